@@ -1,0 +1,136 @@
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Layering, in the spirit of VS Code's code-layering rule: every import is
+ * resolved to the layer it lands in, and each layer may only reach some.
+ *   shared   → shared (no Node, DOM framework, Electron or network)
+ *   renderer → renderer, shared (no electron, node:*, main, preload)
+ *   preload  → preload, shared/ipc, electron
+ *   main     → main, shared (never renderer); services and emulator never import electron
+ *   cli      → cli, shared, main/services, main/emulator, main/host and Electron-free main modules
+ */
+const ROOT = path.resolve(import.meta.dirname);
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+const PLATFORM = new Set(['electron', 'keytar', 'undici', 'fastify', 'write-file-atomic', 'react', 'react-dom', 'zustand']);
+
+function layerOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  if (rel.startsWith('src/shared/')) return 'shared';
+  if (rel.startsWith('src/renderer/')) return 'renderer';
+  if (rel.startsWith('src/preload/')) return rel.endsWith('http-bridge.ts') ? 'bridge' : 'preload';
+  if (rel.startsWith('src/main/services/') || rel.startsWith('src/main/emulator/') || rel.startsWith('src/main/host/')) return 'core';
+  if (rel.startsWith('src/main/electron/') || rel === 'src/main/index.ts') return 'glue';
+  if (rel.startsWith('src/main/')) return 'core';
+  if (rel.startsWith('src/cli/')) return 'cli';
+  return undefined;
+}
+
+const ALLOWED_LAYERS = {
+  shared: ['shared'],
+  renderer: ['renderer', 'shared'],
+  preload: ['preload', 'shared'],
+  bridge: ['shared'],
+  core: ['core', 'shared'],
+  glue: ['glue', 'core', 'shared'],
+  cli: ['cli', 'core', 'shared'],
+};
+
+function bareProblem(layer, spec) {
+  const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+  const builtin = NODE_BUILTINS.has(spec) || NODE_BUILTINS.has(pkg);
+  switch (layer) {
+    case 'shared':
+      if (builtin || PLATFORM.has(pkg)) return `src/shared is pure TypeScript; it cannot import '${spec}'.`;
+      return undefined;
+    case 'renderer':
+      if (builtin || ['electron', 'keytar', 'undici', 'fastify', 'write-file-atomic'].includes(pkg))
+        return `The renderer reaches main only through window.workbench; it cannot import '${spec}'.`;
+      return undefined;
+    case 'preload':
+      if (pkg !== 'electron' && pkg !== 'zod') return `The sandboxed preload may import only 'electron' and src/shared/ipc, not '${spec}'.`;
+      return undefined;
+    case 'bridge':
+      if (pkg !== 'zod') return `The browser-mode bridge may import only src/shared, not '${spec}'.`;
+      return undefined;
+    case 'core':
+    case 'cli':
+      if (pkg === 'electron') return `Services, the emulator, the host and the CLI run without Electron; '${spec}' is glue-only.`;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+const layeringRule = {
+  meta: { type: 'problem', schema: [], messages: { layer: '{{message}}' } },
+  create(context) {
+    const file = context.filename;
+    const layer = layerOf(file);
+    if (!layer) return {};
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('.')) {
+        const target = layerOf(path.resolve(path.dirname(file), spec));
+        if (!target) return;
+        const allowed = ALLOWED_LAYERS[layer];
+        const relTarget = path
+          .relative(ROOT, path.resolve(path.dirname(file), spec))
+          .split(path.sep)
+          .join('/');
+        if (layer === 'preload' && target === 'shared' && !relTarget.startsWith('src/shared/ipc/')) {
+          context.report({ node, messageId: 'layer', data: { message: `The preload may import only src/shared/ipc, not ${relTarget}.` } });
+        } else if (!allowed.includes(target)) {
+          context.report({
+            node,
+            messageId: 'layer',
+            data: { message: `Layer '${layer}' cannot import from layer '${target}' (${relTarget}).` },
+          });
+        }
+        return;
+      }
+      const problem = bareProblem(layer, spec);
+      if (problem) context.report({ node, messageId: 'layer', data: { message: problem } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { workbench: { rules: { layering: layeringRule } } },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'workbench/layering': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'src/preload/http-bridge.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', 'src/cli/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);
+
+export { layeringRule };

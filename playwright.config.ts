@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium where it exists (CI), otherwise Playwright's own download. */
+export const chromiumExecutable = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/e2e-junit.xml' }]] : [['list']],
+  use: { trace: 'retain-on-failure', viewport: { width: 1440, height: 900 } },
+  projects: [
+    // Browser mode: the real renderer against the real services through the loopback host.
+    { name: 'browser' },
+    // The desktop app through Playwright's Electron support, where an Electron binary exists.
+    { name: 'electron' },
+  ],
+});

@@ -1,0 +1,35 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Exit codes shared by every command. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+export function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  return n;
+}

@@ -1,0 +1,66 @@
+import { APP_NAME, APP_VERSION } from '../main/app-meta';
+import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { serveCommand } from './commands/serve';
+import { startCommand } from './commands/start';
+
+/** Every command the CLI knows; `--help` lists them in this order. */
+export const COMMANDS: readonly Command[] = [startCommand, serveCommand];
+
+export function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `${APP_NAME} ${APP_VERSION} — command line`,
+    '',
+    'Usage: search-workbench <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    "  --help, -h     Show this help, or a command's usage with <command> --help",
+    '  --version, -v  Print the version',
+    '',
+    'Exit codes: 0 ok, 1 invalid input, 2 usage error.',
+  ].join('\n');
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    io.stdout(helpText());
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout(APP_VERSION);
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === first);
+  if (!command) {
+    io.stderr(`Unknown command ${JSON.stringify(first)}. Run with --help to see the commands.`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`Usage: search-workbench ${command.usage}\n\n${command.summary}`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`${err.message}\nUsage: search-workbench ${command.usage}`);
+      return EXIT.usage;
+    }
+    io.stderr(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT.invalid;
+  }
+}

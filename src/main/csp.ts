@@ -1,0 +1,37 @@
+import type { Transport } from '../shared/ipc/contract';
+
+/**
+ * The renderer's Content Security Policy. Scripts and workers only from the
+ * app itself; styles may be inline for Monaco; no network from the renderer
+ * in the desktop build (main makes every call). Browser mode talks to its own
+ * host, so it allows `connect-src 'self'` and nothing else.
+ */
+export function contentSecurityPolicy(transport: Transport): string {
+  const directives: Record<string, string> = {
+    'default-src': "'none'",
+    'script-src': "'self'",
+    'worker-src': "'self' blob:",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data: https:",
+    'font-src': "'self' data:",
+    'connect-src': transport === 'electron' ? "'none'" : "'self'",
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'frame-ancestors': "'none'",
+    'object-src': "'none'",
+  };
+  return Object.entries(directives)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ');
+}
+
+/** Headers sent with every renderer document, in both transports. */
+export function documentSecurityHeaders(transport: Transport): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(transport),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}

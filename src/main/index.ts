@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import { app, nativeTheme, screen, session, type BrowserWindow } from 'electron';
+import { createCore, type Core } from './core';
+import { originOf } from './electron/external';
+import { forwardEvents, registerIpc } from './electron/ipc';
+import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/protocol';
+import { hardenContents, hardenSession } from './electron/security';
+import { createMainWindow } from './electron/window';
+import { roundBounds, WindowStateStore } from './services/window-state';
+
+/**
+ * Electron glue only: lifecycle, the window, the app:// protocol and IPC
+ * wiring. Everything that does work lives in Electron-free modules.
+ */
+
+registerAppScheme();
+
+// Tests and power users can point the app at another data folder.
+if (process.env.SEARCH_WORKBENCH_DATA_DIR) app.setPath('userData', process.env.SEARCH_WORKBENCH_DATA_DIR);
+
+let mainWindow: BrowserWindow | undefined;
+let core: Core | undefined;
+
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  core = await createCore({
+    dataDir,
+    transport: 'electron',
+    versions: { electron: process.versions.electron, chrome: process.versions.chrome },
+    log: (message, err) => console.error(`[main] ${message}`, err),
+  });
+  handleAppProtocol(rendererDir);
+  hardenSession(session.defaultSession);
+
+  const url = devUrl ?? `${APP_ORIGIN}/index.html`;
+  const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [originOf(devUrl) ?? ''] : [])];
+  registerIpc(core.router, () => mainWindow, allowedOrigins);
+  forwardEvents(core.events, () => mainWindow);
+
+  const windowState = new WindowStateStore(dataDir);
+  const state = await windowState.load(screen.getAllDisplays().map((d) => d.workArea));
+  mainWindow = createMainWindow({
+    preload: preloadPath,
+    url,
+    state,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#14161a' : '#f6f7f9',
+  });
+  const remember = () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    const maximized = mainWindow.isMaximized();
+    windowState.saveSoon({ maximized, bounds: roundBounds(maximized ? mainWindow.getNormalBounds() : mainWindow.getBounds()) });
+  };
+  mainWindow.on('resize', remember);
+  mainWindow.on('move', remember);
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  // Covers any web contents created later (devtools excepted by Electron itself).
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => {
+    void core?.dispose();
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      console.error('[main] start-up failed', err);
+      app.exit(1);
+    });
+}

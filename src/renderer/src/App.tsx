@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { workbench } from './bridge';
+import { AppShell } from './shell/AppShell';
+import { useEffectiveTheme } from './shell/use-theme';
+import { useAppStore } from './store/store';
+
+export function App() {
+  const boot = useAppStore((s) => s.boot);
+  const ready = useAppStore((s) => s.appInfo !== null);
+  const bootError = useAppStore((s) => s.bootError);
+  const theme = useAppStore((s) => s.settings?.theme);
+  useEffectiveTheme(theme);
+
+  useEffect(() => {
+    const api = workbench();
+    const offSettings = api.onSettingsChanged((settings) => useAppStore.getState().applySettings(settings));
+    const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
+    void boot();
+    return () => {
+      offSettings();
+      offNotice();
+    };
+  }, [boot]);
+
+  useEffect(() => {
+    document.documentElement.dataset.appState = bootError ? 'error' : ready ? 'ready' : 'loading';
+  }, [ready, bootError]);
+
+  if (bootError) {
+    return (
+      <div className="boot-error" role="alert">
+        <h1>Search Workbench could not start</h1>
+        <p>{bootError.message}</p>
+      </div>
+    );
+  }
+  if (!ready) return <div className="boot-splash" aria-busy="true" aria-label="Loading" />;
+  return <AppShell />;
+}

@@ -1,0 +1,26 @@
+import { Monitor, Globe } from 'lucide-react';
+import { useAppStore } from '../store/store';
+
+/** Bottom bar: which profile requests go to (with its colour tag) and how the app is connected. */
+export function StatusBar() {
+  const info = useAppStore((s) => s.appInfo);
+  const profiles = info?.profiles;
+  const active = profiles?.items.find((p) => p.id === profiles.activeId);
+  return (
+    <footer className="status-bar" aria-label="Status">
+      <div className="status-bar__group">
+        <span className="status-chip" data-testid="active-profile">
+          <span className="status-chip__dot" style={{ background: active?.color ?? 'var(--muted)' }} aria-hidden="true" />
+          {active ? active.name : 'No profile'}
+        </span>
+      </div>
+      <div className="status-bar__group">
+        <span className="status-bar__item" data-testid="transport">
+          {info?.transport === 'browser' ? <Globe size={12} aria-hidden="true" /> : <Monitor size={12} aria-hidden="true" />}
+          {info?.transport === 'browser' ? 'Browser mode' : 'Desktop'}
+        </span>
+        <span className="status-bar__item">v{info?.version ?? '…'}</span>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,26 @@
+import { Database, GitCompareArrows, KeyRound, LayoutGrid, Link2, Search, TextCursorInput, type LucideIcon } from 'lucide-react';
+
+export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles';
+
+export interface Area {
+  id: AreaId;
+  label: string;
+  /** One line under the title: what the area is for. */
+  purpose: string;
+  icon: LucideIcon;
+}
+
+/** The workbench areas in navigation order; Ctrl/Cmd+1…7 follow this order. */
+export const AREAS: readonly Area[] = [
+  { id: 'search', label: 'Search', purpose: 'Build a search request, see results with scores, facets and sort order.', icon: Search },
+  { id: 'compare', label: 'Compare', purpose: 'Send the same queries to two sides and measure what moved.', icon: GitCompareArrows },
+  { id: 'suggest', label: 'Suggest', purpose: 'Preview grouped product suggestions per attribute value.', icon: LayoutGrid },
+  { id: 'autocomplete', label: 'Autocomplete', purpose: 'Test query suggestions as a shopper types.', icon: TextCursorInput },
+  { id: 'url-tools', label: 'URL tools', purpose: 'Turn a customer’s search URL or cURL into the exact request, and back.', icon: Link2 },
+  { id: 'catalog', label: 'Catalog', purpose: 'The active item catalog, its attribute schema and the token behind it.', icon: Database },
+  { id: 'profiles', label: 'Profiles', purpose: 'Environments, search tokens and service-account credentials.', icon: KeyRound },
+];
+
+export function areaById(id: AreaId): Area {
+  return AREAS.find((a) => a.id === id) ?? (AREAS[0] as Area);
+}

@@ -1,0 +1,50 @@
+import type { StateCreator } from 'zustand';
+import type { AppInfo, Notice } from '../../../shared/ipc/contract';
+import type { WorkbenchError } from '../../../shared/ipc/result';
+import type { Settings, ThemePreference } from '../../../shared/settings';
+import { workbench } from '../bridge';
+import type { AreaId } from '../shell/areas';
+import type { AppState } from './store';
+
+export interface ShellSlice {
+  area: AreaId;
+  appInfo: AppInfo | null;
+  settings: Settings | null;
+  notices: Notice[];
+  bootError: WorkbenchError | null;
+  setArea: (area: AreaId) => void;
+  boot: () => Promise<void>;
+  setTheme: (theme: ThemePreference) => Promise<void>;
+  applySettings: (settings: Settings) => void;
+  pushNotice: (notice: Notice) => void;
+  dismissNotice: (id: string) => void;
+}
+
+export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set, get) => ({
+  area: 'search',
+  appInfo: null,
+  settings: null,
+  notices: [],
+  bootError: null,
+  setArea: (area) => set({ area }),
+  boot: async () => {
+    const api = workbench();
+    const [info, settings] = await Promise.all([api.app.info(), api.settings.get()]);
+    if (!info.ok) return set({ bootError: info.error });
+    if (!settings.ok) return set({ bootError: settings.error });
+    set({ appInfo: info.value, settings: settings.value, notices: info.value.notices });
+  },
+  setTheme: async (theme) => {
+    const previous = get().settings;
+    if (previous) set({ settings: { ...previous, theme } });
+    const result = await workbench().settings.update({ theme });
+    if (result.ok) set({ settings: result.value });
+    else {
+      set({ settings: previous });
+      get().pushNotice({ id: `theme:${Date.now()}`, level: 'error', message: result.error.message });
+    }
+  },
+  applySettings: (settings) => set({ settings }),
+  pushNotice: (notice) => set((s) => ({ notices: [...s.notices.filter((n) => n.id !== notice.id), notice] })),
+  dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+});

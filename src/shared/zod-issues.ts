@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { ErrorIssue } from './ipc/result';
+
+/** Dotted JSON path for an issue: `options.sortBy[1].order`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+export function zodIssues(error: z.ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+}
+
+/** One readable sentence for the first few issues, naming each field. */
+export function describeIssues(issues: ErrorIssue[], limit = 3): string {
+  const shown = issues.slice(0, limit).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const more = issues.length > limit ? ` (and ${issues.length - limit} more)` : '';
+  return shown.join('; ') + more;
+}

@@ -1,0 +1,11 @@
+import { benchIpc } from './ipc.bench';
+
+/** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
+const suites: [string, () => Promise<void>][] = [['ipc', benchIpc]];
+
+const only = process.argv.slice(2);
+for (const [name, run] of suites) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  await run();
+}
+process.exit(0);

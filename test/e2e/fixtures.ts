@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron as electron, test as base, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
+import { findElectron } from '../../src/cli/commands/start';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+export interface Workbench {
+  page: Page;
+  transport: 'browser' | 'electron';
+  /** Console errors and CSP violations seen so far; tests assert it stays empty. */
+  problems: () => Promise<string[]>;
+  /** Serious or critical axe-core findings on the current screen. */
+  axe: () => Promise<string[]>;
+  screenshot: (name: string) => Promise<void>;
+  reload: () => Promise<void>;
+}
+
+async function recordProblems(page: Page, sink: string[]): Promise<void> {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') sink.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => sink.push(`pageerror: ${err.message}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
+      w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI}`),
+    );
+  });
+}
+
+async function waitReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+}
+
+function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`browser-mode host did not print its URL:\n${out}`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ child, url: match[1] });
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`browser-mode host exited with ${code}:\n${out}`)));
+  });
+}
+
+export const test = base.extend<{ app: Workbench }>({
+  app: async ({ playwright }, use, testInfo) => {
+    const transport = testInfo.project.name === 'electron' ? 'electron' : 'browser';
+    const dataDir = await mkdtemp(join(tmpdir(), `wb-e2e-${transport}-`));
+    const sink: string[] = [];
+    let page: Page;
+    let cleanup: () => Promise<void>;
+
+    if (transport === 'electron') {
+      const lookup = findElectron({ tryDownload: false });
+      if (!lookup.found) {
+        console.log(`[electron project] skipped: ${lookup.reason}; the same spec ran in browser mode.`);
+        testInfo.skip(true, `No Electron binary: ${lookup.reason}`);
+        return;
+      }
+      const electronApp = await electron.launch({
+        executablePath: lookup.path,
+        args: [ROOT],
+        env: { ...process.env, SEARCH_WORKBENCH_DATA_DIR: dataDir },
+      });
+      page = await electronApp.firstWindow();
+      await recordProblems(page, sink);
+      await page.reload();
+      cleanup = () => electronApp.close();
+    } else {
+      const host = await startHost(dataDir);
+      const browser = await playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+      page = await context.newPage();
+      await recordProblems(page, sink);
+      await page.goto(host.url);
+      cleanup = async () => {
+        await browser.close();
+        host.child.kill('SIGTERM');
+      };
+    }
+    await waitReady(page);
+
+    const workbench: Workbench = {
+      page,
+      transport,
+      problems: async () => {
+        const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+        return [...sink, ...csp.map((v) => `csp: ${v}`)];
+      },
+      axe: async () => {
+        const results = await new AxeBuilder({ page }).analyze();
+        return results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.impact}: ${v.id} — ${v.help} (${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')})`,
+          );
+      },
+      screenshot: async (name) => {
+        await page.screenshot({ path: join(SCREENSHOTS, `${transport}-${name}.png`) });
+      },
+      reload: async () => {
+        await page.reload();
+        await waitReady(page);
+      },
+    };
+    await use(workbench);
+    await cleanup();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+
+export const expect = test.expect;

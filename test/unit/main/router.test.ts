@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/main/core';
+import { channelNames, contract } from '../../../src/shared/ipc/contract';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const core = await createCore({ dataDir: await mkdtemp(join(tmpdir(), 'wb-router-')), transport: 'browser' });
+const ctx = { transport: 'browser' as const };
+
+/** Inputs no channel accepts: wrong top-level types and objects with unknown keys. */
+const MALFORMED: unknown[] = [
+  null,
+  42,
+  'text',
+  true,
+  [],
+  [1, 2],
+  { __proto__: null, unexpected: 1 },
+  { text: { nested: true }, extra: 'x' },
+];
+
+describe('router', () => {
+  it.each(channelNames)('answers malformed input on %s with a typed validation error and stays alive', async (channel) => {
+    for (const input of MALFORMED) {
+      if (contract[channel].input.safeParse(input).success) continue;
+      const result = await core.router.invoke(channel, input, ctx);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('validation');
+        expect(result.error.message).toContain(channel);
+        expect(result.error.details?.issues?.length).toBeGreaterThan(0);
+        expect(JSON.stringify(result)).not.toMatch(/\n\s+at /);
+      }
+    }
+    const alive = await core.router.invoke('app:ping', { text: 'still here' }, ctx);
+    expect(alive).toMatchObject({ ok: true, value: { pong: 'still here' } });
+  });
+
+  it('names the field in validation messages', async () => {
+    const result = await core.router.invoke('settings:update', { theme: 'purple' }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation', details: { issues: [{ path: 'theme' }] } } });
+  });
+
+  it('answers an unknown channel with a typed error', async () => {
+    await expect(core.router.invoke('app:format-disk', {}, ctx)).resolves.toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    await expect(core.router.invoke(undefined, {}, ctx)).resolves.toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    await expect(core.router.invoke('__proto__', {}, ctx)).resolves.toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+  });
+
+  it('never throws, whatever the channel name and input', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...channelNames), fc.string()), fc.anything(), async (channel, input) => {
+        const result = await core.router.invoke(channel, input, ctx);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('app:info reports version, platform and transport', async () => {
+    const result = await core.router.invoke('app:info', undefined, ctx);
+    expect(result).toMatchObject({ ok: true, value: { name: 'Search Workbench', transport: 'browser', platform: process.platform } });
+  });
+});
