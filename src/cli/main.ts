@@ -1,10 +1,23 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { curlCommand } from './commands/curl';
+import { filterCommand } from './commands/filter';
+import { maskCommand } from './commands/mask';
+import { requestCommand } from './commands/request';
 import { serveCommand } from './commands/serve';
 import { startCommand } from './commands/start';
+import { urlCommand } from './commands/url';
 
 /** Every command the CLI knows; `--help` lists them in this order. */
-export const COMMANDS: readonly Command[] = [startCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [
+  startCommand,
+  serveCommand,
+  urlCommand,
+  filterCommand,
+  maskCommand,
+  requestCommand,
+  curlCommand,
+];
 
 export function helpText(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,7 +1,11 @@
 import { benchIpc } from './ipc.bench';
+import { benchLanguages } from './languages.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
-const suites: [string, () => Promise<void>][] = [['ipc', benchIpc]];
+const suites: [string, () => Promise<void>][] = [
+  ['ipc', benchIpc],
+  ['languages', benchLanguages],
+];
 
 const only = process.argv.slice(2);
 for (const [name, run] of suites) {

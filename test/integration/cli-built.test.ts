@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,5 +18,22 @@ describe('built command line (out/cli/index.js)', () => {
 
   it('exits 2 on an unknown command', async () => {
     await expect(run(process.execPath, [cli, 'nope'])).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('reads stdin for `-` and reports invalid input with exit 1', () => {
+    const ok = spawnSync(process.execPath, [cli, 'filter', 'match', 'price < 100', '-'], {
+      input: '[{"id":"a","price":5},{"id":"b","price":500}]',
+      encoding: 'utf8',
+    });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual(['a']);
+    const bad = spawnSync(process.execPath, [cli, 'filter', 'check', 'price >'], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(JSON.parse(bad.stdout).ok).toBe(false);
+    const url = spawnSync(process.execPath, [cli, 'url', 'decode', 'https://h/search/t?encoded=%7B%22query%22%3A%22x%22%7D'], {
+      encoding: 'utf8',
+    });
+    expect(url.status).toBe(0);
+    expect(JSON.parse(url.stdout)).toEqual({ token: 't', query: 'x' });
   });
 });

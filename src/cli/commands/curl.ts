@@ -1,0 +1,45 @@
+import { parseCurl, toCurl } from '../../shared/curl';
+import { buildHttpRequest, identifyHttpRequest } from '../../shared/request/http';
+import { guessKind, normalize } from '../../shared/request/normalize';
+import type { AnyRequest } from '../../shared/request/types';
+import { EXIT, parse, UsageError, type Command } from '../command';
+import { printJson, readInput, readJson } from '../input';
+import { parseKind, reportDiagnostics } from './request';
+
+export const curlCommand: Command = {
+  name: 'curl',
+  summary: 'Read a cURL command (as copied from devtools) into a request, or write one',
+  usage: 'curl from [file|-] | curl to [file|-] --base-url <url> [--kind K] [--get]',
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === 'from') {
+      const { positionals } = parse(rest, {});
+      const { text } = await readInput(positionals[0], io);
+      const parsed = parseCurl(text);
+      if (!parsed.ok) {
+        io.stderr(`Cannot read the cURL command: ${parsed.message}`);
+        return EXIT.invalid;
+      }
+      for (const note of parsed.notes) io.stderr(`note: ${note}`);
+      const identified = identifyHttpRequest(parsed);
+      if (!identified.ok) {
+        io.stderr(`Not a search request: ${identified.message}`);
+        return EXIT.invalid;
+      }
+      for (const note of identified.notes) io.stderr(`note: ${note.message}`);
+      printJson(io, { kind: identified.kind, transport: identified.transport, baseUrl: identified.baseUrl, request: identified.request });
+      return EXIT.ok;
+    }
+    if (sub === 'to') {
+      const { values, positionals } = parse(rest, { 'base-url': { type: 'string' }, kind: { type: 'string' }, get: { type: 'boolean' } });
+      if (!values['base-url']) throw new UsageError('curl to needs --base-url, the service address before /search.');
+      const request = await readJson(positionals[0], io);
+      const kind = parseKind(values.kind) ?? guessKind(request);
+      if (values.get && kind !== 'search') throw new UsageError('--get applies to search only; suggest and autocomplete are POST.');
+      if (reportDiagnostics(io, normalize(kind, request).diagnostics)) return EXIT.invalid;
+      io.stdout(toCurl(buildHttpRequest(kind, values['base-url'], request as AnyRequest, values.get ? 'get' : 'post')));
+      return EXIT.ok;
+    }
+    throw new UsageError(sub ? `curl has no subcommand ${JSON.stringify(sub)}.` : 'curl needs a subcommand: from or to.');
+  },
+};

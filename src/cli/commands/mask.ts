@@ -1,0 +1,25 @@
+import { compileMask, parseMask } from '../../shared/mask';
+import { EXIT, parse, UsageError, type Command } from '../command';
+import { itemList, printJson, readJson } from '../input';
+
+export const maskCommand: Command = {
+  name: 'mask',
+  summary: 'Apply a response mask to items, as the service would',
+  usage: 'mask apply <mask> [items.json|-]',
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub !== 'apply') throw new UsageError(sub ? `mask has no subcommand ${JSON.stringify(sub)}.` : 'mask needs a subcommand: apply.');
+    const { positionals } = parse(rest, {});
+    const mask = positionals[0];
+    if (mask === undefined) throw new UsageError('mask apply needs the mask, like "id, product(title, price)".');
+    const parsed = parseMask(mask);
+    if (parsed.selections === null) {
+      for (const d of parsed.diagnostics) io.stderr(`error at ${d.start}: ${d.message}`);
+      return EXIT.invalid;
+    }
+    const items = itemList(await readJson(positionals[1], io), positionals[1] ?? 'standard input');
+    const apply = compileMask(mask);
+    printJson(io, apply ? items.map(apply) : items);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,2 @@
+export * from './curl';
+export * from './shell';

@@ -1,0 +1,4 @@
+export * from './fixes';
+export * from './http';
+export * from './normalize';
+export * from './types';
