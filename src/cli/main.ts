@@ -1,6 +1,7 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { curlCommand } from './commands/curl';
+import { emulatorCommand } from './commands/emulator';
 import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
 import { requestCommand } from './commands/request';
@@ -11,6 +12,7 @@ import { urlCommand } from './commands/url';
 /** Every command the CLI knows; `--help` lists them in this order. */
 export const COMMANDS: readonly Command[] = [
   startCommand,
+  emulatorCommand,
   serveCommand,
   urlCommand,
   filterCommand,

@@ -1,3 +1,4 @@
+import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 
@@ -5,6 +6,7 @@ import { benchLanguages } from './languages.bench';
 const suites: [string, () => Promise<void>][] = [
   ['ipc', benchIpc],
   ['languages', benchLanguages],
+  ['emulator', benchEmulator],
 ];
 
 const only = process.argv.slice(2);

@@ -58,8 +58,9 @@ export const startCommand: Command = {
       return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? EXIT.ok)));
     }
     io.stderr(`Electron is not available here (${electron.reason}); starting browser mode instead.`);
+    const stopped = waitForSignal();
     const stop = await serveBrowserMode(io, values.port ? { port: Number(values.port) } : {});
-    await waitForSignal();
+    await stopped;
     await stop();
     return EXIT.ok;
   },

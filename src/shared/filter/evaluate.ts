@@ -47,15 +47,23 @@ const cmpStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type Comparator = (actual: unknown) => number | undefined;
 
-const dateCache = new Map<string, number>();
-function cachedDateMillis(text: string): number {
-  let ms = dateCache.get(text);
-  if (ms === undefined) {
-    ms = dateMillis(text);
-    if (dateCache.size > 50_000) dateCache.clear();
-    dateCache.set(text, ms);
-  }
-  return ms;
+/** `2024-05-01T10:00:00Z`: canonical UTC timestamps of this one shape order as text exactly as in time. */
+
+/** Whether a string has the canonical shape above, checked by its separators (cheap enough per item). */
+function isCanonicalUtc(s: string): boolean {
+  return (
+    s.length === 20 &&
+    s.charCodeAt(19) === 90 && // Z
+    s.charCodeAt(10) === 84 && // T
+    s.charCodeAt(4) === 45 &&
+    s.charCodeAt(7) === 45 && // -
+    s.charCodeAt(13) === 58 &&
+    s.charCodeAt(16) === 58 // :
+  );
+}
+
+function canonicalUtc(ms: number): string | undefined {
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
 }
 
 /**
@@ -78,11 +86,14 @@ export function comparator(value: FilterValue): Comparator {
   const expectedText = String(expected);
   const expectedIsDateText = typeof expected === 'string' && ISO_DATE.test(expected);
   const expectedDate = value.kind === 'date' || expectedIsDateText ? dateMillis(expectedText) : Number.NaN;
+  // Whole-second UTC instants compare as text against canonical timestamps, without parsing each item's date.
+  const expectedCanonical = Number.isFinite(expectedDate) && expectedDate % 1000 === 0 ? canonicalUtc(expectedDate) : undefined;
   return (actual) => {
     if (typeof actual === 'number') return Number.isFinite(expectedNumber) ? cmpNumbers(actual, expectedNumber) : undefined;
     if (typeof actual === 'string') {
       if (!Number.isNaN(expectedDate) && (value.kind === 'date' || ISO_DATE.test(actual))) {
-        const a = cachedDateMillis(actual);
+        if (expectedCanonical !== undefined && isCanonicalUtc(actual)) return cmpStrings(actual, expectedCanonical);
+        const a = dateMillis(actual);
         if (!Number.isNaN(a)) return cmpNumbers(a, expectedDate);
       }
       if (typeof expected === 'number') {
@@ -112,11 +123,6 @@ function holds(op: Operator, cmp: number | undefined, actual: unknown): boolean 
 
 export type Predicate = (item: Attributes) => boolean;
 
-/**
- * Whether a comparison holds for an item. List attributes match when any
- * element matches (`!=` when no element equals). A missing attribute matches
- * only `!=`.
- */
 const NUMBER_TESTS: Record<Operator, (v: number) => (a: number) => boolean> = {
   '=': (v) => (a) => a === v,
   '!=': (v) => (a) => a !== v,
@@ -126,28 +132,28 @@ const NUMBER_TESTS: Record<Operator, (v: number) => (a: number) => boolean> = {
   '>=': (v) => (a) => a >= v,
 };
 
-export function compileComparison(c: Comparison): Predicate {
-  const general = compileGeneral(c);
-  const name = c.attribute.name;
-  // Fast path for the common case, a plain numeric attribute against a number.
-  if (c.value.kind === 'number' && !name.includes('.')) {
-    const test = NUMBER_TESTS[c.op.value](c.value.value as number);
-    return (item) => {
-      const a = item[name];
-      return typeof a === 'number' ? test(a) : general(item);
-    };
-  }
-  return general;
-}
+/**
+ * How a compiled filter reads an attribute from a row. The default reads
+ * plain objects; a columnar store (the emulator's index) can read typed
+ * arrays by row number instead, with the same comparison semantics.
+ */
+export type AttributeReader<Row> = (attribute: string) => (row: Row) => unknown;
 
-function compileGeneral(c: Comparison): Predicate {
-  const name = c.attribute.name;
+const own = Object.prototype.hasOwnProperty;
+
+export const objectReader: AttributeReader<Attributes> = (name) =>
+  name.includes('.') ? (item) => getAttribute(item, name) : (item) => (own.call(item, name) ? item[name] : undefined);
+
+/**
+ * Whether a comparison holds for a row. List attributes match when any
+ * element matches (`!=` when no element equals). A missing attribute matches
+ * only `!=`.
+ */
+function compileComparisonWith<Row>(c: Comparison, reader: AttributeReader<Row>): (row: Row) => boolean {
+  const read = reader(c.attribute.name);
   const op = c.op.value;
   const compare = comparator(c.value);
-  const dotted = name.includes('.');
-  const own = Object.prototype.hasOwnProperty;
-  return (item) => {
-    const actual = dotted ? getAttribute(item, name) : own.call(item, name) ? item[name] : undefined;
+  const general = (actual: unknown): boolean => {
     if (actual === undefined || actual === null) return op === '!=';
     if (Array.isArray(actual)) {
       if (op === '!=') return !actual.some((el) => holds('=', compare(el), el));
@@ -155,24 +161,51 @@ function compileGeneral(c: Comparison): Predicate {
     }
     return holds(op, compare(actual), actual);
   };
+  // Fast path: text equality against text that is not a date (dates compare chronologically).
+  if ((c.value.kind === 'string' || c.value.kind === 'word') && (op === '=' || op === '!=') && !ISO_DATE.test(String(c.value.value))) {
+    const expected = String(c.value.value);
+    const equal = op === '=';
+    return (row) => {
+      const a = read(row);
+      return typeof a === 'string' ? (a === expected) === equal : general(a);
+    };
+  }
+  // Fast path for the common case, a numeric attribute against a number.
+  if (c.value.kind === 'number') {
+    const test = NUMBER_TESTS[op](c.value.value as number);
+    return (row) => {
+      const a = read(row);
+      return typeof a === 'number' ? test(a) : general(a);
+    };
+  }
+  return (row) => general(read(row));
+}
+
+export function compileComparison(c: Comparison): Predicate {
+  return compileComparisonWith(c, objectReader);
+}
+
+/** Compiles a filter once into a predicate over rows read by `reader`. */
+export function compileFilterWith<Row>(ast: FilterNode | null, reader: AttributeReader<Row>): (row: Row) => boolean {
+  if (ast === null) return () => true;
+  if (ast.type === 'compare') return compileComparisonWith(ast, reader);
+  const children = ast.children.map((child) => compileFilterWith(child, reader));
+  const n = children.length;
+  if (ast.type === 'and') {
+    return (row) => {
+      for (let i = 0; i < n; i++) if (!(children[i] as (row: Row) => boolean)(row)) return false;
+      return true;
+    };
+  }
+  return (row) => {
+    for (let i = 0; i < n; i++) if ((children[i] as (row: Row) => boolean)(row)) return true;
+    return false;
+  };
 }
 
 /** Compiles a filter once into a predicate, for evaluating it over many items. */
 export function compileFilter(ast: FilterNode | null): Predicate {
-  if (ast === null) return () => true;
-  if (ast.type === 'compare') return compileComparison(ast);
-  const children = ast.children.map(compileFilter);
-  const n = children.length;
-  if (ast.type === 'and') {
-    return (item) => {
-      for (let i = 0; i < n; i++) if (!(children[i] as Predicate)(item)) return false;
-      return true;
-    };
-  }
-  return (item) => {
-    for (let i = 0; i < n; i++) if ((children[i] as Predicate)(item)) return true;
-    return false;
-  };
+  return compileFilterWith(ast, objectReader);
 }
 
 export function matches(ast: FilterNode | null, item: Attributes): boolean {

@@ -90,3 +90,29 @@ describe('filter evaluation', () => {
     expect(Number.isNaN(dateMillis('yesterday'))).toBe(true);
   });
 });
+
+describe('date comparison fast path', () => {
+  it('orders canonical UTC timestamps exactly as their instants, for every operator', async () => {
+    const fc = (await import('fast-check')).default;
+    const instant = fc
+      .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000));
+    fc.assert(
+      fc.property(instant, instant, fc.constantFrom('=', '!=', '<', '<=', '>', '>='), fc.boolean(), (a, b, op, dateOnly) => {
+        const itemDate = a.toISOString().replace(/\.\d{3}Z$/, 'Z');
+        const bound = dateOnly ? b.toISOString().slice(0, 10) : b.toISOString().replace(/\.\d{3}Z$/, 'Z');
+        const left = a.getTime();
+        const right = Date.parse(dateOnly ? `${bound}T00:00:00Z` : bound);
+        const expected = {
+          '=': left === right,
+          '!=': left !== right,
+          '<': left < right,
+          '<=': left <= right,
+          '>': left > right,
+          '>=': left >= right,
+        }[op];
+        expect(matches(parseFilter(`created ${op} ${bound}`).ast, { created: itemDate })).toBe(expected);
+      }),
+    );
+  });
+});

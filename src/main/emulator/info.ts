@@ -1,0 +1,44 @@
+import type { Emulator } from './emulator';
+
+/**
+ * GET /__emulator/info — the app builds the Local demo profile from this, so
+ * its shape is kept stable: searchUrl, authUrl, itemsUrl and the tenants.
+ */
+export function emulatorInfo(emulator: Emulator, baseUrl: string) {
+  return {
+    name: 'Search Workbench emulator',
+    searchUrl: baseUrl,
+    authUrl: baseUrl,
+    itemsUrl: baseUrl,
+    catalog: { items: emulator.items.length, seed: emulator.config.catalog.seed, referenceDate: emulator.config.catalog.referenceDate },
+    tenants: [...emulator.tenants.values()].map((tenant) => {
+      const t = tenant.config;
+      return {
+        id: t.id,
+        title: t.title,
+        environment: t.environment,
+        searchTokens: t.searchTokens,
+        defaultConfigurationId: t.defaultConfigurationId,
+        configurations: t.configurations.map((c) => ({
+          id: c.id,
+          title: c.title,
+          description: c.description,
+          triggers: c.triggers.map((tr) => ({ id: tr.id, description: tr.description })),
+        })),
+        facets: t.facets.map((f) => ({ id: f.id, attribute: f.attribute, title: f.title })),
+        sortableAttributes: t.sortableAttributes,
+        groupableAttributes: tenant.groupableAttributes(),
+        autocompleteActivated: t.autocompleteActivated,
+        redirectQueries: t.redirects.flatMap((r) => r.queries),
+        serviceAccounts: t.serviceAccounts.map((a) => ({
+          clientId: a.clientId,
+          ...(a.clientSecret ? { clientSecret: a.clientSecret } : {}),
+        })),
+        tokenEndpoint: `${baseUrl}/auth/realms/${t.id}/protocol/openid-connect/token`,
+        attributes: emulator.attributes(tenant),
+      };
+    }),
+  };
+}
+
+export type EmulatorInfo = ReturnType<typeof emulatorInfo>;

@@ -1,0 +1,259 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { jsonErrorPosition } from '../../shared/url/codec';
+import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import type { Emulator } from './emulator';
+import { runSearch } from './engine/search';
+import { runAutocomplete, runSuggest } from './engine/suggest';
+import { EmulatorError } from './errors';
+import { faultsSchema, type FaultEndpoint } from './faults';
+import { productImage } from './images';
+import { emulatorInfo } from './info';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function sendError(reply: FastifyReply, err: EmulatorError): FastifyReply {
+  return reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(err.body());
+}
+
+/** What the fault injector decided for this request; sends the fault itself when it replaces the answer. */
+async function applyFault(
+  emulator: Emulator,
+  endpoint: FaultEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<'answered' | 'truncate' | 'none'> {
+  const decision = emulator.faults.decide(endpoint);
+  if (decision.delayMs > 0) await new Promise((r) => setTimeout(r, decision.delayMs));
+  if (decision.kind === 'none') return 'none';
+  emulator.stats.injected[decision.kind] = (emulator.stats.injected[decision.kind] ?? 0) + 1;
+  if (decision.kind === 'reset') {
+    request.raw.socket.destroy();
+    reply.hijack();
+    return 'answered';
+  }
+  if (decision.kind === '429') {
+    emulator.stats.rateLimited++;
+    sendError(
+      reply,
+      new EmulatorError(
+        429,
+        'rate-limited',
+        `Too many requests (injected fault); retry after ${decision.retryAfter} s.`,
+        undefined,
+        undefined,
+        { 'Retry-After': String(decision.retryAfter) },
+      ),
+    );
+    return 'answered';
+  }
+  if (decision.kind === 'error') {
+    sendError(
+      reply,
+      new EmulatorError(decision.status, 'injected-error', `The service failed (injected fault, status ${decision.status}).`),
+    );
+    return 'answered';
+  }
+  return 'truncate';
+}
+
+/** Sends JSON, or half of it on a closing connection when a truncation fault was drawn. */
+function sendJson(reply: FastifyReply, body: unknown, fault: 'truncate' | 'none'): FastifyReply | void {
+  if (fault !== 'truncate') return reply.type('application/json; charset=utf-8').send(body);
+  const text = Buffer.from(JSON.stringify(body));
+  reply.hijack();
+  reply.raw.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': text.length });
+  reply.raw.write(text.subarray(0, Math.floor(text.length / 2)), () => reply.raw.destroy());
+}
+
+export function createServer(emulator: Emulator, baseUrl: () => string): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
+  const now = () => new Date(emulator.now());
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onResponse', async (request, reply) => {
+    emulator.stats.statuses[String(reply.statusCode)] = (emulator.stats.statuses[String(reply.statusCode)] ?? 0) + 1;
+    void request;
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _request, reply) => {
+    if (err instanceof EmulatorError) return sendError(reply, err);
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return sendError(
+        reply,
+        new EmulatorError(
+          415,
+          'unsupported-media-type',
+          'Send the request body as JSON with Content-Type: application/json; charset=UTF-8.',
+        ),
+      );
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(reply, new EmulatorError(413, 'body-too-large', 'The request body is larger than 4 MB.'));
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return sendError(reply, new EmulatorError(400, 'empty-body', 'The request body is empty; send a JSON object.'));
+    if (err.statusCode === 400 && err instanceof SyntaxError)
+      return sendError(reply, new EmulatorError(400, 'invalid-json', `The request body is not valid JSON: ${err.message}`));
+    if (err.statusCode && err.statusCode < 500) return sendError(reply, new EmulatorError(err.statusCode, 'bad-request', err.message));
+    return sendError(reply, new EmulatorError(500, 'internal', `The emulator failed: ${err.message}`));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      new EmulatorError(
+        404,
+        'not-found',
+        `There is no ${request.method} ${request.url.split('?')[0]}; see GET /__emulator/info for the endpoints.`,
+      ),
+    ),
+  );
+
+  const ctx = () => ({ baseUrl: baseUrl(), now: now() });
+
+  app.post('/search', async (request, reply) => {
+    emulator.count('search');
+    const fault = await applyFault(emulator, 'search', request, reply);
+    if (fault === 'answered') return reply;
+    const body = request.body as Record<string, unknown> | undefined;
+    const tenant = emulator.tenantForToken(body?.token);
+    return sendJson(reply, runSearch(tenant, body, ctx()), fault);
+  });
+
+  app.get<{ Params: { token: string }; Querystring: { encoded?: string } }>('/search/:token', async (request, reply) => {
+    emulator.count('search-get');
+    const fault = await applyFault(emulator, 'search', request, reply);
+    if (fault === 'answered') return reply;
+    const tenant = emulator.tenantForToken(request.params.token);
+    const encoded = request.query.encoded;
+    if (encoded === undefined)
+      throw new EmulatorError(
+        400,
+        'missing-encoded',
+        'GET /search/<token> needs ?encoded=<url-encoded JSON with query, options and context>.',
+        'encoded',
+      );
+    let payload: unknown;
+    try {
+      payload = JSON.parse(encoded);
+    } catch (err) {
+      const position = jsonErrorPosition(err, encoded);
+      throw new EmulatorError(
+        400,
+        'invalid-json',
+        `encoded is not valid JSON${position !== undefined ? ` at position ${position}` : ''}.`,
+        'encoded',
+      );
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      throw new EmulatorError(400, 'invalid-encoded', 'encoded must hold a JSON object.', 'encoded');
+    return sendJson(reply, runSearch(tenant, { ...(payload as object), token: request.params.token }, ctx()), fault);
+  });
+
+  app.post('/search/suggest', async (request, reply) => {
+    emulator.count('suggest');
+    const fault = await applyFault(emulator, 'suggest', request, reply);
+    if (fault === 'answered') return reply;
+    const body = request.body as Record<string, unknown> | undefined;
+    return sendJson(reply, runSuggest(emulator.tenantForToken(body?.token), body, ctx()), fault);
+  });
+
+  app.post('/search/autocomplete', async (request, reply) => {
+    emulator.count('autocomplete');
+    const fault = await applyFault(emulator, 'autocomplete', request, reply);
+    if (fault === 'answered') return reply;
+    const body = request.body as Record<string, unknown> | undefined;
+    return sendJson(reply, runAutocomplete(emulator.tenantForToken(body?.token), body, ctx()), fault);
+  });
+
+  app.post<{ Params: { tenant: string } }>('/auth/realms/:tenant/protocol/openid-connect/token', async (request, reply) => {
+    emulator.count('token');
+    const fault = await applyFault(emulator, 'token', request, reply);
+    if (fault === 'answered') return reply;
+    if (typeof request.body !== 'string') {
+      throw new EmulatorError(
+        400,
+        'invalid-request',
+        'Send the token request form-encoded (Content-Type: application/x-www-form-urlencoded).',
+        undefined,
+        'invalid_request',
+      );
+    }
+    const endpoint = `${baseUrl()}/auth/realms/${request.params.tenant}/protocol/openid-connect/token`;
+    const token = await emulator.tokens.grant(
+      request.params.tenant,
+      new URLSearchParams(request.body),
+      request.headers.authorization,
+      endpoint,
+    );
+    return sendJson(reply.header('Cache-Control', 'no-store'), token, fault);
+  });
+
+  app.get<{ Querystring: { tenant?: string; environment?: string } }>('/catalogs/active', async (request, reply) => {
+    emulator.count('catalog');
+    const fault = await applyFault(emulator, 'catalog', request, reply);
+    if (fault === 'answered') return reply;
+    const { tenant, environment } = request.query;
+    if (!tenant) throw new EmulatorError(400, 'missing-tenant', 'GET /catalogs/active needs ?tenant=<tenant id>.', 'tenant');
+    if (!environment)
+      throw new EmulatorError(400, 'missing-environment', 'GET /catalogs/active needs ?environment=<environment>.', 'environment');
+    await emulator.tokens.verifyAccessToken(request.headers.authorization, tenant);
+    return sendJson(reply, emulator.activeCatalog(tenant, environment), fault);
+  });
+
+  // Operator endpoints: loopback only, whatever address the server listens on.
+  app.register(
+    async (ops) => {
+      ops.addHook('onRequest', async (request, reply) => {
+        emulator.count('operator');
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? ''))
+          return sendError(reply, new EmulatorError(403, 'loopback-only', 'Operator endpoints answer on loopback only.'));
+        return undefined;
+      });
+      ops.get('/info', async () => emulatorInfo(emulator, baseUrl()));
+      ops.get('/stats', async () => ({
+        ...emulator.stats,
+        tokenGrants: emulator.tokens.stats.grants,
+        tokenRejected: emulator.tokens.stats.rejected,
+        rateLimited: emulator.stats.rateLimited + emulator.tokens.stats.rateLimited,
+      }));
+      ops.post('/service-accounts', async (request) => {
+        const parsed = z
+          .object({
+            tenant: z.string(),
+            clientId: z.string().min(1),
+            publicKeyPem: z.string().optional(),
+            clientSecret: z.string().optional(),
+          })
+          .refine((v) => v.publicKeyPem || v.clientSecret, 'give publicKeyPem or clientSecret')
+          .safeParse(request.body);
+        if (!parsed.success) throw new EmulatorError(400, 'invalid-service-account', describeIssues(zodIssues(parsed.error)));
+        const { tenant, clientId, publicKeyPem, clientSecret } = parsed.data;
+        await emulator.tokens.register(tenant, clientId, clientSecret, publicKeyPem);
+        return { registered: true, tenant, clientId };
+      });
+      ops.get('/faults', async () => ({ faults: emulator.faults.current() }));
+      ops.post('/faults', async (request) => {
+        const parsed = faultsSchema.safeParse(request.body ?? {});
+        if (!parsed.success) throw new EmulatorError(400, 'invalid-faults', describeIssues(zodIssues(parsed.error)));
+        emulator.faults.set(parsed.data);
+        return { faults: emulator.faults.current() };
+      });
+      ops.delete('/faults', async () => {
+        emulator.faults.clear();
+        return { faults: null };
+      });
+      ops.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
+        const id = decodeURIComponent(request.params.file.replace(/\.svg$/, ''));
+        const index = emulator.index.byId.get(id);
+        return reply
+          .type('image/svg+xml')
+          .header('Cache-Control', 'public, max-age=86400')
+          .send(productImage(index === undefined ? undefined : emulator.items[index]));
+      });
+    },
+    { prefix: '/__emulator' },
+  );
+
+  return app;
+}

@@ -1,0 +1,146 @@
+import { networkInterfaces } from 'node:os';
+import fc from 'fast-check';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../../src/main/emulator';
+import { printFilter } from '../../../src/shared/filter';
+import { filterAst } from '../../helpers/arbitraries';
+import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
+
+let em: TestEmulator;
+beforeAll(async () => {
+  em = await testEmulator();
+});
+afterAll(() => em.stop());
+
+describe('operator endpoints', () => {
+  it('info describes URLs and tenants in the shape the app builds Local demo from', async () => {
+    const r = await em.get('/__emulator/info');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ searchUrl: em.url, authUrl: em.url, itemsUrl: em.url });
+    const demo = r.body.tenants.find((t: { id: string }) => t.id === 'demo');
+    expect(demo).toMatchObject({
+      id: 'demo',
+      environment: 'production',
+      searchTokens: [DEMO_TOKEN, expect.any(String)],
+      defaultConfigurationId: 'default',
+      configurations: expect.arrayContaining([expect.objectContaining({ id: 'bestsellers', title: expect.any(String) })]),
+      facets: expect.arrayContaining([{ id: 'brand', attribute: 'brand', title: 'Brand' }]),
+      sortableAttributes: expect.arrayContaining(['price']),
+      autocompleteActivated: true,
+      serviceAccounts: [{ clientId: 'workbench-demo', clientSecret: expect.any(String) }],
+    });
+    expect(r.body.tenants.find((t: { id: string }) => t.id === 'outlet').autocompleteActivated).toBe(false);
+  });
+
+  it('stats count requests per endpoint', async () => {
+    const before = (await em.get('/__emulator/stats')).body;
+    await em.search({ query: 'x' });
+    await em.post('/search/autocomplete', { token: DEMO_TOKEN, query: 'r' });
+    const after = (await em.get('/__emulator/stats')).body;
+    expect(after.requests.search).toBe((before.requests.search ?? 0) + 1);
+    expect(after.requests.autocomplete).toBe((before.requests.autocomplete ?? 0) + 1);
+    expect(after).toMatchObject({ tokenGrants: expect.any(Number), rateLimited: expect.any(Number) });
+  });
+
+  it('validates service-account registrations', async () => {
+    expect(await em.post('/__emulator/service-accounts', { tenant: 'demo', clientId: 'x', publicKeyPem: 'not a key' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid-public-key' },
+    });
+    expect(await em.post('/__emulator/service-accounts', { tenant: 'nope', clientId: 'x', clientSecret: 's' })).toMatchObject({
+      status: 404,
+    });
+    expect(await em.post('/__emulator/service-accounts', { tenant: 'demo' })).toMatchObject({ status: 400 });
+  });
+
+  it('serves product images as SVG', async () => {
+    const search = await em.search({ query: 'tent' });
+    const res = await request(search.body.items[0].product.imageUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(await res.body.text()).toMatch(/^<svg /);
+  });
+});
+
+describe('fault injection', () => {
+  afterAll(async () => {
+    await em.call('DELETE', '/__emulator/faults');
+  });
+
+  it('adds latency', async () => {
+    await em.post('/__emulator/faults', { latencyMs: 150, endpoints: ['search'] });
+    const t0 = performance.now();
+    expect((await em.search({ query: 'x' })).status).toBe(200);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    await em.call('DELETE', '/__emulator/faults');
+  });
+
+  it('answers errors at the given rate and status', async () => {
+    await em.post('/__emulator/faults', { errorRate: 1, errorStatus: 502 });
+    expect(await em.search({ query: 'x' })).toMatchObject({ status: 502, body: { code: 'injected-error' } });
+    await em.call('DELETE', '/__emulator/faults');
+    expect((await em.search({ query: 'x' })).status).toBe(200);
+  });
+
+  it('sends a burst of 429s with Retry-After, then recovers', async () => {
+    await em.post('/__emulator/faults', { burst429: 2, retryAfterSeconds: 3 });
+    const a = await em.search({ query: 'x' });
+    const b = await em.search({ query: 'x' });
+    const c = await em.search({ query: 'x' });
+    expect([a.status, b.status, c.status]).toEqual([429, 429, 200]);
+    expect(a.headers['retry-after']).toBe('3');
+  });
+
+  it('resets connections', async () => {
+    await em.post('/__emulator/faults', { resetRate: 1, endpoints: ['search'] });
+    await expect(em.search({ query: 'x' })).rejects.toThrow();
+    await em.call('DELETE', '/__emulator/faults');
+  });
+
+  it('truncates bodies half-way', async () => {
+    await em.post('/__emulator/faults', { truncateRate: 1, endpoints: ['search'] });
+    await expect(em.search({ query: 'x' })).rejects.toThrow();
+    await em.call('DELETE', '/__emulator/faults');
+  });
+
+  it('rejects unknown fault settings', async () => {
+    expect(await em.post('/__emulator/faults', { chaos: true })).toMatchObject({ status: 400, body: { code: 'invalid-faults' } });
+  });
+});
+
+describe('operator endpoints are loopback-only', () => {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+  it.skipIf(!external)(`refuses operator calls arriving on a non-loopback address (${external ?? 'none on this machine'})`, async () => {
+    const wide = await startEmulator({ host: '0.0.0.0', items: 200 });
+    try {
+      const res = await request(`http://${external}:${wide.port}/__emulator/info`);
+      expect(res.statusCode).toBe(403);
+      expect(await res.body.json()).toMatchObject({ code: 'loopback-only' });
+      const search = await request(`http://${external}:${wide.port}/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: DEMO_TOKEN }),
+      });
+      expect(search.statusCode).toBe(200);
+      expect((await request(`${wide.url}/__emulator/info`)).statusCode).toBe(200);
+    } finally {
+      await wide.stop();
+    }
+  });
+});
+
+describe('filters from the shared parser', () => {
+  it('any filter the parser accepts is evaluated by the emulator without error', async () => {
+    await fc.assert(
+      fc.asyncProperty(filterAst, async (ast) => {
+        const r = await em.search({ options: { filter: printFilter(ast), limit: 1 }, query: '' });
+        expect(r.status).toBe(200);
+      }),
+      { numRuns: 1000 },
+    );
+  }, 120_000);
+});
