@@ -6,6 +6,7 @@ import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
 import { requestCommand } from './commands/request';
 import { serveCommand } from './commands/serve';
+import { catalogCommand, keygenCommand, searchCommand } from './commands/service';
 import { startCommand } from './commands/start';
 import { urlCommand } from './commands/url';
 
@@ -19,6 +20,9 @@ export const COMMANDS: readonly Command[] = [
   maskCommand,
   requestCommand,
   curlCommand,
+  searchCommand,
+  catalogCommand,
+  keygenCommand,
 ];
 
 export function helpText(): string {

@@ -1,19 +1,32 @@
-import type { AppInfo, Notice, Transport } from '../shared/ipc/contract';
-import { APP_NAME, APP_VERSION } from './app-meta';
+import { join } from 'node:path';
+import type { Notice } from '../shared/ipc/contract';
 import { EventHub } from './events';
+import { appHandlers } from './handlers/app';
+import { catalogHandlers } from './handlers/catalog';
+import { profileHandlers } from './handlers/profiles';
+import { searchHandlers } from './handlers/search';
+import { storageHandlers } from './handlers/storage';
 import { createRouter, type Handlers, type Router } from './router';
+import { loadCaCertificates } from './services/ca-certificates';
+import { CatalogClient } from './services/catalog-client';
+import { HistoryService } from './services/history';
+import { HttpClient } from './services/http/client';
+import { Redactor } from './services/http/redact';
+import { LocalDemo } from './services/local-demo';
+import { ProfileService } from './services/profiles';
+import { SavedRequests } from './services/saved-requests';
+import { SearchClient } from './services/search-client';
+import { openSecretStore } from './services/secrets/stores';
+import type { CoreOptions, Services } from './services/services';
 import { SettingsService } from './services/settings';
+import { TokenClient } from './services/token-client';
 
-export interface CoreOptions {
-  dataDir: string;
-  transport: Transport;
-  versions?: { electron?: string; chrome?: string };
-  log?: (message: string, err?: unknown) => void;
-}
+export type { CoreOptions } from './services/services';
 
 export interface Core {
   router: Router;
   events: EventHub;
+  services: Services;
   settings: SettingsService;
   notices: Notice[];
   dispose(): Promise<void>;
@@ -21,42 +34,95 @@ export interface Core {
 
 /**
  * The composition root shared by both transports: builds the services and
- * the router over them. Knows nothing about Electron or HTTP.
+ * the router over them. Knows nothing about Electron or HTTP transports.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
   const notices: Notice[] = [];
-  const settings = new SettingsService(options.dataDir);
-  const settingsNotice = await settings.load();
-  if (settingsNotice) notices.push(settingsNotice);
+  const note = (n: Notice | undefined) => n && notices.push(n);
 
-  const info = (): AppInfo => ({
-    name: APP_NAME,
-    version: APP_VERSION,
-    platform: process.platform,
-    arch: process.arch,
-    transport: options.transport,
-    versions: { node: process.versions.node, ...options.versions },
-    profiles: { activeId: null, items: [] },
-    notices: [...notices],
+  const settings = new SettingsService(options.dataDir);
+  note(await settings.load());
+  const current = settings.get();
+
+  const secrets = await openSecretStore({
+    dataDir: options.dataDir,
+    ...(options.encryptor ? { encryptor: options.encryptor } : {}),
+    ...(options.secretsService ? { service: options.secretsService } : {}),
+    ...(options.keychain === false ? { keychain: false } : {}),
   });
+  if (!secrets.store.persistent) {
+    notices.push({
+      id: 'secrets:memory-only',
+      level: 'warning',
+      message: `No keychain is available (${secrets.fallbackReason ?? 'unknown reason'}): secrets you enter are kept in memory and will not survive a restart.`,
+    });
+  }
+
+  const redactor = new Redactor();
+  let extraCaPems: string[] = [];
+  try {
+    extraCaPems = await loadCaCertificates(current.extraCaCertificates);
+  } catch (err) {
+    notices.push({ id: 'settings:ca', level: 'warning', message: `Extra CA certificates were not loaded: ${(err as Error).message}` });
+  }
+  const http = new HttpClient({
+    redactor,
+    extraCaPems,
+    deadlineMs: current.requestTimeoutMs,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const tokens = new TokenClient(http, options.now ? { now: options.now } : {});
+  const profiles = new ProfileService(options.dataDir, secrets.store, redactor);
+  note(await profiles.load());
+  const history = new HistoryService(options.dataDir, { maxEntries: current.historySize, maxResponseBytes: 200 * 1024 * 1024 });
+  note(await history.load());
+  const saved = new SavedRequests(join(options.dataDir, 'saved-requests'), current.savedRequestsDir);
+
+  const localDemo =
+    options.localDemo === false
+      ? undefined
+      : new LocalDemo(profiles, http, typeof options.localDemo === 'object' ? options.localDemo : {}, (state) => {
+          events.emit('profiles:changed', profiles.summary());
+          if (state.state === 'failed') events.emit('app:notice', { id: 'local-demo', level: 'error', message: state.message });
+        });
+
+  const services: Services = {
+    options,
+    events,
+    notices,
+    settings,
+    secrets,
+    http,
+    tokens,
+    search: new SearchClient(http),
+    catalog: new CatalogClient(http, tokens),
+    profiles,
+    history,
+    saved,
+    localDemo,
+    inflight: new Map(),
+  };
 
   const handlers: Handlers = {
-    'app:info': () => info(),
-    'app:ping': ({ text }) => ({ pong: text, at: new Date().toISOString() }),
-    'settings:get': () => settings.get(),
-    'settings:update': async (patch) => {
-      const next = await settings.update(patch);
-      events.emit('settings:changed', next);
-      return next;
-    },
+    ...appHandlers(services),
+    ...profileHandlers(services),
+    ...searchHandlers(services),
+    ...catalogHandlers(services),
+    ...storageHandlers(services),
   };
 
   return {
     router: createRouter(handlers, options.log),
     events,
+    services,
     settings,
     notices,
-    async dispose() {},
+    async dispose() {
+      for (const c of services.inflight.values()) c.abort();
+      await localDemo?.ready;
+      await localDemo?.stop();
+      await http.close();
+    },
   };
 }

@@ -4,6 +4,7 @@ import { createCore, type Core } from './core';
 import { originOf } from './electron/external';
 import { forwardEvents, registerIpc } from './electron/ipc';
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/protocol';
+import { nativeDialogs, safeStorageEncryptor } from './electron/platform';
 import { hardenContents, hardenSession } from './electron/security';
 import { createMainWindow } from './electron/window';
 import { roundBounds, WindowStateStore } from './services/window-state';
@@ -24,6 +25,8 @@ let core: Core | undefined;
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+/** Catalog size of the Local demo; tests use a smaller one to start faster. */
+const demoItems = Number(process.env.SEARCH_WORKBENCH_DEMO_ITEMS) || undefined;
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
@@ -32,6 +35,10 @@ async function start(): Promise<void> {
     transport: 'electron',
     versions: { electron: process.versions.electron, chrome: process.versions.chrome },
     log: (message, err) => console.error(`[main] ${message}`, err),
+    encryptor: safeStorageEncryptor,
+    dialogs: nativeDialogs(() => mainWindow),
+    localDemo: demoItems ? { items: demoItems } : true,
+    ...(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE ? { secretsService: process.env.SEARCH_WORKBENCH_SECRETS_SERVICE } : {}),
   });
   handleAppProtocol(rendererDir);
   hardenSession(session.defaultSession);

@@ -11,7 +11,12 @@ import { measure, printTable } from './table';
  * (the floor) and through browser mode's HTTP host (what the renderer pays).
  */
 export async function benchIpc(): Promise<void> {
-  const core = await createCore({ dataDir: await mkdtemp(join(tmpdir(), 'wb-bench-ipc-')), transport: 'browser' });
+  const core = await createCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'wb-bench-ipc-')),
+    transport: 'browser',
+    localDemo: false,
+    keychain: false,
+  });
   const rendererDir = await mkdtemp(join(tmpdir(), 'wb-bench-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   const host = await startHost({ core, rendererDir, secret: 'bench-secret' });

@@ -11,6 +11,9 @@ import { findElectron } from '../../src/cli/commands/start';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
+/** A smaller Local demo catalog and a keychain entry name of their own, so end-to-end runs never touch the app's real keys. */
+export const E2E_ENV = { ...process.env, SEARCH_WORKBENCH_DEMO_ITEMS: '3000', SEARCH_WORKBENCH_SECRETS_SERVICE: 'search-workbench-e2e' };
+
 export interface Workbench {
   page: Page;
   transport: 'browser' | 'electron';
@@ -44,6 +47,7 @@ function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string 
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: E2E_ENV,
     });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`browser-mode host did not print its URL:\n${out}`)), 30_000);
@@ -78,7 +82,7 @@ export const test = base.extend<{ app: Workbench }>({
       const electronApp = await electron.launch({
         executablePath: lookup.path,
         args: [ROOT],
-        env: { ...process.env, SEARCH_WORKBENCH_DATA_DIR: dataDir },
+        env: { ...E2E_ENV, SEARCH_WORKBENCH_DATA_DIR: dataDir },
       });
       page = await electronApp.firstWindow();
       await recordProblems(page, sink);

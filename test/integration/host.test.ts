@@ -15,7 +15,7 @@ beforeAll(async () => {
   const rendererDir = await mkdtemp(join(tmpdir(), 'wb-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
   await writeFile(join(rendererDir, 'app.js'), 'console.log(1)');
-  core = await createCore({ dataDir: await mkdtemp(join(tmpdir(), 'wb-host-')), transport: 'browser' });
+  core = await createCore({ dataDir: await mkdtemp(join(tmpdir(), 'wb-host-')), transport: 'browser', localDemo: false, keychain: false });
   host = await startHost({ core, rendererDir, secret: SECRET });
 });
 
@@ -118,6 +118,6 @@ describe('browser-mode host', () => {
       req.end();
     });
     const text = await received;
-    expect(text).toMatch(/event: settings:changed\ndata: \{"theme":"dark"\}/);
+    expect(text).toMatch(/event: settings:changed\ndata: \{"theme":"dark",/);
   });
 });

@@ -112,6 +112,13 @@ export const BrowserWindow = FakeBrowserWindow;
 export const session = { defaultSession: new FakeSession() };
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const nativeTheme = { shouldUseDarkColors: true };
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  getSelectedStorageBackend: () => 'basic_text',
+  encryptString: (s: string) => Buffer.from(s),
+  decryptString: (b: Buffer) => b.toString(),
+};
+export const dialog = { showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] as string[] })) };
 export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 export const protocol = {
   registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes),
@@ -143,6 +150,8 @@ export default {
   session,
   shell,
   nativeTheme,
+  safeStorage,
+  dialog,
   screen,
   protocol,
   ipcMain,

@@ -6,10 +6,16 @@ import { EXIT, intOption, parse, type CliIo, type Command } from '../command';
 
 export const rendererDir = (): string => fileURLToPath(new URL('../renderer', import.meta.url));
 
-export async function serveBrowserMode(io: CliIo, options: { port?: number; dataDir?: string }): Promise<() => Promise<void>> {
+export async function serveBrowserMode(
+  io: CliIo,
+  options: { port?: number; dataDir?: string; demoItems?: number },
+): Promise<() => Promise<void>> {
+  const demoItems = options.demoItems ?? (Number(process.env.SEARCH_WORKBENCH_DEMO_ITEMS) || undefined);
   const core = await createCore({
     dataDir: options.dataDir ?? defaultDataDir(),
     transport: 'browser',
+    localDemo: demoItems ? { items: demoItems } : true,
+    ...(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE ? { secretsService: process.env.SEARCH_WORKBENCH_SECRETS_SERVICE } : {}),
     log: (message, err) => io.stderr(`${message}: ${err instanceof Error ? err.message : String(err)}`),
   });
   const host = await startHost({ core, rendererDir: rendererDir(), ...(options.port !== undefined ? { port: options.port } : {}) });

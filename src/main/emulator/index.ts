@@ -13,6 +13,8 @@ export interface StartEmulatorOptions {
   items?: number;
   seed?: number;
   now?: () => number;
+  /** Serve over TLS with this key and certificate (PEM), e.g. to test custom CAs. */
+  https?: { key: string; cert: string };
 }
 
 export interface RunningEmulator {
@@ -39,12 +41,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   };
   const emulator = await Emulator.create(config, options.now);
   let url = '';
-  const app = createServer(emulator, () => url);
+  const app = createServer(emulator, () => url, options.https);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  url = `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const scheme = options.https ? 'https' : 'http';
+  url = `${scheme}://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   return {
     url,
     searchUrl: url,

@@ -66,8 +66,10 @@ function sendJson(reply: FastifyReply, body: unknown, fault: 'truncate' | 'none'
   reply.raw.write(text.subarray(0, Math.floor(text.length / 2)), () => reply.raw.destroy());
 }
 
-export function createServer(emulator: Emulator, baseUrl: () => string): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
+export function createServer(emulator: Emulator, baseUrl: () => string, https?: { key: string; cert: string }): FastifyInstance {
+  const app = (https
+    ? Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true, https })
+    : Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true })) as unknown as FastifyInstance;
   const now = () => new Date(emulator.now());
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -216,6 +218,8 @@ export function createServer(emulator: Emulator, baseUrl: () => string): Fastify
         tokenGrants: emulator.tokens.stats.grants,
         tokenRejected: emulator.tokens.stats.rejected,
         rateLimited: emulator.stats.rateLimited + emulator.tokens.stats.rateLimited,
+        tokenRequestTimes: emulator.tokens.stats.requestTimes,
+        recentAssertions: emulator.tokens.stats.recentAssertions,
       }));
       ops.post('/service-accounts', async (request) => {
         const parsed = z

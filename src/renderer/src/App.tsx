@@ -15,10 +15,12 @@ export function App() {
     const api = workbench();
     const offSettings = api.onSettingsChanged((settings) => useAppStore.getState().applySettings(settings));
     const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
+    const offProfiles = api.onProfilesChanged(() => void useAppStore.getState().refreshInfo());
     void boot();
     return () => {
       offSettings();
       offNotice();
+      offProfiles();
     };
   }, [boot]);
 

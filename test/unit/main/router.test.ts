@@ -6,7 +6,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const core = await createCore({ dataDir: await mkdtemp(join(tmpdir(), 'wb-router-')), transport: 'browser' });
+const core = await createCore({
+  dataDir: await mkdtemp(join(tmpdir(), 'wb-router-')),
+  transport: 'browser',
+  localDemo: false,
+  keychain: false,
+});
 const ctx = { transport: 'browser' as const };
 
 /** Inputs no channel accepts: wrong top-level types and objects with unknown keys. */
@@ -62,5 +67,21 @@ describe('router', () => {
   it('app:info reports version, platform and transport', async () => {
     const result = await core.router.invoke('app:info', undefined, ctx);
     expect(result).toMatchObject({ ok: true, value: { name: 'Search Workbench', transport: 'browser', platform: process.platform } });
+  });
+});
+
+describe('settings', () => {
+  it('a patch changes only what it names', async () => {
+    await core.router.invoke('settings:update', { requestTimeoutMs: 12_000, historySize: 50 }, ctx);
+    const result = await core.router.invoke('settings:update', { theme: 'dark' }, ctx);
+    expect(result).toMatchObject({ ok: true, value: { theme: 'dark', requestTimeoutMs: 12_000, historySize: 50 } });
+  });
+
+  it('names the problem with an extra CA file', async () => {
+    const result = await core.router.invoke('settings:update', { extraCaCertificates: ['/nope/ca.pem'] }, ctx);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringContaining('/nope/ca.pem'), details: { field: 'extraCaCertificates' } },
+    });
   });
 });

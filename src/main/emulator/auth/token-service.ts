@@ -12,6 +12,10 @@ export interface TokenStats {
   grants: number;
   rejected: number;
   rateLimited: number;
+  /** When token requests arrived (wall clock, ms since epoch, last 1,000), to check clients' pacing. */
+  requestTimes: number[];
+  /** Claims of the last 100 verified client assertions (no signatures), to check clients build them right. */
+  recentAssertions: { clientId: string; iss: unknown; sub: unknown; aud: unknown; jti: unknown; iat: unknown; exp: unknown }[];
 }
 
 interface Account {
@@ -46,7 +50,7 @@ export class TokenService {
   private readonly seenJti = new Map<string, number>();
   private readonly recent = new Map<string, number[]>();
   private readonly signingKey = new Uint8Array(randomBytes(32));
-  readonly stats: TokenStats = { grants: 0, rejected: 0, rateLimited: 0 };
+  readonly stats: TokenStats = { grants: 0, rejected: 0, rateLimited: 0, requestTimes: [], recentAssertions: [] };
 
   constructor(
     private readonly tenants: ReadonlyMap<string, TenantConfig>,
@@ -86,6 +90,8 @@ export class TokenService {
   /** Sliding one-second window per client; the 11th request in a second gets 429 with Retry-After. */
   private rateLimit(who: string): void {
     const now = this.now();
+    this.stats.requestTimes.push(Date.now()); // wall-clock arrival, even when the service clock is simulated
+    if (this.stats.requestTimes.length > 1000) this.stats.requestTimes.shift();
     const times = (this.recent.get(who) ?? []).filter((t) => now - t < 1000);
     if (times.length >= RATE_LIMIT) {
       this.stats.rateLimited++;
@@ -226,6 +232,16 @@ export class TokenService {
     } catch (err) {
       throw this.reject(401, ...this.explain(err, endpointUrl));
     }
+    this.stats.recentAssertions.push({
+      clientId: account.clientId,
+      iss: payload.iss,
+      sub: payload.sub,
+      aud: payload.aud,
+      jti: payload.jti,
+      iat: payload.iat,
+      exp: payload.exp,
+    });
+    if (this.stats.recentAssertions.length > 100) this.stats.recentAssertions.shift();
     const nowS = this.now() / 1000;
     if ((payload.exp as number) > nowS + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) {
       throw this.reject(

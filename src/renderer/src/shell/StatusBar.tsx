@@ -13,6 +13,10 @@ export function StatusBar() {
           <span className="status-chip__dot" style={{ background: active?.color ?? 'var(--muted)' }} aria-hidden="true" />
           {active ? active.name : 'No profile'}
         </span>
+        {info?.localDemo.state === 'starting' ? <span className="status-bar__item">Starting Local demo…</span> : null}
+        {info?.localDemo.state === 'failed' ? (
+          <span className="status-bar__item status-bar__item--error">Local demo unavailable</span>
+        ) : null}
       </div>
       <div className="status-bar__group">
         <span className="status-bar__item" data-testid="transport">

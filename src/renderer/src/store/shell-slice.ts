@@ -16,6 +16,8 @@ export interface ShellSlice {
   boot: () => Promise<void>;
   setTheme: (theme: ThemePreference) => Promise<void>;
   applySettings: (settings: Settings) => void;
+  /** Re-reads app info (profiles, Local demo state) after main says something changed. */
+  refreshInfo: () => Promise<void>;
   pushNotice: (notice: Notice) => void;
   dismissNotice: (id: string) => void;
 }
@@ -45,6 +47,10 @@ export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set
     }
   },
   applySettings: (settings) => set({ settings }),
+  refreshInfo: async () => {
+    const info = await workbench().app.info();
+    if (info.ok) set({ appInfo: info.value });
+  },
   pushNotice: (notice) => set((s) => ({ notices: [...s.notices.filter((n) => n.id !== notice.id), notice] })),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 });

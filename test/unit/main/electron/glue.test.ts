@@ -4,6 +4,10 @@ import * as electron from '../../../mocks/electron';
 import { channelNames } from '../../../../src/shared/ipc/contract';
 import { IPC_EVENT_PREFIX, IPC_INVOKE_PREFIX } from '../../../../src/shared/ipc/api';
 
+// A small Local demo and a keychain service of its own, so the glue tests start fast and touch no real entries.
+process.env.SEARCH_WORKBENCH_DEMO_ITEMS = '300';
+process.env.SEARCH_WORKBENCH_SECRETS_SERVICE = `search-workbench-test-${process.pid}`;
+
 vi.mock('electron', () => import('../../../mocks/electron'));
 
 const { FakeBrowserWindow, FakeWebContents, FakeWebFrame, ipcHandlers, protocolHandlers, privilegedSchemes, session, shell, app } =
@@ -25,6 +29,11 @@ describe('Electron glue (src/main/index.ts) against a mocked electron module', (
 
   afterAll(async () => {
     await rm(app.userData, { recursive: true, force: true });
+    // Leave no key behind in a real keychain the run may have used.
+    const { KeychainStore } = await import('../../../../src/main/services/secrets/stores');
+    await (
+      await KeychainStore.open(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE as string)
+    ).store?.delete('profile:local-demo:private-key');
   });
 
   it('creates one window with every security-relevant webPreference set explicitly', () => {

@@ -6,6 +6,10 @@ import type * as MockModule from '../../../mocks/electron';
 
 type ElectronMock = typeof MockModule;
 
+// A small Local demo and a keychain service of its own, so the glue tests start fast and touch no real entries.
+process.env.SEARCH_WORKBENCH_DEMO_ITEMS = '300';
+process.env.SEARCH_WORKBENCH_SECRETS_SERVICE = `search-workbench-test-${process.pid}`;
+
 vi.mock('electron', () => import('../../../mocks/electron'));
 
 async function freshElectron() {

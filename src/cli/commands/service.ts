@@ -1,0 +1,153 @@
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { WorkbenchFailure } from '../../shared/ipc/result';
+import { guessKind } from '../../shared/request/normalize';
+import type { AnyRequest } from '../../shared/request/types';
+import { CatalogClient } from '../../main/services/catalog-client';
+import { HttpClient } from '../../main/services/http/client';
+import { generateRsaKeyPair } from '../../main/services/keys';
+import { SearchClient } from '../../main/services/search-client';
+import { writeFileAtomically } from '../../main/services/storage/atomic';
+import { tokenEndpoint, TokenClient } from '../../main/services/token-client';
+import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
+import { InputError, parseJsonInput, printJson, readInput } from '../input';
+import { parseKind } from './request';
+
+function reportFailure(io: CliIo, err: unknown): number {
+  if (err instanceof WorkbenchFailure) {
+    io.stderr(`${err.error.code} error: ${err.error.message}`);
+    return EXIT.invalid;
+  }
+  throw err;
+}
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'Send a search (or suggest/autocomplete) request to a service and print the answer',
+  usage: 'search --base-url U --token T [--query Q] [--config ID] [--request file|-] [--kind K] [--get] [--exchange] [--timeout MS]',
+  async run(argv, io) {
+    const { values } = parse(
+      argv,
+      {
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        query: { type: 'string' },
+        config: { type: 'string' },
+        request: { type: 'string' },
+        kind: { type: 'string' },
+        get: { type: 'boolean' },
+        exchange: { type: 'boolean' },
+        timeout: { type: 'string' },
+      },
+      false,
+    );
+    if (!values['base-url']) throw new UsageError('search needs --base-url, the service address before /search.');
+    let request: Record<string, unknown> = {};
+    if (values.request) {
+      const { text, name } = await readInput(values.request, io);
+      const parsed = parseJsonInput(text, name);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InputError(`${name} must hold a request object.`);
+      request = parsed as Record<string, unknown>;
+    }
+    if (values.token) request.token = values.token;
+    if (values.query !== undefined) request.query = values.query;
+    if (values.config) request.configurationId = values.config;
+    if (!request.token) throw new UsageError('search needs --token (or a request file with "token").');
+    const kind = parseKind(values.kind) ?? guessKind(request);
+    if (values.get && kind !== 'search') throw new UsageError('--get applies to search only.');
+    const http = new HttpClient({ ...(values.timeout ? { deadlineMs: Number(values.timeout) } : {}) });
+    try {
+      const outcome = await new SearchClient(http).run(values['base-url'], kind, request as unknown as AnyRequest, {
+        transport: values.get ? 'get' : 'post',
+      });
+      for (const w of outcome.warnings) io.stderr(`warning: ${w}`);
+      printJson(io, values.exchange ? { response: outcome.response, exchange: outcome.exchange } : outcome.response);
+      return EXIT.ok;
+    } catch (err) {
+      if (values.exchange && err instanceof WorkbenchFailure && err.error.details?.exchange)
+        printJson(io, { exchange: err.error.details.exchange });
+      return reportFailure(io, err);
+    } finally {
+      await http.close();
+    }
+  },
+};
+
+export const catalogCommand: Command = {
+  name: 'catalog',
+  summary: 'Read the active item catalog with a client-credentials token',
+  usage: 'catalog --auth-url U --items-url U --tenant T --environment E --client-id C (--client-secret-env VAR | --private-key FILE)',
+  async run(argv, io) {
+    const { values } = parse(
+      argv,
+      {
+        'auth-url': { type: 'string' },
+        'items-url': { type: 'string' },
+        tenant: { type: 'string' },
+        environment: { type: 'string' },
+        'client-id': { type: 'string' },
+        'client-secret-env': { type: 'string' },
+        'private-key': { type: 'string' },
+      },
+      false,
+    );
+    for (const name of ['auth-url', 'items-url', 'tenant', 'environment', 'client-id'] as const)
+      if (!values[name]) throw new UsageError(`catalog needs --${name}.`);
+    const secretEnv = values['client-secret-env'];
+    const keyFile = values['private-key'];
+    if (!!secretEnv === !!keyFile)
+      throw new UsageError(
+        'catalog needs exactly one of --client-secret-env VAR (the name of an environment variable holding the secret) or --private-key FILE.',
+      );
+    let secret: string | undefined;
+    if (secretEnv) {
+      secret = process.env[secretEnv];
+      if (!secret) throw new InputError(`The environment variable ${secretEnv} is not set or empty.`);
+    } else {
+      try {
+        secret = await readFile(keyFile as string, 'utf8');
+      } catch (err) {
+        throw new InputError(`${keyFile}: cannot read the private key (${(err as NodeJS.ErrnoException).code}).`);
+      }
+    }
+    const http = new HttpClient();
+    try {
+      const tokens = new TokenClient(http);
+      const { catalog } = await new CatalogClient(http, tokens).active(
+        { itemsUrl: values['items-url'] as string, tenant: values.tenant as string, environment: values.environment as string },
+        {
+          tokenUrl: tokenEndpoint(values['auth-url'] as string, values.tenant as string),
+          clientId: values['client-id'] as string,
+          authMethod: secretEnv ? 'client-secret' : 'private-key',
+          secret: async () => secret,
+        },
+      );
+      printJson(io, catalog.raw);
+      return EXIT.ok;
+    } catch (err) {
+      return reportFailure(io, err);
+    } finally {
+      await http.close();
+    }
+  },
+};
+
+export const keygenCommand: Command = {
+  name: 'keygen',
+  summary: 'Write an RSA-2048 key pair for JWT client assertions; prints the public key for the operator',
+  usage: 'keygen --out DIR',
+  async run(argv, io) {
+    const { values } = parse(argv, { out: { type: 'string' } }, false);
+    if (!values.out) throw new UsageError('keygen needs --out DIR, the folder to write private-key.pem and public-key.pem to.');
+    const pair = await generateRsaKeyPair();
+    await mkdir(values.out, { recursive: true });
+    const privatePath = join(values.out, 'private-key.pem');
+    await writeFileAtomically(privatePath, pair.privateKeyPem, { mode: 0o600 });
+    await chmod(privatePath, 0o600);
+    await writeFileAtomically(join(values.out, 'public-key.pem'), pair.publicKey.pem);
+    await writeFileAtomically(join(values.out, 'public-key.jwk.json'), `${JSON.stringify(pair.publicKey.jwk, null, 2)}\n`);
+    io.stderr(`wrote ${privatePath} (mode 0600), public-key.pem and public-key.jwk.json; key id ${pair.publicKey.kid}`);
+    io.stdout(pair.publicKey.pem.trimEnd());
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,57 @@
+import type { StartEmulatorOptions } from '../emulator';
+import type { Notice, Transport } from '../../shared/ipc/contract';
+import type { EventHub } from '../events';
+import type { CatalogClient } from './catalog-client';
+import type { HistoryService } from './history';
+import type { HttpClient } from './http/client';
+import type { LocalDemo } from './local-demo';
+import type { ProfileService } from './profiles';
+import type { SavedRequests } from './saved-requests';
+import type { SearchClient } from './search-client';
+import type { SecretStoreChoice } from './secrets/stores';
+import type { Encryptor } from './secrets/types';
+import type { SettingsService } from './settings';
+import type { TokenClient } from './token-client';
+
+/** Native pickers the desktop glue can offer; browser mode has none. */
+export interface Dialogs {
+  choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<string | null>;
+}
+
+export interface CoreOptions {
+  dataDir: string;
+  transport: Transport;
+  versions?: { electron?: string; chrome?: string };
+  log?: (message: string, err?: unknown) => void;
+  /** Electron safeStorage, for the secret store's fallback. */
+  encryptor?: Encryptor;
+  dialogs?: Dialogs;
+  /** Use the OS keychain (default true); tests of other backends turn it off. */
+  keychain?: boolean;
+  /** Keychain service name; tests use their own so they never touch real entries. */
+  secretsService?: string;
+  /** Start the Local demo emulator (default true), with these options. */
+  localDemo?: boolean | StartEmulatorOptions;
+  /** Environment for proxy settings; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+/** Everything the handlers use, built once by createCore. */
+export interface Services {
+  options: CoreOptions;
+  events: EventHub;
+  notices: Notice[];
+  settings: SettingsService;
+  secrets: SecretStoreChoice;
+  http: HttpClient;
+  tokens: TokenClient;
+  search: SearchClient;
+  catalog: CatalogClient;
+  profiles: ProfileService;
+  history: HistoryService;
+  saved: SavedRequests;
+  localDemo: LocalDemo | undefined;
+  /** Requests in flight by the id the renderer gave them, for request:cancel. */
+  inflight: Map<string, AbortController>;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { profileFieldsSchema, profilePatchSchema, type ProfileExport, type ProfileView, type PublicKeyInfo } from '../../profiles';
+import { channel } from '../define';
+import { noInput, type SecretStoreInfo } from './app';
+
+const id = z.string().min(1).max(200);
+const secretKind = z.enum(['client-secret', 'private-key']);
+
+export interface ProfilesList {
+  activeId: string | null;
+  profiles: ProfileView[];
+  secretStore: SecretStoreInfo;
+}
+
+export const profileChannels = {
+  'profiles:list': channel<ProfilesList>()({
+    input: noInput,
+    doc: 'Every profile with its non-secret fields and whether a client secret or private key is stored — never the secret itself.',
+  }),
+  'profiles:create': channel<ProfileView>()({
+    input: profileFieldsSchema,
+    doc: 'Creates a profile from its non-secret fields. Secrets are set separately with profiles:set-secret.',
+  }),
+  'profiles:update': channel<ProfileView>()({
+    input: z.object({ id, fields: profilePatchSchema }).strict(),
+    doc: "Changes some fields of a profile. Local demo's addresses and credentials are managed by the app.",
+  }),
+  'profiles:duplicate': channel<ProfileView>()({
+    input: z.object({ id }).strict(),
+    doc: 'Copies a profile (non-secret fields only; set secrets on the copy).',
+  }),
+  'profiles:delete': channel<{ deleted: true }>()({
+    input: z.object({ id }).strict(),
+    doc: 'Deletes a profile and its stored secrets. Local demo cannot be deleted.',
+  }),
+  'profiles:set-active': channel<{ activeId: string }>()({
+    input: z.object({ id }).strict(),
+    doc: 'Makes a profile the one requests go to.',
+  }),
+  'profiles:set-secret': channel<{ stored: true }>()({
+    input: z.object({ id, kind: secretKind, value: z.string().min(1).max(100_000) }).strict(),
+    doc: 'Stores (or replaces) a client secret or a PKCS#8 private key in the secret store. Write-only: nothing ever reads it back to the renderer.',
+  }),
+  'profiles:delete-secret': channel<{ deleted: boolean }>()({
+    input: z.object({ id, kind: secretKind }).strict(),
+    doc: 'Removes a stored client secret or private key.',
+  }),
+  'profiles:generate-key-pair': channel<PublicKeyInfo>()({
+    input: z.object({ id }).strict(),
+    doc: 'Generates an RSA-2048 key pair: the private key goes to the secret store, the public key (PEM and JWK with its thumbprint kid) comes back to send to the operator.',
+  }),
+  'profiles:export': channel<ProfileExport>()({
+    input: z.object({ id }).strict(),
+    doc: 'A profile as portable JSON, without any secret.',
+  }),
+  'profiles:import': channel<ProfileView>()({
+    input: z.object({ data: z.unknown() }).strict(),
+    doc: 'Creates a profile from an export. The data is validated; secrets are never part of it.',
+  }),
+} as const;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Profiles (environments): where requests go and as whom. Everything here is
+ * non-secret and safe to show, store and export; client secrets and private
+ * keys live in the OS keychain, keyed by profile id, and never appear here.
+ */
+
+export const LOCAL_DEMO_ID = 'local-demo';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL, like https://eu.search.example.com');
+
+const optionalUrl = z.union([httpUrl, z.literal('')]);
+
+export const searchTokenSchema = z.object({
+  label: z.string().trim().min(1, 'give the token a label, like "storefront"').max(80),
+  token: z.string().trim().min(1, 'paste the search token from the management console').max(500),
+});
+
+export const authMethodSchema = z.enum(['client-secret', 'private-key']);
+export type AuthMethod = z.infer<typeof authMethodSchema>;
+
+export const publicKeySchema = z.object({
+  pem: z.string(),
+  jwk: z.record(z.string(), z.unknown()),
+  kid: z.string(),
+  createdAt: z.string(),
+});
+export type PublicKeyInfo = z.infer<typeof publicKeySchema>;
+
+/** Each editable field once, without defaults, so a patch never resets what it leaves out. */
+const fieldShape = {
+  name: z.string().trim().min(1, 'a profile needs a name').max(80),
+  /** CSS colour of the profile's tag; red for production is the convention. */
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #d64545'),
+  searchUrl: httpUrl,
+  authUrl: optionalUrl,
+  itemsUrl: optionalUrl,
+  tenant: z.string().trim().max(120),
+  environment: z.string().trim().max(120),
+  searchTokens: z.array(searchTokenSchema).max(50),
+  configurationIds: z.array(z.string().trim().min(1).max(200)).max(200),
+  sortableAttributes: z.array(z.string().trim().min(1).max(200)).max(500),
+  clientId: z.string().trim().max(200),
+  authMethod: authMethodSchema,
+};
+
+/** What a user can edit, with defaults for what a new profile leaves out. */
+export const profileFieldsSchema = z.object({
+  ...fieldShape,
+  authUrl: fieldShape.authUrl.default(''),
+  itemsUrl: fieldShape.itemsUrl.default(''),
+  tenant: fieldShape.tenant.default(''),
+  environment: fieldShape.environment.default(''),
+  searchTokens: fieldShape.searchTokens.default([]),
+  configurationIds: fieldShape.configurationIds.default([]),
+  sortableAttributes: fieldShape.sortableAttributes.default([]),
+  clientId: fieldShape.clientId.default(''),
+  authMethod: fieldShape.authMethod.default('client-secret'),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/** A change to some fields: only what is given is touched. */
+export const profilePatchSchema = z.object(fieldShape).partial().strict();
+
+export const profileSchema = profileFieldsSchema.extend({
+  id: z.string().min(1),
+  builtIn: z.boolean().default(false),
+  /** The public half of a generated key pair, to copy and send to the operator. */
+  publicKey: publicKeySchema.optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A profile as the renderer sees it: plus whether secrets are stored, never the secrets. */
+export interface ProfileView extends Profile {
+  secrets: { clientSecret: boolean; privateKey: boolean };
+}
+
+export const PROFILE_EXPORT_FORMAT = 'search-workbench-profile';
+
+export const profileExportSchema = z.object({
+  format: z.literal(PROFILE_EXPORT_FORMAT),
+  version: z.literal(1),
+  profile: profileFieldsSchema.extend({ publicKey: publicKeySchema.optional() }),
+});
+export type ProfileExport = z.infer<typeof profileExportSchema>;
+
+export const PROFILE_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#d64545', '#8b5cf6', '#0ea5e9', '#64748b'] as const;
+
+export type SecretKind = 'client-secret' | 'private-key';
