@@ -26,6 +26,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       sourcemap: true,
+      // keytar is an optional native dependency: loaded at run time when present, never bundled.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') }, output: { banner: mainBanner } },
     },
   },

@@ -12,6 +12,7 @@ import { CatalogClient } from './services/catalog-client';
 import { HistoryService } from './services/history';
 import { HttpClient } from './services/http/client';
 import { Redactor } from './services/http/redact';
+import { ImageProxy } from './services/image-proxy';
 import { LocalDemo } from './services/local-demo';
 import { ProfileService } from './services/profiles';
 import { SavedRequests } from './services/saved-requests';
@@ -94,6 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     secrets,
     http,
+    images: new ImageProxy(http),
     tokens,
     search: new SearchClient(http),
     catalog: new CatalogClient(http, tokens),

@@ -1,10 +1,10 @@
 import type { Transport } from '../shared/ipc/contract';
 
 /**
- * The renderer's Content Security Policy. Scripts and workers only from the
- * app itself; styles may be inline for Monaco; no network from the renderer
- * in the desktop build (main makes every call). Browser mode talks to its own
- * host, so it allows `connect-src 'self'` and nothing else.
+ * The renderer's Content Security Policy. Scripts, workers and images only
+ * from the app itself; styles may be inline for Monaco; no network from the
+ * renderer in the desktop build (main makes every call, images included).
+ * Browser mode talks to its own host, so it allows `connect-src 'self'`.
  */
 export function contentSecurityPolicy(transport: Transport): string {
   const directives: Record<string, string> = {
@@ -12,7 +12,8 @@ export function contentSecurityPolicy(transport: Transport): string {
     'script-src': "'self'",
     'worker-src': "'self' blob:",
     'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data: https:",
+    // Product images come through main's image proxy (same origin); the renderer fetches nothing itself.
+    'img-src': "'self' data:",
     'font-src': "'self' data:",
     'connect-src': transport === 'electron' ? "'none'" : "'self'",
     'base-uri': "'none'",

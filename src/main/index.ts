@@ -40,7 +40,7 @@ async function start(): Promise<void> {
     localDemo: demoItems ? { items: demoItems } : true,
     ...(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE ? { secretsService: process.env.SEARCH_WORKBENCH_SECRETS_SERVICE } : {}),
   });
-  handleAppProtocol(rendererDir);
+  handleAppProtocol(rendererDir, (url) => core!.services.images.fetch(url));
   hardenSession(session.defaultSession);
 
   const url = devUrl ?? `${APP_ORIGIN}/index.html`;

@@ -14,6 +14,17 @@ const facet = z.looseObject({
   values: z.array(z.looseObject({ value: z.string(), count: z.number(), selected: z.boolean() })),
 });
 
+/** A response mask may drop any item field, so masked items are only checked to be objects. */
+const maskedItem = z.looseObject({});
+
+export function responseSchema(kind: RequestKind, masked: boolean): z.ZodType {
+  if (!masked || kind === 'autocomplete') return responseSchemas[kind];
+  const base = responseSchemas[kind] as z.ZodObject;
+  return kind === 'search'
+    ? base.extend({ items: z.array(maskedItem) })
+    : base.extend({ groups: z.array(z.looseObject({ value: z.string(), count: z.number(), items: z.array(maskedItem) })) });
+}
+
 export const responseSchemas: Record<RequestKind, z.ZodType> = {
   search: z.looseObject({
     items: z.array(item),

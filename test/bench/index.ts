@@ -1,12 +1,14 @@
 import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
+import { benchRenderer } from './renderer.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
 const suites: [string, () => Promise<void>][] = [
   ['ipc', benchIpc],
   ['languages', benchLanguages],
   ['emulator', benchEmulator],
+  ['renderer', benchRenderer],
 ];
 
 const only = process.argv.slice(2);

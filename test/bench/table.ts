@@ -12,6 +12,7 @@ export function printTable(title: string, headers: string[], rows: (string | num
 
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return n.toLocaleString('en-US');
   if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
   if (Math.abs(n) >= 100) return n.toFixed(0);
   if (Math.abs(n) >= 10) return n.toFixed(1);

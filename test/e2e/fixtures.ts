@@ -91,7 +91,11 @@ export const test = base.extend<{ app: Workbench }>({
     } else {
       const host = await startHost(dataDir);
       const browser = await playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        colorScheme: 'dark',
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       page = await context.newPage();
       await recordProblems(page, sink);
       await page.goto(host.url);

@@ -121,3 +121,17 @@ describe('browser-mode host', () => {
     expect(text).toMatch(/event: settings:changed\ndata: \{"theme":"dark",/);
   });
 });
+
+describe('browser-mode host: images through main', () => {
+  it('answers only with the secret, and refuses URLs that are not http(s) images', async () => {
+    expect((await rawRequest(host.port, '/__workbench/image?u=https%3A%2F%2Fexample.com%2Fa.png')).status).toBe(401);
+    const bad = await rawRequest(host.port, '/__workbench/image?u=file%3A%2F%2F%2Fetc%2Fpasswd', {
+      headers: { 'X-Workbench-Secret': SECRET },
+    });
+    expect(bad.status).toBe(400);
+    const creds = await rawRequest(host.port, `/__workbench/image?u=${encodeURIComponent('https://user:pw@example.com/a.png')}`, {
+      headers: { 'X-Workbench-Secret': SECRET },
+    });
+    expect(creds.status).toBe(400);
+  });
+});

@@ -50,7 +50,20 @@ export function resolveAppPath(rootDir: string, requestUrl: string): string | un
   return file === root || file.startsWith(root + sep) ? file : undefined;
 }
 
-export async function serveAppRequest(rootDir: string, request: Request): Promise<Response> {
+/** Fetches an image for the renderer (main's image proxy). */
+export type ImageSource = (url: string | null) => Promise<{ status: number; contentType: string; body: Buffer }>;
+
+export const IMAGE_PATH = '/__workbench/image';
+
+export async function serveAppRequest(rootDir: string, request: Request, images?: ImageSource): Promise<Response> {
+  const target = new URL(request.url);
+  if (images && target.host === APP_HOST && target.pathname === IMAGE_PATH) {
+    const image = await images(target.searchParams.get('u'));
+    return new Response(new Uint8Array(image.body), {
+      status: image.status,
+      headers: { 'Content-Type': image.contentType, 'Cache-Control': 'max-age=3600', 'X-Content-Type-Options': 'nosniff' },
+    });
+  }
   const file = resolveAppPath(rootDir, request.url);
   if (!file) return new Response('Not found', { status: 404 });
   try {
@@ -65,6 +78,6 @@ export async function serveAppRequest(rootDir: string, request: Request): Promis
   }
 }
 
-export function handleAppProtocol(rootDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rootDir, request));
+export function handleAppProtocol(rootDir: string, images?: ImageSource): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rootDir, request, images));
 }

@@ -1,10 +1,13 @@
 import { shell, type Session, type WebContents } from 'electron';
 import { DEFAULT_EXTERNAL_HOSTS, isAllowedExternalUrl } from './external';
 
-/** Every permission (camera, notifications, clipboard-read…) is refused: the app needs none. */
+/** The one permission the app uses: writing text to the clipboard (copy buttons). Never reading it. */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+/** Every other permission (camera, notifications, clipboard-read…) is refused. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
 export function openExternalIfAllowed(url: string, allowedHosts: readonly string[] = DEFAULT_EXTERNAL_HOSTS): boolean {

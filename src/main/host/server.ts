@@ -76,6 +76,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     return core.router.invoke(request.params.channel, input, { transport: 'browser', signal: controller.signal });
   });
 
+  app.get<{ Querystring: { u?: string } }>(`${API}/image`, async (request, reply) => {
+    const image = await core.services.images.fetch(request.query.u ?? null);
+    return reply
+      .code(image.status)
+      .header('Content-Type', image.contentType)
+      .header('Cache-Control', 'max-age=3600')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(image.body);
+  });
+
   app.get(`${API}/events`, (request, reply) => {
     reply.hijack();
     const res = reply.raw;

@@ -1,7 +1,7 @@
 import { failure } from '../../shared/ipc/result';
 import { buildHttpRequest, type Transport } from '../../shared/request/http';
 import type { AnyRequest, RequestKind } from '../../shared/request/types';
-import { responseSchemas } from '../../shared/response-schema';
+import { responseSchema } from '../../shared/response-schema';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import type { HttpClient } from './http/client';
 import type { ExchangeRecord } from '../../shared/exchange';
@@ -46,7 +46,8 @@ export class SearchClient {
         exchange: outcome.exchange,
       });
     }
-    const checked = responseSchemas[kind].safeParse(response);
+    const mask = (request as { options?: { customResponseMask?: unknown } }).options?.customResponseMask;
+    const checked = responseSchema(kind, typeof mask === 'string' && mask.trim() !== '').safeParse(response);
     const warnings = checked.success
       ? []
       : [`The answer does not match the documented ${kind} response: ${describeIssues(zodIssues(checked.error), 5)}`];

@@ -4,6 +4,7 @@ import type { EventHub } from '../events';
 import type { CatalogClient } from './catalog-client';
 import type { HistoryService } from './history';
 import type { HttpClient } from './http/client';
+import type { ImageProxy } from './image-proxy';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
 import type { SavedRequests } from './saved-requests';
@@ -45,6 +46,7 @@ export interface Services {
   settings: SettingsService;
   secrets: SecretStoreChoice;
   http: HttpClient;
+  images: ImageProxy;
   tokens: TokenClient;
   search: SearchClient;
   catalog: CatalogClient;

@@ -9,7 +9,9 @@ export function App() {
   const ready = useAppStore((s) => s.appInfo !== null);
   const bootError = useAppStore((s) => s.bootError);
   const theme = useAppStore((s) => s.settings?.theme);
-  useEffectiveTheme(theme);
+  const effective = useEffectiveTheme(theme);
+  const setEffectiveTheme = useAppStore((s) => s.setEffectiveTheme);
+  useEffect(() => setEffectiveTheme(effective), [effective, setEffectiveTheme]);
 
   useEffect(() => {
     const api = workbench();
@@ -36,6 +38,6 @@ export function App() {
       </div>
     );
   }
-  if (!ready) return <div className="boot-splash" aria-busy="true" aria-label="Loading" />;
+  if (!ready) return <div className="boot-splash" role="status" aria-busy="true" aria-label="Loading" />;
   return <AppShell />;
 }

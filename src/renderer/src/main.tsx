@@ -5,6 +5,7 @@ import { App } from './App';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
+import './styles/components.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -199,3 +199,14 @@ describe('HTTP client: proxies and certificate authorities', () => {
     await plain.close();
   });
 });
+
+describe('search client: checking answers against the documented shape', () => {
+  it('does not warn when a response mask removed documented fields', async () => {
+    const client = new HttpClient();
+    const plain = await search(client, { token: DEMO_TOKEN, query: 'tent' });
+    expect(plain.warnings).toEqual([]);
+    const masked = await search(client, { token: DEMO_TOKEN, query: 'tent', options: { customResponseMask: 'id' } });
+    expect(masked.warnings).toEqual([]);
+    await client.close();
+  });
+});

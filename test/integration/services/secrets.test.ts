@@ -50,11 +50,6 @@ describe('secret store: the real OS keychain (Secret Service under dbus-run-sess
     expect(await store.delete('profile:x:client-secret')).toBe(true);
     expect(await store.get('profile:x:client-secret')).toBeUndefined();
   });
-
-  it.skipIf(!!opened.store || !!process.env.CI)(
-    `(skipped here: ${reason || 'keychain answered'}; run under dbus-run-session with gnome-keyring)`,
-    () => {},
-  );
 });
 
 describe('secret store: fallbacks', () => {

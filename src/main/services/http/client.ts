@@ -31,7 +31,7 @@ export interface HttpCall {
 }
 
 export type HttpOutcome =
-  | { ok: true; status: number; headers: Record<string, string>; text: string; exchange: ExchangeRecord }
+  | { ok: true; status: number; headers: Record<string, string>; text: string; bytes: Buffer; exchange: ExchangeRecord }
   | { ok: false; error: WorkbenchError; exchange: ExchangeRecord };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -264,9 +264,12 @@ export class HttpClient {
         }
         chunks.push(chunk as Buffer);
       }
-      const text = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      const text = bytes.toString('utf8');
       exchange.size = size;
-      exchange.responseBody = redactor.body(text, headers['content-type']);
+      exchange.responseBody = /^(image|audio|video|font)\//i.test(headers['content-type'] ?? '')
+        ? `(${size} bytes of ${headers['content-type']})`
+        : redactor.body(text, headers['content-type']);
       finish();
       if (res.statusCode >= 400) {
         const message = serviceMessage(text);
@@ -277,7 +280,7 @@ export class HttpClient {
           details: { status: res.statusCode, ...(message ? { serviceMessage: redactor.text(message) } : {}) },
         };
       }
-      return { ok: true, status: res.statusCode, headers, text, exchange };
+      return { ok: true, status: res.statusCode, headers, text, bytes, exchange };
     } catch (err) {
       finish();
       exchange.error = classify(err, call.url, call.signal?.aborted ?? false, deadlineMs);

@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { looksLikeRequest } from '../../../shared/request/import';
 import { AreaIntro } from '../features/AreaIntro';
+import { PasteDialog } from '../features/url-tools/PasteDialog';
+import { importText } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';
 import { AREAS, areaById, type AreaId } from './areas';
 import { hasMod } from './keys';
@@ -8,17 +11,46 @@ import { NoticeBar } from './NoticeBar';
 import { StatusBar } from './StatusBar';
 import { ThemeSwitch } from './ThemeSwitch';
 
+// Screens with editors load Monaco; they arrive as their own chunks.
+const SearchScreen = lazy(() => import('../features/search/SearchScreen'));
+const UrlToolsScreen = lazy(() => import('../features/url-tools/UrlToolsScreen'));
+
 function AreaView({ area }: { area: AreaId }) {
+  const fallback = <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
+  if (area === 'search')
+    return (
+      <Suspense fallback={fallback}>
+        <SearchScreen />
+      </Suspense>
+    );
+  if (area === 'url-tools')
+    return (
+      <Suspense fallback={fallback}>
+        <UrlToolsScreen />
+      </Suspense>
+    );
   return <AreaIntro area={area} />;
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || !!el.closest('.monaco-editor'));
 }
 
 export function AppShell() {
   const area = useAppStore((s) => s.area);
   const setArea = useAppStore((s) => s.setArea);
+  const pushNotice = useAppStore((s) => s.pushNotice);
   const current = areaById(area);
+  const [pasteOpen, setPasteOpen] = useState(false);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (hasMod(e) && e.shiftKey && e.key.toLowerCase() === 'v') {
+        e.preventDefault();
+        setPasteOpen(true);
+        return;
+      }
       if (!hasMod(e) || e.altKey || e.shiftKey) return;
       const index = Number.parseInt(e.key, 10);
       const target = AREAS[index - 1];
@@ -27,9 +59,22 @@ export function AppShell() {
         setArea(target.id);
       }
     };
+    // A search URL or cURL pasted outside a field opens as a request, wherever you are.
+    const onPaste = (e: ClipboardEvent) => {
+      if (isEditable(e.target)) return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      if (!looksLikeRequest(text)) return;
+      e.preventDefault();
+      const result = importText(text);
+      if (!result.ok) pushNotice({ id: 'paste', level: 'error', message: result.message });
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setArea]);
+    window.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('paste', onPaste);
+    };
+  }, [setArea, pushNotice]);
 
   return (
     <div className="shell">
@@ -44,6 +89,14 @@ export function AppShell() {
             <p className="area-header__purpose">{current.purpose}</p>
           </div>
           <div className="area-header__tools">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => setPasteOpen(true)}
+              title="Paste a URL or cURL (Ctrl/Cmd+Shift+V)"
+            >
+              Paste URL or cURL
+            </button>
             <ThemeSwitch />
           </div>
         </header>
@@ -53,6 +106,7 @@ export function AppShell() {
         </main>
       </div>
       <StatusBar />
+      {pasteOpen ? <PasteDialog onClose={() => setPasteOpen(false)} /> : null}
     </div>
   );
 }

@@ -12,6 +12,9 @@ export interface ShellSlice {
   settings: Settings | null;
   notices: Notice[];
   bootError: WorkbenchError | null;
+  /** The theme in effect (the setting, or the OS's when the setting is "system"). */
+  effectiveTheme: 'light' | 'dark';
+  setEffectiveTheme: (theme: 'light' | 'dark') => void;
   setArea: (area: AreaId) => void;
   boot: () => Promise<void>;
   setTheme: (theme: ThemePreference) => Promise<void>;
@@ -28,6 +31,8 @@ export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set
   settings: null,
   notices: [],
   bootError: null,
+  effectiveTheme: 'dark',
+  setEffectiveTheme: (effectiveTheme) => set({ effectiveTheme }),
   setArea: (area) => set({ area }),
   boot: async () => {
     const api = workbench();

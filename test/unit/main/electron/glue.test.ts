@@ -67,23 +67,28 @@ describe('Electron glue (src/main/index.ts) against a mocked electron module', (
       "script-src 'self'",
       "worker-src 'self' blob:",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
+      // Images come through main's image proxy, so the renderer needs no https: image source either.
+      "img-src 'self' data:;",
       "connect-src 'none'",
     ]) {
       expect(csp).toContain(directive);
     }
+    expect(csp).not.toMatch(/https:|http:/);
     const escape = await handler!(new Request('app://workbench/..%2f..%2fpackage.json'));
     expect(escape.status).toBe(404);
     const foreignHost = await handler!(new Request('app://elsewhere/index.html'));
     expect(foreignHost.status).toBe(404);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but clipboard writes', () => {
     const granted: boolean[] = [];
     session.defaultSession.permissionRequestHandler?.({}, 'media', (g) => granted.push(g));
     session.defaultSession.permissionRequestHandler?.({}, 'notifications', (g) => granted.push(g));
-    expect(granted).toEqual([false, false]);
+    session.defaultSession.permissionRequestHandler?.({}, 'clipboard-read', (g) => granted.push(g));
+    session.defaultSession.permissionRequestHandler?.({}, 'clipboard-sanitized-write', (g) => granted.push(g));
+    expect(granted).toEqual([false, false, false, true]);
     expect(session.defaultSession.permissionCheckHandler?.({}, 'clipboard-read')).toBe(false);
+    expect(session.defaultSession.permissionCheckHandler?.({}, 'geolocation')).toBe(false);
   });
 
   it('cancels navigation, denies popups, and opens only allow-listed https links outside', () => {

@@ -1,0 +1,61 @@
+import type { Facet, SearchRequest } from '../../../../shared/request/types';
+import { useAppStore } from '../../store/store';
+
+/**
+ * Every facet the service returned, with its values and counts. Clicking a
+ * value toggles it in the request (OR within a facet, AND across facets)
+ * and sends again; selected values stay listed even at zero.
+ */
+export function FacetInspector({
+  tabId,
+  facets,
+  request,
+  sent,
+}: {
+  tabId: string;
+  facets: Facet[] | undefined;
+  request: SearchRequest;
+  sent: SearchRequest | undefined;
+}) {
+  const toggle = useAppStore((s) => s.toggleFacetValue);
+  const disabled = (sent?.options?.disable ?? []).some((d) => d.name === 'facet');
+  const selected = new Map((request.options?.facets ?? []).map((f) => [f.id ?? f.attribute ?? '', new Set(f.values)]));
+  if (!facets) return <p className="muted small">Send a request to see its facets.</p>;
+  if (disabled)
+    return <p className="notice-inline">Facets were disabled for this request (options.disable: facet). Selections still filter.</p>;
+  if (facets.length === 0) return <p className="muted small">The answer has no facets: none are configured for this configuration.</p>;
+  return (
+    <div className="facets" data-testid="facet-inspector">
+      {facets.map((facet) => (
+        <section key={facet.id} className="facet" aria-label={`Facet ${facet.title}`}>
+          <header className="facet__head">
+            <h3>{facet.title}</h3>
+            <span className="facet__meta mono" title={`id ${facet.id}, attribute ${facet.attribute ?? facet.id}`}>
+              {facet.id}
+              {facet.attribute && facet.attribute !== facet.id ? ` · ${facet.attribute}` : ''} · {facet.count.toLocaleString('en-US')}
+            </span>
+          </header>
+          <ul className="facet__values">
+            {facet.values.map((v) => {
+              const isSelected = v.selected || (selected.get(facet.id)?.has(v.value) ?? false);
+              return (
+                <li key={v.value}>
+                  <button
+                    type="button"
+                    className={`facet-value${isSelected ? ' is-selected' : ''}${v.count === 0 ? ' is-empty' : ''}`}
+                    aria-pressed={isSelected}
+                    onClick={() => toggle(tabId, facet.id, v.value)}
+                  >
+                    <span className="facet-value__check" aria-hidden="true" />
+                    <span className="facet-value__label">{v.value}</span>
+                    <span className="facet-value__count">{v.count.toLocaleString('en-US')}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

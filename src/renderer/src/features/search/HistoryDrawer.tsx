@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Drawer } from '../../components/Drawer';
+import { useAppStore } from '../../store/store';
+
+/** Past requests, searchable; picking one re-opens it in a new tab with the answer it got. */
+export function HistoryDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const history = useAppStore((s) => s.history);
+  const load = useAppStore((s) => s.loadHistory);
+  const reopen = useAppStore((s) => s.openFromHistory);
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<'' | 'ok' | 'error'>('');
+  useEffect(() => {
+    if (open) void load({ ...(text ? { text } : {}), ...(status ? { status } : {}), limit: 200 });
+  }, [open, text, status, load]);
+  return (
+    <Drawer title="History" open={open} onClose={onClose} width={460}>
+      <div className="drawer-tools">
+        <input
+          className="input input--sm"
+          type="search"
+          placeholder="Search by query, profile, status…"
+          aria-label="Search history"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <select
+          className="input input--sm"
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as '' | 'ok' | 'error')}
+        >
+          <option value="">all</option>
+          <option value="ok">succeeded</option>
+          <option value="error">failed</option>
+        </select>
+      </div>
+      {history.length === 0 ? <p className="muted small">Nothing here yet: every request you send is kept, with its answer.</p> : null}
+      <ul className="history-list">
+        {history.map((h) => (
+          <li key={h.id}>
+            <button
+              type="button"
+              className="history-item"
+              onClick={() => {
+                void reopen(h.id);
+                onClose();
+              }}
+            >
+              <span className={`status-pill ${h.ok ? 'is-ok' : 'is-bad'}`}>{h.status ?? h.errorCode ?? '—'}</span>
+              <span className="history-item__main">
+                <span className="history-item__query">{(h.request as { query?: string }).query || <em className="muted">browse</em>}</span>
+                <span className="history-item__meta small muted">
+                  {h.kind} · {h.profileName}
+                  {h.configurationId ? ` · ${h.configurationId}` : ''}
+                  {h.count !== undefined ? ` · ${h.count.toLocaleString('en-US')}` : ''} · {new Date(h.at).toLocaleTimeString()}
+                </span>
+                {h.errorMessage ? <span className="small diag--error">{h.errorMessage}</span> : null}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Drawer>
+  );
+}

@@ -1,0 +1,79 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Item } from '../../../../shared/request/types';
+import { Thumb, type ResultsViewProps } from './ResultsTable';
+
+const CARD_WIDTH = 190;
+const CARD_HEIGHT = 268;
+
+/** Results as a product grid, virtualised by rows. */
+export function ResultsGrid({ items, offset, sortBy, outOfOrder }: ResultsViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(4);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setColumns(Math.max(1, Math.floor((el.clientWidth - 8) / CARD_WIDTH))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    requestAnimationFrame(() => performance.mark('wb:painted'));
+  }, [items]);
+  const rows = Math.ceil(items.length / columns);
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_HEIGHT + 12,
+    overscan: 3,
+  });
+  return (
+    <div className="results-grid" ref={scroller} data-testid="results-scroller" aria-label="Results">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <ul
+            key={row.key}
+            className="results-grid__row"
+            style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          >
+            {items.slice(row.index * columns, row.index * columns + columns).map((item: Item, k) => {
+              const index = row.index * columns + k;
+              const p = item.product ?? {};
+              if (item.redirect) {
+                return (
+                  <li key={item.id} className="card card--redirect">
+                    <strong>Redirect</strong>
+                    <span>{String(item.redirect.name ?? item.id)}</span>
+                    <span className="mono small">{String(item.redirect.url ?? '')}</span>
+                  </li>
+                );
+              }
+              return (
+                <li
+                  key={`${item.id}-${index}`}
+                  className={`card${outOfOrder.has(index) ? ' is-out-of-order' : ''}`}
+                  data-testid="result-card"
+                >
+                  <span className="card__rank">{offset + index + 1}</span>
+                  <Thumb item={item} size={150} />
+                  <span className="card__title">{p.title === undefined ? item.id : String(p.title)}</span>
+                  <span className="card__meta">
+                    {p.price !== undefined ? <strong>{String(p.price)}</strong> : null}
+                    <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(2) : '—'}</span>
+                  </span>
+                  {sortBy.length > 0 ? (
+                    <span className="card__sort small muted">
+                      {sortBy
+                        .map((s) => `${s.attribute}: ${p[s.attribute] === undefined ? '—' : String(p[s.attribute]).slice(0, 10)}`)
+                        .join(' · ')}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { AlertCircle, ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, Loader2, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
+import { LIMITS, type SearchResponse } from '../../../../shared/request/types';
+import { checkSortOrder } from '../../../../shared/sort-check';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { Segmented } from '../../components/Segmented';
+import { CodeEditor } from '../../editors/CodeEditor';
+import { modKey } from '../../shell/keys';
+import { useAppStore } from '../../store/store';
+import { ExchangePanel } from './ExchangePanel';
+import { requestAs } from './request-text';
+import { ResultsGrid } from './ResultsGrid';
+import { ResultsTable } from './ResultsTable';
+import type { SearchTab } from './tab-model';
+
+export function countLabel(count: number, exact: boolean): string {
+  return exact ? count.toLocaleString('en-US') : `${count.toLocaleString('en-US')}+`;
+}
+
+/** The answer to the tab's last request: summary, results (table or grid), raw JSON, exchange record. */
+export function ResultsPane({ tab }: { tab: SearchTab }) {
+  const patchTab = useAppStore((s) => s.patchTab);
+  const goToPage = useAppStore((s) => s.goToPage);
+  const openTab = useAppStore((s) => s.openTab);
+  const profile = useAppStore((s) => s.activeProfile());
+  const result = tab.result;
+  const response: SearchResponse | undefined = result?.response;
+  const meta = response?.metadata;
+  const items = useMemo(() => response?.items ?? [], [response]);
+  const sortBy = useMemo(() => result?.sent.options?.sortBy ?? [], [result]);
+  const check = useMemo(() => (result ? checkSortOrder(items, sortBy) : null), [result, items, sortBy]);
+  const outOfOrder = useMemo(() => new Set(check?.violations ?? []), [check]);
+  const baseUrl = profile?.searchUrl ?? '';
+  const rawResponse = useMemo(() => (response ? JSON.stringify(response, null, 2) : ''), [response]);
+
+  const header = (
+    <div className="results-head">
+      <div className="results-head__stats" aria-live="polite">
+        {meta ? (
+          <>
+            <span className="stat" data-testid="result-count">
+              <strong>{countLabel(meta.count, meta.exactCount !== false)}</strong> {meta.count === 1 ? 'item' : 'items'}
+            </span>
+            <span className="stat">{meta.time} ms</span>
+            <span className="stat" title="The configuration the service used, and the tenant default">
+              config <span className="mono">{meta.configurationId}</span>
+              {meta.defaultConfigurationId && meta.defaultConfigurationId !== meta.configurationId ? (
+                <span className="badge">default is {meta.defaultConfigurationId}</span>
+              ) : (
+                <span className="badge badge--muted">default</span>
+              )}
+            </span>
+            <span className="stat mono small" title="Response id">
+              id {meta.id.slice(0, 8)}…
+            </span>
+          </>
+        ) : (
+          <span className="muted">No answer yet</span>
+        )}
+      </div>
+      <div className="results-head__tools">
+        <Segmented
+          label="Panel"
+          value={tab.panel}
+          onChange={(v) => patchTab(tab.id, { panel: v })}
+          options={[
+            { value: 'results', label: 'Results' },
+            { value: 'raw', label: 'Raw response' },
+            { value: 'exchange', label: 'Exchange' },
+          ]}
+        />
+        {tab.panel === 'results' ? (
+          <Segmented
+            label="Layout"
+            value={tab.view}
+            onChange={(v) => patchTab(tab.id, { view: v })}
+            options={[
+              { value: 'table', label: <List size={14} aria-label="Table" />, title: 'Table' },
+              { value: 'grid', label: <LayoutGrid size={14} aria-label="Grid" />, title: 'Product grid' },
+            ]}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+
+  const shareBar = (
+    <div className="share-bar">
+      <span className="muted small">Copy request as</span>
+      <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, tab.request, tab.transport)} />
+      <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, tab.request, tab.transport)} />
+      <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, tab.request, tab.transport)} />
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<ExternalLink size={14} aria-hidden="true" />}
+        onClick={() => openTab({ request: structuredClone(tab.request), transport: tab.transport, origin: `Copy of "${tab.title}"` })}
+      >
+        Open in new tab
+      </Button>
+    </div>
+  );
+
+  let body: React.ReactNode;
+  if (tab.error) {
+    const status = tab.error.details?.status;
+    body = (
+      <div className="result-error" role="alert" data-testid="result-error">
+        <AlertCircle size={20} aria-hidden="true" />
+        <div>
+          <h3>{status ? `The service answered ${status}` : tab.error.code === 'timeout' ? 'No answer in time' : 'The request failed'}</h3>
+          <p>{tab.error.message}</p>
+          <p className="muted small">Your request is left as it was; fix it and send again ({modKey()}+Enter).</p>
+          {tab.error.exchange ? (
+            <Button size="sm" variant="ghost" onClick={() => patchTab(tab.id, { panel: 'exchange' })}>
+              Show the exchange
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  } else if (!response) {
+    body = (
+      <div className="empty-state empty-state--inline">
+        <h2 className="empty-state__title">Build a request, then send it</h2>
+        <p className="muted">
+          Press <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> or Send. Paste a customer&apos;s search URL or a cURL command anywhere (
+          <kbd>{modKey()}</kbd>+<kbd>Shift</kbd>+<kbd>V</kbd>) to load it.
+        </p>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className="empty-state empty-state--inline">
+        <SearchX size={28} aria-hidden="true" />
+        <h2 className="empty-state__title">No items match</h2>
+        <p className="muted">Try removing a facet value or loosening the filter. Unknown facet values also give an empty answer.</p>
+      </div>
+    );
+  } else {
+    body =
+      tab.view === 'grid' ? (
+        <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} />
+      ) : (
+        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} />
+      );
+  }
+
+  const offset = meta?.offset ?? 0;
+  const limit = meta?.limit ?? 10;
+  const total = Math.min(meta?.count ?? 0, LIMITS.offset.max + limit);
+  const page = limit > 0 ? Math.floor(offset / limit) + 1 : 1;
+  const pages = limit > 0 ? Math.max(1, Math.ceil(total / limit)) : 1;
+
+  return (
+    <div className={`results${tab.status === 'sending' ? ' is-sending' : ''}`} aria-busy={tab.status === 'sending'}>
+      {tab.status === 'sending' ? (
+        <div className="progress" role="progressbar" aria-label="Sending">
+          <Loader2 size={14} className="spin" aria-hidden="true" /> Sending…
+        </div>
+      ) : null}
+      {header}
+      {tab.notes.length > 0 ? (
+        <div className="notes" role="note" data-testid="import-notes">
+          <strong>What was odd about the pasted request:</strong>
+          <ul>
+            {tab.notes.map((n, i) => (
+              <li key={i}>{n.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result?.warnings.map((w, i) => (
+        <p key={i} className="diag diag--warning">
+          {w}
+        </p>
+      ))}
+      <div className="results-body">
+        {tab.panel === 'raw' && response ? (
+          <CodeEditor
+            path={`response-${tab.id}.json`}
+            language="json"
+            ariaLabel="Raw response (read-only)"
+            value={rawResponse}
+            readOnly
+            minLines={20}
+            maxLines={40}
+            onMount={(editor) => void editor.getAction('editor.foldLevel3')?.run()}
+          />
+        ) : tab.panel === 'exchange' && (result?.exchange ?? tab.error?.exchange) ? (
+          <ExchangePanel exchange={(tab.error?.exchange ?? result?.exchange)!} />
+        ) : (
+          body
+        )}
+      </div>
+      {response && tab.panel === 'results' && items.length > 0 ? (
+        <nav className="pager" aria-label="Pages">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={offset === 0}
+            onClick={() => goToPage(tab.id, offset - limit)}
+            icon={<ChevronLeft size={14} aria-hidden="true" />}
+          >
+            Previous
+          </Button>
+          <span className="small">
+            Page {page} of {meta?.exactCount === false ? `${pages}+` : pages}
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={offset + limit >= total || offset + limit > LIMITS.offset.max}
+            onClick={() => goToPage(tab.id, offset + limit)}
+          >
+            Next <ChevronRight size={14} aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+      {shareBar}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { CornerDownRight } from 'lucide-react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Item, SortValue } from '../../../../shared/request/types';
+import { proxiedImage } from '../../components/image';
+
+const ROW = 52;
+
+function formatValue(v: unknown): string {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 10);
+  return String(v);
+}
+
+/**
+ * A product image, requested only once its row has stayed in view for a
+ * moment: rows that fly past during a fast scroll never fetch or decode
+ * their images, which keeps scrolling at frame rate.
+ */
+export function Thumb({ item, size = 36 }: { item: Item; size?: number }) {
+  const src = proxiedImage(item.product?.imageUrl);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), 120);
+    return () => clearTimeout(timer);
+  }, []);
+  return src && settled ? (
+    <img className="thumb" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
+  ) : (
+    <span className="thumb thumb--empty" style={{ width: size, height: size }} aria-hidden="true" />
+  );
+}
+
+export interface ResultsViewProps {
+  items: Item[];
+  offset: number;
+  sortBy: SortValue[];
+  outOfOrder: Set<number>;
+}
+
+/** Results as a virtualised table: rank, image, title and id, price, score, and one column per sort attribute. */
+export function ResultsTable({ items, offset, sortBy, outOfOrder }: ResultsViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+  const sortKey = sortBy.map((s) => s.attribute).join('\u0000');
+  const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);
+  const columns = useMemo(
+    () => ({ gridTemplateColumns: ['44px 46px minmax(0, 1fr) 84px', ...sortColumns.map(() => '104px'), '70px'].join(' ') }),
+    [sortColumns],
+  );
+  useLayoutEffect(() => {
+    // Marks the paint of a new answer, for the Send-to-paint benchmark.
+    requestAnimationFrame(() => performance.mark('wb:painted'));
+  }, [items]);
+  return (
+    <div className="results-table" role="table" aria-label="Results" aria-rowcount={items.length + 1}>
+      <div className="results-table__head" role="row" style={columns}>
+        <span role="columnheader" className="col-rank">
+          #
+        </span>
+        <span role="columnheader" className="col-image">
+          <span className="visually-hidden">Image</span>
+        </span>
+        <span role="columnheader" className="col-title">
+          Item
+        </span>
+        <span role="columnheader" className="col-num">
+          Price
+        </span>
+        {sortColumns.map((a) => (
+          <span key={a} role="columnheader" className="col-num col-sort">
+            {a}
+          </span>
+        ))}
+        <span role="columnheader" className="col-num">
+          Score
+        </span>
+      </div>
+      <div className="results-table__body" ref={scroller} data-testid="results-scroller">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => (
+            <ResultRow
+              key={row.key}
+              item={items[row.index] as Item}
+              index={row.index}
+              top={row.start}
+              rank={offset + row.index + 1}
+              sortColumns={sortColumns}
+              template={columns.gridTemplateColumns}
+              outOfOrder={outOfOrder.has(row.index)}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface RowProps {
+  item: Item;
+  index: number;
+  top: number;
+  rank: number;
+  sortColumns: string[];
+  template: string;
+  outOfOrder: boolean;
+}
+
+/** One result row; memoised so scrolling renders only the rows that come into view. */
+const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns, template, outOfOrder: bad }: RowProps) {
+  const p = item.product ?? {};
+  if (item.redirect) {
+    return (
+      <div role="row" className="result-row result-row--redirect" style={{ top, height: ROW }} data-testid="result-redirect">
+        <span role="cell" className="col-rank">
+          <CornerDownRight size={14} aria-hidden="true" />
+        </span>
+        <span role="cell" className="col-wide">
+          <strong>Redirect</strong> · {String(item.redirect.name ?? item.id)} →{' '}
+          <span className="mono">{String(item.redirect.url ?? '')}</span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`result-row${bad ? ' is-out-of-order' : ''}`}
+      style={{ gridTemplateColumns: template, top, height: ROW }}
+      data-testid="result-row"
+      title={bad ? 'Out of order: this item should come before the one above it, by the sort chain' : undefined}
+    >
+      <span role="cell" className="col-rank">
+        {rank}
+      </span>
+      <span role="cell" className="col-image">
+        <Thumb item={item} />
+      </span>
+      <span role="cell" className="col-title">
+        <span className="result-title">{p.title === undefined ? <em className="muted">no title in answer</em> : String(p.title)}</span>
+        <span className="result-id mono">
+          {item.id}
+          {p.brand ? ` · ${String(p.brand)}` : ''}
+        </span>
+      </span>
+      <span role="cell" className="col-num" data-testid="cell-price">
+        {typeof p.price === 'number' ? p.price.toFixed(2) : formatValue(p.price)}
+      </span>
+      {sortColumns.map((a) => (
+        <span key={a} role="cell" className="col-num col-sort">
+          {formatValue(p[a])}
+        </span>
+      ))}
+      <span role="cell" className="col-num mono">
+        {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { checkSortOrder } from '../../../../shared/sort-check';
+import { useAppStore } from '../../store/store';
+import { FacetInspector } from './FacetInspector';
+import { HistoryDrawer } from './HistoryDrawer';
+import { RequestBuilder } from './RequestBuilder';
+import { ResultsPane } from './ResultsPane';
+import { SavedDrawer } from './SavedDrawer';
+import { SortInspector } from './SortInspector';
+import { TabsBar } from './TabsBar';
+import './search.css';
+
+/** The merchandiser's screen: request tabs, the builder, the answer, and the facet and sort inspectors. */
+export default function SearchScreen() {
+  const tabs = useAppStore((s) => s.tabs);
+  const activeId = useAppStore((s) => s.activeTabId);
+  const openTab = useAppStore((s) => s.openTab);
+  const profiles = useAppStore((s) => s.profiles);
+  const loadProfiles = useAppStore((s) => s.loadProfiles);
+  const loadCatalogAttributes = useAppStore((s) => s.loadCatalogAttributes);
+  const tab = tabs.find((t) => t.id === activeId);
+  const [drawer, setDrawer] = useState<'history' | 'saved' | null>(null);
+  const [saveName, setSaveName] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!profiles) void loadProfiles();
+  }, [profiles, loadProfiles]);
+  useEffect(() => {
+    if (profiles && tabs.length === 0) openTab();
+  }, [profiles, tabs.length, openTab]);
+  useEffect(() => {
+    if (profiles?.activeId) void loadCatalogAttributes(profiles.activeId);
+  }, [profiles?.activeId, loadCatalogAttributes]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const current = useAppStore.getState();
+      const active = current.tabs.find((t) => t.id === current.activeTabId);
+      if (!active) return;
+      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+        e.preventDefault();
+        void current.send(active.id);
+      } else if (e.key === 'Escape' && active.status === 'sending') {
+        void current.cancel(active.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!tab) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
+  const sent = tab.result?.sent;
+  const check = tab.result ? checkSortOrder(tab.result.response.items ?? [], sent?.options?.sortBy) : null;
+
+  return (
+    <div className="search-screen">
+      <TabsBar
+        onHistory={() => setDrawer('history')}
+        onSaved={() => {
+          setSaveName(null);
+          setDrawer('saved');
+        }}
+        onSave={() => {
+          setSaveName(tab.title);
+          setDrawer('saved');
+        }}
+      />
+      {tab.origin ? <div className="tab-origin small muted">{tab.origin}</div> : null}
+      <div className="search-layout">
+        <RequestBuilder key={tab.id} tab={tab} />
+        <ResultsPane tab={tab} />
+        <aside className="inspector" aria-label="Inspectors">
+          <section className="inspector__section">
+            <h2 className="inspector__title">Sort</h2>
+            <SortInspector sortBy={sent?.options?.sortBy ?? []} check={check} />
+          </section>
+          <section className="inspector__section inspector__section--grow">
+            <h2 className="inspector__title">Facets</h2>
+            <FacetInspector tabId={tab.id} facets={tab.result?.response.metadata?.facets} request={tab.request} sent={sent} />
+          </section>
+        </aside>
+      </div>
+      <HistoryDrawer open={drawer === 'history'} onClose={() => setDrawer(null)} />
+      {drawer === 'saved' ? <SavedDrawer onClose={() => setDrawer(null)} saveName={saveName} onSaved={() => setSaveName(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { RequestDiagnostic } from '../../../../shared/diagnostics';
+import type { ExchangeRecord } from '../../../../shared/exchange';
+import type { WorkbenchError } from '../../../../shared/ipc/result';
+import type { Transport } from '../../../../shared/request/http';
+import type { Item, SearchRequest, SearchResponse } from '../../../../shared/request/types';
+import type { DecodeNote } from '../../../../shared/url/codec';
+
+/** One request tab of the Search screen. */
+export interface SearchTab {
+  id: string;
+  title: string;
+  /** The request as it will be sent: what the form and the raw view both edit. */
+  request: SearchRequest;
+  transport: Transport;
+  /** Text of the raw JSON view while it does not parse; null when it matches the form. */
+  rawText: string | null;
+  status: 'idle' | 'sending' | 'done' | 'error';
+  requestId: string | null;
+  result: SearchResult | null;
+  error: (WorkbenchError & { exchange?: ExchangeRecord }) | null;
+  /** Items of the last answer sent without a mask: the mask preview applies to these. */
+  unmasked: Item[];
+  view: 'table' | 'grid';
+  panel: 'results' | 'raw' | 'exchange';
+  /** What was odd about a pasted URL or cURL this tab came from. */
+  notes: DecodeNote[];
+  /** Where the tab came from, shown in the header (history, saved file, pasted URL). */
+  origin: string | null;
+}
+
+export interface SearchResult {
+  response: SearchResponse;
+  exchange: ExchangeRecord;
+  warnings: string[];
+  diagnostics: RequestDiagnostic[];
+  historyId: string | null;
+  /** The request exactly as it was sent, to compare with the draft. */
+  sent: SearchRequest;
+  profileId: string;
+  receivedAt: string;
+}
+
+let counter = 0;
+export function newTabId(): string {
+  counter += 1;
+  return `tab-${Date.now().toString(36)}-${counter}`;
+}
+
+export function titleOf(request: SearchRequest): string {
+  const q = request.query?.trim();
+  return q ? (q.length > 24 ? `${q.slice(0, 23)}…` : q) : 'Browse all';
+}
+
+export function blankTab(
+  init: Partial<Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title'>> & { token?: string } = {},
+): SearchTab {
+  const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
+  return {
+    id: newTabId(),
+    title: init.title ?? titleOf(request),
+    request,
+    transport: init.transport ?? 'post',
+    rawText: null,
+    status: 'idle',
+    requestId: null,
+    result: null,
+    error: null,
+    unmasked: [],
+    view: 'table',
+    panel: 'results',
+    notes: init.notes ?? [],
+    origin: init.origin ?? null,
+  };
+}

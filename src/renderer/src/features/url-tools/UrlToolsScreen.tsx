@@ -1,0 +1,104 @@
+import { ArrowRight, Play } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { importRequest } from '../../../../shared/request/import';
+import { normalize } from '../../../../shared/request/normalize';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { DiagnosticLine } from '../../components/Field';
+import { requestAs } from '../search/request-text';
+import { useAppStore } from '../../store/store';
+import { openImported } from './use-import';
+import './url-tools.css';
+
+/** Support staff's tool: a customer's URL or cURL in, the exact request out — and back again. */
+export default function UrlToolsScreen() {
+  const [text, setText] = useState('');
+  const result = useMemo(() => (text.trim() ? importRequest(text) : null), [text]);
+  const diagnostics = useMemo(() => (result?.ok ? normalize(result.kind, result.request).diagnostics : []), [result]);
+  const tab = useAppStore((s) => s.tabs.find((t) => t.id === s.activeTabId));
+  const profile = useAppStore((s) => s.activeProfile());
+  const base = profile?.searchUrl ?? '';
+
+  return (
+    <div className="url-tools">
+      <section className="url-tools__panel" aria-labelledby="decode-title">
+        <h2 id="decode-title">Decode a pasted request</h2>
+        <p className="muted small">
+          Paste a search URL (…/search/&lt;token&gt;?encoded=…), a cURL command from browser devtools, or a JSON body. Quotes, line breaks,
+          double encoding and extra parameters are handled and listed.
+        </p>
+        <textarea
+          className="input mono"
+          rows={7}
+          aria-label="URL, cURL or JSON to decode"
+          placeholder="https://eu.search.example.com/search/…?encoded=%7B%22query%22…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {result && !result.ok ? (
+          <p className="diag diag--error" role="alert">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.ok ? (
+          <div className="decoded" data-testid="decoded">
+            <div className="decoded__meta">
+              <span className="badge">{result.source === 'url' ? 'GET URL' : result.source === 'curl' ? 'cURL' : 'JSON body'}</span>
+              <span className="badge badge--muted">{result.kind}</span>
+              {result.baseUrl ? <span className="mono small">{result.baseUrl}</span> : null}
+            </div>
+            {result.notes.length > 0 ? (
+              <ul className="decoded__notes">
+                {result.notes.map((n, i) => (
+                  <li key={i}>{n}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="small muted">Nothing odd about it.</p>
+            )}
+            {diagnostics.map((d, i) => (
+              <DiagnosticLine key={i} diagnostic={{ ...d, message: `${d.path || 'request'}: ${d.message}` }} />
+            ))}
+            <pre className="code-block mono" aria-label="Decoded request">
+              {JSON.stringify(result.request, null, 2)}
+            </pre>
+            <div className="decoded__actions">
+              <CopyButton label="Copy JSON" text={JSON.stringify(result.request, null, 2)} />
+              <Button
+                variant="secondary"
+                icon={<ArrowRight size={14} aria-hidden="true" />}
+                onClick={() => openImported(result, { send: false })}
+              >
+                Open in Search
+              </Button>
+              <Button variant="primary" icon={<Play size={14} aria-hidden="true" />} onClick={() => openImported(result)}>
+                Open and send
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </section>
+      <section className="url-tools__panel" aria-labelledby="encode-title">
+        <h2 id="encode-title">Share the current request</h2>
+        {tab && base ? (
+          <>
+            <p className="muted small">
+              The request in the active Search tab ({tab.title}), against {profile?.name} ({base}).
+            </p>
+            {(['url', 'curl', 'json'] as const).map((format) => (
+              <div key={format} className="share-block">
+                <div className="share-block__head">
+                  <strong>{format === 'url' ? 'GET URL' : format === 'curl' ? 'cURL' : 'JSON body'}</strong>
+                  <CopyButton text={() => requestAs(format, base, tab.request, tab.transport)} />
+                </div>
+                <pre className="code-block mono">{requestAs(format, base, tab.request, tab.transport)}</pre>
+              </div>
+            ))}
+          </>
+        ) : (
+          <p className="muted small">Open a request in Search first; its GET URL, cURL and JSON body appear here.</p>
+        )}
+      </section>
+    </div>
+  );
+}

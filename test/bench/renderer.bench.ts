@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
+import { percentile, printTable } from './table';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RENDERER = join(ROOT, 'out/renderer');
+
+async function bundleSizes(): Promise<(string | number)[][]> {
+  const html = await readFile(join(RENDERER, 'index.html'), 'utf8');
+  const initial = new Set([...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const files = (await readdir(join(RENDERER, 'assets'))).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
+  const rows: (string | number)[][] = [];
+  let initialRaw = 0;
+  let initialGz = 0;
+  let lazyRaw = 0;
+  let lazyGz = 0;
+  for (const f of files.sort()) {
+    const body = await readFile(join(RENDERER, 'assets', f));
+    const gz = gzipSync(body, { level: 9 }).length;
+    const isInitial = initial.has(`assets/${f}`) || (f.startsWith('index-') && f.endsWith('.css'));
+    if (isInitial) {
+      initialRaw += body.length;
+      initialGz += gz;
+    } else {
+      lazyRaw += body.length;
+      lazyGz += gz;
+    }
+    if (body.length > 20_000)
+      rows.push([
+        f.replace(/-[\w-]{8}\./, '.'),
+        isInitial ? 'initial' : f.includes('worker') ? 'worker (lazy)' : 'lazy',
+        Math.round(body.length / 1024),
+        Math.round(gz / 1024),
+      ]);
+  }
+  rows.push(['all initial', 'initial', Math.round(initialRaw / 1024), Math.round(initialGz / 1024)]);
+  rows.push(['all lazy', 'lazy', Math.round(lazyRaw / 1024), Math.round(lazyGz / 1024)]);
+  return rows;
+}
+
+function startHost(dataDir: string): Promise<{ url: string; stop: () => void }> {
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
+      env: { ...process.env, SEARCH_WORKBENCH_SECRETS_SERVICE: 'search-workbench-bench' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(out);
+      if (m) res({ url: m[1] as string, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => rej(new Error(`host exited ${code}`)));
+  });
+}
+
+async function sendToPaint(page: Page, limit: number, runs: number) {
+  const limitBox = page.getByRole('spinbutton', { name: 'Limit' });
+  await limitBox.fill(String(limit));
+  const ui: number[] = [];
+  const network: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    await page.evaluate(() => performance.clearMarks());
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForFunction(
+      () => performance.getEntriesByName('wb:painted').length > 0 && performance.getEntriesByName('wb:send').length > 0,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.waitForTimeout(50);
+    const { total, wire } = await page.evaluate(async () => {
+      const send = performance.getEntriesByName('wb:send')[0]!.startTime;
+      const painted = performance.getEntriesByName('wb:painted').at(-1)!.startTime;
+      const list = await window.workbench.history.list({ limit: 1 });
+      return { total: painted - send, wire: list.ok ? list.value[0]!.durationMs : NaN };
+    });
+    if (i >= 2) {
+      ui.push(total);
+      network.push(wire);
+    }
+  }
+  return { ui: ui.sort((a, b) => a - b), network: network.sort((a, b) => a - b) };
+}
+
+/**
+ * Frame times while scrolling a list top to bottom, from requestAnimationFrame
+ * deltas. Passed as source text so no build helper leaks into the page.
+ */
+async function scrollFrames(page: Page, selector: string, step: number): Promise<number[]> {
+  const script = `new Promise((done) => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    el.scrollTop = 0;
+    const frames = [];
+    let last = performance.now();
+    const step = ${step};
+    const tick = (now) => {
+      frames.push(now - last);
+      last = now;
+      el.scrollTop += step;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 || frames.length > 600) done(frames.slice(2));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`;
+  return (await page.evaluate(script)) as number[];
+}
+
+/** Send-to-paint in browser mode for 10, 100 and 1,000 items, scrolling 1,000 rows, and the bundle sizes. */
+export async function benchRenderer(): Promise<void> {
+  printTable('Renderer: JavaScript and CSS (kB)', ['file', 'loaded', 'raw', 'gzip'], await bundleSizes());
+  const dataDir = await mkdtemp(join(tmpdir(), 'wb-bench-ui-'));
+  const host = await startHost(dataDir);
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(host.url);
+    await page.locator('html[data-app-state="ready"]').waitFor();
+    await page.getByRole('textbox', { name: 'Query' }).waitFor();
+    const rows: (string | number)[][] = [];
+    for (const limit of [10, 100, 1000]) {
+      const { ui, network } = await sendToPaint(page, limit, 15);
+      rows.push([
+        limit,
+        ui.length,
+        percentile(ui, 50),
+        percentile(ui, 95),
+        percentile(network, 50),
+        percentile(network, 50) > 0 ? `${(percentile(ui, 50) / percentile(network, 50)).toFixed(1)}×` : '—',
+      ]);
+    }
+    printTable(
+      'Renderer: Send → results painted, browser mode, Local demo 20,000 items (ms)',
+      ['items', 'runs', 'p50', 'p95', 'peer: request in main p50', 'ratio'],
+      rows,
+    );
+
+    // The peer: a plain DOM list of the same 1,000 rows, with the same kind of SVG thumbnails inline.
+    const peer = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const svg = (i: number) =>
+      `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320"><rect width="320" height="320" fill="#${(i * 2654435761).toString(16).slice(-6).padStart(6, '3')}"/><text x="160" y="162" text-anchor="middle" font-size="64" fill="#fff">${i % 100}</text></svg>`)}`;
+    await peer.setContent(
+      `<div id="s" style="height:700px;overflow:auto;font:13px sans-serif">${Array.from({ length: 1000 }, (_, i) => `<div style="display:grid;grid-template-columns:44px 46px 1fr 84px 70px;gap:8px;height:52px;align-items:center;border-bottom:1px solid #ddd"><span>${i + 1}</span><img src="${svg(i)}" width="36" height="36" loading="lazy" decoding="async"><span><b>Item ${i} title goes here</b><br><small>SKU-${100000 + i} · Brand</small></span><span>${(i * 1.37).toFixed(2)}</span><span>${(100 - i / 10).toFixed(3)}</span></div>`).join('')}</div>`,
+    );
+    const over = (xs: number[]) => `${((xs.filter((x) => x > 1000 / 60 + 1).length / Math.max(1, xs.length)) * 100).toFixed(1)}%`;
+    const scrollRows: (string | number)[][] = [];
+    for (const [speed, label] of [
+      [100, 'brisk wheel, 6,000 px/s'],
+      [290, 'fast fling, 17,400 px/s'],
+    ] as const) {
+      const ours = (await scrollFrames(page, '[data-testid="results-scroller"]', speed)).sort((a, b) => a - b);
+      const plain = (await scrollFrames(peer, '#s', speed)).sort((a, b) => a - b);
+      scrollRows.push([
+        `results table (virtualised), ${label}`,
+        ours.length,
+        percentile(ours, 50),
+        percentile(ours, 95),
+        ours.at(-1) ?? NaN,
+        over(ours),
+      ]);
+      scrollRows.push([
+        `peer: plain DOM list, ${label}`,
+        plain.length,
+        percentile(plain, 50),
+        percentile(plain, 95),
+        plain.at(-1) ?? NaN,
+        over(plain),
+      ]);
+    }
+    printTable(
+      'Renderer: scrolling 1,000 results top to bottom, first pass (frame time, ms)',
+      ['list', 'frames', 'p50', 'p95', 'max', 'frames over 17.7 ms'],
+      scrollRows,
+    );
+  } finally {
+    await browser.close();
+    host.stop();
+  }
+}

@@ -1,0 +1,7 @@
+import type { WorkbenchApi } from '../../src/shared/ipc/api';
+
+declare global {
+  interface Window {
+    readonly workbench: WorkbenchApi;
+  }
+}
