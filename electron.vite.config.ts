@@ -60,6 +60,8 @@ export default defineConfig({
         },
         output: {
           entryFileNames: (chunk) => (chunk.name === 'http-bridge' ? 'http-bridge.js' : 'assets/[name]-[hash].js'),
+          // Monaco is its own chunk, named for what it is, loaded by the first screen with an editor.
+          advancedChunks: { groups: [{ name: 'monaco', test: /node_modules[\\/]monaco-editor/ }] },
         },
       },
     },

@@ -43,11 +43,11 @@ async function waitReady(page: Page): Promise<void> {
   await page.locator('html[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
-function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: E2E_ENV,
+      env: { ...E2E_ENV, ...extraEnv },
     });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`browser-mode host did not print its URL:\n${out}`)), 30_000);
@@ -64,8 +64,10 @@ function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string 
   });
 }
 
-export const test = base.extend<{ app: Workbench }>({
-  app: async ({ playwright }, use, testInfo) => {
+export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string> }>({
+  /** Extra environment for main (the browser-mode host, or Electron). */
+  hostEnv: [{}, { option: true }],
+  app: async ({ playwright, hostEnv }, use, testInfo) => {
     const transport = testInfo.project.name === 'electron' ? 'electron' : 'browser';
     const dataDir = await mkdtemp(join(tmpdir(), `wb-e2e-${transport}-`));
     const sink: string[] = [];
@@ -82,14 +84,14 @@ export const test = base.extend<{ app: Workbench }>({
       const electronApp = await electron.launch({
         executablePath: lookup.path,
         args: [ROOT],
-        env: { ...E2E_ENV, SEARCH_WORKBENCH_DATA_DIR: dataDir },
+        env: { ...E2E_ENV, ...hostEnv, SEARCH_WORKBENCH_DATA_DIR: dataDir },
       });
       page = await electronApp.firstWindow();
       await recordProblems(page, sink);
       await page.reload();
       cleanup = () => electronApp.close();
     } else {
-      const host = await startHost(dataDir);
+      const host = await startHost(dataDir, hostEnv);
       const browser = await playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
       const context = await browser.newContext({
         viewport: { width: 1440, height: 900 },
@@ -140,3 +142,38 @@ export const test = base.extend<{ app: Workbench }>({
 });
 
 export const expect = test.expect;
+
+/** Screenshots in both themes; the theme is switched through main so dialogs and focus stay as they are. */
+export async function shootThemes(app: Pick<Workbench, 'page' | 'screenshot'>, name: string): Promise<void> {
+  const theme = async (t: 'dark' | 'light') => {
+    await app.page.evaluate((value) => window.workbench.settings.update({ theme: value }), t);
+    await expect(app.page.locator('html')).toHaveAttribute('data-theme', t);
+  };
+  await theme('dark');
+  await app.screenshot(`${name}-dark`);
+  await theme('light');
+  await app.screenshot(`${name}-light`);
+  await theme('dark');
+}
+
+/** Where Local demo's embedded service listens (its operator endpoints answer on loopback). */
+export async function localDemoUrl(page: Page): Promise<string> {
+  let url = '';
+  await expect
+    .poll(
+      async () => {
+        const info = await page.evaluate(() => window.workbench.app.info());
+        url = info.ok ? (info.value.localDemo.url ?? '') : '';
+        return info.ok ? info.value.localDemo.state : 'error';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+  return url;
+}
+
+/** Goes to an area through the navigation rail. */
+export async function openArea(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Workbench areas' }).getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, shootThemes, test } from './fixtures';
 
 const count = async (page: Page) =>
   Number(((await page.getByTestId('result-count').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
@@ -23,18 +23,7 @@ async function typeInEditor(page: Page, testId: string, text: string) {
   return box;
 }
 
-/** Screenshots in both themes; the theme is switched through main so dialogs and focus stay as they are. */
-async function shoot(app: { screenshot: (n: string) => Promise<void>; page: Page }, name: string) {
-  const theme = async (t: 'dark' | 'light') => {
-    await app.page.evaluate((value) => window.workbench.settings.update({ theme: value }), t);
-    await expect(app.page.locator('html')).toHaveAttribute('data-theme', t);
-  };
-  await theme('dark');
-  await app.screenshot(`search-${name}-dark`);
-  await theme('light');
-  await app.screenshot(`search-${name}-light`);
-  await theme('dark');
-}
+const shoot = (app: Parameters<typeof shootThemes>[0], name: string) => shootThemes(app, `search-${name}`);
 
 test('a merchandiser session on the Search screen', async ({ app }) => {
   const { page } = app;

@@ -32,7 +32,7 @@ test.describe('app shell', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autocomplete');
     await page.keyboard.press('End');
-    await expect(page.getByRole('button', { name: 'Profiles', exact: true })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeFocused();
     expect(await app.problems()).toEqual([]);
   });
 

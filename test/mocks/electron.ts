@@ -78,6 +78,14 @@ class FakeSession {
   setPermissionCheckHandler(handler: FakeSession['permissionCheckHandler']) {
     this.permissionCheckHandler = handler;
   }
+  readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+  on(name: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+    return this;
+  }
+  emit(name: string, ...args: unknown[]) {
+    for (const l of this.listeners.get(name) ?? []) l(...args);
+  }
 }
 
 export const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();

@@ -8,6 +8,10 @@ const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
   session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
+  // Downloads are the app's own exports (blob: URLs it made, saved through the save dialog); nothing else.
+  session.on('will-download', (event, item) => {
+    if (!item.getURL().startsWith('blob:')) event.preventDefault();
+  });
 }
 
 export function openExternalIfAllowed(url: string, allowedHosts: readonly string[] = DEFAULT_EXTERNAL_HOSTS): boolean {

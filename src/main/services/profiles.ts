@@ -31,7 +31,19 @@ const profilesFileSchema = z.object({
 type ProfilesFile = z.infer<typeof profilesFileSchema>;
 
 /** Fields of the built-in Local demo that the app manages; the user may rename and recolour it. */
-const MANAGED_FIELDS = ['searchUrl', 'authUrl', 'itemsUrl', 'tenant', 'environment', 'clientId', 'authMethod'] as const;
+/** Local demo's fields the app sets from its emulator on every start (edits would be lost, so they are refused). */
+const MANAGED_FIELDS = [
+  'searchUrl',
+  'authUrl',
+  'itemsUrl',
+  'tenant',
+  'environment',
+  'searchTokens',
+  'configurationIds',
+  'sortableAttributes',
+  'clientId',
+  'authMethod',
+] as const;
 
 /**
  * Profiles (environments) in a versioned JSON file; their secrets in the

@@ -249,7 +249,8 @@ export class TokenClient {
   }
 
   private rejected(c: TokenCredentials, outcome: Extract<HttpOutcome, { ok: true }>): WorkbenchFailure {
-    const detail = outcome.exchange.serviceMessage ?? `status ${outcome.status}`;
+    // The service's own sentence, ended once: "…is wrong." not "…is wrong..".
+    const detail = (outcome.exchange.serviceMessage ?? `status ${outcome.status}`).replace(/[.!?\s]+$/, '');
     let hint = '';
     if (outcome.status === 401) {
       hint =

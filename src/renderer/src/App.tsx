@@ -17,7 +17,11 @@ export function App() {
     const api = workbench();
     const offSettings = api.onSettingsChanged((settings) => useAppStore.getState().applySettings(settings));
     const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
-    const offProfiles = api.onProfilesChanged(() => void useAppStore.getState().refreshInfo());
+    const offProfiles = api.onProfilesChanged(() => {
+      const state = useAppStore.getState();
+      void state.refreshInfo();
+      if (state.profiles) void state.loadProfiles();
+    });
     void boot();
     return () => {
       offSettings();

@@ -1,4 +1,5 @@
 export * from './fixes';
+export * from './group-plan';
 export * from './http';
 export * from './normalize';
 export * from './types';

@@ -4,7 +4,8 @@ import { formatPath } from '../diagnostics';
 import { parseFilter } from '../filter/parser';
 import { parseMask } from '../mask/parser';
 import { applyFixes } from './fixes';
-import { DISABLEABLE_FEATURES, effectiveGroupSize, LIMITS, type RequestKind } from './types';
+import { planGroups } from './group-plan';
+import { DISABLEABLE_FEATURES, LIMITS, type RequestKind } from './types';
 
 export interface NormalizeContext {
   /** Attributes the profile knows to be sortable; unknown ones get a warning. */
@@ -329,23 +330,10 @@ function checkGroupBy(c: Collector, groupBy: unknown): void {
       },
     );
   }
-  if (count > 0 && size * count > LIMITS.suggestTotal) {
-    const per = effectiveGroupSize(size, count);
-    if (per === 0) {
-      c.add(
-        [...path, 'values'],
-        'error',
-        'too-many-groups',
-        `${count} values exceed the ${LIMITS.suggestTotal}-item total, so every group would be empty. Use at most ${LIMITS.suggestTotal} values.`,
-      );
-    } else {
-      c.add(
-        [...path, 'size'],
-        'info',
-        'group-size-capped',
-        `${count} values × size ${size} = ${count * size} items, over the ${LIMITS.suggestTotal}-item total: the service returns ${per} item${per === 1 ? '' : 's'} per group (${count} groups).`,
-      );
-    }
+  const plan = planGroups(size, count);
+  if (plan.capped) {
+    if (plan.perGroup === 0) c.add([...path, 'values'], 'error', 'too-many-groups', plan.explanation);
+    else c.add([...path, 'size'], 'info', 'group-size-capped', plan.explanation);
   }
 }
 

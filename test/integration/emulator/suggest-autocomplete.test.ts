@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluralOf, shopperQueries } from '../../../src/main/emulator/engine/usage-log';
 import { BRANDS } from '../../../src/main/emulator/catalog/vocabulary';
 import { AUTOCOMPLETE_PREREQUISITES } from '../../../src/main/emulator/engine/suggest';
 import { DEMO_TOKEN, OUTLET_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
@@ -131,5 +132,17 @@ describe('emulator: seeded usage log', () => {
     } finally {
       await em.stop();
     }
+  });
+});
+
+describe('emulator: seeded shopper queries', () => {
+  it('pluralises like a shopper types: no "dresss" or "shortss"', () => {
+    expect(pluralOf('sneaker')).toBe('sneakers');
+    expect(pluralOf('dress')).toBe('dresses');
+    expect(pluralOf('shorts')).toBeUndefined();
+    const queries = shopperQueries(42).map((q) => q.query);
+    expect(queries).toContain('wrap dresses');
+    // "shortss", "sockss", "dresss": a consonant before a double s only comes from pluralising a plural.
+    expect(queries.filter((q) => /[^aeiou]ss$/.test(q))).toEqual([]);
   });
 });

@@ -132,6 +132,17 @@ describe('Local demo', () => {
           { transport: 'browser' },
         ),
       ).toMatchObject({ ok: false, error: { code: 'validation' } });
+      // Its tokens come from the emulator on every start too: an edit would be lost, so it is refused with the reason.
+      expect(
+        await core.router.invoke(
+          'profiles:update',
+          { id: LOCAL_DEMO_ID, fields: { searchTokens: [{ label: 'mine', token: 'x' }] } },
+          { transport: 'browser' },
+        ),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'validation', message: expect.stringContaining('searchTokens are managed by the app') },
+      });
       expect(
         await core.router.invoke('profiles:update', { id: LOCAL_DEMO_ID, fields: { name: 'My demo' } }, { transport: 'browser' }),
       ).toMatchObject({ ok: true });

@@ -73,7 +73,8 @@ export function shopperQueries(seed: number): { query: string; weight: number }[
   for (const type of PRODUCT_TYPES) {
     for (const noun of type.nouns) {
       add(noun, 40 * type.weight);
-      add(`${noun}s`, 10 * type.weight);
+      const plural = pluralOf(noun);
+      if (plural) add(plural, 10 * type.weight);
       for (const g of type.genders) if (g === 'Women' || g === 'Men') add(`${g.toLowerCase()}s ${noun}`, 6 * type.weight);
       for (const c of rng.sample(COLOURS, 4)) add(`${c} ${noun}`, 4 * type.weight);
       for (const m of type.models) add(`${m} ${noun}`, 2);
@@ -115,4 +116,11 @@ export function seedUsageLog(log: UsageLog, options: { events: number; days: num
   }
   times.sort((a, b) => a[1] - b[1]);
   for (const [query, at] of times) log.record(query, undefined, at);
+}
+
+/** "dress" → "dresses", "sneaker" → "sneakers"; nouns already plural ("shorts", "running tights") have none. */
+export function pluralOf(noun: string): string | undefined {
+  if (/(ss|sh|ch|x)$/.test(noun)) return `${noun}es`;
+  if (/s$/.test(noun)) return undefined;
+  return `${noun}s`;
 }

@@ -3,14 +3,23 @@ import { useState } from 'react';
 import { copyText } from './clipboard';
 
 /** Copies text and says so for a moment. */
-export function CopyButton({ text, label = 'Copy', className }: { text: string | (() => string); label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  className,
+}: {
+  text: string | (() => string | Promise<string>);
+  label?: string;
+  className?: string;
+}) {
   const [done, setDone] = useState<'idle' | 'ok' | 'failed'>('idle');
   return (
     <button
       type="button"
       className={`btn btn--ghost btn--sm${className ? ` ${className}` : ''}`}
       onClick={async () => {
-        const ok = await copyText(typeof text === 'function' ? text() : text);
+        const value = typeof text === 'function' ? await text() : text;
+        const ok = value !== '' && (await copyText(value));
         setDone(ok ? 'ok' : 'failed');
         setTimeout(() => setDone('idle'), 1500);
       }}

@@ -9,6 +9,7 @@ const NEXT_STEP: Record<AreaId, string> = {
   'url-tools': 'Paste a search URL or a cURL command copied from a browser to see the exact request.',
   catalog: 'Choose a profile with a service account to read the active catalog and its attribute schema.',
   profiles: 'Add a profile for each environment you work with; Local demo needs no account.',
+  settings: 'Choose the theme, request timeout, history size, extra certificates and the saved-requests folder.',
 };
 
 /** The honest first screen of an area that has nothing to show yet. */

@@ -14,22 +14,30 @@ import { ThemeSwitch } from './ThemeSwitch';
 // Screens with editors load Monaco; they arrive as their own chunks.
 const SearchScreen = lazy(() => import('../features/search/SearchScreen'));
 const UrlToolsScreen = lazy(() => import('../features/url-tools/UrlToolsScreen'));
+const SuggestScreen = lazy(() => import('../features/suggest/SuggestScreen'));
+const AutocompleteScreen = lazy(() => import('../features/autocomplete/AutocompleteScreen'));
+const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
+const ProfilesScreen = lazy(() => import('../features/profiles/ProfilesScreen'));
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen'));
+
+const SCREENS: Partial<Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>>> = {
+  search: SearchScreen,
+  'url-tools': UrlToolsScreen,
+  suggest: SuggestScreen,
+  autocomplete: AutocompleteScreen,
+  catalog: CatalogScreen,
+  profiles: ProfilesScreen,
+  settings: SettingsScreen,
+};
 
 function AreaView({ area }: { area: AreaId }) {
-  const fallback = <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
-  if (area === 'search')
-    return (
-      <Suspense fallback={fallback}>
-        <SearchScreen />
-      </Suspense>
-    );
-  if (area === 'url-tools')
-    return (
-      <Suspense fallback={fallback}>
-        <UrlToolsScreen />
-      </Suspense>
-    );
-  return <AreaIntro area={area} />;
+  const Screen = SCREENS[area];
+  if (!Screen) return <AreaIntro area={area} />;
+  return (
+    <Suspense fallback={<div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />}>
+      <Screen />
+    </Suspense>
+  );
 }
 
 function isEditable(target: EventTarget | null): boolean {

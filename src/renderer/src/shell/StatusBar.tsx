@@ -1,17 +1,23 @@
 import { Monitor, Globe } from 'lucide-react';
+import { useEffect } from 'react';
+import { ProfilePicker } from '../features/request/ProfilePicker';
 import { useAppStore } from '../store/store';
 
 /** Bottom bar: which profile requests go to (with its colour tag) and how the app is connected. */
 export function StatusBar() {
   const info = useAppStore((s) => s.appInfo);
   const profiles = info?.profiles;
-  const active = profiles?.items.find((p) => p.id === profiles.activeId);
+  const switchProfile = useAppStore((s) => s.switchProfile);
+  const loaded = useAppStore((s) => s.profiles !== null);
+  const loadProfiles = useAppStore((s) => s.loadProfiles);
+  useEffect(() => {
+    if (!loaded) void loadProfiles();
+  }, [loaded, loadProfiles]);
   return (
     <footer className="status-bar" aria-label="Status">
       <div className="status-bar__group">
-        <span className="status-chip" data-testid="active-profile">
-          <span className="status-chip__dot" style={{ background: active?.color ?? 'var(--muted)' }} aria-hidden="true" />
-          {active ? active.name : 'No profile'}
+        <span className="status-chip" data-testid="active-profile" title="The profile requests go to; switch it here">
+          <ProfilePicker value={profiles?.activeId ?? null} onChange={(id) => void switchProfile(id)} label="Active profile" compact />
         </span>
         {info?.localDemo.state === 'starting' ? <span className="status-bar__item">Starting Local demo…</span> : null}
         {info?.localDemo.state === 'failed' ? (

@@ -1,6 +1,6 @@
-import { Database, GitCompareArrows, KeyRound, LayoutGrid, Link2, Search, TextCursorInput, type LucideIcon } from 'lucide-react';
+import { Database, GitCompareArrows, KeyRound, LayoutGrid, Link2, Search, Settings, TextCursorInput, type LucideIcon } from 'lucide-react';
 
-export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles';
+export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles' | 'settings';
 
 export interface Area {
   id: AreaId;
@@ -10,7 +10,7 @@ export interface Area {
   icon: LucideIcon;
 }
 
-/** The workbench areas in navigation order; Ctrl/Cmd+1…7 follow this order. */
+/** The workbench areas in navigation order; Ctrl/Cmd+1…8 follow this order. */
 export const AREAS: readonly Area[] = [
   { id: 'search', label: 'Search', purpose: 'Build a search request, see results with scores, facets and sort order.', icon: Search },
   { id: 'compare', label: 'Compare', purpose: 'Send the same queries to two sides and measure what moved.', icon: GitCompareArrows },
@@ -19,6 +19,7 @@ export const AREAS: readonly Area[] = [
   { id: 'url-tools', label: 'URL tools', purpose: 'Turn a customer’s search URL or cURL into the exact request, and back.', icon: Link2 },
   { id: 'catalog', label: 'Catalog', purpose: 'The active item catalog, its attribute schema and the token behind it.', icon: Database },
   { id: 'profiles', label: 'Profiles', purpose: 'Environments, search tokens and service-account credentials.', icon: KeyRound },
+  { id: 'settings', label: 'Settings', purpose: 'Theme, timeouts, history, certificates and where saved requests go.', icon: Settings },
 ];
 
 export function areaById(id: AreaId): Area {

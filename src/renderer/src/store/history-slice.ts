@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HistoryEntry, HistoryQuery } from '../../../shared/history';
-import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
+import type { ExchangeRecord } from '../../../shared/exchange';
+import type { AutocompleteRequest, SearchRequest, SearchResponse, SuggestRequest, SuggestResponse } from '../../../shared/request/types';
 import { workbench } from '../bridge';
 import type { AppState } from './store';
 
@@ -27,18 +28,22 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
       return;
     }
     const { entry, response } = result.value;
-    if (entry.kind !== 'search') {
-      get().pushNotice({
-        id: `history:${id}`,
-        level: 'info',
-        message: `That was a ${entry.kind} request; open it from the ${entry.kind === 'suggest' ? 'Suggest' : 'Autocomplete'} screen.`,
+    const origin = `History · ${new Date(entry.at).toLocaleString()}`;
+    if (entry.kind === 'suggest') {
+      get().loadSuggest(entry.request as unknown as SuggestRequest, {
+        origin,
+        ...(response ? { answer: { response: response as SuggestResponse, exchange: historyExchange(entry) } } : { send: false }),
       });
+      return;
+    }
+    if (entry.kind === 'autocomplete') {
+      get().loadAutocomplete(entry.request as unknown as AutocompleteRequest);
       return;
     }
     const tabId = get().openTab({
       request: structuredClone(entry.request) as SearchRequest,
       transport: entry.transport,
-      origin: `History · ${new Date(entry.at).toLocaleString()}`,
+      origin,
     });
     if (response) {
       set((s) => ({
@@ -49,18 +54,7 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
                 status: 'done',
                 result: {
                   response: response as SearchResponse,
-                  exchange: {
-                    id: entry.id,
-                    startedAt: entry.at,
-                    method: entry.transport === 'get' ? 'GET' : 'POST',
-                    url: entry.url,
-                    requestHeaders: [],
-                    responseHeaders: [],
-                    size: entry.size,
-                    timings: { connectMs: null, firstByteMs: null, totalMs: entry.durationMs, reusedConnection: null },
-                    viaProxy: null,
-                    ...(entry.status ? { status: entry.status } : {}),
-                  },
+                  exchange: historyExchange(entry),
                   warnings: [],
                   diagnostics: [],
                   historyId: entry.id,
@@ -77,3 +71,19 @@ export const createHistorySlice: StateCreator<AppState, [], [], HistorySlice> = 
     get().setArea('search');
   },
 });
+
+/** The exchange of a re-opened history entry: what the history kept (headers are not kept). */
+export function historyExchange(entry: HistoryEntry): ExchangeRecord {
+  return {
+    id: entry.id,
+    startedAt: entry.at,
+    method: entry.transport === 'get' ? 'GET' : 'POST',
+    url: entry.url,
+    requestHeaders: [],
+    responseHeaders: [],
+    size: entry.size,
+    timings: { connectMs: null, firstByteMs: null, totalMs: entry.durationMs, reusedConnection: null },
+    viaProxy: null,
+    ...(entry.status ? { status: entry.status } : {}),
+  };
+}

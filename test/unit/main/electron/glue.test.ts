@@ -91,6 +91,17 @@ describe('Electron glue (src/main/index.ts) against a mocked electron module', (
     expect(session.defaultSession.permissionCheckHandler?.({}, 'geolocation')).toBe(false);
   });
 
+  it('lets through only downloads of blob: URLs the app made (its exports)', () => {
+    const outcome = (url: string) => {
+      let prevented = false;
+      session.defaultSession.emit('will-download', { preventDefault: () => (prevented = true) }, { getURL: () => url });
+      return prevented ? 'cancelled' : 'saved';
+    };
+    expect(outcome('blob:app://workbench/1c2d')).toBe('saved');
+    expect(outcome('https://evil.example.com/payload.exe')).toBe('cancelled');
+    expect(outcome('data:application/octet-stream;base64,AAAA')).toBe('cancelled');
+  });
+
   it('cancels navigation, denies popups, and opens only allow-listed https links outside', () => {
     shell.openExternal.mockClear();
     const contents = window.webContents;

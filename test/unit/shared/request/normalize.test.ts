@@ -167,7 +167,8 @@ describe('normalize: suggest', () => {
     const [d] = one('suggest', base({ attribute: 'brand', values, size: 5 }), 'options.groupBy.size');
     expect(d).toMatchObject({
       severity: 'info',
-      message: '50 values × size 5 = 250 items, over the 100-item total: the service returns 2 items per group (50 groups).',
+      message:
+        '50 values × size 5 = 250 items, over the 100-item total: the service returns 2 items per group (100 ÷ 50, rounded down), 50 groups, at most 100 items.',
     });
     expect(effectiveGroupSize(5, 50)).toBe(2);
     expect(effectiveGroupSize(5, 20)).toBe(5);

@@ -1,23 +1,23 @@
-import { ChevronDown, ChevronRight, Play, Square } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { systemVariables, variablesJsonSchema } from '../../../../shared/context/variables';
 import type { RequestDiagnostic } from '../../../../shared/diagnostics';
 import { applyFix } from '../../../../shared/request/fixes';
 import type { SearchRequest } from '../../../../shared/request/types';
 import { applyMask, parseMask } from '../../../../shared/mask';
-import { Button } from '../../components/Button';
 import { DiagnosticLine, Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import { CodeEditor } from '../../editors/CodeEditor';
-import { FILTER_LANGUAGE } from '../../editors/filter-language';
-import { MASK_LANGUAGE } from '../../editors/mask-language';
 import { useJsonSchema } from '../../editors/json-schema';
-import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { useLanguageContext } from './builder-context';
-import { SortRows } from './SortRows';
+import { useLanguageContext } from '../request/builder-context';
+import { OtherFindings, Section } from '../request/Section';
+import { SortRows } from '../request/SortRows';
+import { FilterField, MaskField } from '../request/EditorFields';
+import { QueryBar } from '../request/QueryBar';
+import { TargetFields } from '../request/TargetFields';
+import { useProfileContext } from '../request/use-profile-context';
+import { useRequestDiagnostics } from '../request/use-request-diagnostics';
 import type { SearchTab } from './tab-model';
-import { useRequestDiagnostics } from './use-request-diagnostics';
 
 const CLAIMED = [
   'token',
@@ -33,34 +33,9 @@ const CLAIMED = [
   'context',
 ];
 
-function Section({
-  title,
-  open: initial = true,
-  children,
-  badge,
-}: {
-  title: string;
-  open?: boolean;
-  children: ReactNode;
-  badge?: ReactNode;
-}) {
-  const [open, setOpen] = useState(initial);
-  return (
-    <section className="builder-section">
-      <button type="button" className="builder-section__head" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
-        <span>{title}</span>
-        {badge}
-      </button>
-      {open ? <div className="builder-section__body">{children}</div> : null}
-    </section>
-  );
-}
-
 /** The form for one search request: every field of the interface, with the shared diagnostics inline. */
 export function RequestBuilder({ tab }: { tab: SearchTab }) {
-  const profile = useAppStore((s) => s.activeProfile());
-  const catalogAttributes = useAppStore((s) => (profile ? s.catalogAttributes[profile.id] : undefined));
+  const { profile, catalog, sortable } = useProfileContext();
   const updateRequest = useAppStore((s) => s.updateRequest);
   const patchTab = useAppStore((s) => s.patchTab);
   const setRawText = useAppStore((s) => s.setRawText);
@@ -68,13 +43,9 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
   const cancel = useAppStore((s) => s.cancel);
   const { request } = tab;
   const options = request.options ?? {};
-  const sortable = useMemo(() => {
-    const fromCatalog = Array.isArray(catalogAttributes) ? catalogAttributes.filter((a) => a.sortable).map((a) => a.name) : [];
-    return [...new Set([...(profile?.sortableAttributes ?? []), ...fromCatalog])];
-  }, [profile, catalogAttributes]);
   const diags = useRequestDiagnostics('search', request, profile?.sortableAttributes);
   const facets = tab.result?.response.metadata?.facets;
-  const context = useLanguageContext(Array.isArray(catalogAttributes) ? catalogAttributes : undefined, facets, tab.unmasked);
+  const context = useLanguageContext(catalog, facets, tab.unmasked);
   useJsonSchema('search-context-variables', variablesJsonSchema, ['**/context-variables-*.json']);
 
   const set = (fn: (r: SearchRequest) => SearchRequest) => updateRequest(tab.id, fn);
@@ -114,23 +85,15 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
 
   return (
     <div className="builder" aria-label="Request builder">
-      <div className="query-bar">
-        <label className="visually-hidden" htmlFor={`${tab.id}-query`}>
-          Query
-        </label>
-        <input
-          id={`${tab.id}-query`}
-          className="input input--lg query-bar__input"
-          placeholder="Search the catalog (empty: browse everything)"
-          value={request.query ?? ''}
-          onChange={(e) => set((r) => ({ ...r, query: e.target.value }))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-        />
+      <QueryBar
+        id={`${tab.id}-query`}
+        value={request.query ?? ''}
+        onChange={(query) => set((r) => ({ ...r, query }))}
+        onSend={submit}
+        onCancel={() => void cancel(tab.id)}
+        sending={sending}
+        placeholder="Search the catalog (empty: browse everything)"
+      >
         <Segmented
           label="Transport"
           value={tab.transport}
@@ -140,64 +103,14 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
             { value: 'get', label: 'GET', title: 'GET /search/<token>?encoded=… (as a browser sends it)' },
           ]}
         />
-        {sending ? (
-          <Button variant="danger" icon={<Square size={14} aria-hidden="true" />} onClick={() => void cancel(tab.id)} title="Cancel (Esc)">
-            Cancel
-          </Button>
-        ) : (
-          <Button variant="primary" icon={<Play size={14} aria-hidden="true" />} onClick={submit} title={`Send (${modKey()}+Enter)`}>
-            Send
-          </Button>
-        )}
-      </div>
+      </QueryBar>
       {diags.at('query').map((d, i) => (
         <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
       ))}
 
       <div className="builder-scroll">
         <Section title="Target">
-          <div className="grid-2">
-            <Field label="Search token" htmlFor={`${tab.id}-token`} diagnostics={diags.at('token')} onFix={fix}>
-              <input
-                id={`${tab.id}-token`}
-                className="input input--sm mono"
-                list={`${tab.id}-tokens`}
-                value={request.token ?? ''}
-                onChange={(e) => set((r) => ({ ...r, token: e.target.value }))}
-              />
-              <datalist id={`${tab.id}-tokens`}>
-                {(profile?.searchTokens ?? []).map((t) => (
-                  <option key={t.token} value={t.token} label={t.label} />
-                ))}
-              </datalist>
-            </Field>
-            <Field
-              label="Configuration"
-              htmlFor={`${tab.id}-config`}
-              diagnostics={diags.at('configurationId')}
-              onFix={fix}
-              hint={request.configurationId ? undefined : 'tenant default'}
-            >
-              <input
-                id={`${tab.id}-config`}
-                className="input input--sm"
-                list={`${tab.id}-configs`}
-                placeholder="default"
-                value={request.configurationId ?? ''}
-                onChange={(e) =>
-                  set((r) => {
-                    const { configurationId: _c, ...rest } = r;
-                    return e.target.value ? { ...rest, configurationId: e.target.value } : rest;
-                  })
-                }
-              />
-              <datalist id={`${tab.id}-configs`}>
-                {(profile?.configurationIds ?? []).map((c) => (
-                  <option key={c} value={c} />
-                ))}
-              </datalist>
-            </Field>
-          </div>
+          <TargetFields idPrefix={tab.id} profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
           <div className="grid-2">
             <Field label="Offset" htmlFor={`${tab.id}-offset`} diagnostics={diags.at('options.offset')} onFix={fix}>
               <input
@@ -224,21 +137,17 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
           title="Filter"
           badge={diags.at('options.filter').some((d) => d.severity === 'error') ? <span className="badge badge--danger">error</span> : null}
         >
-          <CodeEditor
-            path={`filter-${tab.id}.wbf`}
-            language={FILTER_LANGUAGE}
-            ariaLabel="Filter"
+          <FilterField
+            modelId={`filter-${tab.id}`}
             value={options.filter ?? ''}
             onChange={(v) => setOptions({ filter: v })}
             onSubmit={submit}
             context={context}
-            maxLines={6}
+            diagnostics={diags.at('options.filter')}
+            onFix={fix}
             placeholder="price < 100 AND (colour = Black OR colour = Navy)"
             testId="filter-editor"
           />
-          {diags.at('options.filter').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
         </Section>
 
         <Section title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}>
@@ -298,21 +207,17 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
         </Section>
 
         <Section title="Response mask" open={!!options.customResponseMask}>
-          <CodeEditor
-            path={`mask-${tab.id}.wbm`}
-            language={MASK_LANGUAGE}
-            ariaLabel="Response mask"
+          <MaskField
+            modelId={`mask-${tab.id}`}
             value={options.customResponseMask ?? ''}
             onChange={(v) => setOptions({ customResponseMask: v })}
             onSubmit={submit}
             context={context}
-            maxLines={4}
+            diagnostics={diags.at('options.customResponseMask')}
+            onFix={fix}
             placeholder="id, product(title, price)"
             testId="mask-editor"
           />
-          {diags.at('options.customResponseMask').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
           {options.customResponseMask && maskPreview ? (
             <div className="mask-preview">
               <div className="mask-preview__title">What this mask keeps of the first result from the last unmasked answer:</div>
@@ -386,13 +291,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
           ) : null}
         </Section>
 
-        {diags.rest(CLAIMED).length > 0 ? (
-          <Section title="Other findings">
-            {diags.rest(CLAIMED).map((d, i) => (
-              <DiagnosticLine key={i} diagnostic={{ ...d, message: `${d.path || 'request'}: ${d.message}` }} onFix={fix} />
-            ))}
-          </Section>
-        ) : null}
+        <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
       </div>
     </div>
   );

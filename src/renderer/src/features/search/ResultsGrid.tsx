@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Item } from '../../../../shared/request/types';
-import { Thumb, type ResultsViewProps } from './ResultsTable';
+import { Thumb } from '../../components/Thumb';
+import type { ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;

@@ -1,14 +1,15 @@
-import { AlertCircle, ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, Loader2, SearchX } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { LIMITS, type SearchResponse } from '../../../../shared/request/types';
 import { checkSortOrder } from '../../../../shared/sort-check';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Segmented } from '../../components/Segmented';
-import { CodeEditor } from '../../editors/CodeEditor';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { ExchangePanel } from './ExchangePanel';
+import { AnswerBody, PanelSwitch, SendingProgress } from '../request/AnswerBody';
+import { ServiceError } from '../request/ServiceError';
+
 import { requestAs } from './request-text';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
@@ -60,16 +61,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         )}
       </div>
       <div className="results-head__tools">
-        <Segmented
-          label="Panel"
-          value={tab.panel}
-          onChange={(v) => patchTab(tab.id, { panel: v })}
-          options={[
-            { value: 'results', label: 'Results' },
-            { value: 'raw', label: 'Raw response' },
-            { value: 'exchange', label: 'Exchange' },
-          ]}
-        />
+        <PanelSwitch value={tab.panel} onChange={(panel) => patchTab(tab.id, { panel })} resultsLabel="Results" />
         {tab.panel === 'results' ? (
           <Segmented
             label="Layout"
@@ -104,22 +96,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
 
   let body: React.ReactNode;
   if (tab.error) {
-    const status = tab.error.details?.status;
-    body = (
-      <div className="result-error" role="alert" data-testid="result-error">
-        <AlertCircle size={20} aria-hidden="true" />
-        <div>
-          <h3>{status ? `The service answered ${status}` : tab.error.code === 'timeout' ? 'No answer in time' : 'The request failed'}</h3>
-          <p>{tab.error.message}</p>
-          <p className="muted small">Your request is left as it was; fix it and send again ({modKey()}+Enter).</p>
-          {tab.error.exchange ? (
-            <Button size="sm" variant="ghost" onClick={() => patchTab(tab.id, { panel: 'exchange' })}>
-              Show the exchange
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    );
+    body = <ServiceError error={tab.error} onShowExchange={() => patchTab(tab.id, { panel: 'exchange' })} />;
   } else if (!response) {
     body = (
       <div className="empty-state empty-state--inline">
@@ -155,11 +132,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
 
   return (
     <div className={`results${tab.status === 'sending' ? ' is-sending' : ''}`} aria-busy={tab.status === 'sending'}>
-      {tab.status === 'sending' ? (
-        <div className="progress" role="progressbar" aria-label="Sending">
-          <Loader2 size={14} className="spin" aria-hidden="true" /> Sending…
-        </div>
-      ) : null}
+      <SendingProgress sending={tab.status === 'sending'} />
       {header}
       {tab.notes.length > 0 ? (
         <div className="notes" role="note" data-testid="import-notes">
@@ -177,22 +150,14 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         </p>
       ))}
       <div className="results-body">
-        {tab.panel === 'raw' && response ? (
-          <CodeEditor
-            path={`response-${tab.id}.json`}
-            language="json"
-            ariaLabel="Raw response (read-only)"
-            value={rawResponse}
-            readOnly
-            minLines={20}
-            maxLines={40}
-            onMount={(editor) => void editor.getAction('editor.foldLevel3')?.run()}
-          />
-        ) : tab.panel === 'exchange' && (result?.exchange ?? tab.error?.exchange) ? (
-          <ExchangePanel exchange={(tab.error?.exchange ?? result?.exchange)!} />
-        ) : (
-          body
-        )}
+        <AnswerBody
+          panel={tab.panel}
+          id={tab.id}
+          rawJson={response ? rawResponse : null}
+          exchange={tab.error?.exchange ?? result?.exchange}
+        >
+          {body}
+        </AnswerBody>
       </div>
       {response && tab.panel === 'results' && items.length > 0 ? (
         <nav className="pager" aria-label="Pages">

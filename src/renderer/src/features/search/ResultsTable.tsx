@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Item, SortValue } from '../../../../shared/request/types';
-import { proxiedImage } from '../../components/image';
+import { Thumb } from '../../components/Thumb';
 
 const ROW = 52;
 
@@ -13,25 +13,6 @@ function formatValue(v: unknown): string {
   if (Array.isArray(v)) return v.join(', ');
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 10);
   return String(v);
-}
-
-/**
- * A product image, requested only once its row has stayed in view for a
- * moment: rows that fly past during a fast scroll never fetch or decode
- * their images, which keeps scrolling at frame rate.
- */
-export function Thumb({ item, size = 36 }: { item: Item; size?: number }) {
-  const src = proxiedImage(item.product?.imageUrl);
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(true), 120);
-    return () => clearTimeout(timer);
-  }, []);
-  return src && settled ? (
-    <img className="thumb" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
-  ) : (
-    <span className="thumb thumb--empty" style={{ width: size, height: size }} aria-hidden="true" />
-  );
 }
 
 export interface ResultsViewProps {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { checkSortOrder } from '../../../../shared/sort-check';
 import { useAppStore } from '../../store/store';
+import { useProfileContext } from '../request/use-profile-context';
+import { useSendShortcut } from '../request/use-send-shortcut';
 import { FacetInspector } from './FacetInspector';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RequestBuilder } from './RequestBuilder';
@@ -16,37 +18,26 @@ export default function SearchScreen() {
   const activeId = useAppStore((s) => s.activeTabId);
   const openTab = useAppStore((s) => s.openTab);
   const profiles = useAppStore((s) => s.profiles);
-  const loadProfiles = useAppStore((s) => s.loadProfiles);
-  const loadCatalogAttributes = useAppStore((s) => s.loadCatalogAttributes);
   const tab = tabs.find((t) => t.id === activeId);
   const [drawer, setDrawer] = useState<'history' | 'saved' | null>(null);
   const [saveName, setSaveName] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!profiles) void loadProfiles();
-  }, [profiles, loadProfiles]);
+  useProfileContext();
   useEffect(() => {
     if (profiles && tabs.length === 0) openTab();
   }, [profiles, tabs.length, openTab]);
-  useEffect(() => {
-    if (profiles?.activeId) void loadCatalogAttributes(profiles.activeId);
-  }, [profiles?.activeId, loadCatalogAttributes]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  useSendShortcut(
+    () => {
+      const current = useAppStore.getState();
+      if (current.activeTabId) void current.send(current.activeTabId);
+    },
+    () => {
       const current = useAppStore.getState();
       const active = current.tabs.find((t) => t.id === current.activeTabId);
-      if (!active) return;
-      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-        e.preventDefault();
-        void current.send(active.id);
-      } else if (e.key === 'Escape' && active.status === 'sending') {
-        void current.cancel(active.id);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+      if (active?.status === 'sending') void current.cancel(active.id);
+    },
+  );
 
   if (!tab) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
   const sent = tab.result?.sent;

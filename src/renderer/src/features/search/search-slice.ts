@@ -4,6 +4,7 @@ import type { Transport } from '../../../../shared/request/http';
 import type { FacetSelection, SearchRequest, SearchResponse, SortValue } from '../../../../shared/request/types';
 import { workbench } from '../../bridge';
 import type { AppState } from '../../store/store';
+import { nextRequestId } from '../request/request-id';
 import { blankTab, titleOf, type SearchTab } from './tab-model';
 
 export interface SearchSlice {
@@ -21,8 +22,6 @@ export interface SearchSlice {
   goToPage: (id: string, offset: number) => void;
   setSort: (id: string, sortBy: SortValue[]) => void;
 }
-
-let requestCounter = 0;
 
 function withOptions(
   request: SearchRequest,
@@ -79,8 +78,7 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
       const current = tab(id);
       if (!current) return;
       if (current.requestId) await workbench().request.cancel({ requestId: current.requestId });
-      requestCounter += 1;
-      const requestId = `${id}:${requestCounter}`;
+      const requestId = nextRequestId(id);
       const sent = structuredClone(current.request);
       performance.mark('wb:send');
       update(id, (t) => ({ ...t, status: 'sending', requestId, error: null, title: titleOf(sent) }));

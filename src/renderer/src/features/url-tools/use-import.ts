@@ -1,23 +1,24 @@
 import { importRequest, type ImportedRequest } from '../../../../shared/request/import';
-import type { SearchRequest } from '../../../../shared/request/types';
+import type { AutocompleteRequest, SearchRequest, SuggestRequest } from '../../../../shared/request/types';
 import { useAppStore } from '../../store/store';
 
-/** Opens an imported request where it belongs: a search in a new Search tab (sent at once), others explained. */
+/** Opens an imported request where it belongs: a search in a new Search tab, a suggest or autocomplete in its screen; sent at once. */
 export function openImported(imported: ImportedRequest, options: { send?: boolean } = {}): string | null {
   const state = useAppStore.getState();
-  if (imported.kind !== 'search') {
-    state.pushNotice({
-      id: `import:${Date.now()}`,
-      level: 'info',
-      message: `That is a ${imported.kind} request; open the ${imported.kind === 'suggest' ? 'Suggest' : 'Autocomplete'} screen to run it.`,
-    });
+  const origin = `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? 'cURL' : 'JSON'}${imported.baseUrl ? ` from ${imported.baseUrl}` : ''}`;
+  if (imported.kind === 'suggest') {
+    state.loadSuggest(imported.request as SuggestRequest, { origin, send: options.send !== false });
+    return null;
+  }
+  if (imported.kind === 'autocomplete') {
+    state.loadAutocomplete(imported.request as AutocompleteRequest);
     return null;
   }
   const tabId = state.openTab({
     request: imported.request as SearchRequest,
     transport: imported.transport,
     notes: imported.notes.map((message) => ({ code: 'trimmed', message })),
-    origin: `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? 'cURL' : 'JSON'}${imported.baseUrl ? ` from ${imported.baseUrl}` : ''}`,
+    origin,
   });
   state.setArea('search');
   if (options.send !== false) void state.send(tabId);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { CatalogAttributeView } from '../../../../shared/ipc/contract';
+import { isRangeFacet } from '../../../../shared/group-attributes';
 import type { Facet, Item } from '../../../../shared/request/types';
 import type { AttributeInfo, LanguageContext } from '../../editors/language-context';
 
@@ -24,7 +25,7 @@ export function useLanguageContext(
     for (const f of facets ?? []) {
       const name = f.attribute ?? f.id;
       const entry = byName.get(name) ?? { name };
-      if (!f.values.some((v) => /^\d+ (to|and)/.test(v.value) || /^Under /.test(v.value))) entry.facetValues = f.values.map((v) => v.value);
+      if (!isRangeFacet(f)) entry.facetValues = f.values.map((v) => v.value);
       byName.set(name, { ...entry, facetable: true });
     }
     const attributes = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,225 @@
+import { FileUp, Plus, ShieldAlert } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ProfileFields } from '../../../../shared/profiles';
+import { workbench } from '../../bridge';
+import { Button } from '../../components/Button';
+import { useAppStore } from '../../store/store';
+import { blankFields, changedFields, fieldsOf, NEW_ID } from './profile-draft';
+import { ProfileEditor } from './ProfileEditor';
+import './profiles.css';
+
+/** Profiles: one per environment a user works with; secrets go to the OS keychain, write-only. */
+export default function ProfilesScreen() {
+  const list = useAppStore((s) => s.profiles);
+  const loadProfiles = useAppStore((s) => s.loadProfiles);
+  const switchProfile = useAppStore((s) => s.switchProfile);
+  const pushNotice = useAppStore((s) => s.pushNotice);
+  const refreshInfo = useAppStore((s) => s.refreshInfo);
+  const [selected, setSelected] = useState<string | null>(null);
+  // Drafts per profile survive switching between profiles: nothing typed is lost.
+  const [drafts, setDrafts] = useState<Record<string, ProfileFields>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void loadProfiles();
+  }, [loadProfiles]);
+  const profiles = useMemo(() => list?.profiles ?? [], [list]);
+  const currentId = selected ?? list?.activeId ?? profiles[0]?.id ?? null;
+  const profile = profiles.find((p) => p.id === currentId);
+  const saved = profile ? fieldsOf(profile) : null;
+  const draft = currentId ? (drafts[currentId] ?? saved) : null;
+  const dirty = !!draft && (currentId === NEW_ID || JSON.stringify(draft) !== JSON.stringify(saved));
+
+  const dropDraft = (id: string) =>
+    setDrafts((d) => {
+      const { [id]: _dropped, ...rest } = d;
+      return rest;
+    });
+  const reload = async () => {
+    await loadProfiles();
+    await refreshInfo();
+  };
+  const select = (id: string) => {
+    setSelected(id);
+    setSaveError(null);
+  };
+
+  const save = async () => {
+    if (!draft || !currentId) return;
+    setSaving(true);
+    setSaveError(null);
+    const result =
+      currentId === NEW_ID
+        ? await workbench().profiles.create(draft)
+        : await workbench().profiles.update({ id: currentId, fields: changedFields(saved!, draft) });
+    setSaving(false);
+    if (!result.ok) {
+      setSaveError(result.error.message);
+      return;
+    }
+    dropDraft(currentId);
+    await reload();
+    setSelected(result.value.id);
+  };
+
+  const importFile = async (file: File) => {
+    setImportError(null);
+    let data: unknown;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (err) {
+      setImportError(`${file.name} is not JSON: ${(err as Error).message}`);
+      return;
+    }
+    const result = await workbench().profiles.import({ data });
+    if (!result.ok) {
+      setImportError(`${file.name}: ${result.error.message}`);
+      return;
+    }
+    await reload();
+    select(result.value.id);
+    pushNotice({
+      id: `import:${result.value.id}`,
+      level: 'info',
+      message: `Imported “${result.value.name}”. Set its secret or key pair to reach the item catalog.`,
+    });
+  };
+
+  if (!list) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
+  const store = list.secretStore;
+
+  return (
+    <div className="profiles-screen">
+      {!store.persistent ? (
+        <div className="memory-banner" role="alert" data-testid="memory-only-banner">
+          <ShieldAlert size={16} aria-hidden="true" />
+          <span>
+            <strong>Secrets will not survive a restart.</strong> No keychain answered, so client secrets and private keys are kept in memory
+            only. Install and unlock a keyring (GNOME Keyring or KWallet), then restart the app to keep them.
+          </span>
+        </div>
+      ) : null}
+      <div className="profiles-layout">
+        <nav className="profile-list" aria-label="Profiles">
+          <div className="profile-list__tools">
+            <Button
+              size="sm"
+              variant="primary"
+              icon={<Plus size={13} aria-hidden="true" />}
+              onClick={() => {
+                setDrafts((d) => ({ ...d, [NEW_ID]: d[NEW_ID] ?? blankFields(profiles.length) }));
+                select(NEW_ID);
+              }}
+            >
+              New profile
+            </Button>
+            <Button size="sm" variant="ghost" icon={<FileUp size={13} aria-hidden="true" />} onClick={() => fileRef.current?.click()}>
+              Import…
+            </Button>
+            <input
+              ref={fileRef}
+              type="file"
+              accept=".json,application/json"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-label="Import a profile file"
+              data-testid="import-profile-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void importFile(file);
+              }}
+            />
+          </div>
+          {importError ? (
+            <p className="diag diag--error profile-list__error" role="alert">
+              {importError}
+            </p>
+          ) : null}
+          <ul className="profile-list__items">
+            {[
+              ...profiles.map((p) => ({
+                id: p.id,
+                name: drafts[p.id]?.name ?? p.name,
+                color: drafts[p.id]?.color ?? p.color,
+                sub: [p.tenant, p.environment].filter(Boolean).join(' · ') || p.searchUrl,
+              })),
+              ...(drafts[NEW_ID] ? [{ id: NEW_ID, name: drafts[NEW_ID].name, color: drafts[NEW_ID].color, sub: 'not saved yet' }] : []),
+            ].map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  className={`profile-item${p.id === currentId ? ' is-selected' : ''}`}
+                  aria-current={p.id === currentId ? 'true' : undefined}
+                  onClick={() => select(p.id)}
+                >
+                  <span className="profile-item__dot" style={{ background: p.color }} aria-hidden="true" />
+                  <span className="profile-item__text">
+                    <span className="profile-item__name">
+                      {p.name}
+                      {drafts[p.id] && p.id !== NEW_ID ? (
+                        <span className="profile-item__dirty" title="Unsaved changes">
+                          {' '}
+                          •
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="profile-item__sub">{p.sub}</span>
+                  </span>
+                  {p.id === list.activeId ? <span className="badge">active</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="profile-list__store small muted">Secrets: {store.description}</p>
+        </nav>
+
+        {draft && currentId ? (
+          <ProfileEditor
+            key={currentId}
+            profile={profile}
+            draft={draft}
+            dirty={dirty}
+            active={currentId === list.activeId}
+            saveError={saveError}
+            saving={saving}
+            onDraft={(fields) => setDrafts((d) => ({ ...d, [currentId]: fields }))}
+            onSave={() => void save()}
+            onRevert={() => {
+              dropDraft(currentId);
+              if (currentId === NEW_ID) setSelected(null);
+            }}
+            onActivate={() => void switchProfile(currentId)}
+            onDuplicate={async () => {
+              const result = await workbench().profiles.duplicate({ id: currentId });
+              if (!result.ok) return setSaveError(result.error.message);
+              await reload();
+              select(result.value.id);
+            }}
+            onDelete={async () => {
+              const result = await workbench().profiles.delete({ id: currentId });
+              if (!result.ok) return setSaveError(result.error.message);
+              dropDraft(currentId);
+              setSelected(null);
+              await reload();
+            }}
+            onExport={async () => {
+              const result = await workbench().profiles.export({ id: currentId });
+              if (!result.ok) {
+                setSaveError(result.error.message);
+                return null;
+              }
+              return JSON.stringify(result.value, null, 2);
+            }}
+            onCredentialsChanged={reload}
+          />
+        ) : (
+          <p className="muted profiles-empty">Choose a profile on the left, or add one.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+import { FolderOpen, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { settingsPatch, type SettingsPatch } from '../../../../shared/settings';
+import { workbench } from '../../bridge';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { Field } from '../../components/Field';
+import { Segmented } from '../../components/Segmented';
+import { useAppStore } from '../../store/store';
+import { Section } from '../request/Section';
+import './settings.css';
+
+type FieldState = Partial<Record<keyof SettingsPatch, { level: 'ok' | 'error'; message: string }>>;
+
+function diag(state: FieldState[keyof FieldState], path: string) {
+  return state
+    ? [{ path, severity: state.level === 'ok' ? ('info' as const) : ('error' as const), code: 'settings', message: state.message }]
+    : [];
+}
+
+/** A number field that is saved when it is left or Enter is pressed, checked against the same schema as main. */
+function NumberSetting({
+  id,
+  label,
+  value,
+  unit,
+  scale = 1,
+  hint,
+  onCommit,
+  state,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  unit: string;
+  scale?: number;
+  hint: string;
+  /** Saves the value; false keeps what was typed on screen, next to its error. */
+  onCommit: (value: number) => Promise<boolean>;
+  state: FieldState[keyof FieldState];
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = async () => {
+    if (draft === null) return;
+    const n = Number(draft);
+    if (draft.trim() === '' || !Number.isFinite(n) || Math.round(n * scale) === value) return setDraft(null);
+    if (await onCommit(Math.round(n * scale))) setDraft(null);
+  };
+  return (
+    <Field label={label} htmlFor={id} hint={hint} diagnostics={diag(state, id)}>
+      <div className="setting-number">
+        <input
+          id={id}
+          className="input input--sm"
+          type="number"
+          value={draft ?? String(value / scale)}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => void commit()}
+          onKeyDown={(e) => e.key === 'Enter' && void commit()}
+        />
+        <span className="muted small">{unit}</span>
+      </div>
+    </Field>
+  );
+}
+
+/** Opens the native picker (desktop only) and hands on the chosen path. */
+function ChooseButton({
+  label,
+  onClick,
+  onChosen,
+}: {
+  label: string;
+  onClick: () => Promise<string | null>;
+  onChosen: (path: string) => Promise<unknown>;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<FolderOpen size={13} aria-hidden="true" />}
+      onClick={async () => {
+        const path = await onClick();
+        if (path) await onChosen(path);
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Preferences kept by main: theme, timeouts, history, certificates, the saved-requests folder; and what the app found. */
+export default function SettingsScreen() {
+  const settings = useAppStore((s) => s.settings);
+  const info = useAppStore((s) => s.appInfo);
+  const applySettings = useAppStore((s) => s.applySettings);
+  const setTheme = useAppStore((s) => s.setTheme);
+  const [state, setState] = useState<FieldState>({});
+  const [caDraft, setCaDraft] = useState('');
+  const [folderDraft, setFolderDraft] = useState<string | null>(null);
+  const desktop = info?.transport === 'electron';
+
+  if (!settings || !info) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
+
+  const update = async (patch: SettingsPatch, field: keyof SettingsPatch, ok: string) => {
+    const local = settingsPatch.safeParse(patch);
+    if (!local.success) {
+      const why = local.error.issues[0]?.message ?? 'not a valid value';
+      setState((s) => ({ ...s, [field]: { level: 'error', message: `Not saved: ${why}.` } }));
+      return false;
+    }
+    const result = await workbench().settings.update(patch);
+    if (!result.ok) {
+      setState((s) => ({ ...s, [field]: { level: 'error', message: result.error.message } }));
+      return false;
+    }
+    applySettings(result.value);
+    setState((s) => ({ ...s, [field]: { level: 'ok', message: ok } }));
+    return true;
+  };
+
+  const choose = async (purpose: 'ca-certificate' | 'saved-requests-folder') => {
+    const result = await workbench().settings.choosePath({ purpose });
+    if (!result.ok) {
+      const field = purpose === 'ca-certificate' ? 'extraCaCertificates' : 'savedRequestsDir';
+      setState((s) => ({ ...s, [field]: { level: 'error', message: result.error.message } }));
+      return null;
+    }
+    return result.value.path;
+  };
+
+  const addCa = async (path: string) => {
+    const file = path.trim();
+    if (!file) return;
+    if (settings.extraCaCertificates.includes(file)) {
+      setState((s) => ({ ...s, extraCaCertificates: { level: 'error', message: `${file} is already in the list.` } }));
+      return;
+    }
+    if (await update({ extraCaCertificates: [...settings.extraCaCertificates, file] }, 'extraCaCertificates', `Trusted ${file}.`))
+      setCaDraft('');
+  };
+
+  const proxy = info.proxy;
+  return (
+    <div className="settings-screen">
+      <div className="settings-column">
+        <Section title="Appearance">
+          <Field label="Theme" hint="System follows the operating system's light or dark mode.">
+            <Segmented
+              label="Theme"
+              value={settings.theme}
+              onChange={(t) => void setTheme(t)}
+              options={[
+                { value: 'system', label: 'System' },
+                { value: 'light', label: 'Light' },
+                { value: 'dark', label: 'Dark' },
+              ]}
+            />
+          </Field>
+        </Section>
+
+        <Section title="Requests">
+          <div className="grid-2">
+            <NumberSetting
+              id="setting-timeout"
+              label="Request timeout"
+              value={settings.requestTimeoutMs}
+              unit="seconds"
+              scale={1000}
+              hint="How long one request to a service may take, 1 to 300 seconds."
+              onCommit={(v) => update({ requestTimeoutMs: v }, 'requestTimeoutMs', 'Saved.')}
+              state={state.requestTimeoutMs}
+            />
+            <NumberSetting
+              id="setting-history"
+              label="History size"
+              value={settings.historySize}
+              unit="requests"
+              hint="How many sent requests the history keeps, 10 to 10,000; the oldest go first."
+              onCommit={(v) => update({ historySize: v }, 'historySize', 'Saved.')}
+              state={state.historySize}
+            />
+          </div>
+          <Field
+            label="Saved-requests folder"
+            htmlFor="setting-folder"
+            hint={settings.savedRequestsDir ? undefined : `Empty: the app's data folder (${info.dataDir}).`}
+            diagnostics={diag(state.savedRequestsDir, 'setting-folder')}
+          >
+            <div className="setting-path">
+              <input
+                id="setting-folder"
+                className="input input--sm mono"
+                value={folderDraft ?? settings.savedRequestsDir}
+                placeholder="A folder for saved requests (JSON files)"
+                onChange={(e) => setFolderDraft(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && folderDraft !== null)
+                    void update({ savedRequestsDir: folderDraft.trim() }, 'savedRequestsDir', 'Saved.').then(
+                      (ok) => ok && setFolderDraft(null),
+                    );
+                }}
+              />
+              {folderDraft !== null ? (
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    void update({ savedRequestsDir: folderDraft.trim() }, 'savedRequestsDir', 'Saved.').then(
+                      (ok) => ok && setFolderDraft(null),
+                    )
+                  }
+                >
+                  Save
+                </Button>
+              ) : null}
+              {desktop ? (
+                <ChooseButton
+                  label="Choose…"
+                  onClick={() => choose('saved-requests-folder')}
+                  onChosen={(path) => update({ savedRequestsDir: path }, 'savedRequestsDir', 'Saved.')}
+                />
+              ) : null}
+            </div>
+          </Field>
+        </Section>
+
+        <Section title="Network">
+          <Field
+            label="Extra CA certificates"
+            htmlFor="setting-ca"
+            hint="PEM files of certificate authorities to trust on top of the built-in roots (a corporate TLS proxy, a private CA). Each file is read and checked before it is trusted."
+            diagnostics={diag(state.extraCaCertificates, 'setting-ca')}
+          >
+            {settings.extraCaCertificates.length > 0 ? (
+              <ul className="plain-list ca-list" aria-label="Trusted extra CA files">
+                {settings.extraCaCertificates.map((file) => (
+                  <li key={file}>
+                    <span className="mono small">{file}</span>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Stop trusting ${file}`}
+                      icon={<Trash2 size={13} aria-hidden="true" />}
+                      onClick={() =>
+                        void update(
+                          { extraCaCertificates: settings.extraCaCertificates.filter((f) => f !== file) },
+                          'extraCaCertificates',
+                          `No longer trusting ${file}.`,
+                        )
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted small">None: only the built-in roots are trusted.</p>
+            )}
+            <div className="setting-path">
+              <input
+                id="setting-ca"
+                className="input input--sm mono"
+                value={caDraft}
+                placeholder="/path/to/company-root-ca.pem"
+                onChange={(e) => setCaDraft(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && void addCa(caDraft)}
+              />
+              <Button size="sm" onClick={() => void addCa(caDraft)} disabled={!caDraft.trim()} icon={<Plus size={13} aria-hidden="true" />}>
+                Add
+              </Button>
+              {desktop ? <ChooseButton label="Choose file…" onClick={() => choose('ca-certificate')} onChosen={addCa} /> : null}
+            </div>
+          </Field>
+          <Field
+            label="Proxy"
+            hint="Read from the environment main started with (HTTPS_PROXY, HTTP_PROXY, NO_PROXY); every request goes through it."
+          >
+            <table className="kv" data-testid="proxy">
+              <tbody>
+                <tr>
+                  <th>HTTPS_PROXY</th>
+                  <td className="mono">{proxy.httpsProxy ?? 'not set'}</td>
+                </tr>
+                <tr>
+                  <th>HTTP_PROXY</th>
+                  <td className="mono">{proxy.httpProxy ?? 'not set'}</td>
+                </tr>
+                <tr>
+                  <th>NO_PROXY</th>
+                  <td className="mono">{proxy.noProxy ?? 'not set'}</td>
+                </tr>
+              </tbody>
+            </table>
+          </Field>
+        </Section>
+
+        <Section title="About this installation">
+          <table className="kv">
+            <tbody>
+              <tr>
+                <th>Version</th>
+                <td>
+                  {info.name} {info.version} · {info.transport === 'electron' ? 'desktop' : 'browser mode'} · {info.platform}/{info.arch}
+                </td>
+              </tr>
+              <tr>
+                <th>Runtime</th>
+                <td className="mono">
+                  Node {info.versions.node}
+                  {info.versions.electron ? ` · Electron ${info.versions.electron}` : ''}
+                  {info.versions.chrome ? ` · Chrome ${info.versions.chrome}` : ''}
+                </td>
+              </tr>
+              <tr>
+                <th>Secret store</th>
+                <td>{info.secretStore.description}</td>
+              </tr>
+              <tr>
+                <th>Local demo</th>
+                <td>
+                  {info.localDemo.state === 'ready'
+                    ? `running at ${info.localDemo.url}`
+                    : info.localDemo.state === 'starting'
+                      ? 'starting…'
+                      : info.localDemo.message}
+                </td>
+              </tr>
+              <tr>
+                <th>Data folder</th>
+                <td className="mono">
+                  {info.dataDir} <CopyButton label="Copy" text={info.dataDir} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </Section>
+      </div>
+    </div>
+  );
+}

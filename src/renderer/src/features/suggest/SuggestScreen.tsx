@@ -1,0 +1,209 @@
+import { LayoutGrid } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import type { RequestDiagnostic } from '../../../../shared/diagnostics';
+import { groupableAttributes } from '../../../../shared/group-attributes';
+import { toCurl } from '../../../../shared/curl/curl';
+import { applyFix } from '../../../../shared/request/fixes';
+import { buildHttpRequest } from '../../../../shared/request/http';
+import type { SuggestRequest } from '../../../../shared/request/types';
+import { CopyButton } from '../../components/CopyButton';
+import { DiagnosticLine } from '../../components/Field';
+import { modKey } from '../../shell/keys';
+import { useAppStore } from '../../store/store';
+import { AnswerBody, PanelSwitch, SendingProgress } from '../request/AnswerBody';
+import { useLanguageContext } from '../request/builder-context';
+import { OtherFindings, Section } from '../request/Section';
+import { ServiceError } from '../request/ServiceError';
+import { SortRows } from '../request/SortRows';
+import { FilterField, MaskField } from '../request/EditorFields';
+import { QueryBar } from '../request/QueryBar';
+import { TargetFields } from '../request/TargetFields';
+import { useProfileContext } from '../request/use-profile-context';
+import { useRequestDiagnostics } from '../request/use-request-diagnostics';
+import { useSendShortcut } from '../request/use-send-shortcut';
+import { GroupByBuilder } from './GroupByBuilder';
+import { sourceKey } from './suggest-slice';
+import { SuggestGroups } from './SuggestGroups';
+import './suggest.css';
+
+const CLAIMED = ['token', 'query', 'configurationId', 'options.groupBy', 'options.filter', 'options.sortBy', 'options.customResponseMask'];
+
+/** Product suggest: items for a query in one group per value of an attribute, with the 100-item cap explained before sending. */
+export default function SuggestScreen() {
+  const state = useAppStore((s) => s.suggest);
+  const update = useAppStore((s) => s.updateSuggest);
+  const send = useAppStore((s) => s.sendSuggest);
+  const cancel = useAppStore((s) => s.cancelSuggest);
+  const setPanel = useAppStore((s) => s.setSuggestPanel);
+  const loadGroupSource = useAppStore((s) => s.loadGroupSource);
+  const { profile, catalog, sortable } = useProfileContext();
+  const { request, source, result, error } = state;
+  const options = request.options;
+
+  // The first token of the active profile, until the user picks one.
+  useEffect(() => {
+    const first = profile?.searchTokens[0]?.token;
+    if (!request.token && first) update((r) => ({ ...r, token: first }));
+  }, [profile, request.token, update]);
+
+  // The facets behind the attribute and value pickers follow the query, filter and configuration.
+  const key = sourceKey(request);
+  useEffect(() => {
+    if (!request.token) return;
+    const timer = setTimeout(() => void loadGroupSource(), 400);
+    return () => clearTimeout(timer);
+  }, [key, request.token, loadGroupSource]);
+
+  useSendShortcut(
+    () => void send(),
+    () => (state.status === 'sending' ? void cancel() : undefined),
+  );
+
+  const diags = useRequestDiagnostics('suggest', request, profile?.sortableAttributes);
+  const attributes = useMemo(() => groupableAttributes(catalog, source.facets, source.samples), [catalog, source.facets, source.samples]);
+  const answerItems = useMemo(() => result?.response.groups?.flatMap((g) => g.items ?? []) ?? [], [result]);
+  const context = useLanguageContext(catalog, source.facets, source.samples.length ? source.samples : answerItems);
+  const set = (fn: (r: SuggestRequest) => SuggestRequest) => update(fn);
+  const setOptions = (p: Partial<SuggestRequest['options']>) => set((r) => ({ ...r, options: { ...r.options, ...p } }));
+  const fix = (d: RequestDiagnostic) => d.fix && set((r) => applyFix(r, d.fix!));
+  const sending = state.status === 'sending';
+  const groups = result?.response.groups ?? [];
+  const meta = result?.response.metadata;
+  const rawJson = useMemo(() => (result ? JSON.stringify(result.response, null, 2) : null), [result]);
+  const baseUrl = profile?.searchUrl ?? '';
+
+  let body: React.ReactNode;
+  if (error) body = <ServiceError error={error} onShowExchange={() => setPanel('exchange')} />;
+  else if (!result)
+    body = (
+      <div className="empty-state empty-state--inline">
+        <LayoutGrid size={28} aria-hidden="true" />
+        <h2 className="empty-state__title">Choose an attribute and its values, then send</h2>
+        <p className="muted">
+          Each value becomes a group of items for the query. The plan under the size tells you how many items each group will get before you
+          send. <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> sends.
+        </p>
+      </div>
+    );
+  else body = <SuggestGroups groups={groups} sent={result.sent} />;
+
+  return (
+    <div className="suggest-screen">
+      {state.origin ? <div className="tab-origin small muted">{state.origin}</div> : null}
+      <div className="suggest-layout">
+        <div className="builder" aria-label="Suggest request">
+          <QueryBar
+            id="suggest-query"
+            value={request.query}
+            onChange={(query) => set((r) => ({ ...r, query }))}
+            onSend={() => void send()}
+            onCancel={() => void cancel()}
+            sending={sending}
+            placeholder="Query (empty: every item)"
+          />
+          {diags.at('query').map((d, i) => (
+            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
+          ))}
+          <div className="builder-scroll">
+            <Section title="Target">
+              <TargetFields idPrefix="suggest" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
+            </Section>
+            <Section title="Groups">
+              <GroupByBuilder
+                groupBy={options.groupBy}
+                onChange={(groupBy) => setOptions({ groupBy })}
+                attributes={attributes}
+                source={source}
+                onRefresh={() => void loadGroupSource(true)}
+                diags={diags}
+                onFix={fix}
+              />
+            </Section>
+            <Section title="Filter" open={!!options.filter}>
+              <FilterField
+                modelId="filter-suggest"
+                value={options.filter ?? ''}
+                onChange={(v) => setOptions({ filter: v })}
+                onSubmit={() => void send()}
+                context={context}
+                diagnostics={diags.at('options.filter')}
+                onFix={fix}
+                placeholder="price < 100 AND colour = Black"
+                testId="suggest-filter-editor"
+              />
+            </Section>
+            <Section
+              title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}
+              open={!!options.sortBy?.length}
+            >
+              <SortRows
+                idPrefix="suggest"
+                sortBy={options.sortBy ?? []}
+                sortable={sortable}
+                onChange={(sortBy) => setOptions({ sortBy })}
+                diagnosticsAt={diags.at}
+                onFix={fix}
+                serviceErrorRow={null}
+              />
+            </Section>
+            <Section title="Response mask" open={!!options.customResponseMask}>
+              <MaskField
+                modelId="mask-suggest"
+                value={options.customResponseMask ?? ''}
+                onChange={(v) => setOptions({ customResponseMask: v })}
+                onSubmit={() => void send()}
+                context={context}
+                diagnostics={diags.at('options.customResponseMask')}
+                onFix={fix}
+                placeholder="id, score, kind, context, product(title, price)"
+              />
+            </Section>
+            <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
+          </div>
+        </div>
+
+        <div className={`results${sending ? ' is-sending' : ''}`} aria-busy={sending}>
+          <SendingProgress sending={sending} />
+          <div className="results-head">
+            <div className="results-head__stats" aria-live="polite">
+              {result && meta ? (
+                <>
+                  <span className="stat" data-testid="group-count">
+                    <strong>{groups.length}</strong> {groups.length === 1 ? 'group' : 'groups'}
+                  </span>
+                  <span className="stat">
+                    <strong>{answerItems.length}</strong> items
+                  </span>
+                  <span className="stat">{meta.time} ms</span>
+                  <span className="stat">
+                    config <span className="mono">{meta.configurationId}</span>
+                  </span>
+                </>
+              ) : (
+                <span className="muted">No answer yet</span>
+              )}
+            </div>
+            <div className="results-head__tools">
+              <PanelSwitch value={state.panel} onChange={setPanel} resultsLabel="Groups" />
+            </div>
+          </div>
+          {result?.warnings.map((w, i) => (
+            <p key={i} className="diag diag--warning">
+              {w}
+            </p>
+          ))}
+          <div className="results-body">
+            <AnswerBody panel={state.panel} id="suggest" rawJson={rawJson} exchange={error?.exchange ?? result?.exchange}>
+              {body}
+            </AnswerBody>
+          </div>
+          <div className="share-bar">
+            <span className="muted small">Copy request as</span>
+            <CopyButton label="cURL" text={() => toCurl(buildHttpRequest('suggest', baseUrl, request))} />
+            <CopyButton label="JSON body" text={() => JSON.stringify(request, null, 2)} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
