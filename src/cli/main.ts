@@ -1,5 +1,6 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { compareCommand } from './commands/compare';
 import { curlCommand } from './commands/curl';
 import { emulatorCommand } from './commands/emulator';
 import { filterCommand } from './commands/filter';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   requestCommand,
   curlCommand,
   searchCommand,
+  compareCommand,
   catalogCommand,
   keygenCommand,
 ];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Notice } from '../shared/ipc/contract';
 import { EventHub } from './events';
 import { appHandlers } from './handlers/app';
+import { compareHandlers } from './handlers/compare';
 import { catalogHandlers } from './handlers/catalog';
 import { profileHandlers } from './handlers/profiles';
 import { searchHandlers } from './handlers/search';
@@ -16,6 +17,7 @@ import { ImageProxy } from './services/image-proxy';
 import { LocalDemo } from './services/local-demo';
 import { ProfileService } from './services/profiles';
 import { SavedRequests } from './services/saved-requests';
+import { CompareService } from './services/compare/service';
 import { SearchClient } from './services/search-client';
 import { openSecretStore } from './services/secrets/stores';
 import type { CoreOptions, Services } from './services/services';
@@ -88,6 +90,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           if (state.state === 'failed') events.emit('app:notice', { id: 'local-demo', level: 'error', message: state.message });
         });
 
+  const search = new SearchClient(http);
+  const compare = new CompareService(join(options.dataDir, 'batches'), {
+    profiles,
+    search,
+    deadlineMs: () => settings.get().requestTimeoutMs,
+    onProgress: (update) => events.emit('compare:progress', update),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  await compare.init();
+
   const services: Services = {
     options,
     events,
@@ -97,11 +109,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     http,
     images: new ImageProxy(http),
     tokens,
-    search: new SearchClient(http),
+    search,
     catalog: new CatalogClient(http, tokens),
     profiles,
     history,
     saved,
+    compare,
     localDemo,
     inflight: new Map(),
   };
@@ -112,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...searchHandlers(services),
     ...catalogHandlers(services),
     ...storageHandlers(services),
+    ...compareHandlers(services),
   };
 
   return {
@@ -122,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notices,
     async dispose() {
       for (const c of services.inflight.values()) c.abort();
+      await compare.dispose();
       await localDemo?.ready;
       await localDemo?.stop();
       await http.close();

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
@@ -15,14 +16,30 @@ interface Child {
   stop(): Promise<void>;
 }
 
+/** Whether processes can be pinned to a CPU here (Linux with taskset and at least two CPUs). */
+export const canPin = process.platform === 'linux' && availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
+
+/** Pins this process to one CPU, so a pinned emulator has the other to itself, as a remote service would. */
+export function pinSelf(cpu: number): boolean {
+  return canPin && spawnSync('taskset', ['-acp', String(cpu), String(process.pid)], { stdio: 'ignore' }).status === 0;
+}
+
 /** The built CLI's emulator in its own process, as users run it; resolves when it prints its URL. */
-export function spawnEmulator(items: number): Promise<Child> {
+export function spawnEmulator(items: number, options: { cpu?: number } = {}): Promise<Child> {
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [CLI, 'emulator', '--items', String(items)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const args = [CLI, 'emulator', '--items', String(items)];
+    const pinned = options.cpu !== undefined && canPin;
+    const child: ChildProcess = spawn(
+      pinned ? 'taskset' : process.execPath,
+      pinned ? ['-c', String(options.cpu), process.execPath, ...args] : args,
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (\S+)/.exec(out);
@@ -36,7 +53,7 @@ export function spawnEmulator(items: number): Promise<Child> {
         });
       }
     });
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${out}`)));
+    child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${out}${err}`)));
   });
 }
 

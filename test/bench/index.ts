@@ -1,3 +1,4 @@
+import { benchCompare } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
@@ -9,6 +10,7 @@ const suites: [string, () => Promise<void>][] = [
   ['languages', benchLanguages],
   ['emulator', benchEmulator],
   ['renderer', benchRenderer],
+  ['compare', benchCompare],
 ];
 
 const only = process.argv.slice(2);

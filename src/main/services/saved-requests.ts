@@ -1,9 +1,9 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { failure } from '../../shared/ipc/result';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
-import { writeJsonAtomically } from './storage/atomic';
+import { exists, writeJsonAtomically } from './storage/atomic';
 
 export const SAVED_FORMAT = 'search-workbench-request';
 
@@ -118,14 +118,5 @@ export class SavedRequests {
 
   async delete(file: string): Promise<void> {
     await rm(this.path(file), { force: true });
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -11,6 +11,8 @@ export interface SearchOutcome {
   exchange: ExchangeRecord;
   /** Where the answer differs from the documented shape. */
   warnings: string[];
+  /** The body as received (UTF-8 JSON), for callers that store the answer as it came. */
+  raw: Buffer;
 }
 
 /** Search, suggest and autocomplete against a profile's base URL, over the shared wire format. */
@@ -21,7 +23,13 @@ export class SearchClient {
     baseUrl: string,
     kind: RequestKind,
     request: AnyRequest,
-    options: { transport?: Transport; signal?: AbortSignal; deadlineMs?: number } = {},
+    options: {
+      transport?: Transport;
+      signal?: AbortSignal;
+      deadlineMs?: number;
+      /** For batch runs: no bodies in the exchange record and no shape check — the caller keeps the answer. */
+      lean?: boolean;
+    } = {},
   ): Promise<SearchOutcome> {
     const spec = buildHttpRequest(kind, baseUrl, request, options.transport ?? 'post');
     const outcome = await this.http.send({
@@ -31,6 +39,7 @@ export class SearchClient {
       ...(spec.body !== undefined ? { body: spec.body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      ...(options.lean ? { recordBodies: false } : {}),
     });
     if (!outcome.ok) throw failure(outcome.error.code, outcome.error.message, { ...outcome.error.details, exchange: outcome.exchange });
     if (outcome.status >= 400) {
@@ -46,11 +55,12 @@ export class SearchClient {
         exchange: outcome.exchange,
       });
     }
+    if (options.lean) return { response, exchange: outcome.exchange, warnings: [], raw: outcome.bytes };
     const mask = (request as { options?: { customResponseMask?: unknown } }).options?.customResponseMask;
     const checked = responseSchema(kind, typeof mask === 'string' && mask.trim() !== '').safeParse(response);
     const warnings = checked.success
       ? []
       : [`The answer does not match the documented ${kind} response: ${describeIssues(zodIssues(checked.error), 5)}`];
-    return { response, exchange: outcome.exchange, warnings };
+    return { response, exchange: outcome.exchange, warnings, raw: outcome.bytes };
   }
 }

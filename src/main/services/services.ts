@@ -2,6 +2,7 @@ import type { StartEmulatorOptions } from '../emulator';
 import type { Notice, Transport } from '../../shared/ipc/contract';
 import type { EventHub } from '../events';
 import type { CatalogClient } from './catalog-client';
+import type { CompareService } from './compare/service';
 import type { HistoryService } from './history';
 import type { HttpClient } from './http/client';
 import type { ImageProxy } from './image-proxy';
@@ -53,6 +54,7 @@ export interface Services {
   profiles: ProfileService;
   history: HistoryService;
   saved: SavedRequests;
+  compare: CompareService;
   localDemo: LocalDemo | undefined;
   /** Requests in flight by the id the renderer gave them, for request:cancel. */
   inflight: Map<string, AbortController>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
+import { compareChannels, compareEvents } from './channels/compare';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
 
@@ -15,11 +16,13 @@ export const contract = {
   ...appChannels,
   ...profileChannels,
   ...searchChannels,
+  ...compareChannels,
 } as const;
 
 export const events = {
   ...appEvents,
   ...searchEvents,
+  ...compareEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -38,3 +41,4 @@ export const eventNames = Object.keys(events) as EventName[];
 export type { AppInfo, Notice, ProfileSummary, ProfilesSummary, Transport, SecretStoreInfo, LocalDemoInfo } from './channels/app';
 export type { ProfilesList } from './channels/profiles';
 export type { RunOutput, TokenStatusView, ActiveCatalogView, ConnectionStep, CatalogAttributeView } from './channels/search';
+export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';

@@ -78,6 +78,25 @@ describe('HTTP client: faults end in the right typed error within the deadline',
     await client.close();
   });
 
+  it('the lean path of batch runs keeps the deadline too (as a header timeout), and the caller can still cancel', async () => {
+    await em.post('/__emulator/faults', { latencyMs: 3000, endpoints: ['search'] });
+    const client = new HttpClient();
+    const lean = (signal?: AbortSignal) =>
+      failureOf(
+        new SearchClient(client).run(
+          em.url,
+          'search',
+          { token: DEMO_TOKEN, query: 'jacket' },
+          { deadlineMs: 400, lean: true, ...(signal ? { signal } : {}) },
+        ),
+      );
+    expect(await lean()).toMatchObject({ code: 'timeout' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    expect(await lean(controller.signal)).toMatchObject({ code: 'cancelled' });
+    await client.close();
+  });
+
   it('connection reset → network', async () => {
     await em.post('/__emulator/faults', { resetRate: 1, endpoints: ['search'] });
     const client = new HttpClient();

@@ -28,6 +28,12 @@ export interface HttpCall {
   body?: string;
   deadlineMs?: number;
   signal?: AbortSignal;
+  /**
+   * Batch runs that keep the answer themselves ask for a lean call: no
+   * bodies in the exchange record and no connection timings (which need an
+   * AsyncLocalStorage context per call).
+   */
+  recordBodies?: boolean;
 }
 
 export type HttpOutcome =
@@ -207,8 +213,21 @@ export class HttpClient {
     const startedAt = new Date();
     const start = performance.now();
     const deadlineMs = call.deadlineMs ?? this.deadlineMs;
-    const deadline = AbortSignal.timeout(deadlineMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+    const lean = call.recordBodies === false;
+    const outer = call.signal;
+    // An overall deadline needs a controller of its own (joined to the caller's cancel). Lean calls use
+    // undici's header and body timeouts instead and pass the caller's signal straight through.
+    let timer: NodeJS.Timeout | undefined;
+    let onOuterAbort: (() => void) | undefined;
+    let signal = outer;
+    if (!lean) {
+      const controller = new AbortController();
+      timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${deadlineMs} ms`, 'TimeoutError')), deadlineMs);
+      onOuterAbort = () => controller.abort(outer?.reason);
+      if (outer?.aborted) onOuterAbort();
+      else outer?.addEventListener('abort', onOuterAbort, { once: true });
+      signal = controller.signal;
+    }
     const redactor = this.redactor;
     const requestContentType = call.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '';
     const exchange: ExchangeRecord = {
@@ -217,21 +236,22 @@ export class HttpClient {
       method: call.method,
       url: redactor.text(call.url),
       requestHeaders: redactor.headers(call.headers),
-      ...(call.body !== undefined ? { requestBody: redactor.body(call.body, requestContentType) } : {}),
+      ...(call.body !== undefined && call.recordBodies !== false ? { requestBody: redactor.body(call.body, requestContentType) } : {}),
       responseHeaders: [],
       size: 0,
       timings: { connectMs: null, firstByteMs: null, totalMs: 0, reusedConnection: null },
-      viaProxy: proxyFor(call.url, this.env),
+      viaProxy: this.proxyFor(call.url),
     };
-    const { timing, result } = measure(() =>
+    const send = () =>
       request(call.url, {
         method: call.method,
         headers: Object.fromEntries(call.headers),
         ...(call.body !== undefined ? { body: call.body } : {}),
         dispatcher: this.dispatcher,
-        signal,
-      }),
-    );
+        ...(signal ? { signal } : {}),
+        ...(lean ? { headersTimeout: deadlineMs, bodyTimeout: deadlineMs } : {}),
+      });
+    const { timing, result } = lean ? { timing: { connectMs: null, reusedConnection: null }, result: send() } : measure(send);
     const finish = () => {
       exchange.timings = {
         connectMs: timing.connectMs,
@@ -267,9 +287,10 @@ export class HttpClient {
       const bytes = Buffer.concat(chunks);
       const text = bytes.toString('utf8');
       exchange.size = size;
-      exchange.responseBody = /^(image|audio|video|font)\//i.test(headers['content-type'] ?? '')
-        ? `(${size} bytes of ${headers['content-type']})`
-        : redactor.body(text, headers['content-type']);
+      if (call.recordBodies !== false || res.statusCode >= 400)
+        exchange.responseBody = /^(image|audio|video|font)\//i.test(headers['content-type'] ?? '')
+          ? `(${size} bytes of ${headers['content-type']})`
+          : redactor.body(text, headers['content-type']);
       finish();
       if (res.statusCode >= 400) {
         const message = serviceMessage(text);
@@ -285,7 +306,23 @@ export class HttpClient {
       finish();
       exchange.error = classify(err, call.url, call.signal?.aborted ?? false, deadlineMs);
       return { ok: false, error: exchange.error, exchange };
+    } finally {
+      if (timer) clearTimeout(timer);
+      if (onOuterAbort) outer?.removeEventListener('abort', onOuterAbort);
     }
+  }
+
+  private readonly proxies = new Map<string, string | null>();
+
+  /** The proxy a URL goes through, by protocol and host (the environment does not change while main runs). */
+  private proxyFor(url: string): string | null {
+    const key = /^[a-z]+:\/\/[^/?#]+/i.exec(url)?.[0] ?? url;
+    let proxy = this.proxies.get(key);
+    if (proxy === undefined) {
+      proxy = proxyFor(url, this.env);
+      this.proxies.set(key, proxy);
+    }
+    return proxy;
   }
 
   async close(): Promise<void> {

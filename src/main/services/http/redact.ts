@@ -10,6 +10,8 @@ const SECRET_FIELDS = new Set(['client_secret', 'client_assertion', 'assertion',
 
 export class Redactor {
   private readonly values = new Set<string>();
+  /** Longest first, so a secret inside another is replaced as part of the longer one; rebuilt when one is added. */
+  private ordered: string[] = [];
 
   /** Remembers a secret value (and its encoded forms) so it is replaced wherever it appears. */
   remember(secret: string | undefined): void {
@@ -18,12 +20,12 @@ export class Redactor {
     this.values.add(encodeURIComponent(secret));
     this.values.add(new URLSearchParams({ x: secret }).toString().slice(2));
     this.values.add(JSON.stringify(secret).slice(1, -1));
+    this.ordered = [...this.values].sort((a, b) => b.length - a.length);
   }
 
   text(value: string): string {
     let out = value;
-    for (const secret of [...this.values].sort((a, b) => b.length - a.length))
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const secret of this.ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }
 

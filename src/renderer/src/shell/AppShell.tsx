@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { looksLikeRequest } from '../../../shared/request/import';
-import { AreaIntro } from '../features/AreaIntro';
 import { PasteDialog } from '../features/url-tools/PasteDialog';
 import { importText } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';
@@ -14,14 +13,17 @@ import { ThemeSwitch } from './ThemeSwitch';
 // Screens with editors load Monaco; they arrive as their own chunks.
 const SearchScreen = lazy(() => import('../features/search/SearchScreen'));
 const UrlToolsScreen = lazy(() => import('../features/url-tools/UrlToolsScreen'));
+const CompareScreen = lazy(() => import('../features/compare/CompareScreen'));
 const SuggestScreen = lazy(() => import('../features/suggest/SuggestScreen'));
 const AutocompleteScreen = lazy(() => import('../features/autocomplete/AutocompleteScreen'));
 const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
 const ProfilesScreen = lazy(() => import('../features/profiles/ProfilesScreen'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen'));
 
-const SCREENS: Partial<Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>>> = {
+/** Each area's screen, loaded on first visit. */
+const SCREENS: Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>> = {
   search: SearchScreen,
+  compare: CompareScreen,
   'url-tools': UrlToolsScreen,
   suggest: SuggestScreen,
   autocomplete: AutocompleteScreen,
@@ -32,7 +34,6 @@ const SCREENS: Partial<Record<AreaId, React.LazyExoticComponent<() => React.JSX.
 
 function AreaView({ area }: { area: AreaId }) {
   const Screen = SCREENS[area];
-  if (!Screen) return <AreaIntro area={area} />;
   return (
     <Suspense fallback={<div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />}>
       <Screen />

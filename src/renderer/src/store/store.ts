@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createAutocompleteSlice, type AutocompleteSlice } from '../features/autocomplete/autocomplete-slice';
+import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/search-slice';
 import { createSuggestSlice, type SuggestSlice } from '../features/suggest/suggest-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
@@ -7,7 +8,7 @@ import { createProfilesSlice, type ProfilesSlice } from './profiles-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
 
 /** One store built from typed slices; each feature area owns its slice. Persisted state lives in main. */
-export type AppState = ShellSlice & ProfilesSlice & SearchSlice & SuggestSlice & AutocompleteSlice & HistorySlice;
+export type AppState = ShellSlice & ProfilesSlice & SearchSlice & SuggestSlice & AutocompleteSlice & CompareSlice & HistorySlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createShellSlice(...args),
@@ -15,5 +16,6 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createSearchSlice(...args),
   ...createSuggestSlice(...args),
   ...createAutocompleteSlice(...args),
+  ...createCompareSlice(...args),
   ...createHistorySlice(...args),
 }));

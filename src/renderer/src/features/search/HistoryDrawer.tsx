@@ -2,18 +2,33 @@ import { useEffect, useState } from 'react';
 import { Drawer } from '../../components/Drawer';
 import { useAppStore } from '../../store/store';
 
-/** Past requests, searchable; picking one re-opens it in a new tab with the answer it got. */
-export function HistoryDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Past requests, searchable; picking one re-opens it (in a new tab, with the
+ * answer it got) — or, with onPick, hands its id to the caller (Compare pins
+ * it as a baseline; only searches are listed then).
+ */
+export function HistoryDrawer({
+  open,
+  onClose,
+  onPick,
+  pickLabel,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick?: (id: string) => void;
+  pickLabel?: string;
+}) {
   const history = useAppStore((s) => s.history);
   const load = useAppStore((s) => s.loadHistory);
   const reopen = useAppStore((s) => s.openFromHistory);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<'' | 'ok' | 'error'>('');
   useEffect(() => {
-    if (open) void load({ ...(text ? { text } : {}), ...(status ? { status } : {}), limit: 200 });
-  }, [open, text, status, load]);
+    if (open)
+      void load({ ...(text ? { text } : {}), ...(status ? { status } : {}), ...(onPick ? { kind: 'search' as const } : {}), limit: 200 });
+  }, [open, text, status, load, onPick]);
   return (
-    <Drawer title="History" open={open} onClose={onClose} width={460}>
+    <Drawer title={pickLabel ? `History — ${pickLabel}` : 'History'} open={open} onClose={onClose} width={460}>
       <div className="drawer-tools">
         <input
           className="input input--sm"
@@ -42,7 +57,8 @@ export function HistoryDrawer({ open, onClose }: { open: boolean; onClose: () =>
               type="button"
               className="history-item"
               onClick={() => {
-                void reopen(h.id);
+                if (onPick) onPick(h.id);
+                else void reopen(h.id);
                 onClose();
               }}
             >

@@ -1,0 +1,56 @@
+import { WorkbenchFailure } from '../../../shared/ipc/result';
+import type { ExchangeRecord } from '../../../shared/exchange';
+import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
+import { retryAfterMs } from '../token-client';
+import type { SearchClient } from '../search-client';
+import type { SendOutcome, SideSender } from './runner';
+
+export interface SideTarget {
+  baseUrl: string;
+}
+
+/**
+ * Sends a batch's requests through the app's search client on its lean path
+ * (no bodies kept in the exchange record, no shape check: the runner keeps
+ * the answer). Failures come back with their status and any Retry-After.
+ */
+export function searchSender(
+  client: SearchClient,
+  targets: (side: 'a' | 'b') => SideTarget,
+  options: { deadlineMs?: number } = {},
+): SideSender {
+  return async (side, request: SearchRequest, signal): Promise<SendOutcome> => {
+    let target: SideTarget;
+    try {
+      target = targets(side);
+    } catch (err) {
+      return { ok: false, error: { code: 'validation', message: (err as Error).message }, ms: null };
+    }
+    try {
+      const outcome = await client.run(target.baseUrl, 'search', request, {
+        signal,
+        lean: true,
+        ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      });
+      return {
+        ok: true,
+        response: outcome.response as SearchResponse,
+        ms: outcome.exchange.timings.totalMs,
+        status: outcome.exchange.status ?? 200,
+        raw: outcome.raw,
+      };
+    } catch (err) {
+      if (!(err instanceof WorkbenchFailure)) return { ok: false, error: { code: 'internal', message: String(err) }, ms: null };
+      const exchange = err.error.details?.exchange as ExchangeRecord | undefined;
+      const retryAfter = exchange?.responseHeaders.find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
+      const wait = retryAfterMs(retryAfter, Date.now());
+      return {
+        ok: false,
+        error: { code: err.error.code, message: err.error.message },
+        ...(err.error.details?.status !== undefined ? { status: err.error.details.status } : {}),
+        ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+        ms: exchange?.timings.totalMs ?? null,
+      };
+    }
+  };
+}

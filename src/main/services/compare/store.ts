@@ -1,0 +1,128 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BatchDefinition, BatchResult, BatchStatus } from '../../../shared/compare/types';
+import { writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
+
+export interface StoredRecord {
+  result: BatchResult;
+  responses: { a?: unknown; b?: unknown };
+}
+
+/** An answer to store: the body as received (written as is, not parsed and printed again), or a value. */
+export type StoredAnswer = { raw: Buffer } | { value: unknown };
+
+export interface RecordToStore {
+  result: BatchResult;
+  responses: { a?: StoredAnswer; b?: StoredAnswer };
+}
+
+const answerBytes = (answer: StoredAnswer) => ('raw' in answer ? answer.raw : Buffer.from(JSON.stringify(answer.value)));
+
+/** A chunk's JSON as byte pieces, around the raw answers rather than decoding and re-serialising them. */
+function chunkBytes(records: readonly RecordToStore[]): Buffer[] {
+  const parts: Buffer[] = [Buffer.from('[')];
+  records.forEach((r, i) => {
+    parts.push(Buffer.from(`${i ? ',\n' : ''}{"result":${JSON.stringify(r.result)},"responses":{`));
+    (['a', 'b'] as const)
+      .filter((k) => r.responses[k])
+      .forEach((k, j) => {
+        parts.push(Buffer.from(`${j ? ',' : ''}"${k}":`), answerBytes(r.responses[k]!));
+      });
+    parts.push(Buffer.from('}}'));
+  });
+  parts.push(Buffer.from(']'));
+  return parts;
+}
+
+export interface StoredState {
+  status: BatchStatus;
+  startedAt: string | null;
+  updatedAt: string;
+}
+
+const CHUNK = /^(\d{6})\.json$/;
+
+/**
+ * One batch on disk: its definition, its state, and its results in numbered
+ * chunk files. Every file is written once, atomically (temp file, fsync,
+ * rename), so a crash loses at most the results not yet flushed — and a
+ * resumed run simply asks for those again. A later chunk's record for the
+ * same query (a rerun) replaces an earlier one.
+ */
+export class BatchStore {
+  private nextChunk = 1;
+  /** Which chunk holds each query's latest record. */
+  private readonly where = new Map<number, number>();
+
+  constructor(readonly dir: string) {}
+
+  static async create(dir: string, definition: BatchDefinition): Promise<BatchStore> {
+    const store = new BatchStore(dir);
+    await writeJsonAtomically(join(dir, 'definition.json'), definition);
+    await store.saveState({ status: 'running', startedAt: null, updatedAt: new Date().toISOString() });
+    return store;
+  }
+
+  async definition(): Promise<BatchDefinition> {
+    return JSON.parse(await readFile(join(this.dir, 'definition.json'), 'utf8')) as BatchDefinition;
+  }
+
+  async state(): Promise<StoredState | null> {
+    try {
+      return JSON.parse(await readFile(join(this.dir, 'state.json'), 'utf8')) as StoredState;
+    } catch {
+      return null;
+    }
+  }
+
+  async saveState(state: StoredState): Promise<void> {
+    await writeJsonAtomically(join(this.dir, 'state.json'), state);
+  }
+
+  /** Every query's latest result, from the chunks on disk. */
+  async load(): Promise<Map<number, BatchResult>> {
+    const results = new Map<number, BatchResult>();
+    let names: string[] = [];
+    try {
+      names = (await readdir(join(this.dir, 'results'))).filter((n) => CHUNK.test(n)).sort();
+    } catch {
+      return results;
+    }
+    for (const name of names) {
+      const seq = Number(CHUNK.exec(name)![1]);
+      this.nextChunk = Math.max(this.nextChunk, seq + 1);
+      let records: StoredRecord[];
+      try {
+        records = JSON.parse(await readFile(join(this.dir, 'results', name), 'utf8')) as StoredRecord[];
+      } catch {
+        continue; // unreadable (should not happen with atomic writes): its queries run again
+      }
+      for (const record of records) {
+        results.set(record.result.index, record.result);
+        this.where.set(record.result.index, seq);
+      }
+    }
+    return results;
+  }
+
+  async append(records: readonly RecordToStore[]): Promise<void> {
+    if (records.length === 0) return;
+    const seq = this.nextChunk++;
+    // Still temp file + rename, so never torn; no fsync: after a power cut a chunk may be missing or
+    // unreadable, and load() then simply leaves its queries to run again.
+    await writeFileAtomically(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`), chunkBytes(records), { durable: false });
+    for (const r of records) this.where.set(r.result.index, seq);
+  }
+
+  /** Both answers of one query, to open it side by side. */
+  async responses(index: number): Promise<StoredRecord | null> {
+    const seq = this.where.get(index);
+    if (seq === undefined) return null;
+    const records = JSON.parse(await readFile(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`), 'utf8')) as StoredRecord[];
+    return records.filter((r) => r.result.index === index).at(-1) ?? null;
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

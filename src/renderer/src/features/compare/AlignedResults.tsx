@@ -1,0 +1,140 @@
+import { memo, useMemo, useState } from 'react';
+import type { SearchDiff } from '../../../../shared/diff/responses';
+import { movementLabel, type AlignedRow, type Movement } from '../../../../shared/diff/ranking';
+import type { Item, SearchResponse } from '../../../../shared/request/types';
+import { Thumb } from '../../components/Thumb';
+
+const ROW = 56;
+const GUTTER = 96;
+
+const fmtScore = (s: number | null) => (s === null ? '—' : s.toFixed(3));
+
+function describe(row: AlignedRow): string {
+  const a = row.rankA === null ? 'not in A' : `A #${row.rankA} · score ${fmtScore(row.scoreA)}`;
+  const b = row.rankB === null ? 'not in B' : `B #${row.rankB} · score ${fmtScore(row.scoreB)}`;
+  return `${a} → ${b}`;
+}
+
+const ItemRow = memo(function ItemRow({
+  item,
+  rank,
+  row,
+  side,
+  hovered,
+  onHover,
+}: {
+  item: Item;
+  rank: number;
+  row: AlignedRow | undefined;
+  side: 'a' | 'b';
+  hovered: boolean;
+  onHover: (id: string | null) => void;
+}) {
+  const movement: Movement = row?.movement ?? { kind: 'same' };
+  const p = item.product ?? {};
+  const title =
+    p.title !== undefined
+      ? String(p.title)
+      : item.redirect
+        ? `Redirect: ${String(item.redirect.name ?? item.redirect.url ?? '')}`
+        : item.id;
+  // What the badge says on each side: A shows where the item went, B where it came from.
+  const showBadge = side === 'a' ? movement.kind !== 'new' : movement.kind !== 'dropped';
+  return (
+    <li
+      className={`aligned-row m-${movement.kind}${hovered ? ' is-hovered' : ''}`}
+      style={{ height: ROW }}
+      title={row ? describe(row) : undefined}
+      onMouseEnter={() => onHover(item.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(item.id)}
+      onBlur={() => onHover(null)}
+      tabIndex={0}
+      data-testid={`aligned-${side}`}
+      data-id={item.id}
+    >
+      <span className="aligned-row__rank">{rank}</span>
+      <Thumb item={item} size={40} />
+      <span className="aligned-row__body">
+        <span className="aligned-row__title">{title}</span>
+        <span className="aligned-row__meta">
+          {p.price !== undefined ? <strong>{String(p.price)}</strong> : null}
+          <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}</span>
+          <span className="mono muted">{item.id}</span>
+        </span>
+      </span>
+      {showBadge && movement.kind !== 'same' ? (
+        <span className={`move-badge move-badge--${movement.kind}`} data-testid="movement">
+          {movementLabel(movement)}
+        </span>
+      ) : null}
+    </li>
+  );
+});
+
+/**
+ * The two answers in two aligned columns, rank against rank, with a line
+ * joining each item's place in A to its place in B: green when it rose in
+ * B, red when it fell, grey when it held. Hovering an item lights it up on
+ * both sides and says both ranks and scores.
+ */
+export function AlignedResults({ diff, a, b }: { diff: SearchDiff; a: SearchResponse | null; b: SearchResponse | null }) {
+  const [hovered, setHovered] = useState<string | null>(null);
+  const itemsA = useMemo(() => a?.items ?? [], [a]);
+  const itemsB = useMemo(() => b?.items ?? [], [b]);
+  const rows = useMemo(() => new Map(diff.ranking.rows.map((r) => [r.id, r])), [diff]);
+  const height = Math.max(itemsA.length, itemsB.length, 1) * ROW;
+  const links = diff.ranking.rows.filter((r) => r.rankA !== null && r.rankB !== null);
+  return (
+    <div className="aligned" role="group" aria-label="Results of both sides, aligned by rank">
+      <ol className="aligned-list" aria-label="Side A results">
+        {itemsA.map((item, i) => (
+          <ItemRow
+            key={`${item.id}-${i}`}
+            item={item}
+            rank={i + 1}
+            row={rows.get(item.id)}
+            side="a"
+            hovered={hovered === item.id}
+            onHover={setHovered}
+          />
+        ))}
+      </ol>
+      <svg className="aligned-links" width={GUTTER} height={height} aria-hidden="true">
+        {links.map((r) => {
+          const y1 = ((r.rankA as number) - 0.5) * ROW;
+          const y2 = ((r.rankB as number) - 0.5) * ROW;
+          return (
+            <path
+              key={r.id}
+              d={`M0 ${y1} C ${GUTTER / 2} ${y1}, ${GUTTER / 2} ${y2}, ${GUTTER} ${y2}`}
+              className={`link link--${r.movement.kind}${hovered === r.id ? ' is-hovered' : ''}`}
+            />
+          );
+        })}
+        {diff.ranking.rows
+          .filter((r) => r.rankA === null || r.rankB === null)
+          .map((r) =>
+            r.rankA !== null ? (
+              <circle key={r.id} cx={6} cy={(r.rankA - 0.5) * ROW} r={4} className="end-dot end-dot--dropped" />
+            ) : (
+              <circle key={r.id} cx={GUTTER - 6} cy={((r.rankB as number) - 0.5) * ROW} r={4} className="end-dot end-dot--new" />
+            ),
+          )}
+      </svg>
+      <ol className="aligned-list" aria-label="Side B results">
+        {itemsB.map((item, i) => (
+          <ItemRow
+            key={`${item.id}-${i}`}
+            item={item}
+            rank={i + 1}
+            row={rows.get(item.id)}
+            side="b"
+            hovered={hovered === item.id}
+            onHover={setHovered}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

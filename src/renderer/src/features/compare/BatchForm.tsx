@@ -1,0 +1,110 @@
+import { FileUp, Play } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { parseQueryList } from '../../../../shared/compare/queries';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { useAppStore } from '../../store/store';
+
+/** A query list (pasted, or a text or CSV file) run on both sides as set above. */
+export function BatchForm() {
+  const draft = useAppStore((s) => s.compare.draft);
+  const setDraft = useAppStore((s) => s.setBatchDraft);
+  const start = useAppStore((s) => s.startBatch);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const parsed = useMemo(() => parseQueryList(draft.text, draft.fileName), [draft.text, draft.fileName]);
+
+  const readFile = async (file: File) => {
+    setFileError(null);
+    if (file.size > 20 * 1024 * 1024) return setFileError(`${file.name} is larger than 20 MB; split the list.`);
+    const text = await file.text();
+    setDraft({ text, fileName: file.name, ...(draft.name ? {} : { name: file.name.replace(/\.[^.]+$/, '') }) });
+  };
+
+  return (
+    <section className="batch-form" aria-label="New batch comparison">
+      <h2 className="batch-form__title">New batch</h2>
+      <Field label="Name" htmlFor="batch-name">
+        <input
+          id="batch-name"
+          className="input input--sm"
+          value={draft.name}
+          placeholder="default vs bestsellers, week 47"
+          onChange={(e) => setDraft({ name: e.target.value })}
+        />
+      </Field>
+      <Field
+        label="Queries"
+        htmlFor="batch-queries"
+        hint="One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium)."
+        actions={
+          <Button size="sm" variant="ghost" icon={<FileUp size={13} aria-hidden="true" />} onClick={() => fileRef.current?.click()}>
+            Import file…
+          </Button>
+        }
+      >
+        <textarea
+          id="batch-queries"
+          className="input mono small"
+          rows={8}
+          spellCheck={false}
+          value={draft.text}
+          placeholder={'jacket\nrunning shoe\nblack hoodie'}
+          onChange={(e) => setDraft({ text: e.target.value, fileName: '' })}
+        />
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Import a query list"
+          data-testid="batch-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void readFile(file);
+          }}
+        />
+      </Field>
+      <p className="small" data-testid="batch-count">
+        {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? 'query' : 'queries'}
+        {parsed.format === 'csv' ? ' (CSV)' : ''}
+        {draft.fileName ? ` from ${draft.fileName}` : ''}
+      </p>
+      {fileError ? <p className="diag diag--error">{fileError}</p> : null}
+      {parsed.problems.slice(0, 5).map((p) => (
+        <p key={`${p.line}-${p.message}`} className="diag diag--warning">
+          Line {p.line}: {p.message}
+        </p>
+      ))}
+      {parsed.problems.length > 5 ? <p className="diag diag--warning">…and {parsed.problems.length - 5} more lines skipped.</p> : null}
+      <div className="batch-form__row">
+        <Field label="Concurrency" htmlFor="batch-concurrency" hint="Queries in flight at once (both sides each).">
+          <input
+            id="batch-concurrency"
+            className="input input--sm"
+            type="number"
+            min={1}
+            max={32}
+            value={draft.concurrency}
+            onChange={(e) => setDraft({ concurrency: Math.max(1, Math.min(32, Number(e.target.value) || 1)) })}
+          />
+        </Field>
+        <Button
+          variant="primary"
+          icon={<Play size={14} aria-hidden="true" />}
+          disabled={busy || parsed.rows.length === 0}
+          onClick={async () => {
+            setBusy(true);
+            await start(parsed.rows);
+            setBusy(false);
+          }}
+        >
+          Run {parsed.rows.length ? parsed.rows.length.toLocaleString('en-US') : ''} on both sides
+        </Button>
+      </div>
+    </section>
+  );
+}

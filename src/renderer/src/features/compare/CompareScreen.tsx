@@ -1,0 +1,175 @@
+import { ArrowLeftRight, ChevronDown, ChevronUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatAgo } from '../../../../shared/time-format';
+import { workbench } from '../../bridge';
+import { Button } from '../../components/Button';
+import { Segmented } from '../../components/Segmented';
+import { modKey } from '../../shell/keys';
+import { useAppStore } from '../../store/store';
+import { useLanguageContext } from '../request/builder-context';
+import { QueryBar } from '../request/QueryBar';
+import { useProfileContext } from '../request/use-profile-context';
+import { useSendShortcut } from '../request/use-send-shortcut';
+import { HistoryDrawer } from '../search/HistoryDrawer';
+import { BatchForm } from './BatchForm';
+import { BatchRun } from './BatchRun';
+import { parseVariables } from './compare-slice';
+import { SideCard } from './SideCard';
+import { SingleCompare } from './SingleCompare';
+import './compare.css';
+
+function BatchList() {
+  const batches = useAppStore((s) => s.compare.batches);
+  const open = useAppStore((s) => s.openBatch);
+  if (batches.length === 0)
+    return <p className="muted small batch-list__empty">No batch yet. Runs are kept here, with their results, until you delete them.</p>;
+  return (
+    <ul className="batch-list" aria-label="Batches">
+      {batches.map((b) => (
+        <li key={b.id}>
+          <button type="button" className="batch-item" onClick={() => void open(b.id)}>
+            <span className="batch-item__name">{b.name}</span>
+            <span className="batch-item__meta small muted">
+              {b.progress.done}/{b.progress.total} · {b.progress.failed} failed · {formatAgo(b.createdAt)}
+            </span>
+            <span className={`badge status-${b.progress.status}`}>{b.progress.status}</span>
+            <span className="batch-item__bar" aria-hidden="true">
+              <span style={{ width: `${b.progress.total ? (b.progress.done / b.progress.total) * 100 : 0}%` }} />
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** QA's tool: two sides, one query side by side or a whole list in a batch, with the measures and reports. */
+export default function CompareScreen() {
+  const compare = useAppStore((s) => s.compare);
+  const patch = useAppStore((s) => s.patchCompare);
+  const run = useAppStore((s) => s.runComparison);
+  const swap = useAppStore((s) => s.swapSides);
+  const pin = useAppStore((s) => s.pinFromHistory);
+  const loadBatches = useAppStore((s) => s.loadBatches);
+  const applyProgress = useAppStore((s) => s.applyBatchProgress);
+  const { catalog } = useProfileContext();
+  const context = useLanguageContext(catalog, compare.answers.a.response?.metadata?.facets, compare.answers.a.response?.items ?? []);
+  const [picking, setPicking] = useState(false);
+  const [sidesOpen, setSidesOpen] = useState(true);
+  // A batch that is open has its sides fixed; the editor is for what runs next.
+  const editingSides = compare.mode === 'single' || !compare.batch;
+  const sending = compare.answers.a.status === 'sending' || compare.answers.b.status === 'sending';
+  const invalid = (['a', 'b'] as const).some((k) => !parseVariables(compare.sides[k].variables).ok);
+
+  useEffect(() => {
+    void loadBatches();
+    return workbench().onCompareProgress((update) => applyProgress(update));
+  }, [loadBatches, applyProgress]);
+
+  useSendShortcut(() => {
+    if (useAppStore.getState().compare.mode === 'single' && !invalid) void run();
+  });
+
+  return (
+    <div className="compare-screen">
+      <div className="compare-top">
+        <div className="compare-top__row">
+          <Segmented
+            label="Mode"
+            value={compare.mode}
+            onChange={(mode) => patch({ mode })}
+            options={[
+              { value: 'single', label: 'Side by side' },
+              { value: 'batch', label: 'Batch' },
+            ]}
+          />
+          {editingSides ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={sidesOpen ? <ChevronUp size={13} aria-hidden="true" /> : <ChevronDown size={13} aria-hidden="true" />}
+              aria-expanded={sidesOpen}
+              onClick={() => setSidesOpen(!sidesOpen)}
+            >
+              {sidesOpen ? 'Hide sides' : 'Edit sides'}
+            </Button>
+          ) : null}
+          {editingSides && !sidesOpen ? (
+            <span className="sides-summary">
+              {(['a', 'b'] as const).map((k) => (
+                <span key={k}>
+                  <span className={`side-tag side-tag--${k}`}>{k.toUpperCase()}</span> {compare.sides[k].label}
+                  <span className="muted"> · {compare.sides[k].configurationId || 'tenant default'}</span>
+                </span>
+              ))}
+            </span>
+          ) : null}
+        </div>
+        {editingSides && sidesOpen ? (
+          <div className="compare-sides">
+            <SideCard side="a" context={context} onPin={() => setPicking(true)} />
+            <div className="compare-sides__swap">
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<ArrowLeftRight size={14} aria-hidden="true" />}
+                onClick={swap}
+                title="Swap sides A and B"
+              >
+                Swap
+              </Button>
+            </div>
+            <SideCard side="b" context={context} />
+          </div>
+        ) : null}
+        {compare.mode === 'single' ? (
+          <QueryBar
+            id="compare-query"
+            value={compare.query}
+            onChange={(query) => patch({ query })}
+            onSend={() => !invalid && void run()}
+            onCancel={() => {}}
+            sending={false}
+            placeholder={`Query for both sides (empty: browse) — ${modKey()}+Enter compares`}
+          >
+            <label className="compare-limit">
+              <span className="small muted">Limit</span>
+              <input
+                className="input input--sm"
+                type="number"
+                min={1}
+                max={1000}
+                value={compare.limit}
+                aria-label="Limit"
+                onChange={(e) => patch({ limit: Math.max(1, Math.min(1000, Number(e.target.value) || 1)) })}
+              />
+            </label>
+            {sending ? <span className="small muted">Sending…</span> : null}
+          </QueryBar>
+        ) : null}
+      </div>
+      {compare.mode === 'single' ? (
+        <SingleCompare />
+      ) : compare.batch ? (
+        <BatchRun />
+      ) : (
+        <div className="batch-home">
+          <BatchForm />
+          <section className="batch-home__list" aria-label="Past batches">
+            <h2 className="batch-form__title">Batches</h2>
+            <BatchList />
+          </section>
+        </div>
+      )}
+      <HistoryDrawer
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(id) => {
+          setPicking(false);
+          void pin(id);
+        }}
+        pickLabel="Pin as side A"
+      />
+    </div>
+  );
+}

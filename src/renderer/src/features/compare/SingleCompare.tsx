@@ -1,0 +1,125 @@
+import { Download, GitCompareArrows } from 'lucide-react';
+import { useMemo } from 'react';
+import { reproBundle } from '../../../../shared/compare/repro';
+import { diffSearch } from '../../../../shared/diff/responses';
+import { Button } from '../../components/Button';
+import { downloadText } from '../../components/download';
+import { Segmented } from '../../components/Segmented';
+import { JsonDiffEditor } from '../../editors/JsonDiffEditor';
+import { modKey } from '../../shell/keys';
+import { useAppStore } from '../../store/store';
+import { ServiceError } from '../request/ServiceError';
+import { AlignedResults } from './AlignedResults';
+import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
+import { MetricsBar } from './MetricsBar';
+import type { SideKey } from './compare-slice';
+
+function SideStatus({ side }: { side: SideKey }) {
+  const answer = useAppStore((s) => s.compare.answers[side]);
+  const label = useAppStore((s) => s.compare.sides[side].label);
+  return (
+    <div className={`side-status side-status--${side}`}>
+      <span className={`side-tag side-tag--${side}`}>{side.toUpperCase()}</span>
+      <span className="side-status__label">{label}</span>
+      <span className="muted small">
+        {answer.status === 'sending'
+          ? 'sending…'
+          : answer.status === 'error'
+            ? 'failed'
+            : answer.response
+              ? `${answer.response.metadata?.count?.toLocaleString('en-US') ?? answer.response.items?.length ?? 0} items · ${answer.exchange ? `${Math.round(answer.exchange.timings.totalMs)} ms` : 'stored'}${answer.source ? ` · ${answer.source}` : ''}`
+              : 'not sent'}
+      </span>
+    </div>
+  );
+}
+
+/** Both answers to the same query, their measures, and every view of what differs. */
+export function SingleCompare() {
+  const compare = useAppStore((s) => s.compare);
+  const patch = useAppStore((s) => s.patchCompare);
+  const profiles = useAppStore((s) => s.profiles);
+  const { answers, panel } = compare;
+  const a = answers.a.response;
+  const b = answers.b.response;
+  const diff = useMemo(() => (a && b ? diffSearch(a, b) : null), [a, b]);
+  const raw = useMemo(() => (a && b ? { a: JSON.stringify(a, null, 2), b: JSON.stringify(b, null, 2) } : null), [a, b]);
+  const errors = (['a', 'b'] as const).filter((k) => answers[k].error);
+
+  const exportRepro = () => {
+    if (!diff || !answers.a.request || !answers.b.request) return;
+    const baseUrl = (k: SideKey) => {
+      const draft = compare.sides[k];
+      return profiles?.profiles.find((p) => p.id === (draft.profileId ?? profiles.activeId))?.searchUrl ?? '';
+    };
+    const side = (k: SideKey) => ({
+      label: compare.sides[k].label,
+      baseUrl: baseUrl(k),
+      request: answers[k].request!,
+      response: answers[k].response,
+      ...(answers[k].source ? { source: answers[k].source! } : {}),
+    });
+    downloadText(
+      `repro-${(compare.query || 'browse').replace(/\W+/g, '-').slice(0, 40)}.json`,
+      reproBundle({ a: side('a'), b: side('b') }, diff),
+    );
+  };
+
+  return (
+    <div className="single-compare">
+      <div className="compare-status">
+        <SideStatus side="a" />
+        <SideStatus side="b" />
+        <div className="compare-status__tools">
+          <Segmented
+            label="View"
+            value={panel}
+            onChange={(v) => patch({ panel: v })}
+            options={[
+              { value: 'results', label: 'Results' },
+              { value: 'facets', label: 'Facets' },
+              { value: 'products', label: 'Attributes' },
+              { value: 'raw', label: 'Raw diff' },
+            ]}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Download size={13} aria-hidden="true" />}
+            disabled={!diff}
+            onClick={exportRepro}
+            title="Both requests (URL, cURL, JSON), both answers and the diff, as one file for a ticket"
+          >
+            Repro bundle
+          </Button>
+        </div>
+      </div>
+      {diff ? <MetricsBar diff={diff} /> : null}
+      {errors.map((k) => (
+        <ServiceError key={k} error={answers[k].error!} title={`Side ${k.toUpperCase()} failed`} />
+      ))}
+      <div className="compare-body">
+        {!diff ? (
+          errors.length ? null : (
+            <div className="empty-state empty-state--inline">
+              <GitCompareArrows size={28} aria-hidden="true" />
+              <h2 className="empty-state__title">Send one query to both sides</h2>
+              <p className="muted">
+                Set what makes each side differ above (configuration, profile, filter, variables), type a query and press{' '}
+                <kbd>{modKey()}</kbd>+<kbd>Enter</kbd>. Movements, measures and the facet and raw diffs appear here.
+              </p>
+            </div>
+          )
+        ) : panel === 'facets' ? (
+          <FacetDiffPanel diff={diff} />
+        ) : panel === 'products' ? (
+          <ProductDiffPanel diff={diff} />
+        ) : panel === 'raw' && raw ? (
+          <JsonDiffEditor original={raw.a} modified={raw.b} id="compare" />
+        ) : (
+          <AlignedResults diff={diff} a={a} b={b} />
+        )}
+      </div>
+    </div>
+  );
+}

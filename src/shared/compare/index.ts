@@ -1,0 +1,6 @@
+export * from './queries';
+export * from './repro';
+export * from './reports';
+export * from './sides';
+export * from './summary';
+export * from './types';

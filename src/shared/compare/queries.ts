@@ -1,0 +1,168 @@
+import type { ContextValue, FacetSelection } from '../request/types';
+import type { QueryRow } from './types';
+
+export interface QueryListProblem {
+  line: number;
+  message: string;
+}
+
+export interface ParsedQueryList {
+  rows: QueryRow[];
+  problems: QueryListProblem[];
+  format: 'lines' | 'csv';
+}
+
+/** RFC 4180 fields: commas, "quoted, with ""escaped"" quotes", line breaks inside quotes. Each record keeps the line it started on. */
+export function parseCsv(text: string): { line: number; fields: string[] }[] {
+  const records: { line: number; fields: string[] }[] = [];
+  let field = '';
+  let fields: string[] = [];
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let touched = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n') line++;
+        field += c;
+      }
+      continue;
+    }
+    if (c === '"' && field === '') {
+      quoted = true;
+      touched = true;
+    } else if (c === ',') {
+      fields.push(field);
+      field = '';
+      touched = true;
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
+      fields = [];
+      field = '';
+      touched = false;
+      line++;
+      start = line;
+    } else {
+      field += c;
+      touched = true;
+    }
+  }
+  if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
+  return records;
+}
+
+/** `brand:Korvo|Halden; colour:Black`, or the JSON form `[{"id":"brand","values":["Korvo"]}]`. */
+function parseFacets(text: string): FacetSelection[] {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    const parsed = JSON.parse(t) as unknown;
+    if (!Array.isArray(parsed)) throw new Error('facets JSON must be an array of { id, values }');
+    return parsed.map((f) => {
+      const entry = f as { id?: unknown; values?: unknown };
+      if (typeof entry.id !== 'string' || !Array.isArray(entry.values)) throw new Error('each facet needs "id" and "values"');
+      return { id: entry.id, values: entry.values.map(String) };
+    });
+  }
+  return t
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const colon = part.indexOf(':');
+      if (colon <= 0) throw new Error(`"${part}" should be facet:value|value`);
+      const values = part
+        .slice(colon + 1)
+        .split('|')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      if (values.length === 0) throw new Error(`"${part}" names no value`);
+      return { id: part.slice(0, colon).trim(), values };
+    });
+}
+
+/** `segment=premium; weather=rain`, or a JSON object of variables. Numbers and true/false are typed. */
+function parseVariables(text: string): Record<string, ContextValue> {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    const parsed = JSON.parse(t) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('variables JSON must be an object');
+    return parsed as Record<string, ContextValue>;
+  }
+  const out: Record<string, ContextValue> = {};
+  for (const part of t
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new Error(`"${part}" should be name=value`);
+    const raw = part.slice(eq + 1).trim();
+    out[part.slice(0, eq).trim()] =
+      raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+const COLUMNS = ['query', 'filter', 'facets', 'variables'] as const;
+
+/**
+ * A query list: one query per line, or CSV with a header naming its columns
+ * (query, and any of filter, facets, variables). Blank lines are skipped;
+ * every problem names its line, and the good rows are kept.
+ */
+export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
+  const firstLine = text.split(/\r?\n/, 1)[0]?.trim().toLowerCase() ?? '';
+  const csv = /\.csv$/i.test(fileName) || /^"?query"?\s*,/.test(firstLine);
+  if (!csv) {
+    const rows: QueryRow[] = [];
+    text.split(/\r?\n/).forEach((raw, i) => {
+      const query = raw.trim();
+      if (query) rows.push({ query, line: i + 1 });
+    });
+    return { rows, problems: [], format: 'lines' };
+  }
+  const records = parseCsv(text);
+  const problems: QueryListProblem[] = [];
+  const header = records[0];
+  if (!header) return { rows: [], problems: [], format: 'csv' };
+  const names = header.fields.map((f) => f.trim().toLowerCase());
+  const hasHeader = names.includes('query');
+  const columns = hasHeader ? names : ['query', 'filter', 'facets', 'variables'].slice(0, header.fields.length);
+  if (hasHeader) {
+    const unknown = names.filter((n) => n && !COLUMNS.includes(n as (typeof COLUMNS)[number]));
+    if (unknown.length)
+      problems.push({
+        line: header.line,
+        message: `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${COLUMNS.join(', ')}.`,
+      });
+  }
+  const rows: QueryRow[] = [];
+  for (const record of hasHeader ? records.slice(1) : records) {
+    const cell = (name: string) => {
+      const i = columns.indexOf(name);
+      return i >= 0 ? (record.fields[i] ?? '').trim() : '';
+    };
+    const query = cell('query');
+    if (!query && record.fields.every((f) => f.trim() === '')) continue;
+    if (!query) {
+      problems.push({ line: record.line, message: 'No query in this row.' });
+      continue;
+    }
+    const row: QueryRow = { query, line: record.line };
+    try {
+      if (cell('filter')) row.filter = cell('filter');
+      if (cell('facets')) row.facets = parseFacets(cell('facets'));
+      if (cell('variables')) row.variables = parseVariables(cell('variables'));
+      rows.push(row);
+    } catch (err) {
+      problems.push({ line: record.line, message: `${query}: ${(err as Error).message}.` });
+    }
+  }
+  return { rows, problems, format: 'csv' };
+}

@@ -1,0 +1,124 @@
+import { listMetrics } from '../diff/metrics';
+import type { SearchDiff } from '../diff/responses';
+import type { Facet } from '../request/types';
+import type { SearchRequest, SearchResponse } from '../request/types';
+import type { CompactMetrics, QueryRow, SideSpec, TopItem } from './types';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep merge for request templates: objects merge key by key, anything else (arrays included) is replaced. */
+export function mergeRequest<T extends Record<string, unknown>>(base: T, overrides: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    out[key] = isObject(value) && isObject(out[key]) ? mergeRequest(out[key] as Record<string, unknown>, value) : value;
+  }
+  return out as T;
+}
+
+/**
+ * The request one side sends for one row: the shared request, the side's
+ * overrides, then the row's own query and overrides. A row filter joins the
+ * side's with AND; row facets add to the side's; row variables win.
+ */
+export function requestFor(base: Partial<SearchRequest>, side: SideSpec, row: QueryRow): SearchRequest {
+  const merged = mergeRequest(base as Record<string, unknown>, side.overrides as Record<string, unknown>) as Partial<SearchRequest>;
+  const options = { ...(merged.options ?? {}) };
+  if (row.filter) options.filter = options.filter?.trim() ? `(${options.filter}) AND (${row.filter})` : row.filter;
+  if (row.facets?.length) options.facets = [...(options.facets ?? []), ...row.facets];
+  const request: SearchRequest = { ...merged, token: merged.token ?? '', query: row.query, options };
+  if (row.variables && Object.keys(row.variables).length) {
+    request.context = { ...(request.context ?? {}), variables: { ...(request.context?.variables ?? {}), ...row.variables } };
+  }
+  return request;
+}
+
+/** The first ten items of an answer as id, title and score. */
+export function topItems(response: SearchResponse | undefined, n = 10): TopItem[] {
+  return (response?.items ?? []).slice(0, n).map((item) => {
+    const title = item.product?.title ?? item.redirect?.name;
+    return {
+      id: String(item.id),
+      ...(title !== undefined ? { title: String(title) } : {}),
+      ...(typeof item.score === 'number' ? { score: item.score } : {}),
+    };
+  });
+}
+
+type ListMeasures = ReturnType<typeof listMetrics>;
+type ResponseMeasures = Pick<CompactMetrics, 'countA' | 'countB' | 'countDelta' | 'zeroA' | 'zeroB' | 'facetsChanged'>;
+
+/** One query's record: the list measures flattened, then the response-level ones. */
+function compact(m: ListMeasures, rest: ResponseMeasures): CompactMetrics {
+  return {
+    rbo: m.rbo,
+    change: 1 - m.rbo,
+    overlap1: m.overlap[1],
+    overlap3: m.overlap[3],
+    overlap10: m.overlap[10],
+    overlapAll: m.overlap.all,
+    jaccard1: m.jaccard[1],
+    jaccard3: m.jaccard[3],
+    jaccard10: m.jaccard[10],
+    jaccardAll: m.jaccard.all,
+    kendallTau: m.kendallTau,
+    top1Changed: m.top1Changed,
+    ...rest,
+    shared: m.shared,
+  };
+}
+
+export function compactMetrics(d: SearchDiff): CompactMetrics {
+  return compact(d.metrics, {
+    countA: d.count.a,
+    countB: d.count.b,
+    countDelta: d.count.delta,
+    zeroA: d.zeroA,
+    zeroB: d.zeroB,
+    facetsChanged: d.facetsChanged,
+  });
+}
+
+/** Whether a facet differs in any way diffFacet reports: presence, values, counts, selection or order. */
+function facetChanged(a: Facet, b: Facet): boolean {
+  const va = a.values ?? [];
+  const vb = b.values ?? [];
+  if (va.length !== vb.length) return true;
+  for (let i = 0; i < va.length; i++) {
+    const x = va[i]!;
+    const y = vb[i]!;
+    if (x.value !== y.value || x.count !== y.count || !!x.selected !== !!y.selected) return true;
+  }
+  return false;
+}
+
+/**
+ * The batch's measures of one query, straight from the two answers: the
+ * same numbers as compactMetrics(diffSearch(a, b)) without building the
+ * item-by-item and value-by-value diff that only the side-by-side view shows.
+ */
+export function searchMeasures(a: SearchResponse, b: SearchResponse): CompactMetrics {
+  const ia = Array.isArray(a?.items) ? a.items : [];
+  const ib = Array.isArray(b?.items) ? b.items : [];
+  const ids = (items: typeof ia) => items.map((item, i) => (typeof item.id === 'string' ? item.id : `#${i + 1}`));
+  const m = listMetrics(ids(ia), ids(ib));
+  const countA = typeof a?.metadata?.count === 'number' ? a.metadata.count : null;
+  const countB = typeof b?.metadata?.count === 'number' ? b.metadata.count : null;
+  const facetsA = a?.metadata?.facets ?? [];
+  const facetsB = new Map((b?.metadata?.facets ?? []).map((f) => [f.id, f]));
+  let facetsChanged = 0;
+  for (const f of facetsA) {
+    const other = facetsB.get(f.id);
+    if (!other || facetChanged(f, other)) facetsChanged++;
+    facetsB.delete(f.id);
+  }
+  facetsChanged += facetsB.size;
+  return compact(m, {
+    countA,
+    countB,
+    countDelta: countA !== null && countB !== null ? countB - countA : null,
+    zeroA: (countA ?? ia.length) === 0,
+    zeroB: (countB ?? ib.length) === 0,
+    facetsChanged,
+  });
+}

@@ -1,0 +1,4 @@
+export * from './json-diff';
+export * from './metrics';
+export * from './ranking';
+export * from './responses';

@@ -1,0 +1,316 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { requestFor } from '../../src/shared/compare/sides';
+import type { BatchDefinition } from '../../src/shared/compare/types';
+import { diffSearch } from '../../src/shared/diff/responses';
+import type { SearchRequest, SearchResponse } from '../../src/shared/request/types';
+import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
+import { BatchRunner } from '../../src/main/services/compare/runner';
+import { searchSender } from '../../src/main/services/compare/sender';
+import { BatchStore } from '../../src/main/services/compare/store';
+import { HttpClient } from '../../src/main/services/http/client';
+import { SearchClient } from '../../src/main/services/search-client';
+import { pinSelf, spawnEmulator } from './emulator.bench';
+import { measure, printTable } from './table';
+
+const TOKEN = 'demo-search-token-0001';
+const QUERIES = 1000;
+const CONCURRENCY = 8;
+const require = createRequire(import.meta.url);
+
+interface Run {
+  wallMs: number;
+  cpuUs: number;
+  requests: number;
+  failed: number;
+}
+
+async function timed(requests: number, work: () => Promise<number>): Promise<Run> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const failed = await work();
+  const wallMs = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuUs: used.user + used.system, requests, failed };
+}
+
+/** Runs `n` jobs with at most `limit` at once. */
+async function pool(n: number, limit: number, job: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < n) await job(next++);
+    }),
+  );
+}
+
+function definition(url: string, queries: string[]): BatchDefinition {
+  return {
+    id: 'bench',
+    name: 'bench',
+    createdAt: new Date().toISOString(),
+    base: { options: { limit: 10 } },
+    sides: {
+      a: { label: 'default', baseUrl: url, overrides: { token: TOKEN } },
+      b: { label: 'bestsellers', baseUrl: url, overrides: { token: TOKEN, configurationId: 'bestsellers' } },
+    },
+    rows: queries.map((query, i) => ({ query, line: i + 1 })),
+    concurrency: CONCURRENCY,
+  };
+}
+
+/** Shoppers' queries by popularity, topped up to `n` distinct ones with a colour in front. */
+function workload(n: number, offset = 0): string[] {
+  const popular = shopperQueries(42)
+    .sort((a, b) => b.weight - a.weight)
+    .map((q) => q.query);
+  const colours = ['black', 'navy', 'grey', 'olive', 'red', 'white', 'blue'];
+  return [...new Set([...popular, ...colours.flatMap((c) => popular.map((q) => `${c} ${q}`))])].slice(offset, offset + n);
+}
+
+type Contender = (def: BatchDefinition, url: string) => Promise<number>;
+
+/** The workbench's batch runner as the app and the CLI use it: retries, diff, atomic storage of every answer. */
+const workbenchRunner: Contender = async (def) => {
+  const dir = await mkdtemp(join(tmpdir(), 'wb-bench-batch-'));
+  const http = new HttpClient({ connectionsPerOrigin: CONCURRENCY * 2 });
+  try {
+    const runner = new BatchRunner({
+      definition: def,
+      store: await BatchStore.create(dir, def),
+      send: searchSender(new SearchClient(http), (s) => ({ baseUrl: def.sides[s].baseUrl! })),
+    });
+    await runner.load();
+    await runner.start();
+    return runner.progress().failed;
+  } finally {
+    await http.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+interface OfficialSearch {
+  init(o: { token: string }, h?: unknown): void;
+  query(query: string, options?: unknown, requestOptions?: unknown): Promise<unknown>;
+}
+
+/** The official @attraqt/search client with its own Node HTTP client, only the host swapped; same concurrency. */
+const officialClient: Contender = async (def, url) => {
+  const { Search } = require('@attraqt/search') as { Search: new () => OfficialSearch };
+  const { NodeHttpClient } = require('@attraqt/http-client-node') as {
+    NodeHttpClient: new () => { send(r: { url: string }): Promise<unknown> };
+  };
+  const transport = new NodeHttpClient();
+  const official = new Search();
+  official.init({ token: TOKEN }, { send: (r: { url: string }) => transport.send({ ...r, url: `${url}${new URL(r.url).pathname}` }) });
+  let failed = 0;
+  await pool(def.rows.length, CONCURRENCY, async (i) => {
+    const query = def.rows[i]!.query;
+    // Its API has no configurationId; its request options can still carry a body that names one.
+    const results = await Promise.allSettled([
+      official.query(query, { limit: 10 }),
+      official.query(
+        query,
+        { limit: 10 },
+        { body: JSON.stringify({ query, token: TOKEN, options: { limit: 10 }, configurationId: 'bestsellers' }) },
+      ),
+    ]);
+    failed += results.filter((r) => r.status === 'rejected').length;
+  });
+  return failed;
+};
+
+/** One request at a time, over keep-alive. */
+const sequentialLoop: Contender = async (def, url) => {
+  const http = new HttpClient();
+  const client = new SearchClient(http);
+  let failed = 0;
+  try {
+    for (const row of def.rows)
+      for (const side of ['a', 'b'] as const)
+        await client.run(url, 'search', requestFor(def.base, def.sides[side], row), { lean: true }).catch(() => failed++);
+  } finally {
+    await http.close();
+  }
+  return failed;
+};
+
+/** The service's ceiling for the same requests: autocannon, each connection taking the next body from a shared cursor. */
+async function ceiling(bodies: SearchRequest[], url: string): Promise<Run> {
+  const payloads = bodies.map((b) => JSON.stringify(b));
+  let cursor = 0;
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  let last = t0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}/search`,
+        method: 'POST',
+        connections: CONCURRENCY * 2,
+        amount: payloads.length,
+        headers: { 'content-type': 'application/json' },
+        requests: [{ method: 'POST', path: '/search', setupRequest: (req) => ({ ...req, body: payloads[cursor++ % payloads.length] }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    // It notices the end only on its once-a-second tick; the run ends with its last answer.
+    instance.on('response', () => (last = performance.now()));
+  });
+  const wallMs = last - t0;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuUs: used.user + used.system, requests: result.requests.total, failed: result.non2xx + result.errors };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+interface Scenario {
+  title: string;
+  items: number;
+  /** Latency the emulator adds to every answer, as a service across a network would. */
+  latency?: { ms: number; jitterMs: number };
+}
+
+const SCENARIOS: Scenario[] = [
+  { title: 'remote service: 3,000 items, 15–45 ms per answer (network and service time)', items: 3_000, latency: { ms: 15, jitterMs: 30 } },
+  { title: 'saturated service: 20,000 items, one CPU, no added latency', items: 20_000 },
+];
+
+async function freshEmulator(scenario: Scenario) {
+  const emulator = await spawnEmulator(scenario.items, { cpu: 1 });
+  if (scenario.latency) {
+    const res = await request(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoints: ['search'], latencyMs: scenario.latency.ms, latencyJitterMs: scenario.latency.jitterMs }),
+    });
+    await res.body.dump();
+    if (res.statusCode !== 200) throw new Error(`could not set the emulator's latency (${res.statusCode})`);
+  }
+  return emulator;
+}
+
+/**
+ * A 1,000-query × 2-side batch against the emulator in its own process (so
+ * the CPU figures are the client's): the workbench's batch runner, the
+ * official client at the same concurrency, a sequential loop, and the
+ * emulator's ceiling for the same 2,000 requests from a load generator.
+ * Each run gets a fresh emulator (same seed, same state), a warm-up batch
+ * of other queries, then the measured batch — the same for all. Three
+ * rounds, the contenders' order rotating each round so drift in the
+ * machine favours none; the median is shown.
+ */
+async function benchBatch(scenario: Scenario): Promise<void> {
+  const contenders: [string, (def: BatchDefinition, url: string) => Promise<Run>][] = [
+    [
+      `workbench batch runner (concurrency ${CONCURRENCY}; retries, diff, storage)`,
+      (def, url) => timed(def.rows.length * 2, () => workbenchRunner(def, url)),
+    ],
+    [
+      `official @attraqt/search client (concurrency ${CONCURRENCY})`,
+      (def, url) => timed(def.rows.length * 2, () => officialClient(def, url)),
+    ],
+    ['sequential loop (one request at a time)', (def, url) => timed(def.rows.length * 2, () => sequentialLoop(def, url))],
+    [
+      `emulator ceiling (autocannon, ${CONCURRENCY * 2} connections)`,
+      (def, url) =>
+        ceiling(
+          def.rows.flatMap((row) => [requestFor(def.base, def.sides.a, row), requestFor(def.base, def.sides.b, row)]),
+          url,
+        ),
+    ],
+  ];
+  const runs = new Map<string, Run[]>(contenders.map(([name]) => [name, []]));
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const [name, run] = contenders[(k + round) % contenders.length]!;
+      const emulator = await freshEmulator(scenario);
+      try {
+        await run(definition(emulator.url, workload(100, 6000)), emulator.url); // warm-up: JIT on both ends
+        runs.get(name)!.push(await run(definition(emulator.url, workload(QUERIES)), emulator.url));
+      } finally {
+        await emulator.stop();
+      }
+    }
+  }
+  const rps = (r: Run) => (r.requests / r.wallMs) * 1000;
+  const summary = new Map(
+    [...runs].map(([name, rs]) => [
+      name,
+      {
+        rps: median(rs.map(rps)),
+        wallMs: median(rs.map((r) => r.wallMs)),
+        cpu: median(rs.map((r) => r.cpuUs / r.requests / 1000)),
+        failed: Math.max(...rs.map((r) => r.failed)),
+        requests: rs[0]!.requests,
+      },
+    ]),
+  );
+  const isCeiling = (name: string) => name.startsWith('emulator ceiling');
+  printTable(
+    `Batch comparison, ${QUERIES.toLocaleString('en-US')} queries × 2 sides — ${scenario.title} (median of 3 rounds, each run on a fresh emulator)`,
+    ['run', 'requests', 'failed', 'wall ms', 'requests/s', 'client CPU ms/request', 'rounds (requests/s)'],
+    [...summary].map(([name, m]) => [
+      name,
+      m.requests,
+      m.failed,
+      Math.round(m.wallMs),
+      Math.round(m.rps),
+      isCeiling(name) ? '—' : m.cpu,
+      runs
+        .get(name)!
+        .map((r) => Math.round(rps(r)))
+        .join(' / '),
+    ]),
+  );
+  const ours = summary.get(contenders[0]![0])!;
+  const theirs = summary.get(contenders[1]![0])!;
+  const top = summary.get(contenders[3]![0])!;
+  console.log(
+    `workbench runner: ${((ours.rps / top.rps) * 100).toFixed(0)}% of the emulator's ceiling (target ≥ 80%); ${(ours.rps / theirs.rps).toFixed(2)}× the official client's throughput (target > 1)`,
+  );
+}
+
+/** The diff engine on two real 1,000-item answers, every measure. */
+async function benchDiff(url: string): Promise<void> {
+  const fetchAll = async (configurationId?: string) => {
+    const res = await request(`${url}/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: TOKEN, query: '', options: { limit: 1000 }, ...(configurationId ? { configurationId } : {}) }),
+    });
+    return (await res.body.json()) as SearchResponse;
+  };
+  const [a, b] = await Promise.all([fetchAll(), fetchAll('bestsellers')]);
+  const stats = await measure(() => diffSearch(a, b), 300, 50);
+  printTable(
+    `Diff engine: ${a.items.length.toLocaleString('en-US')} × ${b.items.length.toLocaleString('en-US')} items, every measure (ranking, overlap/Jaccard@k, RBO, tau, facets, attribute diffs)`,
+    ['runs', 'p50 ms', 'p95 ms', 'p99 ms', 'target'],
+    [[stats.n, stats.p50, stats.p95, stats.p99, '< 5 ms']],
+  );
+}
+
+export async function benchCompare(): Promise<void> {
+  // The diff engine first, on a fresh heap, before the batches leave theirs to collect.
+  const diffEmulator = await spawnEmulator(20_000);
+  try {
+    await benchDiff(diffEmulator.url);
+  } finally {
+    await diffEmulator.stop();
+  }
+  // The service on one CPU, every client on the other: the clients meet the same service, and what a
+  // client spends does not slow the service down, as with a hosted service on its own machines.
+  const pinned = pinSelf(0);
+  console.log(pinned ? '\n(emulator pinned to CPU 1, clients to CPU 0)' : '\n(no CPU pinning here: clients and emulator share the CPUs)');
+  try {
+    const only = process.env.BENCH_ITEMS ? Number(process.env.BENCH_ITEMS) : undefined;
+    for (const scenario of SCENARIOS) if (only === undefined || scenario.items === only) await benchBatch(scenario);
+  } finally {
+    if (pinned) spawnSync('taskset', ['-acp', `0-${availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
+  }
+}

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, testEmulator } from '../../helpers/emulator';
+
+const cli = resolve(import.meta.dirname, '../../../out/cli/index.js');
+type Emulator = Awaited<ReturnType<typeof testEmulator>>;
+let em: Emulator;
+let dir: string;
+let queries: string;
+
+const WORDS = ['jacket', 'running shoe', 'hoodie', 'sneaker', 'dress', 'socks', 'backpack', 'sandal', 'fleece', 'tee', 'beanie', 'shorts'];
+
+/** Runs the CLI without blocking this process, which serves the emulator it talks to. */
+function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [cli, 'compare', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('exit', (status) => resolvePromise({ status, stdout, stderr }));
+  });
+}
+
+/** The options every run here shares: a query file, the emulator, default against `b`. */
+const sides = (file: string, b: string) => ['--queries', file, '--base-url', em.url, '--token', DEMO_TOKEN, '--a', 'default', '--b', b];
+const common = () => [...sides(queries, 'bestsellers'), '--concurrency', '4'];
+
+interface JsonReport {
+  format: string;
+  summary: { total: number; compared: number; failed: number };
+  results: { index: number; query: string; metrics: unknown; a: { top: unknown; count: number }; b: { top: unknown; count: number } }[];
+}
+const essence = (r: JsonReport) => r.results.map((x) => ({ index: x.index, query: x.query, metrics: x.metrics, a: x.a.top, b: x.b.top }));
+
+beforeAll(async () => {
+  em = await testEmulator({ items: 3000 });
+  dir = await mkdtemp(join(tmpdir(), 'wb-cli-compare-'));
+  queries = join(dir, 'queries.txt');
+  await writeFile(
+    queries,
+    Array.from({ length: 120 }, (_, i) => `${WORDS[i % WORDS.length]} ${['', 'black', 'women', 'men', 'kids'][i % 5]}`.trim()).join('\n'),
+  );
+});
+afterAll(async () => {
+  await em.stop();
+});
+
+describe('compare command (built CLI)', () => {
+  it('runs a query list on two configurations, prints a summary and writes each report format', async () => {
+    for (const ext of ['json', 'csv', 'html']) {
+      const out = join(dir, `report.${ext}`);
+      const r = await run([...common(), '--out', out]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/120 of 120 queries compared, 0 failed/);
+      expect(r.stderr).toMatch(/\] 120\/120 done · 0 failed/);
+      const text = await readFile(out, 'utf8');
+      if (ext === 'csv') {
+        const lines = text.trim().split(/\r\n/);
+        expect(lines).toHaveLength(121);
+        expect(lines[0]).toMatch(/^index,query,status,rbo,change,overlap@1/);
+      } else if (ext === 'html') {
+        expect(text).toMatch(/^<!doctype html>/);
+        expect(text).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/);
+      } else expect((JSON.parse(text) as JsonReport).summary).toMatchObject({ total: 120, compared: 120 });
+    }
+  });
+
+  it('killed mid-run (SIGKILL), then run again on the same --state, ends with the same results as an uninterrupted run', async () => {
+    const whole = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as JsonReport;
+    await em.post('/__emulator/faults', { endpoints: ['search'], latencyMs: 25 });
+    const state = join(dir, 'state');
+    try {
+      const child = spawn(process.execPath, [cli, 'compare', ...common(), '--state', state], { stdio: 'ignore' });
+      // Wait for a few stored chunks, then kill without warning.
+      for (let i = 0; i < 400; i++) {
+        const chunks = await readdir(join(state, 'results')).catch(() => []);
+        if (chunks.length >= 2) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const stored = (await readdir(join(state, 'results'))).length;
+      expect(stored).toBeGreaterThanOrEqual(2);
+    } finally {
+      await em.call('DELETE', '/__emulator/faults');
+    }
+    const out = join(dir, 'resumed.json');
+    const resumed = await run([...common(), '--state', state, '--out', out]);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Resuming .* \(120 queries\)/);
+    const report = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
+    expect(report.summary).toMatchObject({ total: 120, compared: 120, failed: 0 });
+    expect(essence(report)).toEqual(essence(whole));
+  });
+
+  it('exits 2 on usage errors and 1 when every query failed', async () => {
+    const usage = await run(['--queries', queries, '--token', 'x']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/Side A has no address: give --base-url/);
+    expect((await run([...common(), '--out', join(dir, 'report.pdf')])).status).toBe(2);
+    const allFail = await run([
+      '--queries',
+      queries,
+      '--base-url',
+      em.url,
+      '--token',
+      'not-a-token',
+      '--a',
+      'default',
+      '--b',
+      'bestsellers',
+    ]);
+    expect(allFail.status).toBe(1);
+    expect(allFail.stdout).toMatch(/0 of 120 queries compared, 120 failed/);
+  });
+
+  it('reads CSV with per-row overrides, naming the lines it cannot use', async () => {
+    const csv = join(dir, 'queries.csv');
+    await writeFile(
+      csv,
+      [
+        'query,filter,facets,variables',
+        'jacket,price < 100,,',
+        '"hoodie, black",,brand:Korvo|Halden,segment=premium',
+        ',,,',
+        'socks,,brand,',
+      ].join('\n'),
+    );
+    const r = await run([...sides(csv, 'new-arrivals'), '--out', join(dir, 'csv.json')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/queries\.csv:5: socks: "brand" should be facet:value\|value\./);
+    const report = JSON.parse(await readFile(join(dir, 'csv.json'), 'utf8')) as JsonReport;
+    expect(report.results.map((x) => x.query)).toEqual(['jacket', 'hoodie, black']);
+  });
+});

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, parseQueryList } from '../../../../src/shared/compare/queries';
+import { batchCsv, batchHtml } from '../../../../src/shared/compare/reports';
+import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
+import { histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';
+import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
+import { searchAnswer } from '../../../helpers/responses';
+
+describe('query lists', () => {
+  it('one query per line, blank lines skipped, line numbers kept', () => {
+    expect(parseQueryList('jacket\n\n  running shoe  \r\nsocks\n')).toMatchObject({
+      format: 'lines',
+      rows: [
+        { query: 'jacket', line: 1 },
+        { query: 'running shoe', line: 3 },
+        { query: 'socks', line: 4 },
+      ],
+    });
+  });
+
+  it('CSV: quotes, escaped quotes and line breaks inside quotes', () => {
+    expect(parseCsv('a,"b, c","say ""hi""\nthere"\nd,,\n').map((r) => [r.line, r.fields])).toEqual([
+      [1, ['a', 'b, c', 'say "hi"\nthere']],
+      [3, ['d', '', '']],
+    ]);
+  });
+
+  it('CSV with per-row filter, facets and variables, in either notation', () => {
+    const text = [
+      'query,filter,facets,variables',
+      'jacket,price < 100,"brand:Korvo|Halden; colour:Black","segment=premium; rank=3; vip=true"',
+      'hoodie,,"[{""id"":""brand"",""values"":[""Tessel""]}]","{""weather"":""rain""}"',
+    ].join('\n');
+    const parsed = parseQueryList(text, 'q.csv');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows[0]).toEqual({
+      query: 'jacket',
+      line: 2,
+      filter: 'price < 100',
+      facets: [
+        { id: 'brand', values: ['Korvo', 'Halden'] },
+        { id: 'colour', values: ['Black'] },
+      ],
+      variables: { segment: 'premium', rank: 3, vip: true },
+    });
+    expect(parsed.rows[1]).toMatchObject({ facets: [{ id: 'brand', values: ['Tessel'] }], variables: { weather: 'rain' } });
+  });
+
+  it('names each bad line and keeps the good ones', () => {
+    const parsed = parseQueryList('query,facets,colour\njacket,brand:Korvo,x\n,brand:Korvo,\nsocks,brand,', 'q.csv');
+    expect(parsed.rows.map((r) => r.query)).toEqual(['jacket']);
+    expect(parsed.problems).toEqual([
+      { line: 1, message: 'Unknown column colour; the columns are query, filter, facets, variables.' },
+      { line: 3, message: 'No query in this row.' },
+      { line: 4, message: 'socks: "brand" should be facet:value|value.' },
+    ]);
+  });
+});
+
+describe('side requests', () => {
+  it('merge the shared request, the side and the row', () => {
+    expect(mergeRequest({ options: { limit: 10, filter: 'a' } }, { options: { filter: 'b' }, configurationId: 'x' })).toEqual({
+      options: { limit: 10, filter: 'b' },
+      configurationId: 'x',
+    });
+    const request = requestFor(
+      { options: { limit: 10 } },
+      { label: 'B', overrides: { token: 't', options: { filter: 'stock > 0' }, context: { variables: { segment: 'a' } } } },
+      { query: 'jacket', line: 1, filter: 'price < 100', facets: [{ id: 'brand', values: ['Korvo'] }], variables: { segment: 'b' } },
+    );
+    expect(request).toEqual({
+      token: 't',
+      query: 'jacket',
+      options: { limit: 10, filter: '(stock > 0) AND (price < 100)', facets: [{ id: 'brand', values: ['Korvo'] }] },
+      context: { variables: { segment: 'b' } },
+    });
+  });
+});
+
+const side = (ok: boolean, ms: number, count: number | null): SideResult => ({
+  ok,
+  ms,
+  attempts: 1,
+  count,
+  top: [{ id: 'i1', title: 'Item <one>', score: 1 }],
+  ...(ok ? {} : { error: { code: 'http', message: 'The service answered 503' } }),
+});
+const result = (
+  index: number,
+  rbo: number | null,
+  a = side(true, 10 + index, 5),
+  b = side(true, 20 + index, index === 0 ? 0 : 5),
+): BatchResult => ({
+  index,
+  query: index === 1 ? '=HYPERLINK("x")' : `q${index}, "quoted"`,
+  a,
+  b,
+  metrics:
+    rbo === null
+      ? null
+      : {
+          rbo,
+          change: 1 - rbo,
+          overlap1: 1,
+          overlap3: 1,
+          overlap10: 0.5,
+          overlapAll: 0.5,
+          jaccard1: 1,
+          jaccard3: 1,
+          jaccard10: 0.3,
+          jaccardAll: 0.3,
+          kendallTau: null,
+          top1Changed: rbo < 0.5,
+          countA: a.count ?? null,
+          countB: b.count ?? null,
+          countDelta: 0,
+          zeroA: a.count === 0,
+          zeroB: b.count === 0,
+          facetsChanged: 0,
+          shared: 3,
+        },
+  finishedAt: '2026-11-22T00:00:00Z',
+});
+
+describe('summaries and reports', () => {
+  const results = [result(0, 0.2), result(1, 0.9), result(2, null, side(true, 5, 5), side(false, 7, null)), result(3, 1)];
+
+  it('quantiles, histogram and triage order', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([], 0.5)).toBeNull();
+    expect(histogram([0, 0.05, 0.95, 1], 0, 1, 10).bins).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect([...results].sort(triageOrder).map((r) => r.index)).toEqual([0, 1, 3, 2]);
+    const s = summarize(results);
+    expect(s).toMatchObject({ total: 4, compared: 3, failed: 1, top1Changed: 1, zeroRateA: 0, zeroRateB: 1 / 3 });
+    expect(s.latency.a.p50).toBe(10.5);
+  });
+
+  it('CSV: one row per query, quoted where needed, formulas defused', () => {
+    const lines = batchCsv(results).trim().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^1,"q0, ""quoted""",compared,0\.2,0\.8,/);
+    expect(lines[2]).toMatch(/^2,"'=HYPERLINK\(""x""\)",compared/);
+    expect(lines[3]).toMatch(/^3,.*,failed,.*The service answered 503$/);
+  });
+
+  it('HTML: self-contained — a CSP that forbids fetching, no script, text escaped', () => {
+    const definition: BatchDefinition = {
+      id: 'x',
+      name: 'A <vs> B',
+      createdAt: '2026-11-22',
+      base: {},
+      sides: {
+        a: { label: 'A', overrides: { configurationId: 'default' } },
+        b: { label: 'B', overrides: { configurationId: 'bestsellers' } },
+      },
+      rows: results.map((r) => ({ query: r.query, line: r.index + 1 })),
+      concurrency: 2,
+    };
+    const html = batchHtml(definition, results);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+    expect(html).not.toMatch(/<script|src="http|href="http/);
+    expect(html).toContain('A &lt;vs&gt; B');
+    expect(html).toContain('Item &lt;one&gt;');
+    expect(html).toContain('configuration bestsellers');
+    expect(html).toContain('Failed queries (1)');
+  });
+});
+
+describe('repro bundle', () => {
+  it('carries both requests as URL, cURL and body, both answers and the diff', async () => {
+    const { reproBundle } = await import('../../../../src/shared/compare/repro');
+    const { diffSearch } = await import('../../../../src/shared/diff/responses');
+    const response = (ids: string[]) => searchAnswer(ids.map((id) => ({ id, score: 1, product: { title: id } })));
+    const a = {
+      label: 'A',
+      baseUrl: 'https://eu.search.example.com',
+      request: { token: 'tok', query: 'jacket', configurationId: 'default' },
+      response: response(['x', 'y']),
+    };
+    const b = { ...a, label: 'B', request: { ...a.request, configurationId: 'bestsellers' }, response: response(['y', 'x']) };
+    const bundle = JSON.parse(reproBundle({ a, b }, diffSearch(a.response, b.response), new Date('2026-11-22T00:00:00Z')));
+    expect(bundle).toMatchObject({ format: 'search-workbench-repro', version: 1, query: 'jacket', createdAt: '2026-11-22T00:00:00.000Z' });
+    expect(bundle.a.getUrl).toMatch(/^https:\/\/eu\.search\.example\.com\/search\/tok\?encoded=/);
+    expect(bundle.b.curl).toMatch(/^curl .*bestsellers/s);
+    expect(bundle.diff.metrics.top1Changed).toBe(true);
+    expect(bundle.diff.movements).toHaveLength(2);
+  });
+});
+
+describe('searchMeasures (the batch fast path)', () => {
+  it('gives exactly what compactMetrics(diffSearch(…)) gives', async () => {
+    const fc = (await import('fast-check')).default;
+    const { searchMeasures, compactMetrics } = await import('../../../../src/shared/compare/sides');
+    const { diffSearch } = await import('../../../../src/shared/diff/responses');
+    const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g');
+    const facet = fc.record({
+      id: fc.constantFrom('brand', 'colour', 'size'),
+      values: fc.array(
+        fc.record({ value: fc.constantFrom('x', 'y', 'z'), count: fc.integer({ min: 0, max: 3 }), selected: fc.boolean() }),
+        { maxLength: 3 },
+      ),
+    });
+    const response = fc
+      .record({
+        items: fc.array(fc.record({ id, score: fc.double({ min: 0, max: 5, noNaN: true }) }), { maxLength: 8 }),
+        count: fc.integer({ min: 0, max: 20 }),
+        facets: fc.uniqueArray(facet, { selector: (f) => f.id, maxLength: 3 }),
+      })
+      .map(({ items, count, facets }) =>
+        searchAnswer(items, {
+          count,
+          facets: facets.map((f) => ({
+            ...f,
+            title: f.id,
+            count: f.values.length,
+            values: [...new Map(f.values.map((v) => [v.value, v])).values()],
+          })),
+        }),
+      );
+    fc.assert(
+      fc.property(response, response, (a, b) => {
+        expect(searchMeasures(a, b)).toEqual(compactMetrics(diffSearch(a, b)));
+      }),
+    );
+  });
+});
