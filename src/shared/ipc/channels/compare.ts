@@ -4,7 +4,8 @@ import type { SearchRequest } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
 
-const id = z.string().min(1).max(200);
+/** Batch ids are made by main (time and a random suffix); nothing else, so none can name a path. */
+const id = z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'not a batch id: letters, digits and dashes only');
 const requestTemplate = z.record(z.string(), z.unknown());
 
 const side = z
