@@ -44,20 +44,23 @@ describe('service commands (built CLI)', () => {
     expect((await run(['search', '--token', 'x'])).status).toBe(2);
   });
 
+  /** `catalog` against the emulator's demo tenant, production, as `clientId`. */
+  const catalogArgs = (clientId: string) => [
+    'catalog',
+    '--auth-url',
+    em.authUrl,
+    '--items-url',
+    em.itemsUrl,
+    '--tenant',
+    'demo',
+    '--environment',
+    'production',
+    '--client-id',
+    clientId,
+  ];
+
   it('catalog reads the active catalog with a secret from an environment variable', async () => {
-    const args = [
-      'catalog',
-      '--auth-url',
-      em.authUrl,
-      '--items-url',
-      em.itemsUrl,
-      '--tenant',
-      'demo',
-      '--environment',
-      'production',
-      '--client-id',
-      'workbench-demo',
-    ];
+    const args = catalogArgs('workbench-demo');
     const r = await run([...args, '--client-secret-env', 'WB_SECRET'], { WB_SECRET: 'demo-client-secret: keep % + / = safe' });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 'catalog-demo-production', itemCount: 3000 });
@@ -75,21 +78,7 @@ describe('service commands (built CLI)', () => {
     expect((await stat(join(dir, 'private-key.pem'))).mode & 0o777).toBe(0o600);
     expect((await readFile(join(dir, 'public-key.pem'), 'utf8')).trim()).toBe(r.stdout.trim());
     await em.post('/__emulator/service-accounts', { tenant: 'demo', clientId: 'cli-key', publicKeyPem: r.stdout });
-    const c = await run([
-      'catalog',
-      '--auth-url',
-      em.authUrl,
-      '--items-url',
-      em.itemsUrl,
-      '--tenant',
-      'demo',
-      '--environment',
-      'production',
-      '--client-id',
-      'cli-key',
-      '--private-key',
-      join(dir, 'private-key.pem'),
-    ]);
+    const c = await run([...catalogArgs('cli-key'), '--private-key', join(dir, 'private-key.pem')]);
     expect(c.status).toBe(0);
   });
 });

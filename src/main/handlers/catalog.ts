@@ -39,6 +39,32 @@ export function causeOf(error: WorkbenchError): string {
   return error.code;
 }
 
+/** Runs one step of "test connection", timed; records what it did, or its error and the precise cause. */
+async function step(
+  steps: ConnectionStep[],
+  name: ConnectionStep['step'],
+  run: () => Promise<{ message: string; exchange?: ExchangeRecord }>,
+): Promise<boolean> {
+  const t = performance.now();
+  try {
+    const done = await run();
+    steps.push({ step: name, ok: true, ms: performance.now() - t, ...done });
+    return true;
+  } catch (err) {
+    const error = err instanceof WorkbenchFailure ? err.error : { code: 'internal' as const, message: String(err) };
+    const exchange = error.details?.exchange as ExchangeRecord | undefined;
+    steps.push({
+      step: name,
+      ok: false,
+      ms: performance.now() - t,
+      message: error.message,
+      cause: causeOf(error),
+      ...(exchange ? { exchange } : {}),
+    });
+    return false;
+  }
+}
+
 export function catalogHandlers(s: Services): Pick<Handlers, 'catalog:active' | 'catalog:test-connection' | 'token:status'> {
   return {
     'catalog:active': async ({ profileId }, ctx) => {
@@ -57,54 +83,19 @@ export function catalogHandlers(s: Services): Pick<Handlers, 'catalog:active' | 
     'catalog:test-connection': async ({ profileId }, ctx) => {
       const profile = await profileFor(s, profileId);
       const credentials = credentialsFor(s, profile);
-      const steps: ConnectionStep[] = [];
       s.tokens.invalidate(credentials);
-      let t = performance.now();
-      try {
+      const steps: ConnectionStep[] = [];
+      const granted = await step(steps, 'token', async () => {
         await s.tokens.token(credentials, ctx.signal);
         const exchange = s.tokens.lastExchange(credentials);
-        steps.push({
-          step: 'token',
-          ok: true,
-          ms: performance.now() - t,
-          message: `Token granted to ${credentials.clientId} by ${credentials.tokenUrl}.`,
-          ...(exchange ? { exchange } : {}),
+        return { message: `Token granted to ${credentials.clientId} by ${credentials.tokenUrl}.`, ...(exchange ? { exchange } : {}) };
+      });
+      if (granted)
+        await step(steps, 'catalog', async () => {
+          const { catalog, exchange } = await s.catalog.active(profile, credentials, ctx.signal);
+          const items = catalog.itemCount !== null ? ` with ${catalog.itemCount.toLocaleString('en-US')} items` : '';
+          return { message: `Active catalog ${catalog.id}${items}.`, exchange };
         });
-      } catch (err) {
-        const error = err instanceof WorkbenchFailure ? err.error : { code: 'internal' as const, message: String(err) };
-        const exchange = error.details?.exchange as ExchangeRecord | undefined;
-        steps.push({
-          step: 'token',
-          ok: false,
-          ms: performance.now() - t,
-          message: error.message,
-          cause: causeOf(error),
-          ...(exchange ? { exchange } : {}),
-        });
-        return { steps };
-      }
-      t = performance.now();
-      try {
-        const { catalog, exchange } = await s.catalog.active(profile, credentials, ctx.signal);
-        steps.push({
-          step: 'catalog',
-          ok: true,
-          ms: performance.now() - t,
-          message: `Active catalog ${catalog.id}${catalog.itemCount !== null ? ` with ${catalog.itemCount.toLocaleString('en-US')} items` : ''}.`,
-          exchange,
-        });
-      } catch (err) {
-        const error = err instanceof WorkbenchFailure ? err.error : { code: 'internal' as const, message: String(err) };
-        const exchange = error.details?.exchange as ExchangeRecord | undefined;
-        steps.push({
-          step: 'catalog',
-          ok: false,
-          ms: performance.now() - t,
-          message: error.message,
-          cause: causeOf(error),
-          ...(exchange ? { exchange } : {}),
-        });
-      }
       return { steps };
     },
     'token:status': async ({ profileId }) => tokenStatus(s, s.profiles.resolve(profileId)),

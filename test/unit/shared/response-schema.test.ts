@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { responseSchema } from '../../../src/shared/response-schema';
+import { searchAnswer } from '../../helpers/responses';
 
-const metadata = {
-  count: 1,
-  time: 1,
-  token: 't',
-  url: 'u',
-  offset: 0,
-  limit: 10,
-  facets: [],
-  id: 'i',
-  configurationId: 'c',
-  exactCount: true,
-};
+const { metadata } = searchAnswer([], { count: 1, id: 'i', configurationId: 'c' });
 
 describe('response shape checks', () => {
   it('accept a documented answer and extra fields', () => {
