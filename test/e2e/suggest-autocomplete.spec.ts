@@ -85,6 +85,8 @@ test('autocomplete: live prefixed suggestions in view order; a pick searches; th
   const base = await localDemoUrl(page);
   await openArea(page, 'Autocomplete');
   const box = page.getByRole('combobox', { name: 'Typed query' });
+  // Opened with a click, the field is ready for typing (keyboard moves through the navigation keep their place).
+  await expect(box).toBeFocused();
   await box.pressSequentially('wom', { delay: 60 });
 
   const options = page.getByTestId('suggestion');

@@ -1,5 +1,5 @@
 import { AlertTriangle, TextCursorInput } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '../../../../shared/autocomplete';
 import type { RequestDiagnostic } from '../../../../shared/diagnostics';
 import { applyFix } from '../../../../shared/request/fixes';
@@ -43,6 +43,16 @@ function NotActivated({ message }: { message: string }) {
 }
 
 /** Autocomplete as a shopper meets it: suggestions while typing, the typed part marked, counts, and a pick opens the search. */
+/**
+ * Typing is what this screen is for, so its field takes the focus when it
+ * appears — unless someone is moving through the navigation by keyboard,
+ * whose place there is kept.
+ */
+function keyboardInNavigation(): boolean {
+  const active = document.activeElement;
+  return !!active?.closest('.nav-rail') && active.matches(':focus-visible');
+}
+
 export default function AutocompleteScreen() {
   const state = useAppStore((s) => s.autocomplete);
   const update = useAppStore((s) => s.updateAutocomplete);
@@ -54,6 +64,9 @@ export default function AutocompleteScreen() {
   const [cursor, setCursor] = useState<{ of: unknown; index: number }>({ of: null, index: -1 });
   const [panel, setPanel] = useState<AnswerPanel>('results');
   const diags = useRequestDiagnostics('autocomplete', request);
+  const takeFocus = useCallback((input: HTMLInputElement | null) => {
+    if (input && !keyboardInNavigation()) input.focus();
+  }, []);
   const context = useLanguageContext(catalog, undefined, []);
   const set = (fn: (r: AutocompleteRequest) => AutocompleteRequest) => update(fn);
   const fix = (d: RequestDiagnostic) => d.fix && set((r) => applyFix(r, d.fix!));
@@ -267,7 +280,7 @@ export default function AutocompleteScreen() {
                     value={request.query}
                     onChange={(e) => set((r) => ({ ...r, query: e.target.value }))}
                     onKeyDown={onKeyDown}
-                    autoFocus
+                    ref={takeFocus}
                   />
                   {list}
                 </div>
