@@ -71,20 +71,23 @@ describe('compare command (built CLI)', () => {
 
   it('killed mid-run (SIGKILL), then run again on the same --state, ends with the same results as an uninterrupted run', async () => {
     const whole = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as JsonReport;
-    await em.post('/__emulator/faults', { endpoints: ['search'], latencyMs: 25 });
+    // Slow answers (120 queries × 2 sides at 150 ms, 4 at a time: several seconds), so the kill lands mid-run.
+    await em.post('/__emulator/faults', { endpoints: ['search'], latencyMs: 150 });
     const state = join(dir, 'state');
     try {
       const child = spawn(process.execPath, [cli, 'compare', ...common(), '--state', state], { stdio: 'ignore' });
+      const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_code, signal) => r(signal)));
       // Wait for a few stored chunks, then kill without warning.
-      for (let i = 0; i < 400; i++) {
-        const chunks = await readdir(join(state, 'results')).catch(() => []);
-        if (chunks.length >= 2) break;
+      const chunkFiles = async () => (await readdir(join(state, 'results')).catch(() => [])).filter((n) => /^\d+\.json$/.test(n));
+      for (let i = 0; i < 400 && (await chunkFiles()).length < 2 && child.exitCode === null; i++)
         await new Promise((r) => setTimeout(r, 25));
-      }
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
-      const stored = (await readdir(join(state, 'results'))).length;
-      expect(stored).toBeGreaterThanOrEqual(2);
+      expect(await exited, 'the run ended before it could be killed').toBe('SIGKILL');
+      const stored = await Promise.all(
+        (await chunkFiles()).map(async (n) => (JSON.parse(await readFile(join(state, 'results', n), 'utf8')) as unknown[]).length),
+      );
+      expect(stored.length).toBeGreaterThanOrEqual(2);
+      expect(stored.reduce((a, b) => a + b, 0)).toBeLessThan(120);
     } finally {
       await em.call('DELETE', '/__emulator/faults');
     }
