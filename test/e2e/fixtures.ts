@@ -177,3 +177,16 @@ export async function openArea(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workbench areas' }).getByRole('button', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
 }
+
+/**
+ * Clicks a copy button and returns what it put on the clipboard — read only once the button
+ * says "Copied", since the text may come from main first and the write is asynchronous.
+ */
+export async function copyFrom(page: Page, label: string): Promise<string> {
+  const button = page.getByRole('button', { name: label, exact: true });
+  const handle = await button.elementHandle();
+  await button.click();
+  await page.waitForFunction((el) => /Copied|Copy failed/.test(el?.textContent ?? ''), handle);
+  expect(await handle!.textContent(), `the "${label}" button's answer`).toContain('Copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}

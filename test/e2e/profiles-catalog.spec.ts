@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { makeTestCa } from '../helpers/tls';
-import { expect, localDemoUrl, openArea, shootThemes, test, type Workbench } from './fixtures';
+import { copyFrom, expect, localDemoUrl, openArea, shootThemes, test, type Workbench } from './fixtures';
 
 async function operator(base: string, body: unknown): Promise<void> {
   const response = await fetch(`${base}/__emulator/service-accounts`, {
@@ -131,8 +131,7 @@ test('profiles: a client secret and a key pair both reach the catalog; wrong cre
 
   // Export carries no secret; importing it makes a second profile without one.
   await openArea(page, 'Profiles');
-  await page.getByRole('button', { name: 'Copy as JSON' }).click();
-  const exported = await page.evaluate(() => navigator.clipboard.readText());
+  const exported = await copyFrom(page, 'Copy as JSON');
   expect(exported).not.toContain(secret);
   expect(JSON.parse(exported)).toMatchObject({
     format: 'search-workbench-profile',
@@ -168,11 +167,9 @@ test('profiles: a client secret and a key pair both reach the catalog; wrong cre
   await page.getByRole('button', { name: 'Generate key pair' }).click();
   await expect(page.getByTestId('public-key')).toContainText('-----BEGIN PUBLIC KEY-----');
   await expect(page.getByTestId('private-key-state')).toHaveText('private key stored');
-  await page.getByRole('button', { name: 'Copy PEM' }).click();
-  const pem = await page.evaluate(() => navigator.clipboard.readText());
+  const pem = await copyFrom(page, 'Copy PEM');
   expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----\s*$/);
-  await page.getByRole('button', { name: 'Copy JWK' }).click();
-  const jwk = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, string>;
+  const jwk = JSON.parse(await copyFrom(page, 'Copy JWK')) as Record<string, string>;
   expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
   expect(jwk.kid).toBeTruthy();
   await shootThemes(app, 'profiles-3-key-pair');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, shootThemes, test } from './fixtures';
+import { copyFrom, expect, shootThemes, test } from './fixtures';
 
 const count = async (page: Page) =>
   Number(((await page.getByTestId('result-count').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
@@ -103,14 +103,12 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
   const ids = await page.getByTestId('result-row').locator('.result-id').allTextContents();
 
   // Copy as cURL, and as a GET URL; pasting the URL gives the same request and the same results.
-  await page.getByRole('button', { name: 'cURL', exact: true }).click();
-  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  const curl = await copyFrom(page, 'cURL');
   expect(curl).toMatch(/^curl /);
   expect(curl).toContain('/search');
   expect(curl).toContain('"query":"jacket"');
   expect(curl).toContain("--data-raw '");
-  await page.getByRole('button', { name: 'GET URL', exact: true }).click();
-  const url = await page.evaluate(() => navigator.clipboard.readText());
+  const url = await copyFrom(page, 'GET URL');
   expect(url).toMatch(/\/search\/demo-search-token-0001\?encoded=/);
   await page.keyboard.press('ControlOrMeta+Shift+V');
   await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(`  "${url}&utm_source=ticket"  `);
