@@ -3,15 +3,14 @@ import type { SearchDiff } from '../diff/responses';
 import type { Facet } from '../request/types';
 import type { SearchRequest, SearchResponse } from '../request/types';
 import type { CompactMetrics, QueryRow, SideSpec, TopItem } from './types';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../json-value';
 
 /** Deep merge for request templates: objects merge key by key, anything else (arrays included) is replaced. */
 export function mergeRequest<T extends Record<string, unknown>>(base: T, overrides: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
-    out[key] = isObject(value) && isObject(out[key]) ? mergeRequest(out[key] as Record<string, unknown>, value) : value;
+    out[key] = isJsonObject(value) && isJsonObject(out[key]) ? mergeRequest(out[key] as Record<string, unknown>, value) : value;
   }
   return out as T;
 }

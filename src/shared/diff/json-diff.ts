@@ -1,3 +1,5 @@
+import { isJsonObject } from '../json-value';
+
 export interface JsonChange {
   /** Dotted path with [i] for array positions: `sizes[2]`, `price`. */
   path: string;
@@ -5,8 +7,6 @@ export interface JsonChange {
   a?: unknown;
   b?: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function join(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
@@ -16,7 +16,7 @@ function join(path: string, key: string | number): string {
 /** What differs between two JSON values, leaf by leaf; [] when they are equal. */
 export function jsonDiff(a: unknown, b: unknown, path = '', out: JsonChange[] = []): JsonChange[] {
   if (Object.is(a, b)) return out;
-  if (isObject(a) && isObject(b)) {
+  if (isJsonObject(a) && isJsonObject(b)) {
     for (const key of Object.keys(a)) {
       if (!(key in b)) out.push({ path: join(path, key), kind: 'removed', a: a[key] });
       else jsonDiff(a[key], b[key], join(path, key), out);

@@ -1,8 +1,9 @@
 import { validateVariables } from '../context/variables';
-import type { JsonPath, RequestDiagnostic, Severity, Fix } from '../diagnostics';
-import { formatPath } from '../diagnostics';
+import type { RequestDiagnostic } from '../diagnostics';
 import { parseFilter } from '../filter/parser';
+import { describeValue, isJsonObject } from '../json-value';
 import { parseMask } from '../mask/parser';
+import { checkInteger, checkString, checkUnknown, Collector, type Obj } from './checks';
 import { applyFixes } from './fixes';
 import { planGroups } from './group-plan';
 import { DISABLEABLE_FEATURES, LIMITS, type RequestKind } from './types';
@@ -18,11 +19,6 @@ export interface NormalizeResult<T = Record<string, unknown>> {
   diagnostics: RequestDiagnostic[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const typeName = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
-
 const KNOWN_TOP: Record<RequestKind, string[]> = {
   search: ['token', 'query', 'options', 'context', 'configurationId'],
   suggest: ['token', 'query', 'options', 'context', 'configurationId'],
@@ -34,51 +30,10 @@ const KNOWN_OPTIONS: Record<RequestKind, string[]> = {
   autocomplete: ['numberOfSuggestions', 'filter'],
 };
 
-class Collector {
-  readonly list: RequestDiagnostic[] = [];
-  add(
-    path: JsonPath,
-    severity: Severity,
-    code: string,
-    message: string,
-    extra: { fix?: Fix; range?: { start: number; end: number } } = {},
-  ) {
-    this.list.push({ path: formatPath(path), severity, code, message, ...extra });
-  }
-}
-
-function checkString(c: Collector, obj: Obj, key: string, path: JsonPath, required: string | undefined): void {
-  const v = obj[key];
-  if (v === undefined) {
-    if (required) c.add([...path, key], 'error', 'required', required);
-    return;
-  }
-  if (typeof v !== 'string') c.add([...path, key], 'error', 'type', `${key} must be text, not ${typeName(v)}.`);
-  else if (required && key === 'token' && v.trim() === '') c.add([...path, key], 'error', 'required', required);
-}
-
-function checkUnknown(c: Collector, obj: Obj, known: string[], path: JsonPath, where: string): void {
-  for (const key of Object.keys(obj)) {
-    if (!known.includes(key)) {
-      c.add([...path, key], 'warning', 'unknown-field', `${where} has no field '${key}'; the service will ignore it.`, {
-        fix: { title: `Remove '${key}'`, edits: [{ op: 'remove', path: [...path, key] }] },
-      });
-    }
-  }
-}
-
-function checkInteger(c: Collector, value: unknown, path: JsonPath, name: string): value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    c.add(path, 'error', 'type', `${name} must be a whole number, not ${typeName(value)}.`);
-    return false;
-  }
-  return true;
-}
-
 function checkLanguageFields(c: Collector, options: Obj): void {
   if (options.filter !== undefined) {
     if (typeof options.filter !== 'string')
-      c.add(['options', 'filter'], 'error', 'type', `filter must be text, not ${typeName(options.filter)}.`);
+      c.add(['options', 'filter'], 'error', 'type', `filter must be text, not ${describeValue(options.filter)}.`);
     else
       for (const d of parseFilter(options.filter).diagnostics) {
         c.add(['options', 'filter'], d.severity, `filter/${d.code}`, d.message, { range: { start: d.start, end: d.end } });
@@ -90,7 +45,7 @@ function checkLanguageFields(c: Collector, options: Obj): void {
         ['options', 'customResponseMask'],
         'error',
         'type',
-        `customResponseMask must be text, not ${typeName(options.customResponseMask)}.`,
+        `customResponseMask must be text, not ${describeValue(options.customResponseMask)}.`,
       );
     } else {
       for (const d of parseMask(options.customResponseMask).diagnostics) {
@@ -103,12 +58,12 @@ function checkLanguageFields(c: Collector, options: Obj): void {
 function checkSort(c: Collector, sortBy: unknown, ctx: NormalizeContext): void {
   if (sortBy === undefined) return;
   if (!Array.isArray(sortBy))
-    return c.add(['options', 'sortBy'], 'error', 'type', `sortBy must be a list of { attribute, order }, not ${typeName(sortBy)}.`);
+    return c.add(['options', 'sortBy'], 'error', 'type', `sortBy must be a list of { attribute, order }, not ${describeValue(sortBy)}.`);
   const seen = new Set<string>();
   sortBy.forEach((entry, i) => {
     const path = ['options', 'sortBy', i];
-    if (!isObj(entry))
-      return c.add(path, 'error', 'type', `Each sort must be { "attribute": …, "order": "asc" | "desc" }, not ${typeName(entry)}.`);
+    if (!isJsonObject(entry))
+      return c.add(path, 'error', 'type', `Each sort must be { "attribute": …, "order": "asc" | "desc" }, not ${describeValue(entry)}.`);
     checkUnknown(c, entry, ['attribute', 'order'], path, 'A sort value');
     if (typeof entry.attribute !== 'string' || entry.attribute.trim() === '') {
       c.add([...path, 'attribute'], 'error', 'required', 'Each sort needs the attribute to sort by.');
@@ -137,7 +92,7 @@ function checkSort(c: Collector, sortBy: unknown, ctx: NormalizeContext): void {
         [...path, 'order'],
         'error',
         'sort-order',
-        `order must be "asc" or "desc", not ${typeName(entry.order)}.`,
+        `order must be "asc" or "desc", not ${describeValue(entry.order)}.`,
         fixed ? { fix: { title: `Use "${fixed}"`, edits: [{ op: 'set', path: [...path, 'order'], value: fixed }] } } : {},
       );
     }
@@ -147,12 +102,12 @@ function checkSort(c: Collector, sortBy: unknown, ctx: NormalizeContext): void {
 function checkFacets(c: Collector, facets: unknown): void {
   if (facets === undefined) return;
   if (!Array.isArray(facets))
-    return c.add(['options', 'facets'], 'error', 'type', `facets must be a list of { id, values }, not ${typeName(facets)}.`);
+    return c.add(['options', 'facets'], 'error', 'type', `facets must be a list of { id, values }, not ${describeValue(facets)}.`);
   const ids = new Set<string>();
   facets.forEach((facet, i) => {
     const path = ['options', 'facets', i];
-    if (!isObj(facet))
-      return c.add(path, 'error', 'type', `Each facet selection must be { "id": …, "values": [...] }, not ${typeName(facet)}.`);
+    if (!isJsonObject(facet))
+      return c.add(path, 'error', 'type', `Each facet selection must be { "id": …, "values": [...] }, not ${describeValue(facet)}.`);
     checkUnknown(c, facet, ['id', 'attribute', 'values'], path, 'A facet selection');
     const id = facet.id ?? facet.attribute;
     if (facet.id === undefined && facet.attribute !== undefined) {
@@ -194,7 +149,7 @@ function checkFacets(c: Collector, facets: unknown): void {
       ids.add(id);
     }
     if (!Array.isArray(facet.values))
-      return c.add([...path, 'values'], 'error', 'type', `values must be a list of facet values, not ${typeName(facet.values)}.`);
+      return c.add([...path, 'values'], 'error', 'type', `values must be a list of facet values, not ${describeValue(facet.values)}.`);
     if (facet.values.length === 0)
       c.add([...path, 'values'], 'warning', 'empty-facet', 'This facet selection has no values, so it filters nothing.');
     facet.values.forEach((v, j) => {
@@ -203,7 +158,7 @@ function checkFacets(c: Collector, facets: unknown): void {
           [...path, 'values', j],
           typeof v === 'number' || typeof v === 'boolean' ? 'warning' : 'error',
           'facet-value-type',
-          `Facet values are text; ${typeName(v)} may not match.`,
+          `Facet values are text; ${describeValue(v)} may not match.`,
           typeof v === 'number' || typeof v === 'boolean'
             ? { fix: { title: `Use "${String(v)}"`, edits: [{ op: 'set', path: [...path, 'values', j], value: String(v) }] } }
             : {},
@@ -216,15 +171,20 @@ function checkFacets(c: Collector, facets: unknown): void {
 function checkDisable(c: Collector, disable: unknown): void {
   if (disable === undefined) return;
   if (!Array.isArray(disable))
-    return c.add(['options', 'disable'], 'error', 'type', `disable must be a list like [{ "name": "facet" }], not ${typeName(disable)}.`);
+    return c.add(
+      ['options', 'disable'],
+      'error',
+      'type',
+      `disable must be a list like [{ "name": "facet" }], not ${describeValue(disable)}.`,
+    );
   disable.forEach((entry, i) => {
-    const name = isObj(entry) ? entry.name : undefined;
+    const name = isJsonObject(entry) ? entry.name : undefined;
     if (!(DISABLEABLE_FEATURES as readonly unknown[]).includes(name)) {
       c.add(
         ['options', 'disable', i],
         'warning',
         'unknown-feature',
-        `Only "facet" can be disabled; ${typeName(isObj(entry) ? name : entry)} is ignored by the service.`,
+        `Only "facet" can be disabled; ${describeValue(isJsonObject(entry) ? name : entry)} is ignored by the service.`,
         {
           fix: { title: 'Remove it', edits: [{ op: 'remove', path: ['options', 'disable', i] }] },
         },
@@ -235,21 +195,21 @@ function checkDisable(c: Collector, disable: unknown): void {
 
 function checkContext(c: Collector, context: unknown): void {
   if (context === undefined) return;
-  if (!isObj(context))
+  if (!isJsonObject(context))
     return c.add(
       ['context'],
       'error',
       'type',
-      `context must be an object with "variables" (and optionally "session"), not ${typeName(context)}.`,
+      `context must be an object with "variables" (and optionally "session"), not ${describeValue(context)}.`,
     );
   checkUnknown(c, context, ['variables', 'session'], ['context'], 'context');
   c.list.push(...validateVariables(context.variables));
-  if (context.session !== undefined && !isObj(context.session))
+  if (context.session !== undefined && !isJsonObject(context.session))
     c.add(
       ['context', 'session'],
       'error',
       'type',
-      `context.session must be an object of key/value pairs, not ${typeName(context.session)}.`,
+      `context.session must be an object of key/value pairs, not ${describeValue(context.session)}.`,
     );
 }
 
@@ -295,7 +255,8 @@ function checkPaging(c: Collector, options: Obj): void {
 function checkGroupBy(c: Collector, groupBy: unknown): void {
   const path = ['options', 'groupBy'];
   if (groupBy === undefined) return c.add(path, 'error', 'required', 'Suggest needs options.groupBy: { attribute, values, size }.');
-  if (!isObj(groupBy)) return c.add(path, 'error', 'type', `groupBy must be { attribute, values, size }, not ${typeName(groupBy)}.`);
+  if (!isJsonObject(groupBy))
+    return c.add(path, 'error', 'type', `groupBy must be { attribute, values, size }, not ${describeValue(groupBy)}.`);
   checkUnknown(c, groupBy, ['attribute', 'values', 'size'], path, 'groupBy');
   if (typeof groupBy.attribute !== 'string' || groupBy.attribute.trim() === '')
     c.add([...path, 'attribute'], 'error', 'required', 'groupBy needs the attribute to group on (a single-valued facetable attribute).');
@@ -306,7 +267,7 @@ function checkGroupBy(c: Collector, groupBy: unknown): void {
     count = groupBy.values.length;
     if (count === 0) c.add([...path, 'values'], 'error', 'required', 'groupBy.values is empty, so there would be no groups.');
     groupBy.values.forEach((v, i) => {
-      if (typeof v !== 'string') c.add([...path, 'values', i], 'error', 'type', `Group values are text, not ${typeName(v)}.`);
+      if (typeof v !== 'string') c.add([...path, 'values', i], 'error', 'type', `Group values are text, not ${describeValue(v)}.`);
     });
   }
   if (groupBy.size === undefined)
@@ -349,8 +310,8 @@ export function normalize(
   mode: { applyFixes?: boolean } = {},
 ): NormalizeResult {
   const c = new Collector();
-  if (!isObj(input)) {
-    c.add([], 'error', 'type', `A ${kind} request is a JSON object, not ${typeName(input)}.`);
+  if (!isJsonObject(input)) {
+    c.add([], 'error', 'type', `A ${kind} request is a JSON object, not ${describeValue(input)}.`);
     return { request: {}, diagnostics: c.list };
   }
   checkUnknown(c, input, KNOWN_TOP[kind], [], `A ${kind} request`);
@@ -360,9 +321,10 @@ export function normalize(
   checkContext(c, input.context);
 
   const options = input.options;
-  if (options !== undefined && !isObj(options)) c.add(['options'], 'error', 'type', `options must be an object, not ${typeName(options)}.`);
-  const opts: Obj = isObj(options) ? options : {};
-  if (isObj(options)) {
+  if (options !== undefined && !isJsonObject(options))
+    c.add(['options'], 'error', 'type', `options must be an object, not ${describeValue(options)}.`);
+  const opts: Obj = isJsonObject(options) ? options : {};
+  if (isJsonObject(options)) {
     for (const key of Object.keys(opts)) {
       if (KNOWN_OPTIONS[kind].includes(key)) continue;
       const note =
@@ -382,13 +344,13 @@ export function normalize(
     checkSort(c, opts.sortBy, ctx);
     checkFacets(c, opts.facets);
     checkDisable(c, opts.disable);
-    const o = (request.options = isObj(request.options) ? request.options : {}) as Obj;
+    const o = (request.options = isJsonObject(request.options) ? request.options : {}) as Obj;
     o.offset ??= LIMITS.offset.default;
     o.limit ??= LIMITS.limit.default;
   } else if (kind === 'suggest') {
-    if (!isObj(options)) c.add(['options'], 'error', 'required', 'Suggest needs options with groupBy.');
+    if (!isJsonObject(options)) c.add(['options'], 'error', 'required', 'Suggest needs options with groupBy.');
     checkSort(c, opts.sortBy, ctx);
-    if (isObj(options)) checkGroupBy(c, opts.groupBy);
+    if (isJsonObject(options)) checkGroupBy(c, opts.groupBy);
   } else {
     const n = opts.numberOfSuggestions;
     if (n !== undefined && checkInteger(c, n, ['options', 'numberOfSuggestions'], 'numberOfSuggestions')) {
@@ -400,7 +362,7 @@ export function normalize(
         });
       }
     }
-    const o = (request.options = isObj(request.options) ? request.options : {}) as Obj;
+    const o = (request.options = isJsonObject(request.options) ? request.options : {}) as Obj;
     o.numberOfSuggestions ??= LIMITS.numberOfSuggestions.default;
   }
 
@@ -411,7 +373,7 @@ export function normalize(
 
 /** Which endpoint a free-form request body is for, from its shape. */
 export function guessKind(input: unknown): RequestKind {
-  const options = isObj(input) && isObj(input.options) ? input.options : {};
+  const options = isJsonObject(input) && isJsonObject(input.options) ? input.options : {};
   if ('groupBy' in options) return 'suggest';
   if ('numberOfSuggestions' in options) return 'autocomplete';
   return 'search';
