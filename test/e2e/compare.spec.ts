@@ -97,6 +97,13 @@ test('batch: 50 queries with progress, the most-changed query opened side by sid
   const mods = ['', 'black', 'women', 'men', 'kids'];
   const queries = Array.from({ length: 50 }, (_, i) => `${mods[Math.floor(i / 10)]} ${words[i % 10]}`.trim());
   await page.getByLabel('Name').fill('default vs new arrivals');
+  // A CSV list through the file picker first (header plus two rows), then the 50 typed in.
+  await page.getByTestId('batch-file').setInputFiles({
+    name: 'queries.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('query,filter\njacket,price < 100\nhoodie,\n'),
+  });
+  await expect(page.getByTestId('batch-count')).toContainText('2 queries');
   await page.getByLabel('Queries').fill(queries.join('\n'));
   await expect(page.getByTestId('batch-count')).toHaveText('50 queries');
   await page.getByLabel('Concurrency').fill('2');

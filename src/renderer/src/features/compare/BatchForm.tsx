@@ -1,8 +1,9 @@
-import { FileUp, Play } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { Play } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { parseQueryList } from '../../../../shared/compare/queries';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 
 /** A query list (pasted, or a text or CSV file) run on both sides as set above. */
@@ -10,7 +11,6 @@ export function BatchForm() {
   const draft = useAppStore((s) => s.compare.draft);
   const setDraft = useAppStore((s) => s.setBatchDraft);
   const start = useAppStore((s) => s.startBatch);
-  const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const parsed = useMemo(() => parseQueryList(draft.text, draft.fileName), [draft.text, draft.fileName]);
@@ -39,9 +39,13 @@ export function BatchForm() {
         htmlFor="batch-queries"
         hint="One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium)."
         actions={
-          <Button size="sm" variant="ghost" icon={<FileUp size={13} aria-hidden="true" />} onClick={() => fileRef.current?.click()}>
-            Import file…
-          </Button>
+          <FileImportButton
+            label="Import file…"
+            accept=".txt,.csv,text/plain,text/csv"
+            inputLabel="Import a query list"
+            testId="batch-file"
+            onFile={(file) => void readFile(file)}
+          />
         }
       >
         <textarea
@@ -52,20 +56,6 @@ export function BatchForm() {
           value={draft.text}
           placeholder={'jacket\nrunning shoe\nblack hoodie'}
           onChange={(e) => setDraft({ text: e.target.value, fileName: '' })}
-        />
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".txt,.csv,text/plain,text/csv"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Import a query list"
-          data-testid="batch-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void readFile(file);
-          }}
         />
       </Field>
       <p className="small" data-testid="batch-count">

@@ -1,8 +1,9 @@
-import { FileUp, Plus, ShieldAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Plus, ShieldAlert } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ProfileFields } from '../../../../shared/profiles';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
+import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { blankFields, changedFields, fieldsOf, NEW_ID } from './profile-draft';
 import { ProfileEditor } from './ProfileEditor';
@@ -21,7 +22,6 @@ export default function ProfilesScreen() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void loadProfiles();
@@ -116,22 +116,12 @@ export default function ProfilesScreen() {
             >
               New profile
             </Button>
-            <Button size="sm" variant="ghost" icon={<FileUp size={13} aria-hidden="true" />} onClick={() => fileRef.current?.click()}>
-              Import…
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
+            <FileImportButton
+              label="Import…"
               accept=".json,application/json"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-label="Import a profile file"
-              data-testid="import-profile-file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void importFile(file);
-              }}
+              inputLabel="Import a profile file"
+              testId="import-profile-file"
+              onFile={(file) => void importFile(file)}
             />
           </div>
           {importError ? (
