@@ -47,6 +47,7 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     define,
     plugins: [react()],
+    resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
     build: {
       outDir: resolve(root, 'out/renderer'),
       sourcemap: true,

@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 /**
  * Layering, in the spirit of VS Code's code-layering rule: every import is
  * resolved to the layer it lands in, and each layer may only reach some.
- *   shared   → shared (no Node, DOM framework, Electron or network)
+ *   shared   → shared, and only the packages in SHARED_PACKAGES (an allow list)
  *   renderer → renderer, shared (no electron, node:*, main, preload)
  *   preload  → preload, shared/ipc, electron
  *   main     → main, shared (never renderer); services and emulator never import electron
@@ -16,7 +16,18 @@ import tseslint from 'typescript-eslint';
  */
 const ROOT = path.resolve(import.meta.dirname);
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const PLATFORM = new Set(['electron', 'keytar', 'undici', 'fastify', 'write-file-atomic', 'react', 'react-dom', 'zustand']);
+
+/**
+ * The only packages src/shared may import: pure, platform-free code, each
+ * added deliberately with the reason beside it. Anything else (Node, the DOM,
+ * Electron, a network or crypto library, an editor) is refused.
+ */
+const SHARED_PACKAGES = {
+  zod: 'the schemas of the request model, the contract and stored files',
+};
+
+/** The renderer's alias for src/shared. */
+const SHARED_ALIAS = '@shared/';
 
 function layerOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
@@ -45,7 +56,8 @@ function bareProblem(layer, spec) {
   const builtin = NODE_BUILTINS.has(spec) || NODE_BUILTINS.has(pkg);
   switch (layer) {
     case 'shared':
-      if (builtin || PLATFORM.has(pkg)) return `src/shared is pure TypeScript; it cannot import '${spec}'.`;
+      if (!Object.hasOwn(SHARED_PACKAGES, pkg))
+        return `src/shared is pure TypeScript: it may import src/shared files and ${Object.keys(SHARED_PACKAGES).join(', ')}, not '${spec}' (add a package to SHARED_PACKAGES in eslint.config.js, with its reason, only if it is pure and platform-free).`;
       return undefined;
     case 'renderer':
       if (builtin || ['electron', 'keytar', 'undici', 'fastify', 'write-file-atomic'].includes(pkg))
@@ -74,14 +86,13 @@ const layeringRule = {
     if (!layer) return {};
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
-      if (spec.startsWith('.')) {
-        const target = layerOf(path.resolve(path.dirname(file), spec));
+      const aliased = spec.startsWith(SHARED_ALIAS);
+      if (spec.startsWith('.') || aliased) {
+        const resolved = aliased ? path.join(ROOT, 'src/shared', spec.slice(SHARED_ALIAS.length)) : path.resolve(path.dirname(file), spec);
+        const target = layerOf(resolved);
         if (!target) return;
         const allowed = ALLOWED_LAYERS[layer];
-        const relTarget = path
-          .relative(ROOT, path.resolve(path.dirname(file), spec))
-          .split(path.sep)
-          .join('/');
+        const relTarget = path.relative(ROOT, resolved).split(path.sep).join('/');
         if (layer === 'preload' && target === 'shared' && !relTarget.startsWith('src/shared/ipc/')) {
           context.report({ node, messageId: 'layer', data: { message: `The preload may import only src/shared/ipc, not ${relTarget}.` } });
         } else if (!allowed.includes(target)) {

@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The renderer imports src/shared as @shared (its unit tests load renderer modules).
+  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } },
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
     environment: 'node',

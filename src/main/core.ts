@@ -22,6 +22,10 @@ import { SearchClient } from './services/search-client';
 import { openSecretStore } from './services/secrets/stores';
 import type { CoreOptions, Services } from './services/services';
 import { SettingsService } from './services/settings';
+import { AppService } from './services/app-service';
+import { CatalogService } from './services/catalog-service';
+import { ProfileActions } from './services/profile-actions';
+import { SearchSession } from './services/search-session';
 import { TokenClient } from './services/token-client';
 
 export type { CoreOptions } from './services/services';
@@ -80,7 +84,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   note(await profiles.load());
   const history = new HistoryService(options.dataDir, { maxEntries: current.historySize, maxResponseBytes: 200 * 1024 * 1024 });
   note(await history.load());
-  const saved = new SavedRequests(join(options.dataDir, 'saved-requests'), current.savedRequestsDir);
+  const saved = new SavedRequests(join(options.dataDir, 'saved-requests'), current.savedRequestsDir, () =>
+    profiles.activeId ? profiles.find(profiles.activeId)?.name : undefined,
+  );
 
   const localDemo =
     options.localDemo === false
@@ -100,6 +106,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await compare.init();
 
+  const catalog = new CatalogClient(http, tokens);
   const services: Services = {
     options,
     events,
@@ -110,13 +117,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     images: new ImageProxy(http),
     tokens,
     search,
-    catalog: new CatalogClient(http, tokens),
+    catalog,
     profiles,
     history,
     saved,
     compare,
     localDemo,
-    inflight: new Map(),
+    app: new AppService({
+      transport: options.transport,
+      ...(options.versions ? { versions: options.versions } : {}),
+      env: options.env ?? process.env,
+      dataDir: options.dataDir,
+      ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+      notices,
+      events,
+      settings,
+      secrets,
+      http,
+      history,
+      saved,
+      profiles,
+      localDemo,
+    }),
+    session: new SearchSession({ profiles, search, history, settings, events, localDemo }),
+    catalogs: new CatalogService({ profiles, tokens, catalog, localDemo }),
+    profileActions: new ProfileActions({ profiles, tokens, secrets, events, localDemo }),
   };
 
   const handlers: Handlers = {
@@ -135,7 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     notices,
     async dispose() {
-      for (const c of services.inflight.values()) c.abort();
+      services.session.cancelAll();
       await compare.dispose();
       await localDemo?.ready;
       await localDemo?.stop();

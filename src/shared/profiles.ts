@@ -72,6 +72,7 @@ export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 /** A change to some fields: only what is given is touched. */
 export const profilePatchSchema = z.object(fieldShape).partial().strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
 export const profileSchema = profileFieldsSchema.extend({
   id: z.string().min(1),

@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { parseQueryList } from '../../shared/compare/queries';
-import { batchCsv, batchHtml, batchJson } from '../../shared/compare/reports';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { parseQueryList, variableValue } from '../../shared/compare/queries';
+import { buildSide, defaultBatchName } from '../../shared/compare/sides';
 import { summarize } from '../../shared/compare/summary';
-import type { BatchDefinition, BatchProgress, SideSpec } from '../../shared/compare/types';
-import type { ContextValue, SearchRequest } from '../../shared/request/types';
-import { BatchRunner } from '../../main/services/compare/runner';
-import { searchSender } from '../../main/services/compare/sender';
-import { BatchStore } from '../../main/services/compare/store';
+import type { BatchProgress, SideSpec } from '../../shared/compare/types';
+import type { ContextValue } from '../../shared/request/types';
+import { batchReport, CompareService } from '../../main/services/compare/service';
 import { HttpClient } from '../../main/services/http/client';
 import { SearchClient } from '../../main/services/search-client';
-import { exists, writeFileAtomically } from '../../main/services/storage/atomic';
+import { writeFileAtomically } from '../../main/services/storage/atomic';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { InputError, readInput } from '../input';
 
@@ -23,9 +20,7 @@ function variables(list: string[] | undefined, flag: string): Record<string, Con
   for (const pair of list ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} takes name=value, got ${JSON.stringify(pair)}`);
-    const raw = pair.slice(eq + 1);
-    out[pair.slice(0, eq)] =
-      raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    out[pair.slice(0, eq)] = variableValue(pair.slice(eq + 1));
   }
   return out;
 }
@@ -36,6 +31,31 @@ function progressLine(p: BatchProgress): string {
   const eta = p.etaMs === null ? '' : ` · ETA ${Math.ceil(p.etaMs / 1000)} s`;
   const rate = p.ratePerSecond === null ? '' : ` · ${p.ratePerSecond.toFixed(1)} queries/s`;
   return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${eta}`;
+}
+
+type Values = Record<string, string | string[] | undefined>;
+
+/** One side from the command line's options: its own (`--a-…`) where given, the shared ones otherwise. */
+function sideFromOptions(v: Values, s: 'a' | 'b'): SideSpec {
+  const str = (k: string) => v[k] as string | undefined;
+  const baseUrl = str(`${s}-base-url`) ?? str('base-url');
+  const token = str(`${s}-token`) ?? str('token');
+  if (!baseUrl) throw new UsageError(`Side ${s.toUpperCase()} has no address: give --base-url (or --${s}-base-url).`);
+  if (!token) throw new UsageError(`Side ${s.toUpperCase()} has no search token: give --token (or --${s}-token).`);
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--${s}-base-url / --base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`);
+  }
+  const config = str(s);
+  return buildSide({
+    label: str(`${s}-label`) ?? (config ? `${s.toUpperCase()}: ${config}` : `${s.toUpperCase()}: default`),
+    baseUrl,
+    token,
+    ...(config ? { configurationId: config } : {}),
+    filter: str(`${s}-filter`) ?? '',
+    variables: variables(v[`${s}-var`] as string[] | undefined, `--${s}-var`),
+  });
 }
 
 export const compareCommand: Command = {
@@ -70,93 +90,61 @@ export const compareCommand: Command = {
       },
       false,
     );
-    const v = values as Record<string, string | string[] | undefined>;
+    const v = values as Values;
     const str = (k: string) => v[k] as string | undefined;
     const concurrency = intOption(str('concurrency'), 'concurrency', 1, 64) ?? 8;
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
     const timeout = intOption(str('timeout'), 'timeout', 1000, 300_000);
     const out = str('out');
-    if (out && !['.html', '.csv', '.json'].includes(extname(out).toLowerCase()))
+    const format = out ? extname(out).toLowerCase().slice(1) : undefined;
+    if (format !== undefined && format !== 'html' && format !== 'csv' && format !== 'json')
       throw new UsageError('--out must end in .html, .csv or .json: the format follows the extension.');
 
+    // The batch lives in --state DIR (its own folder, to resume from), or in a temporary folder removed at the end.
     const state = str('state');
-    const resuming = state ? await exists(join(state, 'definition.json')) : false;
-    let definition: BatchDefinition;
-    if (resuming) {
-      definition = await new BatchStore(state!).definition();
-      io.stderr(`Resuming "${definition.name}" from ${state} (${definition.rows.length} queries); its stored sides and queries apply.`);
-    } else {
-      if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
-      const { text, name: fileName } = await readInput(str('queries'), io);
-      const parsed = parseQueryList(text, fileName);
-      for (const p of parsed.problems) io.stderr(`${fileName}:${p.line}: ${p.message}`);
-      if (parsed.rows.length === 0) throw new InputError(`${fileName} holds no query.`);
-      const side = (s: 'a' | 'b'): SideSpec => {
-        const baseUrl = str(`${s}-base-url`) ?? str('base-url');
-        const token = str(`${s}-token`) ?? str('token');
-        if (!baseUrl) throw new UsageError(`Side ${s.toUpperCase()} has no address: give --base-url (or --${s}-base-url).`);
-        if (!token) throw new UsageError(`Side ${s.toUpperCase()} has no search token: give --token (or --${s}-token).`);
-        try {
-          new URL(baseUrl);
-        } catch {
-          throw new UsageError(
-            `--${s}-base-url / --base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`,
-          );
-        }
-        const config = str(s);
-        const filter = str(`${s}-filter`);
-        const vars = variables(v[`${s}-var`] as string[] | undefined, `--${s}-var`);
-        const overrides: Partial<SearchRequest> = {
-          token,
-          ...(config ? { configurationId: config } : {}),
-          ...(filter ? { options: { filter } } : {}),
-          ...(Object.keys(vars).length ? { context: { variables: vars } } : {}),
-        };
-        return {
-          label: str(`${s}-label`) ?? (config ? `${s.toUpperCase()}: ${config}` : `${s.toUpperCase()}: default`),
-          baseUrl,
-          overrides,
-        };
-      };
-      const sides = { a: side('a'), b: side('b') };
-      definition = {
-        id: randomUUID(),
-        name: str('name') ?? `${sides.a.label} vs ${sides.b.label}`,
-        createdAt: new Date().toISOString(),
-        base: { options: { limit, offset: 0 } },
-        sides,
-        rows: parsed.rows,
-        concurrency,
-      };
-    }
-
-    const dir = state ?? (await mkdtemp(join(tmpdir(), 'wb-compare-')));
-    const store = resuming ? new BatchStore(dir) : await BatchStore.create(dir, definition);
+    const root = state ? dirname(resolve(state)) : await mkdtemp(join(tmpdir(), 'wb-compare-'));
+    const id = state ? basename(resolve(state)) : 'run';
     const http = new HttpClient({
       ...(timeout ? { deadlineMs: timeout } : {}),
-      connectionsPerOrigin: Math.max(16, definition.concurrency * 2),
+      connectionsPerOrigin: Math.max(16, concurrency * 2),
     });
     let lastLine = 0;
-    const runner = new BatchRunner({
-      definition,
-      store,
-      send: searchSender(new SearchClient(http), (s) => ({ baseUrl: definition.sides[s].baseUrl ?? '' })),
-      onProgress: (p) => {
-        if (Date.now() - lastLine < 1000 && p.status === 'running') return;
+    const compare = new CompareService(root, {
+      search: new SearchClient(http),
+      deadlineMs: () => timeout ?? 0,
+      onProgress: ({ progress }) => {
+        if (Date.now() - lastLine < 1000 && progress.status === 'running') return;
         lastLine = Date.now();
-        io.stderr(progressLine(p));
+        io.stderr(progressLine(progress));
       },
     });
     const onSignal = () => {
       io.stderr(state ? `Pausing; run the same command with --state ${state} to resume.` : 'Stopping.');
-      void runner.pause();
+      compare.pause(id).catch(() => undefined); // before the run has started there is nothing to pause
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      await runner.load();
-      if (runner.progress().status !== 'done') await runner.start();
-      const results = runner.list();
+      if (await compare.has(id)) {
+        const stored = await compare.load(id);
+        io.stderr(
+          `Resuming "${stored.definition.name}" from ${state} (${stored.definition.rows.length} queries); its stored sides and queries apply.`,
+        );
+        if (stored.progress.status !== 'done') await compare.control(id, 'resume');
+      } else {
+        if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
+        const { text, name: fileName } = await readInput(str('queries'), io);
+        const parsed = parseQueryList(text, fileName);
+        for (const p of parsed.problems) io.stderr(`${fileName}:${p.line}: ${p.message}`);
+        if (parsed.rows.length === 0) throw new InputError(`${fileName} holds no query.`);
+        const sides = { a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
+        await compare.start(
+          { name: str('name') ?? defaultBatchName(sides), base: { options: { limit, offset: 0 } }, sides, rows: parsed.rows, concurrency },
+          { id },
+        );
+      }
+      const progress = await compare.finished(id);
+      const { definition, results } = compare.read(id);
       const s = summarize(results, definition.rows.length);
       const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
       io.stdout(
@@ -167,21 +155,19 @@ export const compareCommand: Command = {
           `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
         ].join('\n'),
       );
-      if (out) {
-        const ext = extname(out).toLowerCase();
-        const content =
-          ext === '.csv' ? batchCsv(results) : ext === '.json' ? batchJson(definition, results) : batchHtml(definition, results);
-        await writeFileAtomically(out, content);
+      if (out && format) {
+        await writeFileAtomically(out, batchReport(definition, results, format));
         io.stdout(`report: ${out}`);
       }
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
-      if (runner.progress().remaining > 0) return 130;
+      if (progress.remaining > 0) return 130;
       return s.total > 0 && s.failed === s.total ? EXIT.invalid : EXIT.ok;
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      await compare.dispose();
       await http.close();
-      if (!state) await rm(dir, { recursive: true, force: true });
+      if (!state) await rm(root, { recursive: true, force: true });
     }
   },
 };

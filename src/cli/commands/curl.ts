@@ -1,9 +1,9 @@
 import { parseCurl, toCurl } from '../../shared/curl';
 import { buildHttpRequest, identifyHttpRequest } from '../../shared/request/http';
 import { guessKind, normalize } from '../../shared/request/normalize';
-import type { AnyRequest } from '../../shared/request/types';
+import { isRequest, requestProblems } from '../../shared/request/schema';
 import { EXIT, parse, UsageError, type Command } from '../command';
-import { printJson, readInput, readJson } from '../input';
+import { InputError, printJson, readInput, readJson } from '../input';
 import { parseKind, reportDiagnostics } from './request';
 
 export const curlCommand: Command = {
@@ -37,7 +37,8 @@ export const curlCommand: Command = {
       const kind = parseKind(values.kind) ?? guessKind(request);
       if (values.get && kind !== 'search') throw new UsageError('--get applies to search only; suggest and autocomplete are POST.');
       if (reportDiagnostics(io, normalize(kind, request).diagnostics)) return EXIT.invalid;
-      io.stdout(toCurl(buildHttpRequest(kind, values['base-url'], request as AnyRequest, values.get ? 'get' : 'post')));
+      if (!isRequest(kind, request)) throw new InputError(requestProblems(kind, request));
+      io.stdout(toCurl(buildHttpRequest(kind, values['base-url'], request, values.get ? 'get' : 'post')));
       return EXIT.ok;
     }
     throw new UsageError(sub ? `curl has no subcommand ${JSON.stringify(sub)}.` : 'curl needs a subcommand: from or to.');

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkbenchFailure } from '../../shared/ipc/result';
 import { guessKind } from '../../shared/request/normalize';
-import type { AnyRequest } from '../../shared/request/types';
+import { toEnvelope } from '../../shared/request/http';
 import { CatalogClient } from '../../main/services/catalog-client';
 import { HttpClient } from '../../main/services/http/client';
 import { generateRsaKeyPair } from '../../main/services/keys';
@@ -55,11 +55,11 @@ export const searchCommand: Command = {
     if (!request.token) throw new UsageError('search needs --token (or a request file with "token").');
     const kind = parseKind(values.kind) ?? guessKind(request);
     if (values.get && kind !== 'search') throw new UsageError('--get applies to search only.');
+    const typed = toEnvelope(kind, values.get ? 'get' : 'post', request);
+    if (!typed.ok) throw new InputError(typed.message);
     const http = new HttpClient({ ...(values.timeout ? { deadlineMs: Number(values.timeout) } : {}) });
     try {
-      const outcome = await new SearchClient(http).run(values['base-url'], kind, request as unknown as AnyRequest, {
-        transport: values.get ? 'get' : 'post',
-      });
+      const outcome = await new SearchClient(http).send(values['base-url'], typed.envelope);
       for (const w of outcome.warnings) io.stderr(`warning: ${w}`);
       printJson(io, values.exchange ? { response: outcome.response, exchange: outcome.exchange } : outcome.response);
       return EXIT.ok;

@@ -1,5 +1,5 @@
 import { normalize } from '../../shared/request/normalize';
-import type { SearchRequest } from '../../shared/request/types';
+import { isRequest, requestProblems } from '../../shared/request/schema';
 import { decodeSearchUrl, encodeSearchUrl } from '../../shared/url/codec';
 import { EXIT, parse, UsageError, type Command } from '../command';
 import { InputError, printJson, readJson } from '../input';
@@ -34,7 +34,8 @@ export const urlCommand: Command = {
       } catch {
         throw new InputError(`--base-url ${JSON.stringify(values['base-url'])} is not a URL.`);
       }
-      io.stdout(encodeSearchUrl(values['base-url'], request as SearchRequest));
+      if (!isRequest('search', request)) throw new InputError(requestProblems('search', request));
+      io.stdout(encodeSearchUrl(values['base-url'], request));
       return EXIT.ok;
     }
     throw new UsageError(sub ? `url has no subcommand ${JSON.stringify(sub)}.` : 'url needs a subcommand: decode or encode.');

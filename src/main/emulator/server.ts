@@ -67,6 +67,8 @@ function sendJson(reply: FastifyReply, body: unknown, fault: 'truncate' | 'none'
 }
 
 export function createServer(emulator: Emulator, baseUrl: () => string, https?: { key: string; cert: string }): FastifyInstance {
+  // Fastify types an HTTPS instance with https.Server and a plain one with http.Server; the routes below use
+  // neither, but the union of the two instance types cannot be called, so both are read as the plain instance.
   const app = (https
     ? Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true, https })
     : Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true })) as unknown as FastifyInstance;

@@ -1,5 +1,3 @@
-import type { SearchRequest } from '../../shared/request/types';
-import type { QueryRow, SideSpec } from '../../shared/compare/types';
 import type { Handlers } from '../router';
 import type { Services } from '../services/services';
 
@@ -8,22 +6,12 @@ type CompareChannels =
 
 export function compareHandlers(s: Services): Pick<Handlers, CompareChannels> {
   return {
-    'compare:start': (input) =>
-      s.compare.start({
-        name: input.name,
-        base: input.base as Partial<SearchRequest>,
-        sides: input.sides as { a: SideSpec; b: SideSpec },
-        rows: input.rows as QueryRow[],
-        concurrency: input.concurrency,
-      }),
+    'compare:start': (input) => s.compare.start(input),
     'compare:list': () => s.compare.list(),
     'compare:get': ({ id }) => s.compare.read(id),
     'compare:control': ({ id, action }) => s.compare.control(id, action),
     'compare:result': ({ id, index }) => s.compare.result(id, index),
     'compare:export': ({ id, format }) => s.compare.export(id, format),
-    'compare:delete': async ({ id }) => {
-      await s.compare.delete(id);
-      return { deleted: true };
-    },
+    'compare:delete': ({ id }) => s.compare.delete(id),
   };
 }

@@ -1,28 +1,16 @@
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { HistoryEntry, HistoryQuery } from '../../shared/history';
-import type { Notice } from '../../shared/ipc/contract';
+import { historyEntrySchema, type HistoryEntry, type HistoryQuery } from '../../shared/history';
+import type { HistoryView, Notice } from '../../shared/ipc/contract';
+import { checkResponse } from '../../shared/request/response-schema';
+import type { RequestKind } from '../../shared/request/types';
 import { failure } from '../../shared/ipc/result';
 import { writeJsonAtomically } from './storage/atomic';
 import { JsonDocument } from './storage/json-document';
 
-const entrySchema = z.looseObject({
-  id: z.string(),
-  at: z.string(),
-  profileId: z.string(),
-  profileName: z.string(),
-  kind: z.enum(['search', 'suggest', 'autocomplete']),
-  transport: z.enum(['post', 'get']),
-  request: z.record(z.string(), z.unknown()),
-  ok: z.boolean(),
-  status: z.number().nullable(),
-  durationMs: z.number(),
-  url: z.string(),
-  size: z.number(),
-});
-
-const historyFileSchema = z.object({ entries: z.array(entrySchema).default([]) });
+/** Entries are parsed one by one (below), so one entry an older version wrote differently never costs the rest. */
+const historyFileSchema = z.object({ entries: z.array(z.unknown()).default([]) });
 
 export interface HistoryLimits {
   maxEntries: number;
@@ -59,11 +47,26 @@ export class HistoryService {
     return this.doc.file;
   }
 
-  async load(): Promise<Notice | undefined> {
-    const outcome = await this.doc.load();
-    this.entries = outcome.value.entries as unknown as HistoryEntry[];
+  async load(now: () => Date = () => new Date()): Promise<Notice | undefined> {
+    const outcome = await this.doc.load(now);
+    const unreadable: unknown[] = [];
+    this.entries = [];
+    for (const raw of outcome.value.entries) {
+      const parsed = historyEntrySchema.safeParse(raw);
+      if (parsed.success) this.entries.push(parsed.data);
+      else unreadable.push(raw);
+    }
     for (const e of this.entries) this.sizes.set(e.id, e.size);
-    return outcome.notice;
+    if (unreadable.length === 0) return outcome.notice;
+    // Kept aside, not dropped: the entries an earlier version recorded with a request this one cannot type.
+    const aside = join(dirname(this.doc.file), `history.unreadable-${now().toISOString().replace(/[:.]/g, '-')}.json`);
+    await writeJsonAtomically(aside, { entries: unreadable });
+    await this.doc.save({ entries: this.entries });
+    return {
+      id: 'history:unreadable',
+      level: 'warning',
+      message: `${unreadable.length} history ${unreadable.length === 1 ? 'entry does' : 'entries do'} not have a request this version can read; kept in ${aside}.`,
+    };
   }
 
   setLimits(limits: HistoryLimits): void {
@@ -80,14 +83,17 @@ export class HistoryService {
     this.entries.unshift(entry);
     this.sizes.set(entry.id, response === undefined ? 0 : entry.size);
     const dropped: HistoryEntry[] = [];
-    while (this.entries.length > this.limits.maxEntries) dropped.push(this.entries.pop() as HistoryEntry);
+    for (let last = this.entries.at(-1); this.entries.length > this.limits.maxEntries && last; last = this.entries.at(-1)) {
+      this.entries.pop();
+      dropped.push(last);
+    }
     let total = this.entries.reduce((s, e) => s + (this.sizes.get(e.id) ?? 0), 0);
-    while (total > this.limits.maxResponseBytes && this.entries.length > 1) {
-      const old = this.entries.pop() as HistoryEntry;
+    for (let old = this.entries.at(-1); total > this.limits.maxResponseBytes && this.entries.length > 1 && old; old = this.entries.at(-1)) {
+      this.entries.pop();
       total -= this.sizes.get(old.id) ?? 0;
       dropped.push(old);
     }
-    await this.doc.save({ entries: this.entries as never });
+    await this.doc.save({ entries: this.entries });
     for (const d of dropped) {
       this.sizes.delete(d.id);
       await rm(this.responseFile(d.id), { force: true });
@@ -100,17 +106,13 @@ export class HistoryService {
       .filter((e) => {
         if (query.profileId && e.profileId !== query.profileId) return false;
         if (query.kind && e.kind !== query.kind) return false;
-        if (
-          query.configurationId &&
-          e.configurationId !== query.configurationId &&
-          (e.request as { configurationId?: string }).configurationId !== query.configurationId
-        )
+        if (query.configurationId && e.configurationId !== query.configurationId && e.request.configurationId !== query.configurationId)
           return false;
         if (query.status === 'ok' && !e.ok) return false;
         if (query.status === 'error' && e.ok) return false;
         if (text) {
           const hay =
-            `${(e.request as { query?: string }).query ?? ''} ${e.profileName} ${e.configurationId ?? ''} ${e.status ?? ''} ${e.errorMessage ?? ''}`.toLowerCase();
+            `${e.request.query ?? ''} ${e.profileName} ${e.configurationId ?? ''} ${e.status ?? ''} ${e.errorMessage ?? ''}`.toLowerCase();
           if (!hay.includes(text)) return false;
         }
         return true;
@@ -118,23 +120,33 @@ export class HistoryService {
       .slice(0, query.limit ?? 200);
   }
 
-  async get(id: string): Promise<{ entry: HistoryEntry; response: unknown }> {
+  async get(id: string): Promise<HistoryView> {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) throw failure('not-found', 'That history entry is gone (history keeps the most recent requests only).', { field: 'id' });
-    let response: unknown = null;
+    let body: unknown = null;
     try {
-      response = JSON.parse(await readFile(this.responseFile(id), 'utf8'));
+      body = JSON.parse(await readFile(this.responseFile(id), 'utf8'));
     } catch {
-      response = null;
+      body = null;
     }
-    return { entry, response };
+    const read = <K extends RequestKind>(kind: K) =>
+      body === null ? null : checkResponse(kind, body, { masked: false, check: false }).response;
+    switch (entry.kind) {
+      case 'search':
+        return { kind: 'search', entry, response: read('search') };
+      case 'suggest':
+        return { kind: 'suggest', entry, response: read('suggest') };
+      case 'autocomplete':
+        return { kind: 'autocomplete', entry, response: read('autocomplete') };
+    }
   }
 
-  async clear(): Promise<void> {
+  async clear(): Promise<{ cleared: true }> {
     const ids = this.entries.map((e) => e.id);
     this.entries = [];
     this.sizes.clear();
     await this.doc.save({ entries: [] });
     for (const id of ids) await rm(this.responseFile(id), { force: true });
+    return { cleared: true };
   }
 }

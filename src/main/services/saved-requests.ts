@@ -1,32 +1,25 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
+import type { SavedListing, SavedRequestView } from '../../shared/ipc/contract';
 import { failure } from '../../shared/ipc/result';
+import { envelopeSchemaWith, withEnvelope, type RequestEnvelope } from '../../shared/request/schema';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import { exists, writeJsonAtomically } from './storage/atomic';
 
 export const SAVED_FORMAT = 'search-workbench-request';
 
-const savedSchema = z.object({
+const savedSchema = envelopeSchemaWith({
   format: z.literal(SAVED_FORMAT),
   version: z.literal(1),
   name: z.string().min(1).max(200),
-  kind: z.enum(['search', 'suggest', 'autocomplete']),
-  transport: z.enum(['post', 'get']).default('post'),
   profileName: z.string().optional(),
   savedAt: z.string(),
-  request: z.record(z.string(), z.unknown()),
 });
-export type SavedRequest = z.infer<typeof savedSchema>;
+export type SavedRequest = z.output<typeof savedSchema>;
 
-export interface SavedListing {
-  file: string;
-  name: string;
-  kind?: string;
-  savedAt?: string;
-  /** Set when the file is not a readable saved request. */
-  problem?: string;
-}
+/** What the renderer asks to save: a named request envelope. */
+export type SaveInput = RequestEnvelope & { name: string; overwrite: boolean };
 
 export function slugify(name: string): string {
   const slug = name
@@ -49,6 +42,8 @@ export class SavedRequests {
   constructor(
     readonly defaultFolder: string,
     chosen?: string,
+    /** The active profile's name, written into each saved file for whoever reads it later. */
+    private readonly profileName: () => string | undefined = () => undefined,
   ) {
     this.dir = chosen || defaultFolder;
   }
@@ -66,6 +61,11 @@ export class SavedRequests {
     if (name !== file || !name.endsWith('.json') || name.startsWith('.'))
       throw failure('validation', `${JSON.stringify(file)} is not a saved-request file name.`, { field: 'file' });
     return join(this.dir, name);
+  }
+
+  /** The folder and every file in it, readable or not (an unreadable one says why). */
+  async listing(): Promise<{ folder: string; items: SavedListing[] }> {
+    return { folder: this.dir, items: await this.list() };
   }
 
   async list(): Promise<SavedListing[]> {
@@ -102,21 +102,33 @@ export class SavedRequests {
     return parsed.data;
   }
 
-  async save(
-    input: Omit<SavedRequest, 'format' | 'version' | 'savedAt'>,
-    options: { overwrite?: boolean; now?: Date } = {},
-  ): Promise<{ file: string }> {
-    const base = slugify(input.name);
+  /** The request as the renderer reads it back: its envelope, name and when it was saved. */
+  async open(file: string): Promise<SavedRequestView> {
+    const { format: _f, version: _v, profileName: _p, ...view } = await this.read(file);
+    return view;
+  }
+
+  async save(input: SaveInput, options: { now?: Date } = {}): Promise<{ file: string }> {
+    const { overwrite, name, ...envelope } = input;
+    const base = slugify(name);
     let file = `${base}.json`;
-    if (!options.overwrite) {
+    if (!overwrite) {
       for (let i = 2; await exists(join(this.dir, file)); i++) file = `${base}-${i}.json`;
     }
-    const saved: SavedRequest = { format: SAVED_FORMAT, version: 1, ...input, savedAt: (options.now ?? new Date()).toISOString() };
+    const profileName = this.profileName();
+    const saved: SavedRequest = withEnvelope(envelope, {
+      format: SAVED_FORMAT,
+      version: 1 as const,
+      name,
+      ...(profileName ? { profileName } : {}),
+      savedAt: (options.now ?? new Date()).toISOString(),
+    });
     await writeJsonAtomically(this.path(file), saved);
     return { file };
   }
 
-  async delete(file: string): Promise<void> {
+  async delete(file: string): Promise<{ deleted: true }> {
     await rm(this.path(file), { force: true });
+    return { deleted: true };
   }
 }

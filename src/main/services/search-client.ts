@@ -1,13 +1,12 @@
 import { failure } from '../../shared/ipc/result';
 import { buildHttpRequest, type Transport } from '../../shared/request/http';
-import type { AnyRequest, RequestKind } from '../../shared/request/types';
-import { responseSchema } from '../../shared/response-schema';
-import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import type { RequestEnvelope, RequestKind, RequestOf, ResponseOf } from '../../shared/request/types';
+import { checkResponse } from '../../shared/request/response-schema';
 import type { HttpClient } from './http/client';
 import type { ExchangeRecord } from '../../shared/exchange';
 
-export interface SearchOutcome {
-  response: unknown;
+export interface SearchOutcome<K extends RequestKind = RequestKind> {
+  response: ResponseOf<K>;
   exchange: ExchangeRecord;
   /** Where the answer differs from the documented shape. */
   warnings: string[];
@@ -15,22 +14,41 @@ export interface SearchOutcome {
   raw: Buffer;
 }
 
+/** An outcome with the kind of request it answers, so the response is typed by it. */
+export type KindOutcome =
+  | ({ kind: 'search' } & SearchOutcome<'search'>)
+  | ({ kind: 'suggest' } & SearchOutcome<'suggest'>)
+  | ({ kind: 'autocomplete' } & SearchOutcome<'autocomplete'>);
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  deadlineMs?: number;
+  /** For batch runs: no bodies in the exchange record and no shape check — the caller keeps the answer. */
+  lean?: boolean;
+}
+
 /** Search, suggest and autocomplete against a profile's base URL, over the shared wire format. */
 export class SearchClient {
   constructor(private readonly http: HttpClient) {}
 
-  async run(
+  /** Sends a request as its envelope says (kind, transport) and answers with the response typed by kind. */
+  async send(baseUrl: string, envelope: RequestEnvelope, options: SendOptions = {}): Promise<KindOutcome> {
+    switch (envelope.kind) {
+      case 'search':
+        return { kind: 'search', ...(await this.run(baseUrl, 'search', envelope.request, { ...options, transport: envelope.transport })) };
+      case 'suggest':
+        return { kind: 'suggest', ...(await this.run(baseUrl, 'suggest', envelope.request, options)) };
+      case 'autocomplete':
+        return { kind: 'autocomplete', ...(await this.run(baseUrl, 'autocomplete', envelope.request, options)) };
+    }
+  }
+
+  async run<K extends RequestKind>(
     baseUrl: string,
-    kind: RequestKind,
-    request: AnyRequest,
-    options: {
-      transport?: Transport;
-      signal?: AbortSignal;
-      deadlineMs?: number;
-      /** For batch runs: no bodies in the exchange record and no shape check — the caller keeps the answer. */
-      lean?: boolean;
-    } = {},
-  ): Promise<SearchOutcome> {
+    kind: K,
+    request: RequestOf<K>,
+    options: SendOptions & { transport?: Transport } = {},
+  ): Promise<SearchOutcome<K>> {
     const spec = buildHttpRequest(kind, baseUrl, request, options.transport ?? 'post');
     const outcome = await this.http.send({
       method: spec.method,
@@ -46,21 +64,18 @@ export class SearchClient {
       const error = outcome.exchange.error!;
       throw failure('http', error.message, { ...error.details, exchange: outcome.exchange });
     }
-    let response: unknown;
+    let body: unknown;
     try {
-      response = JSON.parse(outcome.text);
+      body = JSON.parse(outcome.text);
     } catch (err) {
       throw failure('http', `The service answered ${outcome.status} with a body that is not JSON (${(err as Error).message}).`, {
         status: outcome.status,
         exchange: outcome.exchange,
       });
     }
-    if (options.lean) return { response, exchange: outcome.exchange, warnings: [], raw: outcome.bytes };
-    const mask = (request as { options?: { customResponseMask?: unknown } }).options?.customResponseMask;
-    const checked = responseSchema(kind, typeof mask === 'string' && mask.trim() !== '').safeParse(response);
-    const warnings = checked.success
-      ? []
-      : [`The answer does not match the documented ${kind} response: ${describeIssues(zodIssues(checked.error), 5)}`];
+    const mask = request.options?.customResponseMask;
+    const masked = typeof mask === 'string' && mask.trim() !== '';
+    const { response, warnings } = checkResponse(kind, body, { masked, check: !options.lean });
     return { response, exchange: outcome.exchange, warnings, raw: outcome.bytes };
   }
 }

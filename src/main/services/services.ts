@@ -1,4 +1,8 @@
 import type { StartEmulatorOptions } from '../emulator';
+import type { AppService, Dialogs } from './app-service';
+import type { CatalogService } from './catalog-service';
+import type { ProfileActions } from './profile-actions';
+import type { SearchSession } from './search-session';
 import type { Notice, Transport } from '../../shared/ipc/contract';
 import type { EventHub } from '../events';
 import type { CatalogClient } from './catalog-client';
@@ -15,10 +19,7 @@ import type { Encryptor } from './secrets/types';
 import type { SettingsService } from './settings';
 import type { TokenClient } from './token-client';
 
-/** Native pickers the desktop glue can offer; browser mode has none. */
-export interface Dialogs {
-  choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<string | null>;
-}
+export type { Dialogs } from './app-service';
 
 export interface CoreOptions {
   dataDir: string;
@@ -39,7 +40,7 @@ export interface CoreOptions {
   now?: () => number;
 }
 
-/** Everything the handlers use, built once by createCore. */
+/** Everything the handlers use, built once by createCore. Handlers call one method of one of these. */
 export interface Services {
   options: CoreOptions;
   events: EventHub;
@@ -56,6 +57,12 @@ export interface Services {
   saved: SavedRequests;
   compare: CompareService;
   localDemo: LocalDemo | undefined;
-  /** Requests in flight by the id the renderer gave them, for request:cancel. */
-  inflight: Map<string, AbortController>;
+  /** App info and settings. */
+  app: AppService;
+  /** The renderer's requests: sent, cancellable, recorded in the history. */
+  session: SearchSession;
+  /** A profile's catalog, token status and connection test. */
+  catalogs: CatalogService;
+  /** Profile changes with their consequences (events, cached tokens). */
+  profileActions: ProfileActions;
 }

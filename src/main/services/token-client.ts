@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { failure, WorkbenchFailure } from '../../shared/ipc/result';
 import type { AuthMethod } from '../../shared/profiles';
+import { RateLimiter, retryAfterMs, withRetries } from './retry';
 import type { HttpClient, HttpOutcome } from './http/client';
 import type { ExchangeRecord } from '../../shared/exchange';
 
@@ -48,15 +49,6 @@ export function basicAuthorization(clientId: string, secret: string): string {
   return `Basic ${Buffer.from(`${form(clientId)}:${form(secret)}`).toString('base64')}`;
 }
 
-/** Retry-After as seconds or an HTTP date, in milliseconds from now. */
-export function retryAfterMs(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /**
  * OpenID Connect client credentials with care for the identity server: one
  * cached token per (token URL, client id) until shortly before it expires,
@@ -68,7 +60,7 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
 export class TokenClient {
   private readonly cache = new Map<string, CachedToken>();
   private readonly inflight = new Map<string, Promise<CachedToken>>();
-  private readonly recent = new Map<string, number[]>();
+  private readonly limiter: RateLimiter;
   private readonly grants = new Map<string, { at: number; count: number }>();
   private readonly exchanges = new Map<string, ExchangeRecord>();
   private readonly now: () => number;
@@ -80,6 +72,7 @@ export class TokenClient {
   ) {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.limiter = new RateLimiter(options.maxRequestsPerSecond ?? 5, this.now, this.sleep);
   }
 
   private key(c: Pick<TokenCredentials, 'tokenUrl' | 'clientId'>): string {
@@ -123,21 +116,6 @@ export class TokenClient {
       authMethod: credentials.authMethod,
       grants: grant?.count ?? 0,
     };
-  }
-
-  /** Waits until one more request fits in the one-second window for this token URL. */
-  private async throttle(tokenUrl: string): Promise<void> {
-    const limit = this.options.maxRequestsPerSecond ?? 5;
-    for (;;) {
-      const now = this.now();
-      const times = (this.recent.get(tokenUrl) ?? []).filter((t) => now - t < 1000);
-      if (times.length < limit) {
-        times.push(now);
-        this.recent.set(tokenUrl, times);
-        return;
-      }
-      await this.sleep(1000 - (now - (times[0] as number)) + 1);
-    }
   }
 
   private async body(c: TokenCredentials, secret: string): Promise<{ headers: [string, string][]; body: string }> {
@@ -197,32 +175,27 @@ export class TokenClient {
       );
     }
     this.http.redactor.remember(secret);
-    const maxAttempts = this.options.maxAttempts ?? 4;
-    const maxBackoff = this.options.maxBackoffMs ?? 10_000;
-    const random = this.options.random ?? Math.random;
-    let last: HttpOutcome | undefined;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      await this.throttle(c.tokenUrl);
-      const { headers, body } = await this.body(c, secret); // a new assertion, and jti, for every attempt
-      const outcome = await this.http.send({ method: 'POST', url: c.tokenUrl, headers, body, ...(signal ? { signal } : {}) });
-      this.options.onExchange?.(outcome.exchange);
-      this.exchanges.set(this.key(c), outcome.exchange);
-      last = outcome;
-      if (!outcome.ok) {
-        if (outcome.error.code === 'cancelled' || attempt === maxAttempts || outcome.error.code === 'timeout')
-          throw new WorkbenchFailure({ ...outcome.error, details: { ...outcome.error.details, exchange: outcome.exchange } });
-      } else if (outcome.status === 200) {
-        return this.accept(c, outcome.text, outcome.exchange);
-      } else if (outcome.status !== 429 && outcome.status < 500) {
-        throw this.rejected(c, outcome);
-      }
-      if (attempt === maxAttempts) break;
-      const retryAfter = outcome.ok ? retryAfterMs(outcome.headers['retry-after'], this.now()) : undefined;
-      const backoff = Math.min(maxBackoff, 500 * 2 ** (attempt - 1)) * (0.5 + random() / 2);
-      await this.sleep(Math.min(maxBackoff, retryAfter ?? backoff));
-    }
-    if (last?.ok) throw this.rejected(c, last);
-    throw failure('auth', 'The token endpoint did not grant a token.');
+    const last = await withRetries<HttpOutcome>(
+      async () => {
+        await this.limiter.take(c.tokenUrl);
+        const { headers, body } = await this.body(c, secret); // a new assertion, and jti, for every attempt
+        const outcome = await this.http.send({ method: 'POST', url: c.tokenUrl, headers, body, ...(signal ? { signal } : {}) });
+        this.options.onExchange?.(outcome.exchange);
+        this.exchanges.set(this.key(c), outcome.exchange);
+        if (!outcome.ok)
+          return { value: outcome, ...(outcome.error.code === 'cancelled' || outcome.error.code === 'timeout' ? {} : { retry: {} }) };
+        if (outcome.status !== 429 && outcome.status < 500) return { value: outcome };
+        return { value: outcome, retry: { afterMs: retryAfterMs(outcome.headers['retry-after'], this.now()) } };
+      },
+      {
+        policy: { attempts: this.options.maxAttempts ?? 4, baseDelayMs: 500, maxDelayMs: this.options.maxBackoffMs ?? 10_000 },
+        sleep: this.sleep,
+        ...(this.options.random ? { random: this.options.random } : {}),
+      },
+    );
+    if (!last.ok) throw new WorkbenchFailure({ ...last.error, details: { ...last.error.details, exchange: last.exchange } });
+    if (last.status === 200) return this.accept(c, last.text, last.exchange);
+    throw this.rejected(c, last);
   }
 
   private accept(c: TokenCredentials, text: string, exchange: ExchangeRecord): CachedToken {

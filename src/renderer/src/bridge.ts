@@ -1,5 +1,5 @@
-import type { WorkbenchApi } from '../../shared/ipc/api';
-import type { Result, WorkbenchError } from '../../shared/ipc/result';
+import type { WorkbenchApi } from '@shared/ipc/api';
+import type { Result, WorkbenchError } from '@shared/ipc/result';
 
 declare global {
   interface Window {

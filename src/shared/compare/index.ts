@@ -4,3 +4,4 @@ export * from './reports';
 export * from './sides';
 export * from './summary';
 export * from './types';
+export * from './schema';

@@ -1,4 +1,6 @@
-import type { ContextValue, FacetSelection } from '../request/types';
+import { z } from 'zod';
+import { contextVariablesSchema } from '../request/schema';
+import type { ContextValue } from '../request/types';
 import type { QueryRow } from './types';
 
 export interface QueryListProblem {
@@ -59,16 +61,21 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
 }
 
 /** `brand:Korvo|Halden; colour:Black`, or the JSON form `[{"id":"brand","values":["Korvo"]}]`. */
-function parseFacets(text: string): FacetSelection[] {
+type RowFacet = NonNullable<QueryRow['facets']>[number];
+
+const jsonFacets = z.array(z.looseObject({ id: z.string(), values: z.array(z.union([z.string(), z.number(), z.boolean()])) }), {
+  error: () => 'facets JSON must be an array of { id, values }',
+});
+
+function parseFacets(text: string): RowFacet[] {
   const t = text.trim();
   if (t.startsWith('[')) {
-    const parsed = JSON.parse(t) as unknown;
-    if (!Array.isArray(parsed)) throw new Error('facets JSON must be an array of { id, values }');
-    return parsed.map((f) => {
-      const entry = f as { id?: unknown; values?: unknown };
-      if (typeof entry.id !== 'string' || !Array.isArray(entry.values)) throw new Error('each facet needs "id" and "values"');
-      return { id: entry.id, values: entry.values.map(String) };
-    });
+    const parsed = jsonFacets.safeParse(JSON.parse(t));
+    if (!parsed.success)
+      throw new Error(
+        parsed.error.issues[0]?.path.length ? 'each facet needs "id" and "values"' : 'facets JSON must be an array of { id, values }',
+      );
+    return parsed.data.map((f) => ({ id: f.id, values: f.values.map(String) }));
   }
   return t
     .split(';')
@@ -88,12 +95,20 @@ function parseFacets(text: string): FacetSelection[] {
 }
 
 /** `segment=premium; weather=rain`, or a JSON object of variables. Numbers and true/false are typed. */
+/** A variable's value as written in `name=value`: true/false and numbers as such, anything else as text. */
+export function variableValue(raw: string): ContextValue {
+  return raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+}
+
 function parseVariables(text: string): Record<string, ContextValue> {
   const t = text.trim();
   if (t.startsWith('{')) {
-    const parsed = JSON.parse(t) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('variables JSON must be an object');
-    return parsed as Record<string, ContextValue>;
+    const parsed = contextVariablesSchema.safeParse(JSON.parse(t));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(issue?.path.length ? `variable ${String(issue.path[0])} ${issue.message}` : 'variables JSON must be an object');
+    }
+    return parsed.data;
   }
   const out: Record<string, ContextValue> = {};
   for (const part of t
@@ -103,8 +118,7 @@ function parseVariables(text: string): Record<string, ContextValue> {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new Error(`"${part}" should be name=value`);
     const raw = part.slice(eq + 1).trim();
-    out[part.slice(0, eq).trim()] =
-      raw === 'true' ? true : raw === 'false' ? false : raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    out[part.slice(0, eq).trim()] = variableValue(raw);
   }
   return out;
 }

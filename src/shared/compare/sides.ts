@@ -1,7 +1,7 @@
 import { listMetrics } from '../diff/metrics';
 import type { SearchDiff } from '../diff/responses';
 import type { Facet } from '../request/types';
-import type { SearchRequest, SearchResponse } from '../request/types';
+import type { ContextValue, SearchRequest, SearchResponse, SearchTemplate } from '../request/types';
 import type { CompactMetrics, QueryRow, SideSpec, TopItem } from './types';
 import { isJsonObject } from '../json-value';
 
@@ -15,13 +15,51 @@ export function mergeRequest<T extends Record<string, unknown>>(base: T, overrid
   return out as T;
 }
 
+/** What a side is made of, as the user (or the command line) gives it. Empty strings count as not given. */
+export interface SideFields {
+  label: string;
+  profileId?: string | null;
+  baseUrl?: string;
+  token?: string;
+  configurationId?: string;
+  filter?: string;
+  variables?: Record<string, ContextValue>;
+}
+
+/**
+ * A side from its fields: the one place a side's request overrides are
+ * built, for the app's Compare screen and the command line alike.
+ */
+export function buildSide(fields: SideFields): SideSpec {
+  const token = fields.token?.trim();
+  const configurationId = fields.configurationId?.trim();
+  const filter = fields.filter?.trim() ? fields.filter : undefined;
+  const overrides: SearchTemplate = {
+    ...(token ? { token } : {}),
+    ...(configurationId ? { configurationId } : {}),
+    ...(filter ? { options: { filter } } : {}),
+    ...(fields.variables && Object.keys(fields.variables).length ? { context: { variables: fields.variables } } : {}),
+  };
+  return {
+    label: fields.label.trim() || 'side',
+    ...(fields.profileId ? { profileId: fields.profileId } : {}),
+    ...(fields.baseUrl ? { baseUrl: fields.baseUrl } : {}),
+    overrides,
+  };
+}
+
+/** A batch's name when the user gives none: what the sides are. */
+export function defaultBatchName(sides: { a: SideSpec; b: SideSpec }): string {
+  return `${sides.a.label} vs ${sides.b.label}`;
+}
+
 /**
  * The request one side sends for one row: the shared request, the side's
  * overrides, then the row's own query and overrides. A row filter joins the
  * side's with AND; row facets add to the side's; row variables win.
  */
-export function requestFor(base: Partial<SearchRequest>, side: SideSpec, row: QueryRow): SearchRequest {
-  const merged = mergeRequest(base as Record<string, unknown>, side.overrides as Record<string, unknown>) as Partial<SearchRequest>;
+export function requestFor(base: SearchTemplate, side: SideSpec, row: QueryRow): SearchRequest {
+  const merged = mergeRequest(base, side.overrides);
   const options = { ...(merged.options ?? {}) };
   if (row.filter) options.filter = options.filter?.trim() ? `(${options.filter}) AND (${row.filter})` : row.filter;
   if (row.facets?.length) options.facets = [...(options.facets ?? []), ...row.facets];

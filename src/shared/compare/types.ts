@@ -1,42 +1,10 @@
-import type { ContextValue, FacetSelection, SearchRequest } from '../request/types';
+import type { z } from 'zod';
+import type { batchDefinitionSchema, newBatchSchema, queryRowSchema, sideSpecSchema } from './schema';
 
-/**
- * One side of a comparison: a full request template. The shared request
- * (query, limit, facets…) is merged with the side's overrides, so two
- * configuration ids, staging against production, or two sets of context
- * variables are all the same thing.
- */
-export interface SideSpec {
-  label: string;
-  /** The profile whose search URL (and first token) the side uses; the active one when left out. */
-  profileId?: string;
-  /** Direct address, for the command line (no profile). */
-  baseUrl?: string;
-  /** Request fields that replace or join the shared ones: token, configurationId, options.filter, options.sortBy, context… */
-  overrides: Partial<SearchRequest>;
-}
-
-/** One line of a query list: the query and any per-row overrides (from CSV). */
-export interface QueryRow {
-  query: string;
-  filter?: string;
-  facets?: FacetSelection[];
-  variables?: Record<string, ContextValue>;
-  /** Line in the source file, for messages. */
-  line: number;
-}
-
-export interface BatchDefinition {
-  id: string;
-  name: string;
-  createdAt: string;
-  /** The request every row starts from (limit, facets, options…); the row's query replaces `query`. */
-  base: Partial<SearchRequest>;
-  sides: { a: SideSpec; b: SideSpec };
-  rows: QueryRow[];
-  /** Queries in flight at once (each sends both sides together). */
-  concurrency: number;
-}
+export type SideSpec = z.output<typeof sideSpecSchema>;
+export type QueryRow = z.output<typeof queryRowSchema>;
+export type NewBatch = z.output<typeof newBatchSchema>;
+export type BatchDefinition = z.output<typeof batchDefinitionSchema>;
 
 export interface TopItem {
   id: string;

@@ -1,5 +1,7 @@
 import type { RequestDiagnostic } from '../diagnostics';
 import { isValidDate } from '../filter/lexer';
+import { isJsonObject } from '../json-value';
+import { contextValueSchema, contextVariablesSchema } from '../request/schema';
 import type { ContextValue, FacetSelection } from '../request/types';
 
 /**
@@ -32,21 +34,20 @@ export function variableType(value: unknown): VariableType | undefined {
   return undefined;
 }
 
-/** Checks `context.variables`: an object of supported values, no reserved names. */
+/**
+ * Checks `context.variables`: the shape from the request schema (an object of
+ * supported values), then what the schema cannot say — reserved names, empty
+ * names, integers JSON cannot carry exactly, dates without an offset.
+ */
 export function validateVariables(variables: unknown, basePath = 'context.variables'): RequestDiagnostic[] {
   const out: RequestDiagnostic[] = [];
   if (variables === undefined) return out;
-  if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
-    return [
-      {
-        path: basePath,
-        severity: 'error',
-        code: 'variables-not-object',
-        message: 'Context variables must be an object of name/value pairs, like { "segment": "premium" }.',
-      },
-    ];
+  const shape = contextVariablesSchema.safeParse(variables);
+  if (!isJsonObject(variables)) {
+    const message = shape.success ? '' : (shape.error.issues[0]?.message ?? '');
+    return [{ path: basePath, severity: 'error', code: 'variables-not-object', message }];
   }
-  for (const [name, value] of Object.entries(variables as Record<string, unknown>)) {
+  for (const [name, raw] of Object.entries(variables)) {
     const path = `${basePath}.${name}`;
     if (isReservedVariable(name)) {
       out.push({
@@ -59,25 +60,13 @@ export function validateVariables(variables: unknown, basePath = 'context.variab
       continue;
     }
     if (name.trim() === '') out.push({ path, severity: 'error', code: 'empty-variable-name', message: 'A context variable needs a name.' });
-    const type = variableType(value);
-    if (!type) {
-      const what =
-        value === null
-          ? 'null'
-          : Array.isArray(value)
-            ? 'an array with non-text entries'
-            : typeof value === 'object'
-              ? 'an object'
-              : String(value);
-      out.push({
-        path,
-        severity: 'error',
-        code: 'unsupported-variable-type',
-        message: `${name} is ${what}; context variables may be text, whole or decimal numbers, dates (ISO 8601 with offset), true/false, or arrays of text.`,
-      });
+    const value = contextValueSchema.safeParse(raw);
+    if (!value.success) {
+      out.push({ path, severity: 'error', code: 'unsupported-variable-type', message: `${name} ${value.error.issues[0]?.message ?? ''}` });
       continue;
     }
-    if (type === 'long' && !Number.isSafeInteger(value as number)) {
+    const type = variableType(value.data);
+    if (type === 'long' && !Number.isSafeInteger(value.data)) {
       out.push({
         path,
         severity: 'warning',
@@ -85,16 +74,14 @@ export function validateVariables(variables: unknown, basePath = 'context.variab
         message: `${name} is larger than JSON numbers carry exactly (±2^53); it may arrive rounded. Send it as text if it is an identifier.`,
       });
     }
-    if (type === 'string' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(value)) {
+    if (type === 'string' && typeof value.data === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(value.data)) {
+      const fixed = value.data.length === 10 ? `${value.data}T00:00:00Z` : `${value.data}Z`;
       out.push({
         path,
         severity: 'warning',
         code: 'date-without-offset',
-        message: `${name} looks like a date but has no offset, so it is sent as text. Dates need an offset, like ${value.length === 10 ? `${value}T00:00:00Z` : `${value}Z`}.`,
-        fix: {
-          title: 'Add a UTC offset',
-          edits: [{ op: 'set', path: ['context', 'variables', name], value: value.length === 10 ? `${value}T00:00:00Z` : `${value}Z` }],
-        },
+        message: `${name} looks like a date but has no offset, so it is sent as text. Dates need an offset, like ${fixed}.`,
+        fix: { title: 'Add a UTC offset', edits: [{ op: 'set', path: ['context', 'variables', name], value: fixed }] },
       });
     }
   }

@@ -40,5 +40,15 @@ export const eventNames = Object.keys(events) as EventName[];
 
 export type { AppInfo, Notice, ProfileSummary, ProfilesSummary, Transport, SecretStoreInfo, LocalDemoInfo } from './channels/app';
 export type { ProfilesList } from './channels/profiles';
-export type { RunOutput, TokenStatusView, ActiveCatalogView, ConnectionStep, CatalogAttributeView } from './channels/search';
+export type {
+  RunOutput,
+  RunOutputOf,
+  HistoryView,
+  SavedListing,
+  SavedRequestView,
+  TokenStatusView,
+  ActiveCatalogView,
+  ConnectionStep,
+  CatalogAttributeView,
+} from './channels/search';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';

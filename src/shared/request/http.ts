@@ -1,5 +1,7 @@
 import { decodeSearchUrl, encodeSearchUrl, jsonErrorPosition, trimBaseUrl, type DecodeNote } from '../url/codec';
-import type { AnyRequest, RequestKind, SearchRequest } from './types';
+import { completeRequest } from './complete';
+import { requestEnvelopeSchema, requestProblems, type AnyRequest, type RequestEnvelope, type Transport } from './schema';
+import type { RequestKind } from './types';
 
 /**
  * The exact HTTP request the service receives for a workbench request: one
@@ -16,7 +18,7 @@ export interface HttpRequestSpec {
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
 
-export type Transport = 'post' | 'get';
+export type { Transport } from './schema';
 
 export const ENDPOINT_PATH: Record<RequestKind, string> = {
   search: '/search',
@@ -26,7 +28,7 @@ export const ENDPOINT_PATH: Record<RequestKind, string> = {
 
 export function buildHttpRequest(kind: RequestKind, baseUrl: string, request: AnyRequest, transport: Transport = 'post'): HttpRequestSpec {
   if (kind === 'search' && transport === 'get') {
-    return { method: 'GET', url: encodeSearchUrl(baseUrl, request as SearchRequest), headers: [['Accept', 'application/json']] };
+    return { method: 'GET', url: encodeSearchUrl(baseUrl, request), headers: [['Accept', 'application/json']] };
   }
   return {
     method: 'POST',
@@ -39,15 +41,47 @@ export function buildHttpRequest(kind: RequestKind, baseUrl: string, request: An
   };
 }
 
-export interface IdentifiedRequest {
-  kind: RequestKind;
-  transport: Transport;
+export type IdentifiedRequest = RequestEnvelope & {
   baseUrl: string;
-  request: AnyRequest;
   notes: DecodeNote[];
-}
+};
 
 export type IdentifyResult = ({ ok: true } & IdentifiedRequest) | { ok: false; message: string; position?: number };
+
+/**
+ * A request read from outside (a pasted body, a cURL command) as a typed
+ * envelope: required fields the text left out are filled in empty and named
+ * in `filled`, so the editor can hold it and show what is missing; fields of
+ * the wrong type keep it from being one, and the message names each.
+ */
+export function readEnvelope(
+  kind: RequestKind,
+  transport: Transport,
+  body: Record<string, unknown>,
+): { ok: true; envelope: RequestEnvelope; filled: string[] } | { ok: false; message: string } {
+  const { request, filled } = completeRequest(kind, body);
+  const typed = toEnvelope(kind, transport, request);
+  return typed.ok ? { ...typed, filled } : typed;
+}
+
+/** A request as a typed envelope as it stands, or a message naming each field that keeps it from being one. */
+export function toEnvelope(
+  kind: RequestKind,
+  transport: Transport,
+  request: unknown,
+): { ok: true; envelope: RequestEnvelope } | { ok: false; message: string } {
+  const parsed = requestEnvelopeSchema.safeParse({ kind, transport: kind === 'search' ? transport : 'post', request });
+  if (parsed.success) return { ok: true, envelope: parsed.data };
+  return {
+    ok: false,
+    message: `The ${kind} request does not have the interface's shape, so it cannot be edited or sent as is — ${requestProblems(kind, request)}.`,
+  };
+}
+
+/** What was filled in, as a note for the paste. */
+export function filledNote(kind: RequestKind, filled: string[]): string {
+  return `The ${kind} request had no ${filled.join(', ')}; empty values were filled in so it can be edited — fill them in before sending.`;
+}
 
 /** Reads an HTTP request (from cURL, a HAR entry…) back into a workbench request. */
 export function identifyHttpRequest(spec: { method: string; url: string; body?: string | undefined }): IdentifyResult {
@@ -90,5 +124,12 @@ export function identifyHttpRequest(spec: { method: string; url: string; body?: 
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, message: 'The request body must be a JSON object.' };
   const baseUrl = `${url.origin}${path.slice(0, path.length - suffix.length)}`;
-  return { ok: true, kind, transport: 'post', baseUrl, request: body as AnyRequest, notes: [] };
+  const read = readEnvelope(kind, 'post', body as Record<string, unknown>);
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    ...read.envelope,
+    baseUrl,
+    notes: read.filled.length ? [{ code: 'filled-in', message: filledNote(kind, read.filled) }] : [],
+  };
 }

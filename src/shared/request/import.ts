@@ -1,18 +1,15 @@
 import { parseCurl } from '../curl/curl';
 import { decodeSearchUrl, jsonErrorPosition } from '../url/codec';
 import { guessKind } from './normalize';
-import { identifyHttpRequest, type Transport } from './http';
-import type { AnyRequest, RequestKind } from './types';
+import { filledNote, identifyHttpRequest, readEnvelope } from './http';
+import type { RequestEnvelope } from './schema';
 
-export interface ImportedRequest {
-  kind: RequestKind;
-  transport: Transport;
-  request: AnyRequest;
+export type ImportedRequest = RequestEnvelope & {
   baseUrl: string | null;
   /** What was odd about the input, in words. */
   notes: string[];
   source: 'url' | 'curl' | 'json';
-}
+};
 
 export type ImportResult = ({ ok: true } & ImportedRequest) | { ok: false; message: string };
 
@@ -29,21 +26,23 @@ export function importRequest(text: string): ImportResult {
     if (!parsed.ok) return { ok: false, message: `This looks like cURL but cannot be read: ${parsed.message}` };
     const identified = identifyHttpRequest(parsed);
     if (!identified.ok) return { ok: false, message: identified.message };
-    return {
-      ok: true,
-      source: 'curl',
-      kind: identified.kind,
-      transport: identified.transport,
-      request: identified.request,
-      baseUrl: identified.baseUrl,
-      notes: [...parsed.notes, ...identified.notes.map((n) => n.message)],
-    };
+    const { ok: _ok, baseUrl, notes, ...envelope } = identified;
+    return { ok: true, source: 'curl', ...envelope, baseUrl, notes: [...parsed.notes, ...notes.map((n) => n.message)] };
   }
   if (trimmed.startsWith('{')) {
     try {
       const body = JSON.parse(trimmed) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The JSON must be a request object.' };
-      return { ok: true, source: 'json', kind: guessKind(body), transport: 'post', request: body as AnyRequest, baseUrl: null, notes: [] };
+      const kind = guessKind(body);
+      const read = readEnvelope(kind, 'post', body as Record<string, unknown>);
+      if (!read.ok) return { ok: false, message: read.message };
+      return {
+        ok: true,
+        source: 'json',
+        ...read.envelope,
+        baseUrl: null,
+        notes: read.filled.length ? [filledNote(kind, read.filled)] : [],
+      };
     } catch (err) {
       const position = jsonErrorPosition(err, trimmed);
       return { ok: false, message: `This is not valid JSON${position !== undefined ? ` (at position ${position})` : ''}.` };

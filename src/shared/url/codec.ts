@@ -1,4 +1,4 @@
-import type { SearchRequest } from '../request/types';
+import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from '../request/schema';
 
 /**
  * The GET form of search (§4.2): `{base}/search/<token>?encoded=<url-encoded JSON>`
@@ -17,7 +17,8 @@ export interface DecodeNote {
     | 'deprecated-facet-attribute'
     | 'unknown-field'
     | 'repeated-encoded'
-    | 'plus-as-space';
+    | 'plus-as-space'
+    | 'filled-in';
   message: string;
 }
 
@@ -47,7 +48,8 @@ export function trimBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');
 }
 
-export function encodeSearchUrl(baseUrl: string, request: SearchRequest): string {
+/** The GET URL of a request; only search has a GET form, but any request's fields encode the same way. */
+export function encodeSearchUrl(baseUrl: string, request: AnyRequest): string {
   const payload: Record<string, unknown> = {};
   for (const key of FIELD_ORDER) if (request[key] !== undefined) payload[key] = request[key];
   return `${trimBaseUrl(baseUrl)}/search/${encodeURIComponent(request.token)}?encoded=${encodeURIComponent(JSON.stringify(payload))}`;
@@ -204,5 +206,10 @@ export function decodeSearchUrl(input: string): DecodeResult {
       message: 'A facet is selected by the deprecated "attribute" property; the service still accepts it for now.',
     });
   }
-  return { ok: true, request: request as unknown as SearchRequest, baseUrl: `${url.origin}${prefix}`, extraParams, notes };
+  if (!isRequest('search', request))
+    return fail(
+      'json',
+      `The request in the URL does not have the interface's shape, so it cannot be sent as is — ${requestProblems('search', request)}.`,
+    );
+  return { ok: true, request, baseUrl: `${url.origin}${prefix}`, extraParams, notes };
 }

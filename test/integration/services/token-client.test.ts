@@ -2,13 +2,8 @@ import { exportSPKI, generateKeyPair, exportPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogClient } from '../../../src/main/services/catalog-client';
 import { HttpClient } from '../../../src/main/services/http/client';
-import {
-  basicAuthorization,
-  retryAfterMs,
-  tokenEndpoint,
-  TokenClient,
-  type TokenCredentials,
-} from '../../../src/main/services/token-client';
+import { retryAfterMs } from '../../../src/main/services/retry';
+import { basicAuthorization, tokenEndpoint, TokenClient, type TokenCredentials } from '../../../src/main/services/token-client';
 import { testEmulator, type TestEmulator } from '../../helpers/emulator';
 
 const SECRET = 'demo-client-secret: keep % + / = safe';

@@ -28,6 +28,14 @@ describe('import-boundary lint rule', () => {
     ['src/preload/index.ts', "import { readFile } from 'node:fs';"],
     ['src/preload/index.ts', "import { settingsSchema } from '../shared/settings';"],
     ['src/cli/x.ts', "import { app } from 'electron';"],
+    // src/shared is an allow list: anything not named in SHARED_PACKAGES is refused.
+    ['src/shared/x.ts', "import { SignJWT } from 'jose';"],
+    ['src/shared/x.ts', "import * as monaco from 'monaco-editor';"],
+    ['src/shared/x.ts', "import { request } from 'undici';"],
+    ['src/shared/x.ts', "import type { Page } from '@playwright/test';"],
+    ['src/shared/x.ts', "export { faker } from '@faker-js/faker';"],
+    ['src/renderer/src/x.ts', "import { createCore } from '@shared/../main/core';"],
+    ['src/preload/index.ts', "import { settingsSchema } from '@shared/settings';"],
   ])('%s: rejects %s', async (file, code) => {
     const messages = await layeringMessages(file, `${code}\nexport const used = 1;\n`);
     expect(messages.length, `expected a layering error for ${code} in ${file}`).toBeGreaterThan(0);
@@ -42,6 +50,8 @@ describe('import-boundary lint rule', () => {
     ['src/main/electron/ipc.ts', "import { ipcMain } from 'electron';"],
     ['src/preload/index.ts', "import { buildApi } from '../shared/ipc/api';"],
     ['src/cli/x.ts', "import { createCore } from '../main/core';"],
+    ['src/shared/x.ts', "import type { z } from 'zod';"],
+    ['src/renderer/src/x.ts', "import { normalize } from '@shared/request/normalize';"],
   ])('%s: accepts %s', async (file, code) => {
     expect(await layeringMessages(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { systemVariables } from '../../../shared/context/variables';
 import { compileFilterWith, parseFilter } from '../../../shared/filter';
 import { compileMask } from '../../../shared/mask';
 import { normalize } from '../../../shared/request/normalize';
+import { isRequest, requestProblems, type RequestKind, type RequestOf } from '../../../shared/request/schema';
 import {
   LIMITS,
   type Facet,
@@ -41,7 +42,7 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** Rejects what the service rejects, using the shared request model; warnings (like limit clamping) pass. */
-export function validate(kind: 'search' | 'suggest' | 'autocomplete', body: unknown): Record<string, unknown> {
+export function validate<K extends RequestKind>(kind: K, body: unknown): RequestOf<K> {
   const { diagnostics } = normalize(kind, body);
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) {
@@ -53,7 +54,9 @@ export function validate(kind: 'search' | 'suggest' | 'autocomplete', body: unkn
     const where = error.range ? ` (at character ${error.range.start})` : '';
     throw badRequest(code, `${error.path ? `${error.path}: ` : ''}${error.message}${where}`, error.path || undefined);
   }
-  return body as Record<string, unknown>;
+  // Structural problems are errors of normalize, so this only fails if the two ever disagree.
+  if (!isRequest(kind, body)) throw badRequest('invalid-request', requestProblems(kind, body));
+  return body;
 }
 
 /** A filter compiled against the tenant's columnar reader, by row number; cached per filter text. */
@@ -236,7 +239,7 @@ function facetOutput(facet: FacetConfig, column: FacetColumn, sets: Int32Array[]
 /** POST /search and GET /search/:token. */
 export function runSearch(tenant: Tenant, raw: unknown, ctx: ServeContext): SearchResponse {
   const started = performance.now();
-  const body = validate('search', raw) as unknown as SearchRequest;
+  const body = validate('search', raw);
   const configuration = configurationOf(tenant, body.configurationId);
   const options = body.options ?? {};
   const limit =

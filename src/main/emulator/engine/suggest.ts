@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { systemVariables } from '../../../shared/context/variables';
-import {
-  effectiveGroupSize,
-  LIMITS,
-  type AutocompleteRequest,
-  type AutocompleteResponse,
-  type Item,
-  type SuggestRequest,
-  type SuggestResponse,
-} from '../../../shared/request/types';
+import { effectiveGroupSize, LIMITS, type AutocompleteResponse, type Item, type SuggestResponse } from '../../../shared/request/types';
 import type { CatalogItem } from '../catalog/generate';
 import { badRequest, EmulatorError } from '../errors';
 import {
@@ -29,7 +21,7 @@ import { topK } from './top-k';
 /** POST /search/suggest: items for a query, one group per value of a single-valued attribute. */
 export function runSuggest(tenant: Tenant, raw: unknown, ctx: ServeContext): SuggestResponse {
   const started = performance.now();
-  const body = validate('suggest', raw) as unknown as SuggestRequest;
+  const body = validate('suggest', raw);
   const configuration = configurationOf(tenant, body.configurationId);
   const { groupBy } = body.options;
   const groupable = tenant.groupableAttributes();
@@ -103,7 +95,7 @@ export const AUTOCOMPLETE_PREREQUISITES =
 export function runAutocomplete(tenant: Tenant, raw: unknown, ctx: ServeContext, windowDays = 7): AutocompleteResponse {
   const started = performance.now();
   if (!tenant.config.autocompleteActivated) throw new EmulatorError(403, 'autocomplete-not-activated', AUTOCOMPLETE_PREREQUISITES);
-  const body = validate('autocomplete', raw) as unknown as AutocompleteRequest;
+  const body = validate('autocomplete', raw);
   const configuration = configurationOf(tenant, body.configurationId);
   const n = body.options?.numberOfSuggestions ?? LIMITS.numberOfSuggestions.default;
   const predicate = filterPredicate(tenant, body.options?.filter);

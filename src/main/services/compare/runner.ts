@@ -10,6 +10,7 @@ import type {
   SideSpec,
 } from '../../../shared/compare/types';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
+import { withRetries, type BackoffPolicy } from '../retry';
 import type { BatchStore, RecordToStore } from './store';
 
 export type SendOutcome =
@@ -19,12 +20,7 @@ export type SendOutcome =
 /** Sends one side's request; the runner owns retries, concurrency, cancellation and storage. */
 export type SideSender = (side: 'a' | 'b', request: SearchRequest, signal: AbortSignal) => Promise<SendOutcome>;
 
-export interface RetryPolicy {
-  /** Tries per request, the first included. */
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type RetryPolicy = BackoffPolicy;
 
 export interface BatchRunnerOptions {
   definition: BatchDefinition;
@@ -195,14 +191,8 @@ export class BatchRunner {
   private requestFor(side: 'a' | 'b', row: QueryRow): SearchRequest {
     const { definition } = this.options;
     this.templates ??= {
-      a: {
-        ...definition.sides.a,
-        overrides: mergeRequest(definition.base as Record<string, unknown>, definition.sides.a.overrides as Record<string, unknown>),
-      },
-      b: {
-        ...definition.sides.b,
-        overrides: mergeRequest(definition.base as Record<string, unknown>, definition.sides.b.overrides as Record<string, unknown>),
-      },
+      a: { ...definition.sides.a, overrides: mergeRequest(definition.base, definition.sides.a.overrides) },
+      b: { ...definition.sides.b, overrides: mergeRequest(definition.base, definition.sides.b.overrides) },
     };
     return requestFor({}, this.templates[side], row);
   }
@@ -270,43 +260,47 @@ export class BatchRunner {
   }
 
   private async sendWithRetry(side: 'a' | 'b', request: SearchRequest, signal: AbortSignal): Promise<SideAnswer | null> {
-    const random = this.options.random ?? Math.random;
     const sleep = this.options.sleep ?? abortableSleep;
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await this.options.send(side, request, signal);
-      if (signal.aborted) return null;
-      if (outcome.ok) {
-        const count =
-          typeof outcome.response?.metadata?.count === 'number'
-            ? outcome.response.metadata.count
-            : (outcome.response?.items?.length ?? null);
-        return {
-          side: { ok: true, ms: outcome.ms, attempts: attempt, status: outcome.status, count, top: topItems(outcome.response) },
-          response: outcome.response,
-          ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),
-        };
-      }
-      const retryable =
-        outcome.error.code === 'network' ||
-        outcome.error.code === 'timeout' ||
-        (outcome.status !== undefined && RETRYABLE_STATUS.has(outcome.status));
-      if (!retryable || attempt >= this.retry.attempts || outcome.error.code === 'cancelled') {
-        return {
-          side: {
-            ok: false,
-            ms: outcome.ms,
-            attempts: attempt,
-            ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-            count: null,
-            error: outcome.error,
-            top: [],
-          },
-        };
-      }
-      const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + random() / 2);
-      await sleep(Math.min(this.retry.maxDelayMs, outcome.retryAfterMs ?? backoff), signal);
-      if (signal.aborted) return null;
+    let attempts = 0;
+    const outcome = await withRetries<SendOutcome>(
+      async (n) => {
+        attempts = n;
+        const sent = await this.options.send(side, request, signal);
+        if (sent.ok || signal.aborted || sent.error.code === 'cancelled') return { value: sent };
+        const retryable =
+          sent.error.code === 'network' ||
+          sent.error.code === 'timeout' ||
+          (sent.status !== undefined && RETRYABLE_STATUS.has(sent.status));
+        return { value: sent, ...(retryable ? { retry: { afterMs: sent.retryAfterMs } } : {}) };
+      },
+      {
+        policy: this.retry,
+        sleep: (ms) => sleep(ms, signal),
+        stopped: () => signal.aborted,
+        ...(this.options.random ? { random: this.options.random } : {}),
+      },
+    );
+    if (signal.aborted) return null;
+    if (outcome.ok) {
+      const count =
+        typeof outcome.response?.metadata?.count === 'number' ? outcome.response.metadata.count : (outcome.response?.items?.length ?? null);
+      return {
+        side: { ok: true, ms: outcome.ms, attempts, status: outcome.status, count, top: topItems(outcome.response) },
+        response: outcome.response,
+        ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),
+      };
     }
+    return {
+      side: {
+        ok: false,
+        ms: outcome.ms,
+        attempts,
+        ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+        count: null,
+        error: outcome.error,
+        top: [],
+      },
+    };
   }
 
   private record(record: RecordToStore): void {

@@ -1,7 +1,6 @@
 import { WorkbenchFailure } from '../../../shared/ipc/result';
-import type { ExchangeRecord } from '../../../shared/exchange';
-import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
-import { retryAfterMs } from '../token-client';
+import type { SearchRequest } from '../../../shared/request/types';
+import { retryAfterMs } from '../retry';
 import type { SearchClient } from '../search-client';
 import type { SendOutcome, SideSender } from './runner';
 
@@ -34,14 +33,14 @@ export function searchSender(
       });
       return {
         ok: true,
-        response: outcome.response as SearchResponse,
+        response: outcome.response,
         ms: outcome.exchange.timings.totalMs,
         status: outcome.exchange.status ?? 200,
         raw: outcome.raw,
       };
     } catch (err) {
       if (!(err instanceof WorkbenchFailure)) return { ok: false, error: { code: 'internal', message: String(err) }, ms: null };
-      const exchange = err.error.details?.exchange as ExchangeRecord | undefined;
+      const exchange = err.error.details?.exchange;
       const retryAfter = exchange?.responseHeaders.find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
       const wait = retryAfterMs(retryAfter, Date.now());
       return {

@@ -3,26 +3,21 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchCsv, batchHtml, batchJson } from '../../../shared/compare/reports';
 import { requestFor } from '../../../shared/compare/sides';
-import type { BatchDefinition, BatchProgress, BatchResult, QueryRow, SideSpec } from '../../../shared/compare/types';
-import type { BatchListItem } from '../../../shared/ipc/contract';
+import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';
+import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
-import type { SearchRequest } from '../../../shared/request/types';
+import { checkResponse } from '../../../shared/request/response-schema';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
 import { BatchRunner } from './runner';
 import { searchSender } from './sender';
 import { BatchStore } from './store';
 
-export interface NewBatch {
-  name: string;
-  base: Partial<SearchRequest>;
-  sides: { a: SideSpec; b: SideSpec };
-  rows: QueryRow[];
-  concurrency: number;
-}
+export type { NewBatch } from '../../../shared/compare/types';
 
 export interface CompareDeps {
-  profiles: ProfileService;
+  /** Where sides with a profile id find their address and token; the command line has none (its sides carry a base URL). */
+  profiles?: ProfileService;
   search: SearchClient;
   deadlineMs: () => number;
   /** New results and progress of a run, at most every 200 ms and once at the end. */
@@ -30,16 +25,29 @@ export interface CompareDeps {
   log?: (message: string, err?: unknown) => void;
 }
 
+export type ExportFormat = 'html' | 'csv' | 'json';
+
 const safeName = (name: string) =>
   name
     .replace(/[^\w.-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'comparison';
 
+/** A new batch id: the time, then a random suffix; only letters, digits and dashes, so it never names a path. */
+export const newBatchId = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+
+/** A batch as a report in one of the export formats. */
+export function batchReport(definition: BatchDefinition, results: BatchResult[], format: ExportFormat): string {
+  if (format === 'csv') return batchCsv(results);
+  if (format === 'json') return batchJson(definition, results);
+  return batchHtml(definition, results);
+}
+
 /**
- * Batch comparisons kept under the data folder, one directory each: started,
+ * Batch comparisons kept under one folder, one directory each: started,
  * paused, resumed, cancelled, rerun and exported here; runs that were going
- * when the app stopped come back as "interrupted", ready to resume.
+ * when the app stopped come back as "interrupted", ready to resume. The app
+ * and the command line both run batches through this.
  */
 export class CompareService {
   private readonly runners = new Map<string, BatchRunner>();
@@ -50,6 +58,7 @@ export class CompareService {
     private readonly deps: CompareDeps,
   ) {}
 
+  /** Reads every stored batch; one that cannot be read is left as it is. */
   async init(): Promise<void> {
     let names: string[] = [];
     try {
@@ -59,20 +68,32 @@ export class CompareService {
     }
     for (const id of names) {
       try {
-        const store = new BatchStore(join(this.dir, id));
-        const runner = this.runnerFor(await store.definition(), store);
-        await runner.load();
-        this.runners.set(id, runner);
+        await this.load(id);
       } catch (err) {
         this.deps.log?.(`batch ${id} could not be read; it is left as it is`, err);
       }
     }
   }
 
+  /** Opens one stored batch (by its folder name) with what it already holds. */
+  async load(id: string): Promise<BatchView> {
+    const store = new BatchStore(join(this.dir, id));
+    const runner = this.runnerFor(await store.definition(), store);
+    await runner.load();
+    this.runners.set(id, runner);
+    return this.read(id);
+  }
+
+  /** Whether a batch folder exists under this service's folder (a run to resume). */
+  async has(id: string): Promise<boolean> {
+    return BatchStore.exists(join(this.dir, id));
+  }
+
   /** The side's base URL and token: its own, or its profile's. */
   private target(side: SideSpec): { baseUrl: string; token: string | undefined } {
     if (side.baseUrl) return { baseUrl: side.baseUrl, token: side.overrides.token };
-    const profile = side.profileId ? this.deps.profiles.find(side.profileId) : this.deps.profiles.resolve(undefined);
+    const profiles = this.deps.profiles;
+    const profile = profiles && (side.profileId ? profiles.find(side.profileId) : profiles.resolve(undefined));
     if (!profile) throw new Error(`The profile of side "${side.label}" no longer exists; start a new comparison.`);
     return { baseUrl: profile.searchUrl, token: side.overrides.token || profile.searchTokens[0]?.token };
   }
@@ -117,30 +138,29 @@ export class CompareService {
     this.running.set(id, task);
   }
 
-  async start(input: NewBatch): Promise<{ id: string }> {
+  /** Starts a new batch (in the folder named `id` when given: the command line's `--state`). */
+  async start(input: NewBatch, options: { id?: string } = {}): Promise<{ id: string }> {
     if (input.rows.length === 0) throw failure('validation', 'The query list is empty: paste queries or import a file.', { field: 'rows' });
-    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+    const id = options.id ?? newBatchId();
     // Sides keep their profile id, never its secrets; the token joins the side so the run is reproducible.
     const sides = { a: input.sides.a, b: input.sides.b };
     for (const key of ['a', 'b'] as const) {
       const t = this.target(sides[key]);
       if (!sides[key].overrides.token && t.token) sides[key] = { ...sides[key], overrides: { ...sides[key].overrides, token: t.token } };
     }
-    const definition: BatchDefinition = {
-      id,
-      name: input.name,
-      createdAt: new Date().toISOString(),
-      base: input.base,
-      sides,
-      rows: input.rows,
-      concurrency: input.concurrency,
-    };
+    const definition: BatchDefinition = { ...input, id, createdAt: new Date().toISOString(), sides };
     const store = await BatchStore.create(join(this.dir, id), definition);
     const runner = this.runnerFor(definition, store);
     await runner.load();
     this.runners.set(id, runner);
     this.launch(id, () => runner.start());
     return { id };
+  }
+
+  /** Resolves when the batch's current run stops (done, paused, cancelled). */
+  async finished(id: string): Promise<BatchProgress> {
+    await this.running.get(id);
+    return this.get(id).progress();
   }
 
   list(): BatchListItem[] {
@@ -155,7 +175,7 @@ export class CompareService {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  read(id: string): { definition: BatchDefinition; progress: BatchProgress; results: BatchResult[] } {
+  read(id: string): BatchView {
     const runner = this.get(id);
     return { definition: runner.definition, progress: runner.progress(), results: runner.list() };
   }
@@ -172,16 +192,20 @@ export class CompareService {
   }
 
   /** One query of a batch with both requests and both answers, to open side by side. */
-  async result(id: string, index: number) {
+  async result(id: string, index: number): Promise<BatchResultView> {
     const runner = this.get(id);
     const row = runner.definition.rows[index];
     if (!row) throw failure('not-found', `The comparison has no query ${index + 1}.`, { field: 'index' });
     const record = await runner.store.responses(index);
     if (!record) throw failure('not-found', `Query ${index + 1} has no result yet.`, { field: 'index' });
     const { base, sides } = runner.definition;
+    const answer = (body: unknown) =>
+      body === undefined ? {} : { response: checkResponse('search', body, { masked: false, check: false }).response };
+    const a = answer(record.responses.a);
+    const b = answer(record.responses.b);
     return {
       result: record.result,
-      responses: record.responses,
+      responses: { ...(a.response ? { a: a.response } : {}), ...(b.response ? { b: b.response } : {}) },
       requests: { a: requestFor(base, sides.a, row), b: requestFor(base, sides.b, row) },
       baseUrls: { a: this.safeBaseUrl(sides.a), b: this.safeBaseUrl(sides.b) },
     };
@@ -195,21 +219,25 @@ export class CompareService {
     }
   }
 
-  export(id: string, format: 'html' | 'csv' | 'json'): { fileName: string; content: string; mime: string } {
+  export(id: string, format: ExportFormat): { fileName: string; content: string; mime: string } {
     const runner = this.get(id);
-    const results = runner.list();
     const name = safeName(runner.definition.name);
-    if (format === 'csv') return { fileName: `${name}.csv`, content: batchCsv(results), mime: 'text/csv' };
-    if (format === 'json') return { fileName: `${name}.json`, content: batchJson(runner.definition, results), mime: 'application/json' };
-    return { fileName: `${name}.html`, content: batchHtml(runner.definition, results), mime: 'text/html' };
+    const mime = format === 'csv' ? 'text/csv' : format === 'json' ? 'application/json' : 'text/html';
+    return { fileName: `${name}.${format}`, content: batchReport(runner.definition, runner.list(), format), mime };
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string): Promise<{ deleted: true }> {
     const runner = this.get(id);
     await runner.cancel();
     await this.running.get(id);
     this.runners.delete(id);
     await new BatchStore(join(this.dir, id)).remove();
+    return { deleted: true };
+  }
+
+  /** Pauses one run and flushes its results (Ctrl+C on the command line). */
+  async pause(id: string): Promise<void> {
+    await this.get(id).pause();
   }
 
   /** Pauses every run and flushes its results, for a clean quit. */

@@ -1,7 +1,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { batchDefinitionSchema } from '../../../shared/compare/schema';
 import type { BatchDefinition, BatchResult, BatchStatus } from '../../../shared/compare/types';
-import { writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
+import { failure } from '../../../shared/ipc/result';
+import { describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { exists, writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
 
 export interface StoredRecord {
   result: BatchResult;
@@ -63,8 +66,17 @@ export class BatchStore {
     return store;
   }
 
+  /** Whether a batch is stored in this folder. */
+  static async exists(dir: string): Promise<boolean> {
+    return exists(join(dir, 'definition.json'));
+  }
+
+  /** The stored definition, parsed with its schema: a file that does not match is refused, naming the fields. */
   async definition(): Promise<BatchDefinition> {
-    return JSON.parse(await readFile(join(this.dir, 'definition.json'), 'utf8')) as BatchDefinition;
+    const file = join(this.dir, 'definition.json');
+    const parsed = batchDefinitionSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (!parsed.success) throw failure('storage', `${file} is not a batch definition: ${describeIssues(zodIssues(parsed.error))}`);
+    return parsed.data;
   }
 
   async state(): Promise<StoredState | null> {

@@ -32,6 +32,7 @@ export class KeychainStore implements SecretStore {
   static async open(service: string, timeoutMs = 5000): Promise<{ store?: KeychainStore; reason?: string }> {
     let keytar: KeytarModule;
     try {
+      // keytar is CommonJS: an ESM import puts it under `default`, which its type declarations do not describe.
       const mod = (await import('keytar')) as unknown as KeytarModule & { default?: KeytarModule };
       keytar = mod.default ?? mod;
     } catch (err) {

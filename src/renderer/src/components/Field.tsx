@@ -1,6 +1,6 @@
 import { AlertTriangle, Info, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { RequestDiagnostic } from '../../../shared/diagnostics';
+import type { RequestDiagnostic } from '@shared/diagnostics';
 
 export interface FieldProps {
   label: string;

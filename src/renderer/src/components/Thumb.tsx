@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Item } from '../../../shared/request/types';
+import type { Item } from '@shared/request/types';
 import { proxiedImage } from './image';
 
 /**

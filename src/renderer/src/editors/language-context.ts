@@ -1,5 +1,5 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import type { TextDiagnostic } from '../../../shared/diagnostics';
+import type { TextDiagnostic } from '@shared/diagnostics';
 
 /** What an editor knows about the catalog, for completions and hovers. Each editor model has its own. */
 export interface AttributeInfo {

@@ -1,5 +1,5 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { completeMask, parseMask, printMask } from '../../../shared/mask';
+import { completeMask, parseMask, printMask } from '@shared/mask';
 import { keepMarkers, languageContext } from './language-context';
 
 export const MASK_LANGUAGE = 'wb-mask';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { looksLikeRequest } from '../../../shared/request/import';
+import { looksLikeRequest } from '@shared/request/import';
 import { PasteDialog } from '../features/url-tools/PasteDialog';
 import { importText } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';

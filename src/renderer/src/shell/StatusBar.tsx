@@ -1,6 +1,6 @@
 import { Monitor, Globe } from 'lucide-react';
 import { useEffect } from 'react';
-import { ProfilePicker } from '../features/request/ProfilePicker';
+import { ProfilePicker } from '../request-ui/ProfilePicker';
 import { useAppStore } from '../store/store';
 
 /** Bottom bar: which profile requests go to (with its colour tag) and how the app is connected. */

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import type { ThemePreference } from '../../../shared/settings';
+import type { ThemePreference } from '@shared/settings';
 import { useAppStore } from '../store/store';
 
 const OPTIONS: { value: ThemePreference; label: string; icon: typeof Sun }[] = [

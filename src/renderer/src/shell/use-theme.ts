@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ThemePreference } from '../../../shared/settings';
+import type { ThemePreference } from '@shared/settings';
 
 const query = '(prefers-color-scheme: dark)';
 

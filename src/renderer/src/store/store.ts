@@ -1,21 +1,44 @@
 import { create } from 'zustand';
 import { createAutocompleteSlice, type AutocompleteSlice } from '../features/autocomplete/autocomplete-slice';
+import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice';
 import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
+import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
+import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
+import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/search-slice';
+import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice';
 import { createSuggestSlice, type SuggestSlice } from '../features/suggest/suggest-slice';
-import { createHistorySlice, type HistorySlice } from './history-slice';
-import { createProfilesSlice, type ProfilesSlice } from './profiles-slice';
-import { createShellSlice, type ShellSlice } from './shell-slice';
+import { createShellSlice, type ShellSlice } from '../shell/shell-slice';
+import type { SetState } from './slice';
 
-/** One store built from typed slices; each feature area owns its slice. Persisted state lives in main. */
-export type AppState = ShellSlice & ProfilesSlice & SearchSlice & SuggestSlice & AutocompleteSlice & CompareSlice & HistorySlice;
+/**
+ * The one store, composed from the slices; each slice lives beside its
+ * feature and is typed against only the slices it uses, so imports run one
+ * way: this file → slices. Persisted state lives in main.
+ */
+export type AppState = ShellSlice &
+  SettingsSlice &
+  ProfilesSlice &
+  HistorySlice &
+  SearchSlice &
+  SavedSlice &
+  SuggestSlice &
+  AutocompleteSlice &
+  CompareSlice &
+  CatalogSlice;
 
-export const useAppStore = create<AppState>()((...args) => ({
-  ...createShellSlice(...args),
-  ...createProfilesSlice(...args),
-  ...createSearchSlice(...args),
-  ...createSuggestSlice(...args),
-  ...createAutocompleteSlice(...args),
-  ...createCompareSlice(...args),
-  ...createHistorySlice(...args),
-}));
+/** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
+export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
+  ...createShellSlice(set, get),
+  ...createSettingsSlice(set, get),
+  ...createProfilesSlice(set, get),
+  ...createHistorySlice(set, get),
+  ...createSearchSlice(set, get),
+  ...createSavedSlice(set, get),
+  ...createSuggestSlice(set, get),
+  ...createAutocompleteSlice(set, get),
+  ...createCompareSlice(set, get),
+  ...createCatalogSlice(set, get),
+});
+
+export const useAppStore = create<AppState>()(composeSlices);

@@ -1,34 +1,12 @@
 import { z } from 'zod';
+import { newBatchSchema } from '../../compare/schema';
 import type { BatchDefinition, BatchProgress, BatchResult } from '../../compare/types';
-import type { SearchRequest } from '../../request/types';
+import type { SearchRequest, SearchResponse } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
 
 /** Batch ids are made by main (time and a random suffix); nothing else, so none can name a path. */
 const id = z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'not a batch id: letters, digits and dashes only');
-const requestTemplate = z.record(z.string(), z.unknown());
-
-const side = z
-  .object({
-    label: z.string().trim().min(1, 'give the side a label, like "production" or "bestsellers"').max(80),
-    profileId: z.string().min(1).max(200).optional(),
-    baseUrl: z.string().url().optional(),
-    overrides: requestTemplate.default({}),
-  })
-  .strict();
-
-const row = z
-  .object({
-    query: z.string().trim().min(1).max(1000),
-    filter: z.string().max(10_000).optional(),
-    facets: z
-      .array(z.object({ id: z.string().min(1), values: z.array(z.string()) }).strict())
-      .max(50)
-      .optional(),
-    variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
-    line: z.number().int().min(0),
-  })
-  .strict();
 
 export interface BatchListItem {
   id: string;
@@ -46,22 +24,14 @@ export interface BatchView {
 
 export interface BatchResultView {
   result: BatchResult;
-  responses: { a?: unknown; b?: unknown };
+  responses: { a?: SearchResponse; b?: SearchResponse };
   requests: { a: SearchRequest; b: SearchRequest };
   baseUrls: { a: string; b: string };
 }
 
 export const compareChannels = {
   'compare:start': channel<{ id: string }>()({
-    input: z
-      .object({
-        name: z.string().trim().min(1).max(200),
-        base: requestTemplate.default({}),
-        sides: z.object({ a: side, b: side }).strict(),
-        rows: z.array(row).min(1, 'the query list is empty').max(20_000, 'at most 20,000 queries in one batch'),
-        concurrency: z.number().int().min(1).max(32).default(6),
-      })
-      .strict(),
+    input: newBatchSchema,
     doc: 'Starts a batch comparison: both sides for every query, with bounded concurrency, each result stored as it comes. Progress arrives as compare:progress events.',
   }),
   'compare:list': channel<BatchListItem[]>()({

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import type { ConnectionCause } from '../../connection';
 import type { RequestDiagnostic } from '../../diagnostics';
 import type { ExchangeRecord } from '../../exchange';
-import type { HistoryEntry } from '../../history';
+import type { HistoryEntry, HistoryEntryOf } from '../../history';
+import { envelopeSchemaWith, requestKindSchema, type RequestEnvelope } from '../../request/schema';
+import type { AutocompleteResponse, RequestKind, SearchResponse, SuggestResponse } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
 
-export interface RunOutput {
-  response: unknown;
+interface RunOutputBase {
   exchange: ExchangeRecord;
   /** Where the answer differs from the documented shape. */
   warnings: string[];
@@ -14,6 +16,32 @@ export interface RunOutput {
   diagnostics: RequestDiagnostic[];
   historyId: string;
   profileId: string;
+}
+
+/** An answer, typed by the kind of request it answers. */
+export type RunOutput =
+  | (RunOutputBase & { kind: 'search'; response: SearchResponse })
+  | (RunOutputBase & { kind: 'suggest'; response: SuggestResponse })
+  | (RunOutputBase & { kind: 'autocomplete'; response: AutocompleteResponse });
+
+export type RunOutputOf<K extends RequestKind> = Extract<RunOutput, { kind: K }>;
+
+/** A history entry with its stored answer (null when none was kept), typed by kind. */
+export type HistoryView =
+  | { kind: 'search'; entry: HistoryEntryOf<'search'>; response: SearchResponse | null }
+  | { kind: 'suggest'; entry: HistoryEntryOf<'suggest'>; response: SuggestResponse | null }
+  | { kind: 'autocomplete'; entry: HistoryEntryOf<'autocomplete'>; response: AutocompleteResponse | null };
+
+/** A saved request file as read back. */
+export type SavedRequestView = RequestEnvelope & { name: string; savedAt: string };
+
+export interface SavedListing {
+  file: string;
+  name: string;
+  kind?: RequestKind;
+  savedAt?: string;
+  /** Set when the file is not a readable saved request. */
+  problem?: string;
 }
 
 export interface TokenStatusView {
@@ -49,8 +77,8 @@ export interface ConnectionStep {
   ok: boolean;
   ms: number;
   message: string;
-  /** A short cause: wrong-client, bad-secret, key-not-registered, clock-skew, rate-limited… */
-  cause?: string;
+  /** Why the step failed, when it did. */
+  cause?: ConnectionCause;
   exchange?: ExchangeRecord;
 }
 
@@ -59,18 +87,13 @@ const requestId = z.string().min(1).max(100);
 
 export const searchChannels = {
   'search:run': channel<RunOutput>()({
-    input: z
-      .object({
-        requestId,
-        profileId,
-        kind: z.enum(['search', 'suggest', 'autocomplete']),
-        transport: z.enum(['post', 'get']).default('post'),
-        request: z.record(z.string(), z.unknown()),
-        /** Leave out of the history (autocomplete keystrokes). */
-        record: z.boolean().default(true),
-      })
-      .strict(),
-    doc: "Sends a search, suggest or autocomplete request to a profile (the active one by default). The request is sent as written; errors carry the service's status and message and the exchange record. Cancel with request:cancel and the same requestId.",
+    input: envelopeSchemaWith({
+      requestId,
+      profileId,
+      /** Leave out of the history (autocomplete keystrokes). */
+      record: z.boolean().default(true),
+    }),
+    doc: "Sends a search, suggest or autocomplete request (typed by its kind's schema) to a profile (the active one by default) and answers with the response typed by kind. The request is sent as written; errors carry the service's status and message and the exchange record. Cancel with request:cancel and the same requestId.",
   }),
   'request:cancel': channel<{ cancelled: boolean }>()({
     input: z.object({ requestId }).strict(),
@@ -95,14 +118,14 @@ export const searchChannels = {
         profileId,
         configurationId: z.string().max(200).optional(),
         status: z.enum(['ok', 'error']).optional(),
-        kind: z.enum(['search', 'suggest', 'autocomplete']).optional(),
+        kind: requestKindSchema.optional(),
         limit: z.number().int().min(1).max(1000).optional(),
       })
       .strict()
       .default({}),
     doc: 'Sent requests, newest first, filtered by text (query, profile, status), profile, configuration, status or kind.',
   }),
-  'history:get': channel<{ entry: HistoryEntry; response: unknown }>()({
+  'history:get': channel<HistoryView>()({
     input: z.object({ id: z.string().uuid() }).strict(),
     doc: 'One history entry with its stored response, to re-open it or pin it as a baseline.',
   }),
@@ -110,23 +133,15 @@ export const searchChannels = {
     input: noInput,
     doc: 'Empties the history.',
   }),
-  'saved:list': channel<{ folder: string; items: { file: string; name: string; kind?: string; savedAt?: string; problem?: string }[] }>()({
+  'saved:list': channel<{ folder: string; items: SavedListing[] }>()({
     input: noInput,
     doc: 'Saved requests in the saved-requests folder (one JSON file each).',
   }),
   'saved:save': channel<{ file: string }>()({
-    input: z
-      .object({
-        name: z.string().trim().min(1).max(200),
-        kind: z.enum(['search', 'suggest', 'autocomplete']),
-        transport: z.enum(['post', 'get']).default('post'),
-        request: z.record(z.string(), z.unknown()),
-        overwrite: z.boolean().default(false),
-      })
-      .strict(),
+    input: envelopeSchemaWith({ name: z.string().trim().min(1).max(200), overwrite: z.boolean().default(false) }),
     doc: 'Writes a request as a JSON file in the saved-requests folder (atomically).',
   }),
-  'saved:read': channel<{ name: string; kind: string; transport: string; request: Record<string, unknown>; savedAt: string }>()({
+  'saved:read': channel<SavedRequestView>()({
     input: z.object({ file: z.string().min(1).max(300) }).strict(),
     doc: 'Reads one saved request by its file name (a bare name inside the folder, never a path).',
   }),

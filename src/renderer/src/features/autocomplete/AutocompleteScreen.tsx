@@ -1,19 +1,19 @@
 import { AlertTriangle, TextCursorInput } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '../../../../shared/autocomplete';
-import type { RequestDiagnostic } from '../../../../shared/diagnostics';
-import { applyFix } from '../../../../shared/request/fixes';
-import { LIMITS, type AutocompleteRequest } from '../../../../shared/request/types';
+import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '@shared/autocomplete';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import { applyFix } from '@shared/request/fixes';
+import { LIMITS, type AutocompleteRequest } from '@shared/request/types';
 import { Field } from '../../components/Field';
 import { useAppStore } from '../../store/store';
-import { AnswerBody, PanelSwitch, type AnswerPanel } from '../request/AnswerBody';
-import { useLanguageContext } from '../request/builder-context';
-import { Section } from '../request/Section';
-import { ServiceError } from '../request/ServiceError';
-import { FilterField } from '../request/EditorFields';
-import { TargetFields } from '../request/TargetFields';
-import { useProfileContext } from '../request/use-profile-context';
-import { useRequestDiagnostics } from '../request/use-request-diagnostics';
+import { AnswerBody, PanelSwitch, type AnswerPanel } from '../../request-ui/AnswerBody';
+import { useLanguageContext } from '../../request-ui/builder-context';
+import { Section } from '../../request-ui/Section';
+import { ServiceError } from '../../request-ui/ServiceError';
+import { FilterField } from '../../request-ui/EditorFields';
+import { TargetFields } from '../../request-ui/TargetFields';
+import { useProfileContext } from '../../request-ui/use-profile-context';
+import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import './autocomplete.css';
 
 /** How long typing must pause before a request goes out; a newer keystroke cancels the one in flight. */

@@ -1,17 +1,20 @@
-import type { StateCreator } from 'zustand';
-import type { ExchangeRecord } from '../../../../shared/exchange';
-import type { AutocompleteRequest, AutocompleteResponse } from '../../../../shared/request/types';
-import { workbench } from '../../bridge';
-import type { AppState } from '../../store/store';
-import { nextRequestId } from '../request/request-id';
-import type { RequestError } from '../request/ServiceError';
+import type { ExchangeRecord } from '@shared/exchange';
+import type { AutocompleteRequest, AutocompleteResponse } from '@shared/request/types';
+import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { cancelRequest, runRequest } from '../../request-ui/run-request';
+import type { ShellSlice } from '../../shell/shell-slice';
+import type { SliceCreator } from '../../store/slice';
+import type { SearchSlice } from '../search/search-slice';
 
-export interface AutocompleteState {
+export interface AutocompleteResult {
+  response: AutocompleteResponse;
+  exchange: ExchangeRecord;
+  warnings: string[];
+  sent: AutocompleteRequest;
+}
+
+export interface AutocompleteState extends CallState<AutocompleteResult> {
   request: AutocompleteRequest;
-  status: 'idle' | 'sending' | 'done' | 'error';
-  requestId: string | null;
-  result: { response: AutocompleteResponse; exchange: ExchangeRecord; warnings: string[]; sent: AutocompleteRequest } | null;
-  error: RequestError | null;
   /** Requests sent, and how many of them a newer keystroke cancelled. */
   sent: number;
   cancelled: number;
@@ -27,56 +30,37 @@ export interface AutocompleteSlice {
   searchSuggestion: (suggestion: string) => void;
 }
 
-export const createAutocompleteSlice: StateCreator<AppState, [], [], AutocompleteSlice> = (set, get) => {
+type Deps = Pick<ShellSlice, 'setArea'> & Pick<SearchSlice, 'openTab' | 'send'>;
+
+export const createAutocompleteSlice: SliceCreator<AutocompleteSlice, Deps> = (set, get) => {
   const patch = (p: Partial<AutocompleteState>) => set((s) => ({ autocomplete: { ...s.autocomplete, ...p } }));
+  const lens = lensOf(
+    () => get().autocomplete,
+    (next) => patch(next),
+  );
   return {
     autocomplete: {
+      ...idleCall<AutocompleteResult>(),
       request: { token: '', query: '', options: { numberOfSuggestions: 10 } },
-      status: 'idle',
-      requestId: null,
-      result: null,
-      error: null,
       sent: 0,
       cancelled: 0,
     },
     updateAutocomplete: (fn) => patch({ request: fn(get().autocomplete.request) }),
     runAutocomplete: async () => {
       const current = get().autocomplete;
-      if (current.requestId) {
-        patch({ cancelled: current.cancelled + 1 });
-        void workbench().request.cancel({ requestId: current.requestId });
-      }
-      const requestId = nextRequestId('autocomplete');
+      if (current.requestId) patch({ cancelled: current.cancelled + 1 });
       const sent = structuredClone(current.request);
-      patch({ status: 'sending', requestId, sent: get().autocomplete.sent + 1 });
-      // Keystrokes stay out of the history: it would fill with every prefix typed.
-      const result = await workbench().search.run({
-        requestId,
-        kind: 'autocomplete',
-        transport: 'post',
-        request: sent as unknown as Record<string, unknown>,
-        record: false,
+      patch({ sent: current.sent + 1 });
+      await runCall(lens, {
+        scope: 'autocomplete',
+        cancel: cancelRequest,
+        // Keystrokes stay out of the history: it would fill with every prefix typed.
+        send: (requestId) => runRequest({ requestId, kind: 'autocomplete', request: sent, record: false }),
+        accept: (value) => ({ response: value.response, exchange: value.exchange, warnings: value.warnings, sent }),
       });
-      if (get().autocomplete.requestId !== requestId) return; // a newer keystroke took over
-      if (result.ok) {
-        patch({
-          status: 'done',
-          requestId: null,
-          error: null,
-          result: {
-            response: result.value.response as AutocompleteResponse,
-            exchange: result.value.exchange,
-            warnings: result.value.warnings,
-            sent,
-          },
-        });
-      } else if (result.error.code !== 'cancelled') {
-        const exchange = result.error.details?.exchange as ExchangeRecord | undefined;
-        patch({ status: 'error', requestId: null, error: { ...result.error, ...(exchange ? { exchange } : {}) } });
-      }
     },
     loadAutocomplete: (request) => {
-      patch({ request: structuredClone(request), result: null, error: null });
+      patch({ request: structuredClone(request), result: null, error: null, status: 'idle' });
       get().setArea('autocomplete');
     },
     searchSuggestion: (suggestion) => {

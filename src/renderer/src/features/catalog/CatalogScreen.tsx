@@ -1,43 +1,17 @@
 import { CheckCircle2, Database, Loader2, PlugZap, RefreshCw, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '../../../../shared/ipc/contract';
-import type { Result, WorkbenchError } from '../../../../shared/ipc/result';
-import type { ProfileView } from '../../../../shared/profiles';
-import { workbench } from '../../bridge';
+import { useEffect, useMemo, useState } from 'react';
+import { CAUSE_LABELS, CAUSE_REMEDIES } from '@shared/connection';
+import type { ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
+import type { ProfileView } from '@shared/profiles';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { useAppStore } from '../../store/store';
-import { ExchangePanel } from '../request/ExchangePanel';
-import { ProfilePicker } from '../request/ProfilePicker';
-import { ServiceError } from '../request/ServiceError';
-import { formatAgo, formatDuration, formatWhen } from '../../../../shared/time-format';
+import { ExchangePanel } from '../../request-ui/ExchangePanel';
+import { ProfilePicker } from '../../request-ui/ProfilePicker';
+import { ServiceError } from '../../request-ui/ServiceError';
+import { formatAgo, formatDuration, formatWhen } from '@shared/time-format';
 import './catalog.css';
-
-const CAUSES: Record<string, string> = {
-  'wrong-client-id': 'Wrong client id',
-  'bad-secret': 'Bad client secret',
-  'key-not-registered': 'Key not registered',
-  'clock-skew': 'Clock skew',
-  'rate-limited': 'Rate limited (429)',
-  'missing-secret': 'No secret stored',
-  'incomplete-profile': 'Profile incomplete',
-  'wrong-tenant': 'Wrong tenant',
-  unreachable: 'Unreachable',
-  'not-found': 'Not found',
-};
-
-/** What to do about a failed step, by its cause. */
-const REMEDY: Record<string, string> = {
-  'wrong-client-id': 'Check the client id in the profile against the service account the operator created.',
-  'bad-secret': 'Set the client secret again in Profiles; it may have been rotated.',
-  'key-not-registered': 'Send the public key (Profiles → Copy PEM or JWK) to the operator to register for this client id.',
-  'clock-skew': "This computer's clock differs from the identity server's; sync the clock (NTP) and test again.",
-  'rate-limited': 'The token endpoint allows 10 requests per second; wait a moment and test again.',
-  'missing-secret': 'Set a client secret or generate a key pair in Profiles.',
-  'incomplete-profile': 'Fill in the identity server URL, tenant, environment, item-catalog URL and client id in Profiles.',
-  unreachable: 'Check the URL, your network and the proxy shown in Settings.',
-};
 
 function TokenPanel({ token, fetchedAt }: { token: TokenStatusView; fetchedAt: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -100,12 +74,12 @@ function StepRow({ step }: { step: ConnectionStep }) {
         <span className="muted small">{Math.round(step.ms)} ms</span>
         {step.cause ? (
           <span className="badge badge--danger" data-testid="step-cause">
-            {CAUSES[step.cause] ?? step.cause}
+            {CAUSE_LABELS[step.cause]}
           </span>
         ) : null}
       </div>
       <p className="conn-step__message">{step.message}</p>
-      {step.cause && REMEDY[step.cause] ? <p className="conn-step__remedy small">{REMEDY[step.cause]}</p> : null}
+      {step.cause ? <p className="conn-step__remedy small">{CAUSE_REMEDIES[step.cause]}</p> : null}
       {step.exchange ? (
         <details open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
           <summary className="small">Exchange</summary>
@@ -148,62 +122,25 @@ function CatalogView({ profile, onProfile }: { profile: ProfileView | undefined;
       ].filter((x): x is string => !!x)
     : [];
   const canRead = !!id && missing.length === 0;
-  const [catalog, setCatalog] = useState<{ view: ActiveCatalogView; at: number } | null>(null);
-  const [token, setToken] = useState<{ view: TokenStatusView; at: number } | null>(null);
-  const [error, setError] = useState<WorkbenchError | null>(null);
-  const [loading, setLoading] = useState(canRead);
-  const [steps, setSteps] = useState<ConnectionStep[] | null>(null);
-  const [testing, setTesting] = useState(false);
+  const state = useAppStore((s) => s.catalog);
+  const { openCatalog, loadCatalog, testConnection } = useAppStore.getState();
   const [filter, setFilter] = useState('');
   const [only, setOnly] = useState<'all' | 'facetable' | 'sortable' | 'multi'>('all');
-
-  const applyToken = useCallback((result: Result<TokenStatusView>) => {
-    if (result.ok) setToken({ view: result.value, at: Date.now() });
-  }, []);
-  const refreshToken = useCallback(async () => {
-    if (id) applyToken(await workbench().token.status({ profileId: id }));
-  }, [id, applyToken]);
-
-  const applyCatalog = useCallback(
-    (result: Result<ActiveCatalogView>) => {
-      setLoading(false);
-      if (result.ok) {
-        setError(null);
-        setCatalog({ view: result.value, at: Date.now() });
-        setToken({ view: result.value.token, at: Date.now() });
-      } else {
-        setCatalog(null);
-        setError(result.error);
-        void refreshToken();
-      }
-    },
-    [refreshToken],
-  );
-
-  const load = () => {
-    if (!id) return;
-    setLoading(true);
-    void workbench().catalog.active({ profileId: id }).then(applyCatalog);
-  };
-
   useEffect(() => {
-    if (!id) return;
-    if (canRead) void workbench().catalog.active({ profileId: id }).then(applyCatalog);
-    else void workbench().token.status({ profileId: id }).then(applyToken);
-  }, [id, canRead, applyCatalog, applyToken]);
+    if (id) openCatalog(id, canRead);
+  }, [id, canRead, openCatalog]);
 
-  const test = async () => {
-    if (!id) return;
-    setTesting(true);
-    setSteps(null);
-    const result = await workbench().catalog.testConnection({ profileId: id });
-    setTesting(false);
-    if (result.ok) {
-      setSteps(result.value.steps);
-      if (result.value.steps.every((s) => s.ok)) load();
-      else void refreshToken();
-    } else setSteps([{ step: 'token', ok: false, ms: 0, message: result.error.message, cause: result.error.code }]);
-  };
+  const mine = state.profileId === id;
+  const loading = mine ? state.active.status === 'sending' : canRead;
+  // A failed read shows its error, not the catalog from before it.
+  const catalog = mine && state.active.status !== 'error' ? state.active.result : null;
+  const error = mine ? state.active.error : null;
+  const token = mine ? state.token.result : null;
+  const testing = mine && state.test.status === 'sending';
+  const steps = mine && state.test.status !== 'sending' ? state.test.result : null;
+  const testError = mine && state.test.status === 'error' ? state.test.error : null;
+  const load = () => void loadCatalog();
+  const test = () => testConnection();
 
   const attributes = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -364,7 +301,9 @@ function CatalogView({ profile, onProfile }: { profile: ProfileView | undefined;
             </section>
             <section className="side-card">
               <h2 className="side-card__title">Connection test</h2>
-              {steps ? (
+              {testError ? (
+                <ServiceError error={testError} title="The connection test could not run" resend={false} />
+              ) : steps ? (
                 <ol className="conn-steps" aria-label="Connection test steps" data-testid="connection-steps">
                   {steps.map((s) => (
                     <StepRow key={s.step} step={s} />

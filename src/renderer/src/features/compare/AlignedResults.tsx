@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
-import type { SearchDiff } from '../../../../shared/diff/responses';
-import { movementLabel, type AlignedRow, type Movement } from '../../../../shared/diff/ranking';
-import type { Item, SearchResponse } from '../../../../shared/request/types';
+import type { SearchDiff } from '@shared/diff/responses';
+import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/ranking';
+import type { Item, SearchResponse } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 
 const ROW = 56;

@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { parseQueryList } from '../../../../shared/compare/queries';
+import { parseQueryList } from '@shared/compare/queries';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { FileImportButton } from '../../components/FileImportButton';

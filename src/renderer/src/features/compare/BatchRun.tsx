@@ -1,10 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft, Download, Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { summarize, triageOrder } from '../../../../shared/compare/summary';
-import type { BatchResult } from '../../../../shared/compare/types';
-import { formatDuration } from '../../../../shared/time-format';
-import { workbench } from '../../bridge';
+import { summarize, triageOrder } from '@shared/compare/summary';
+import type { BatchResult } from '@shared/compare/types';
+import { formatDuration } from '@shared/time-format';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { useAppStore } from '../../store/store';
@@ -103,7 +102,6 @@ export function BatchRun() {
   const control = useAppStore((s) => s.controlBatch);
   const remove = useAppStore((s) => s.deleteBatch);
   const openResult = useAppStore((s) => s.openBatchResult);
-  const pushNotice = useAppStore((s) => s.pushNotice);
   const [filter, setFilter] = useState<Filter>('all');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { definition, progress, results } = batch;
@@ -112,9 +110,8 @@ export function BatchRun() {
   const share = progress.total ? progress.done / progress.total : 1;
 
   const exportAs = async (format: 'html' | 'csv' | 'json') => {
-    const result = await workbench().compare.export({ id: definition.id, format });
-    if (!result.ok) return pushNotice({ id: 'batch:export', level: 'error', message: result.error.message });
-    downloadText(result.value.fileName, result.value.content, result.value.mime);
+    const report = await useAppStore.getState().exportBatch(format);
+    if (report) downloadText(report.fileName, report.content, report.mime);
   };
 
   return (

@@ -1,19 +1,19 @@
 import { ArrowLeftRight, ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAgo } from '../../../../shared/time-format';
+import { formatAgo } from '@shared/time-format';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { Segmented } from '../../components/Segmented';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { useLanguageContext } from '../request/builder-context';
-import { QueryBar } from '../request/QueryBar';
-import { useProfileContext } from '../request/use-profile-context';
-import { useSendShortcut } from '../request/use-send-shortcut';
-import { HistoryDrawer } from '../search/HistoryDrawer';
+import { useLanguageContext } from '../../request-ui/builder-context';
+import { QueryBar } from '../../request-ui/QueryBar';
+import { useProfileContext } from '../../request-ui/use-profile-context';
+import { useSendShortcut } from '../../request-ui/use-send-shortcut';
+import { HistoryDrawer } from '../history/HistoryDrawer';
 import { BatchForm } from './BatchForm';
 import { BatchRun } from './BatchRun';
-import { parseVariables } from './compare-slice';
+import { parseVariables } from '../../request-ui/parse-variables';
 import { SideCard } from './SideCard';
 import { SingleCompare } from './SingleCompare';
 import './compare.css';
@@ -53,7 +53,11 @@ export default function CompareScreen() {
   const loadBatches = useAppStore((s) => s.loadBatches);
   const applyProgress = useAppStore((s) => s.applyBatchProgress);
   const { catalog } = useProfileContext();
-  const context = useLanguageContext(catalog, compare.answers.a.response?.metadata?.facets, compare.answers.a.response?.items ?? []);
+  const context = useLanguageContext(
+    catalog,
+    compare.answers.a.result?.response.metadata?.facets,
+    compare.answers.a.result?.response.items ?? [],
+  );
   const [picking, setPicking] = useState(false);
   const [sidesOpen, setSidesOpen] = useState(true);
   // A batch that is open has its sides fixed; the editor is for what runs next.

@@ -1,4 +1,4 @@
-import type { SearchDiff } from '../../../../shared/diff/responses';
+import type { SearchDiff } from '@shared/diff/responses';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

@@ -1,13 +1,14 @@
 import { Pin, PinOff } from 'lucide-react';
-import type { RequestDiagnostic } from '../../../../shared/diagnostics';
-import { parseFilter } from '../../../../shared/filter';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import { parseFilter } from '@shared/filter';
 import { Button } from '../../components/Button';
 import { DiagnosticLine, Field } from '../../components/Field';
 import type { LanguageContext } from '../../editors/language-context';
 import { useAppStore } from '../../store/store';
-import { FilterField } from '../request/EditorFields';
-import { ProfilePicker } from '../request/ProfilePicker';
-import { parseVariables, type SideKey } from './compare-slice';
+import { FilterField } from '../../request-ui/EditorFields';
+import { ProfilePicker } from '../../request-ui/ProfilePicker';
+import { parseVariables } from '../../request-ui/parse-variables';
+import type { SideKey } from './compare-slice';
 
 /** One side of a comparison: its profile, token, configuration, filter and context variables. */
 export function SideCard({ side, context, onPin }: { side: SideKey; context: LanguageContext; onPin?: () => void }) {

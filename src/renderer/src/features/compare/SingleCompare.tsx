@@ -1,14 +1,14 @@
 import { Download, GitCompareArrows } from 'lucide-react';
 import { useMemo } from 'react';
-import { reproBundle } from '../../../../shared/compare/repro';
-import { diffSearch } from '../../../../shared/diff/responses';
+import { reproBundle } from '@shared/compare/repro';
+import { diffSearch } from '@shared/diff/responses';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { Segmented } from '../../components/Segmented';
 import { JsonDiffEditor } from '../../editors/JsonDiffEditor';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { ServiceError } from '../request/ServiceError';
+import { ServiceError } from '../../request-ui/ServiceError';
 import { AlignedResults } from './AlignedResults';
 import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
 import { MetricsBar } from './MetricsBar';
@@ -26,8 +26,8 @@ function SideStatus({ side }: { side: SideKey }) {
           ? 'sending…'
           : answer.status === 'error'
             ? 'failed'
-            : answer.response
-              ? `${answer.response.metadata?.count?.toLocaleString('en-US') ?? answer.response.items?.length ?? 0} items · ${answer.exchange ? `${Math.round(answer.exchange.timings.totalMs)} ms` : 'stored'}${answer.source ? ` · ${answer.source}` : ''}`
+            : answer.result
+              ? `${answer.result.response.metadata?.count?.toLocaleString('en-US') ?? answer.result.response.items?.length ?? 0} items · ${answer.result.exchange ? `${Math.round(answer.result.exchange.timings.totalMs)} ms` : 'stored'}${answer.source ? ` · ${answer.source}` : ''}`
               : 'not sent'}
       </span>
     </div>
@@ -40,8 +40,8 @@ export function SingleCompare() {
   const patch = useAppStore((s) => s.patchCompare);
   const profiles = useAppStore((s) => s.profiles);
   const { answers, panel } = compare;
-  const a = answers.a.response;
-  const b = answers.b.response;
+  const a = answers.a.result?.response ?? null;
+  const b = answers.b.result?.response ?? null;
   const diff = useMemo(() => (a && b ? diffSearch(a, b) : null), [a, b]);
   const raw = useMemo(() => (a && b ? { a: JSON.stringify(a, null, 2), b: JSON.stringify(b, null, 2) } : null), [a, b]);
   const errors = (['a', 'b'] as const).filter((k) => answers[k].error);
@@ -56,7 +56,7 @@ export function SingleCompare() {
       label: compare.sides[k].label,
       baseUrl: baseUrl(k),
       request: answers[k].request!,
-      response: answers[k].response,
+      response: answers[k].result?.response ?? null,
       ...(answers[k].source ? { source: answers[k].source! } : {}),
     });
     downloadText(

@@ -1,16 +1,25 @@
-import type { StateCreator } from 'zustand';
-import { requestFor } from '../../../../shared/compare/sides';
-import type { BatchProgress, BatchResult, QueryRow, SideSpec } from '../../../../shared/compare/types';
-import type { ExchangeRecord } from '../../../../shared/exchange';
-import type { BatchListItem, BatchView } from '../../../../shared/ipc/contract';
-import type { ContextValue, SearchRequest, SearchResponse } from '../../../../shared/request/types';
+import { buildSide, defaultBatchName, requestFor } from '@shared/compare/sides';
+import type { BatchProgress, BatchResult, QueryRow, SideSpec } from '@shared/compare/types';
+import type { ExchangeRecord } from '@shared/exchange';
+import type { BatchListItem, BatchView } from '@shared/ipc/contract';
+import type { Result } from '@shared/ipc/result';
+import type { SearchRequest, SearchResponse } from '@shared/request/types';
 import { workbench } from '../../bridge';
-import { historyExchange } from '../../store/history-slice';
-import type { AppState } from '../../store/store';
-import { nextRequestId } from '../request/request-id';
-import type { RequestError } from '../request/ServiceError';
+import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { parseVariables } from '../../request-ui/parse-variables';
+import { cancelRequest, runRequest } from '../../request-ui/run-request';
+import type { ShellSlice } from '../../shell/shell-slice';
+import type { SliceCreator } from '../../store/slice';
+import { historyExchange, type HistorySlice } from '../history/history-slice';
+import type { ProfilesSlice } from '../profiles/profiles-slice';
 
 export type SideKey = 'a' | 'b';
+
+/** What a side answered: the response, and the exchange when it was sent now (a pinned or stored answer has none). */
+export interface SideResponse {
+  response: SearchResponse;
+  exchange: ExchangeRecord | null;
+}
 
 /** One side as the user edits it. */
 export interface SideDraft {
@@ -24,13 +33,8 @@ export interface SideDraft {
   variables: string;
 }
 
-export interface SideAnswer {
-  status: 'idle' | 'sending' | 'done' | 'error';
+export interface SideAnswer extends CallState<SideResponse> {
   request: SearchRequest | null;
-  response: SearchResponse | null;
-  exchange: ExchangeRecord | null;
-  error: RequestError | null;
-  requestId: string | null;
   /** Where a stored answer came from: a pinned history entry, a batch. */
   source: string | null;
 }
@@ -53,6 +57,8 @@ export interface CompareState {
   panel: 'results' | 'facets' | 'products' | 'raw';
   batches: BatchListItem[];
   batch: BatchView | null;
+  /** The last batch operation (list, start, open, control, delete): its errors also go out as notices. */
+  batchCall: CallState<string>;
   draft: BatchDraft;
 }
 
@@ -73,50 +79,32 @@ export interface CompareSlice {
   deleteBatch: (id: string) => Promise<void>;
   applyBatchProgress: (update: { id: string; progress: BatchProgress; results: BatchResult[] }) => void;
   openBatchResult: (index: number) => Promise<void>;
+  /** The open batch as a report file's name, content and type; null (and a notice) when it could not be made. */
+  exportBatch: (format: 'html' | 'csv' | 'json') => Promise<{ fileName: string; content: string; mime: string } | null>;
 }
 
-const idleAnswer: SideAnswer = {
-  status: 'idle',
-  request: null,
-  response: null,
-  exchange: null,
-  error: null,
-  requestId: null,
-  source: null,
-};
+const idleAnswer: SideAnswer = { ...idleCall<SideResponse>(), request: null, source: null };
 
 export function blankSide(label: string, configurationId = ''): SideDraft {
   return { label, profileId: null, token: '', configurationId, filter: '', variables: '' };
 }
 
-/** A side's variables JSON, or the reason it cannot be used. */
-export function parseVariables(
-  text: string,
-): { ok: true; value: Record<string, ContextValue> | undefined } | { ok: false; message: string } {
-  if (!text.trim()) return { ok: true, value: undefined };
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      return { ok: false, message: 'Context variables must be a JSON object, like {"segment": "premium"}.' };
-    return { ok: true, value: parsed as Record<string, ContextValue> };
-  } catch (err) {
-    return { ok: false, message: `Context variables are not valid JSON: ${(err as Error).message}` };
-  }
-}
-
 /** The side as the service will see it: token, configuration, filter and variables over the shared request. */
 export function sideSpec(draft: SideDraft, defaultToken: string): SideSpec {
   const variables = parseVariables(draft.variables);
-  const overrides: Partial<SearchRequest> = {
+  return buildSide({
+    label: draft.label,
+    profileId: draft.profileId,
     token: draft.token.trim() || defaultToken,
-    ...(draft.configurationId.trim() ? { configurationId: draft.configurationId.trim() } : {}),
-    ...(draft.filter.trim() ? { options: { filter: draft.filter } } : {}),
-    ...(variables.ok && variables.value ? { context: { variables: variables.value } } : {}),
-  };
-  return { label: draft.label.trim() || 'side', ...(draft.profileId ? { profileId: draft.profileId } : {}), overrides };
+    configurationId: draft.configurationId,
+    filter: draft.filter,
+    ...(variables.ok && variables.value ? { variables: variables.value } : {}),
+  });
 }
 
-export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = (set, get) => {
+type Deps = Pick<ShellSlice, 'pushNotice'> & Pick<ProfilesSlice, 'profiles'> & Pick<HistorySlice, 'loadHistory' | 'readHistoryEntry'>;
+
+export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) => {
   const patch = (p: Partial<CompareState>) => set((s) => ({ compare: { ...s.compare, ...p } }));
   const answer = (key: SideKey, p: Partial<SideAnswer>) =>
     set((s) => ({ compare: { ...s.compare, answers: { ...s.compare.answers, [key]: { ...s.compare.answers[key], ...p } } } }));
@@ -133,33 +121,37 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     return requestFor({ options: { offset: 0, limit } }, spec(key), { query, line: 0 });
   };
 
+  const lens = (key: SideKey) =>
+    lensOf(
+      () => get().compare.answers[key],
+      (next) => answer(key, next),
+    );
+
+  const batchLens = lensOf(
+    () => get().compare.batchCall,
+    (batchCall) => patch({ batchCall }),
+  );
+  /** A batch operation through the request lifecycle: its answer, or null with the error as a notice. */
+  const track = async <T>(scope: string, call: () => Promise<Result<T>>): Promise<T | null> => {
+    const outcome = await runCall(batchLens, { scope, send: call, accept: () => scope });
+    if (outcome.kind === 'done') return outcome.value;
+    if (outcome.kind === 'error') get().pushNotice({ id: scope, level: 'error', message: outcome.error.message });
+    return null;
+  };
+
   const send = async (key: SideKey) => {
-    const previous = get().compare.answers[key].requestId;
-    if (previous) void workbench().request.cancel({ requestId: previous });
-    const requestId = nextRequestId(`compare-${key}`);
     const request = requestOf(key);
     const draft = get().compare.sides[key];
-    answer(key, { status: 'sending', requestId, request, error: null, source: null });
-    const result = await workbench().search.run({
-      requestId,
-      ...(draft.profileId ? { profileId: draft.profileId } : {}),
-      kind: 'search',
-      transport: 'post',
-      request: request as unknown as Record<string, unknown>,
+    answer(key, { request, source: null });
+    const outcome = await runCall(lens(key), {
+      scope: `compare-${key}`,
+      cancel: cancelRequest,
+      send: (requestId) =>
+        runRequest({ requestId, ...(draft.profileId ? { profileId: draft.profileId } : {}), kind: 'search', transport: 'post', request }),
+      accept: (value): SideResponse => ({ response: value.response, exchange: value.exchange }),
     });
-    if (get().compare.answers[key].requestId !== requestId) return;
-    if (result.ok)
-      answer(key, { status: 'done', requestId: null, response: result.value.response as SearchResponse, exchange: result.value.exchange });
-    else {
-      const exchange = result.error.details?.exchange as ExchangeRecord | undefined;
-      answer(key, {
-        status: result.error.code === 'cancelled' ? 'idle' : 'error',
-        requestId: null,
-        response: null,
-        exchange: exchange ?? null,
-        error: { ...result.error, ...(exchange ? { exchange } : {}) },
-      });
-    }
+    // A side-by-side diff against an older query's answer would lie: a failed side shows its error and nothing else.
+    if (outcome.kind === 'error') answer(key, { result: null });
   };
 
   return {
@@ -173,6 +165,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       panel: 'results',
       batches: [],
       batch: null,
+      batchCall: idleCall(),
       draft: { name: '', text: '', fileName: '', concurrency: 6 },
     },
     patchCompare: (p) => patch(p),
@@ -188,17 +181,14 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       void get().loadHistory();
     },
     pinFromHistory: async (id) => {
-      const result = await workbench().history.get({ id });
-      if (!result.ok) {
-        get().pushNotice({ id: `pin:${id}`, level: 'error', message: result.error.message });
-        return;
-      }
-      const { entry, response } = result.value;
-      if (entry.kind !== 'search' || !response) {
+      const view = await get().readHistoryEntry(id);
+      if (!view) return;
+      if (view.kind !== 'search' || !view.response) {
         get().pushNotice({ id: `pin:${id}`, level: 'info', message: 'Only a search with its stored answer can be pinned as side A.' });
         return;
       }
-      const request = entry.request as unknown as SearchRequest;
+      const { entry, response } = view;
+      const request = entry.request;
       const when = new Date(entry.at).toLocaleString();
       set((s) => ({
         compare: {
@@ -224,8 +214,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
               ...idleAnswer,
               status: 'done',
               request,
-              response: response as SearchResponse,
-              exchange: historyExchange(entry),
+              result: { response, exchange: historyExchange(entry) },
               source: `History · ${when}`,
             },
           },
@@ -235,47 +224,41 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     unpin: () => patch({ pinnedA: false, answers: { ...get().compare.answers, a: idleAnswer } }),
     setBatchDraft: (p) => patch({ draft: { ...get().compare.draft, ...p } }),
     loadBatches: async () => {
-      const result = await workbench().compare.list();
-      if (result.ok) patch({ batches: result.value });
+      const batches = await track('batch:list', () => workbench().compare.list());
+      if (batches) patch({ batches });
     },
     startBatch: async (rows) => {
-      const { draft, sides, limit } = get().compare;
-      const name = draft.name.trim() || `${sides.a.label || 'A'} vs ${sides.b.label || 'B'}`;
-      const result = await workbench().compare.start({
-        name,
-        base: { options: { offset: 0, limit: Math.min(limit, 100) } },
-        sides: { a: spec('a'), b: spec('b') } as {
-          a: SideSpec & { overrides: Record<string, unknown> };
-          b: SideSpec & { overrides: Record<string, unknown> };
-        },
-        rows: rows as { query: string; line: number }[],
-        concurrency: draft.concurrency,
-      });
-      if (!result.ok) {
-        get().pushNotice({ id: 'batch:start', level: 'error', message: result.error.message });
-        return null;
-      }
+      const { draft, limit } = get().compare;
+      const sides = { a: spec('a'), b: spec('b') };
+      const started = await track('batch:start', () =>
+        workbench().compare.start({
+          name: draft.name.trim() || defaultBatchName(sides),
+          base: { options: { offset: 0, limit: Math.min(limit, 100) } },
+          sides,
+          rows,
+          concurrency: draft.concurrency,
+        }),
+      );
+      if (!started) return null;
       await get().loadBatches();
-      await get().openBatch(result.value.id);
-      return result.value.id;
+      await get().openBatch(started.id);
+      return started.id;
     },
     openBatch: async (id) => {
-      const result = await workbench().compare.get({ id });
-      if (result.ok) patch({ batch: result.value, mode: 'batch' });
-      else get().pushNotice({ id: `batch:${id}`, level: 'error', message: result.error.message });
+      const batch = await track(`batch:${id}`, () => workbench().compare.get({ id }));
+      if (batch) patch({ batch, mode: 'batch' });
     },
     closeBatch: () => patch({ batch: null }),
     controlBatch: async (action) => {
       const batch = get().compare.batch;
       if (!batch) return;
-      const result = await workbench().compare.control({ id: batch.definition.id, action });
-      if (!result.ok) get().pushNotice({ id: `batch:${action}`, level: 'error', message: result.error.message });
-      else if (action === 'rerun-failed') await get().openBatch(batch.definition.id);
-      else patch({ batch: { ...batch, progress: result.value } });
+      const progress = await track(`batch:${action}`, () => workbench().compare.control({ id: batch.definition.id, action }));
+      if (!progress) return;
+      if (action === 'rerun-failed') await get().openBatch(batch.definition.id);
+      else patch({ batch: { ...batch, progress } });
     },
     deleteBatch: async (id) => {
-      const result = await workbench().compare.delete({ id });
-      if (!result.ok) get().pushNotice({ id: `batch:delete`, level: 'error', message: result.error.message });
+      await track('batch:delete', () => workbench().compare.delete({ id }));
       if (get().compare.batch?.definition.id === id) patch({ batch: null });
       await get().loadBatches();
     },
@@ -291,24 +274,30 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       }
       patch(next);
     },
+    exportBatch: async (format) => {
+      const batch = get().compare.batch;
+      if (!batch) return null;
+      return track(`batch:export`, () => workbench().compare.export({ id: batch.definition.id, format }));
+    },
     openBatchResult: async (index) => {
       const batch = get().compare.batch;
       if (!batch) return;
-      const result = await workbench().compare.result({ id: batch.definition.id, index });
-      if (!result.ok) {
-        get().pushNotice({ id: `batch:result`, level: 'error', message: result.error.message });
-        return;
-      }
-      const { requests, responses, result: row } = result.value;
+      const view = await track('batch:result', () => workbench().compare.result({ id: batch.definition.id, index }));
+      if (!view) return;
+      const { requests, responses, result: row } = view;
       const source = `${batch.definition.name} · query ${index + 1}`;
-      const stored = (key: SideKey): SideAnswer => ({
-        ...idleAnswer,
-        status: row[key].ok ? 'done' : 'error',
-        request: requests[key],
-        response: (responses[key] as SearchResponse | undefined) ?? null,
-        error: row[key].error ? { code: 'http', message: row[key].error!.message } : null,
-        source,
-      });
+      const stored = (key: SideKey): SideAnswer => {
+        const response = responses[key];
+        const error = row[key].error;
+        return {
+          ...idleAnswer,
+          status: row[key].ok ? 'done' : 'error',
+          request: requests[key],
+          result: response ? { response, exchange: null } : null,
+          error: error ? { code: 'http', message: error.message } : null,
+          source,
+        };
+      };
       const draftOf = (key: SideKey): SideDraft => {
         const spec = batch.definition.sides[key];
         return {

@@ -1,7 +1,7 @@
 import { KeyRound, ShieldAlert, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import type { ProfileView, SecretKind } from '../../../../shared/profiles';
-import { workbench } from '../../bridge';
+import { useEffect, useRef, useState } from 'react';
+import type { ProfileView, SecretKind } from '@shared/profiles';
+import { useAppStore } from '../../store/store';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 
@@ -12,54 +12,49 @@ type Status = { level: 'ok' | 'error'; message: string } | null;
  * secret store and never come back. The inputs are uncontrolled and cleared
  * once stored, so the value lives in no React state and no store.
  */
-export function CredentialsPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => Promise<void> }) {
+export function CredentialsPanel({ profile }: { profile: ProfileView }) {
   const secretRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLTextAreaElement>(null);
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const op = useAppStore((s) => s.profileOps.credentials);
+  const { setSecret, deleteSecret, generateKeyPair, clearProfileOp } = useAppStore.getState();
+  // A check made here, before anything is sent (an empty field).
+  const [local, setLocal] = useState<string | null>(null);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const [showImport, setShowImport] = useState(false);
+  // What another profile's credentials last said is not this one's.
+  useEffect(() => clearProfileOp('credentials'), [profile.id, clearProfileOp]);
+  const busy = op.status === 'sending';
+  const status: Status = local
+    ? { level: 'error', message: local }
+    : op.status === 'error' && op.error
+      ? { level: 'error', message: op.error.message }
+      : op.status === 'done' && op.result
+        ? { level: 'ok', message: op.result }
+        : null;
 
-  const run = async (work: () => Promise<{ ok: boolean; message: string }>) => {
-    setBusy(true);
-    setStatus(null);
-    const outcome = await work();
-    setBusy(false);
-    setStatus({ level: outcome.ok ? 'ok' : 'error', message: outcome.message });
-    await onChanged();
+  const store = async (kind: SecretKind, input: HTMLInputElement | HTMLTextAreaElement | null) => {
+    const value = input?.value ?? '';
+    if (!value.trim()) {
+      clearProfileOp('credentials');
+      setLocal(kind === 'client-secret' ? 'Type or paste the client secret first.' : 'Paste the private key first.');
+      return;
+    }
+    setLocal(null);
+    // The field is cleared at once: the value lives in no React state and no store.
+    if (input) input.value = '';
+    if ((await setSecret(profile.id, kind, value)) && kind === 'private-key') setShowImport(false);
   };
 
-  const store = (kind: SecretKind, input: HTMLInputElement | HTMLTextAreaElement | null) =>
-    run(async () => {
-      const value = input?.value ?? '';
-      if (!value.trim())
-        return { ok: false, message: kind === 'client-secret' ? 'Type or paste the client secret first.' : 'Paste the private key first.' };
-      const result = await workbench().profiles.setSecret({ id: profile.id, kind, value });
-      if (input) input.value = '';
-      if (!result.ok) return { ok: false, message: result.error.message };
-      if (kind === 'private-key') setShowImport(false);
-      return { ok: true, message: kind === 'client-secret' ? 'Client secret stored.' : 'Private key stored.' };
-    });
+  const remove = (kind: SecretKind) => {
+    setLocal(null);
+    void deleteSecret(profile.id, kind);
+  };
 
-  const remove = (kind: SecretKind) =>
-    run(async () => {
-      const result = await workbench().profiles.deleteSecret({ id: profile.id, kind });
-      if (!result.ok) return { ok: false, message: result.error.message };
-      return { ok: true, message: kind === 'client-secret' ? 'Client secret deleted.' : 'Private key deleted.' };
-    });
-
-  const generate = () =>
-    run(async () => {
-      setConfirmRegenerate(false);
-      const result = await workbench().profiles.generateKeyPair({ id: profile.id });
-      if (!result.ok) return { ok: false, message: result.error.message };
-      return {
-        ok: true,
-        message: profile.builtIn
-          ? 'New key pair generated and registered with the Local demo service.'
-          : 'New key pair generated. Send the public key to the operator to register it for this client id.',
-      };
-    });
+  const generate = () => {
+    setLocal(null);
+    setConfirmRegenerate(false);
+    void generateKeyPair(profile.id, profile.builtIn);
+  };
 
   const usesSecret = profile.authMethod === 'client-secret';
   const key = profile.publicKey;

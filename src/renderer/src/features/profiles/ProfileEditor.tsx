@@ -1,12 +1,12 @@
 import { Copy, Download, Lock, Star, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { PROFILE_COLORS, type ProfileFields, type ProfileView } from '../../../../shared/profiles';
+import { PROFILE_COLORS, type ProfileFields, type ProfileView } from '@shared/profiles';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { CopyButton } from '../../components/CopyButton';
 import { Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
-import { Section } from '../request/Section';
+import { Section } from '../../request-ui/Section';
 import { CredentialsPanel } from './CredentialsPanel';
 import { ListEditor } from './ListEditor';
 import { draftErrors, MANAGED } from './profile-draft';
@@ -27,7 +27,6 @@ export interface ProfileEditorProps {
   onDuplicate: () => void;
   onDelete: () => void;
   onExport: () => Promise<string | null>;
-  onCredentialsChanged: () => Promise<void>;
 }
 
 function TextField({
@@ -297,7 +296,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
 
         <Section title="Credentials">
           {profile ? (
-            <CredentialsPanel profile={profile} onChanged={props.onCredentialsChanged} />
+            <CredentialsPanel profile={profile} />
           ) : (
             <p className="muted small">Save the profile first; then set its client secret or generate a key pair.</p>
           )}

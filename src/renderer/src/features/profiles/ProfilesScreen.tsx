@@ -1,7 +1,6 @@
 import { Plus, ShieldAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { ProfileFields } from '../../../../shared/profiles';
-import { workbench } from '../../bridge';
+import type { ProfileFields } from '@shared/profiles';
 import { Button } from '../../components/Button';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
@@ -12,16 +11,16 @@ import './profiles.css';
 /** Profiles: one per environment a user works with; secrets go to the OS keychain, write-only. */
 export default function ProfilesScreen() {
   const list = useAppStore((s) => s.profiles);
-  const loadProfiles = useAppStore((s) => s.loadProfiles);
-  const switchProfile = useAppStore((s) => s.switchProfile);
-  const pushNotice = useAppStore((s) => s.pushNotice);
-  const refreshInfo = useAppStore((s) => s.refreshInfo);
+  const ops = useAppStore((s) => s.profileOps);
+  const { loadProfiles, switchProfile, pushNotice, clearProfileOp, createProfile, updateProfile, importProfile } = useAppStore.getState();
+  const { duplicateProfile, deleteProfile, exportProfile } = useAppStore.getState();
   const [selected, setSelected] = useState<string | null>(null);
   // Drafts per profile survive switching between profiles: nothing typed is lost.
   const [drafts, setDrafts] = useState<Record<string, ProfileFields>>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [importError, setImportError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const saving = ops.save.status === 'sending';
+  const saveError = ops.save.error?.message ?? ops.manage.error?.message ?? null;
+  const importError = fileError ?? (ops.import.error ? ops.import.error.message : null);
 
   useEffect(() => {
     void loadProfiles();
@@ -38,53 +37,41 @@ export default function ProfilesScreen() {
       const { [id]: _dropped, ...rest } = d;
       return rest;
     });
-  const reload = async () => {
-    await loadProfiles();
-    await refreshInfo();
-  };
   const select = (id: string) => {
     setSelected(id);
-    setSaveError(null);
+    clearProfileOp('save');
+    clearProfileOp('manage');
   };
 
   const save = async () => {
     if (!draft || !currentId) return;
-    setSaving(true);
-    setSaveError(null);
-    const result =
-      currentId === NEW_ID
-        ? await workbench().profiles.create(draft)
-        : await workbench().profiles.update({ id: currentId, fields: changedFields(saved!, draft) });
-    setSaving(false);
-    if (!result.ok) {
-      setSaveError(result.error.message);
-      return;
-    }
+    const view =
+      currentId === NEW_ID ? await createProfile(draft) : saved ? await updateProfile(currentId, changedFields(saved, draft)) : null;
+    if (!view) return;
     dropDraft(currentId);
-    await reload();
-    setSelected(result.value.id);
+    setSelected(view.id);
   };
 
   const importFile = async (file: File) => {
-    setImportError(null);
+    setFileError(null);
+    clearProfileOp('import');
     let data: unknown;
     try {
       data = JSON.parse(await file.text());
     } catch (err) {
-      setImportError(`${file.name} is not JSON: ${(err as Error).message}`);
+      setFileError(`${file.name} is not JSON: ${(err as Error).message}`);
       return;
     }
-    const result = await workbench().profiles.import({ data });
-    if (!result.ok) {
-      setImportError(`${file.name}: ${result.error.message}`);
+    const view = await importProfile(data);
+    if (!view) {
+      setFileError(`${file.name}: ${useAppStore.getState().profileOps.import.error?.message ?? 'not imported'}`);
       return;
     }
-    await reload();
-    select(result.value.id);
+    select(view.id);
     pushNotice({
-      id: `import:${result.value.id}`,
+      id: `import:${view.id}`,
       level: 'info',
-      message: `Imported “${result.value.name}”. Set its secret or key pair to reach the item catalog.`,
+      message: useAppStore.getState().profileOps.import.result ?? `Imported “${view.name}”.`,
     });
   };
 
@@ -184,27 +171,15 @@ export default function ProfilesScreen() {
             }}
             onActivate={() => void switchProfile(currentId)}
             onDuplicate={async () => {
-              const result = await workbench().profiles.duplicate({ id: currentId });
-              if (!result.ok) return setSaveError(result.error.message);
-              await reload();
-              select(result.value.id);
+              const copy = await duplicateProfile(currentId);
+              if (copy) setSelected(copy.id);
             }}
             onDelete={async () => {
-              const result = await workbench().profiles.delete({ id: currentId });
-              if (!result.ok) return setSaveError(result.error.message);
+              if (!(await deleteProfile(currentId))) return;
               dropDraft(currentId);
               setSelected(null);
-              await reload();
             }}
-            onExport={async () => {
-              const result = await workbench().profiles.export({ id: currentId });
-              if (!result.ok) {
-                setSaveError(result.error.message);
-                return null;
-              }
-              return JSON.stringify(result.value, null, 2);
-            }}
-            onCredentialsChanged={reload}
+            onExport={() => exportProfile(currentId)}
           />
         ) : (
           <p className="muted profiles-empty">Choose a profile on the left, or add one.</p>

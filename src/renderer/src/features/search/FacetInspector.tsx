@@ -1,4 +1,4 @@
-import type { Facet, SearchRequest } from '../../../../shared/request/types';
+import type { Facet, SearchRequest } from '@shared/request/types';
 import { useAppStore } from '../../store/store';
 
 /**

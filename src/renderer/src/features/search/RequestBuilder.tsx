@@ -1,22 +1,23 @@
 import { useMemo, useState } from 'react';
-import { systemVariables, variablesJsonSchema } from '../../../../shared/context/variables';
-import type { RequestDiagnostic } from '../../../../shared/diagnostics';
-import { applyFix } from '../../../../shared/request/fixes';
-import type { SearchRequest } from '../../../../shared/request/types';
-import { applyMask, parseMask } from '../../../../shared/mask';
+import { systemVariables, variablesJsonSchema } from '@shared/context/variables';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import { applyFix } from '@shared/request/fixes';
+import type { SearchRequest } from '@shared/request/types';
+import { applyMask, parseMask } from '@shared/mask';
 import { DiagnosticLine, Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import { CodeEditor } from '../../editors/CodeEditor';
 import { useJsonSchema } from '../../editors/json-schema';
 import { useAppStore } from '../../store/store';
-import { useLanguageContext } from '../request/builder-context';
-import { OtherFindings, Section } from '../request/Section';
-import { SortRows } from '../request/SortRows';
-import { FilterField, MaskField } from '../request/EditorFields';
-import { QueryBar } from '../request/QueryBar';
-import { TargetFields } from '../request/TargetFields';
-import { useProfileContext } from '../request/use-profile-context';
-import { useRequestDiagnostics } from '../request/use-request-diagnostics';
+import { useLanguageContext } from '../../request-ui/builder-context';
+import { OtherFindings, Section } from '../../request-ui/Section';
+import { parseVariables } from '../../request-ui/parse-variables';
+import { SortRows } from '../../request-ui/SortRows';
+import { FilterField, MaskField } from '../../request-ui/EditorFields';
+import { QueryBar } from '../../request-ui/QueryBar';
+import { TargetFields } from '../../request-ui/TargetFields';
+import { useProfileContext } from '../../request-ui/use-profile-context';
+import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import type { SearchTab } from './tab-model';
 
 const CLAIMED = [
@@ -71,6 +72,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
 
   const variablesText = useMemo(() => JSON.stringify(request.context?.variables ?? {}, null, 2), [request.context?.variables]);
   const [variablesDraft, setVariablesDraft] = useState<string | null>(null);
+  const variablesRead = useMemo(() => parseVariables(variablesDraft ?? ''), [variablesDraft]);
   const system = systemVariables(request, new Date());
 
   const maskPreview = useMemo(() => {
@@ -170,7 +172,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
             {(options.facets ?? []).map((f, i) => (
               <li key={i} className="chip-group">
                 <span className="chip-group__name">{f.id ?? f.attribute}</span>
-                {f.values.map((v) => (
+                {f.values.map(String).map((v) => (
                   <button
                     key={v}
                     type="button"
@@ -238,20 +240,20 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
             value={variablesDraft ?? variablesText}
             onChange={(text) => {
               setVariablesDraft(text);
-              try {
-                const parsed = JSON.parse(text) as unknown;
-                if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-                  setVariablesDraft(null);
-                  set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: parsed as Record<string, never> } }));
-                }
-              } catch {
-                // Stays as a draft, marked by the JSON language, until it parses.
+              // Stays as a draft (marked by the JSON language, with the reason below) until it is an object of supported values.
+              const read = parseVariables(text);
+              if (read.ok) {
+                setVariablesDraft(null);
+                set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: read.value ?? {} } }));
               }
             }}
             onSubmit={submit}
             minLines={3}
             maxLines={8}
           />
+          {variablesDraft !== null && !variablesRead.ok && variablesDraft.trim() ? (
+            <p className="diag diag--warning">{variablesRead.message} The request keeps the last valid variables until then.</p>
+          ) : null}
           {diags.at('context').map((d, i) => (
             <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
           ))}
@@ -273,7 +275,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
         <Section
           title="Raw request (JSON)"
           open={false}
-          badge={tab.rawText !== null ? <span className="badge badge--danger">invalid JSON</span> : null}
+          badge={tab.rawText !== null ? <span className="badge badge--danger">not a request</span> : null}
         >
           <CodeEditor
             path={`request-${tab.id}.json`}
@@ -286,8 +288,10 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
             maxLines={24}
             testId="raw-request"
           />
-          {tab.rawText !== null ? (
-            <p className="diag diag--error">This JSON does not parse; the form keeps the last valid request until it does.</p>
+          {tab.rawProblem !== null ? (
+            <p className="diag diag--error" role="alert">
+              {tab.rawProblem}
+            </p>
           ) : null}
         </Section>
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Item } from '../../../../shared/request/types';
+import type { Item } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 import type { ResultsViewProps } from './ResultsTable';
 

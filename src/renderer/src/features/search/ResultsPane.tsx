@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
-import { LIMITS, type SearchResponse } from '../../../../shared/request/types';
-import { checkSortOrder } from '../../../../shared/sort-check';
+import { LIMITS, type SearchResponse } from '@shared/request/types';
+import { checkSortOrder } from '@shared/sort-check';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Segmented } from '../../components/Segmented';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { AnswerBody, PanelSwitch, SendingProgress } from '../request/AnswerBody';
-import { ServiceError } from '../request/ServiceError';
+import { AnswerBody, PanelSwitch, SendingProgress } from '../../request-ui/AnswerBody';
+import { ServiceError } from '../../request-ui/ServiceError';
 
 import { requestAs } from './request-text';
 import { ResultsGrid } from './ResultsGrid';

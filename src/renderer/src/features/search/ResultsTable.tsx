@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Item, SortValue } from '../../../../shared/request/types';
+import type { Item, SortValue } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 
 const ROW = 52;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { checkSortOrder } from '../../../../shared/sort-check';
+import { checkSortOrder } from '@shared/sort-check';
 import { useAppStore } from '../../store/store';
-import { useProfileContext } from '../request/use-profile-context';
-import { useSendShortcut } from '../request/use-send-shortcut';
+import { useProfileContext } from '../../request-ui/use-profile-context';
+import { useSendShortcut } from '../../request-ui/use-send-shortcut';
 import { FacetInspector } from './FacetInspector';
-import { HistoryDrawer } from './HistoryDrawer';
+import { HistoryDrawer } from '../history/HistoryDrawer';
 import { RequestBuilder } from './RequestBuilder';
 import { ResultsPane } from './ResultsPane';
 import { SavedDrawer } from './SavedDrawer';

@@ -1,11 +1,11 @@
-import type { StateCreator } from 'zustand';
-import type { ExchangeRecord } from '../../../../shared/exchange';
-import type { Transport } from '../../../../shared/request/http';
-import type { FacetSelection, SearchRequest, SearchResponse, SortValue } from '../../../../shared/request/types';
-import { workbench } from '../../bridge';
-import type { AppState } from '../../store/store';
-import { nextRequestId } from '../request/request-id';
-import { blankTab, titleOf, type SearchTab } from './tab-model';
+import { isRequest, requestProblems } from '@shared/request/schema';
+import type { FacetSelection, SearchRequest, SortValue } from '@shared/request/types';
+import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
+import { cancelRequest, runRequest } from '../../request-ui/run-request';
+import type { SliceCreator } from '../../store/slice';
+import type { HistorySlice } from '../history/history-slice';
+import type { ProfilesSlice } from '../profiles/profiles-slice';
+import { blankTab, titleOf, type SearchResult, type SearchTab } from './tab-model';
 
 export interface SearchSlice {
   tabs: SearchTab[];
@@ -17,11 +17,13 @@ export interface SearchSlice {
   patchTab: (id: string, patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title'>>) => void;
   setRawText: (id: string, text: string) => void;
   send: (id: string) => Promise<void>;
-  cancel: (id: string) => Promise<void>;
+  cancel: (id: string) => void;
   toggleFacetValue: (id: string, facetId: string, value: string) => void;
   goToPage: (id: string, offset: number) => void;
   setSort: (id: string, sortBy: SortValue[]) => void;
 }
+
+type Deps = Pick<ProfilesSlice, 'activeProfile'> & Pick<HistorySlice, 'loadHistory'>;
 
 function withOptions(
   request: SearchRequest,
@@ -35,13 +37,35 @@ export function toggleFacet(facets: FacetSelection[] | undefined, facetId: strin
   const list = (facets ?? []).map((f) => ({ ...f, values: [...f.values] }));
   const entry = list.find((f) => (f.id ?? f.attribute) === facetId);
   if (!entry) return [...list, { id: facetId, values: [value] }];
-  entry.values = entry.values.includes(value) ? entry.values.filter((v) => v !== value) : [...entry.values, value];
+  entry.values = entry.values.some((v) => String(v) === value) ? entry.values.filter((v) => String(v) !== value) : [...entry.values, value];
   return list.filter((f) => f.values.length > 0);
 }
 
-export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (set, get) => {
+/**
+ * What the raw JSON view holds: a request the form can take, or why not —
+ * invalid JSON, or a field without the interface's type (named). Until it is
+ * a request, the form keeps the last one that was.
+ */
+export function readRawRequest(text: string): { request: SearchRequest } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    return { problem: `This JSON does not parse (${(err as Error).message}); the form keeps the last valid request until it does.` };
+  }
+  if (isRequest('search', parsed)) return { request: parsed };
+  return {
+    problem: `This is not a search request yet — ${requestProblems('search', parsed)}. The form keeps the last valid request until it is.`,
+  };
+}
+
+export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => {
   const update = (id: string, fn: (tab: SearchTab) => SearchTab) => set((s) => ({ tabs: s.tabs.map((t) => (t.id === id ? fn(t) : t)) }));
   const tab = (id: string) => get().tabs.find((t) => t.id === id);
+  const lens = (id: string): CallLens<SearchResult> => ({
+    get: () => tab(id) ?? blankTab(),
+    set: (patch) => update(id, (t) => ({ ...t, ...patch })),
+  });
 
   return {
     tabs: [],
@@ -60,74 +84,42 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
         return { tabs, activeTabId };
       }),
     selectTab: (id) => set({ activeTabId: id }),
-    updateRequest: (id, fn) => update(id, (t) => ({ ...t, request: fn(t.request), rawText: null })),
+    updateRequest: (id, fn) => update(id, (t) => ({ ...t, request: fn(t.request), rawText: null, rawProblem: null })),
     patchTab: (id, patch) => update(id, (t) => ({ ...t, ...patch })),
     setRawText: (id, text) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      // Invalid JSON stays in the raw view, marked, and never clobbers the form.
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        update(id, (t) => ({ ...t, request: parsed as SearchRequest, rawText: null }));
-      else update(id, (t) => ({ ...t, rawText: text }));
+      const read = readRawRequest(text);
+      // A raw text that is not a request stays in the raw view, marked, and never clobbers the form.
+      if ('request' in read) update(id, (t) => ({ ...t, request: read.request, rawText: null, rawProblem: null }));
+      else update(id, (t) => ({ ...t, rawText: text, rawProblem: read.problem }));
     },
     send: async (id) => {
       const current = tab(id);
       if (!current) return;
-      if (current.requestId) await workbench().request.cancel({ requestId: current.requestId });
-      const requestId = nextRequestId(id);
       const sent = structuredClone(current.request);
+      const transport = current.transport;
       performance.mark('wb:send');
-      update(id, (t) => ({ ...t, status: 'sending', requestId, error: null, title: titleOf(sent) }));
-      const transport: Transport = current.transport;
-      const result = await workbench().search.run({
-        requestId,
-        kind: 'search',
-        transport,
-        request: sent as unknown as Record<string, unknown>,
+      update(id, (t) => ({ ...t, title: titleOf(sent) }));
+      const outcome = await runCall(lens(id), {
+        scope: id,
+        cancel: cancelRequest,
+        send: (requestId) => runRequest({ requestId, kind: 'search', transport, request: sent }),
+        accept: (value): SearchResult => ({
+          response: value.response,
+          exchange: value.exchange,
+          warnings: value.warnings,
+          diagnostics: value.diagnostics,
+          historyId: value.historyId,
+          sent,
+          profileId: value.profileId,
+          receivedAt: new Date().toISOString(),
+        }),
       });
-      if (tab(id)?.requestId !== requestId) return; // a newer send or a cancel took over
-      if (result.ok) {
-        const response = result.value.response as SearchResponse;
-        const masked = !!sent.options?.customResponseMask?.trim();
-        update(id, (t) => ({
-          ...t,
-          status: 'done',
-          requestId: null,
-          error: null,
-          result: {
-            response,
-            exchange: result.value.exchange,
-            warnings: result.value.warnings,
-            diagnostics: result.value.diagnostics,
-            historyId: result.value.historyId,
-            sent,
-            profileId: result.value.profileId,
-            receivedAt: new Date().toISOString(),
-          },
-          unmasked: masked ? t.unmasked : (response.items ?? []),
-        }));
-      } else {
-        const exchange = result.error.details?.exchange as ExchangeRecord | undefined;
-        update(id, (t) => ({
-          ...t,
-          status: result.error.code === 'cancelled' ? 'idle' : 'error',
-          requestId: null,
-          error: result.error.code === 'cancelled' ? null : { ...result.error, ...(exchange ? { exchange } : {}) },
-        }));
-      }
-      void get().loadHistory();
+      // The mask preview works on the items of the last answer sent without a mask.
+      if (outcome.kind === 'done' && !sent.options?.customResponseMask?.trim())
+        update(id, (t) => ({ ...t, unmasked: outcome.value.response.items ?? [] }));
+      if (outcome.kind !== 'stale') void get().loadHistory();
     },
-    cancel: async (id) => {
-      const current = tab(id);
-      if (!current?.requestId) return;
-      const requestId = current.requestId;
-      update(id, (t) => ({ ...t, status: t.result ? 'done' : 'idle', requestId: null }));
-      await workbench().request.cancel({ requestId });
-    },
+    cancel: (id) => cancelCall(lens(id), cancelRequest),
     toggleFacetValue: (id, facetId, value) => {
       get().updateRequest(id, (r) => withOptions(r, (o) => ({ ...o, offset: 0, facets: toggleFacet(o.facets, facetId, value) })));
       void get().send(id);

@@ -1,23 +1,21 @@
-import type { RequestDiagnostic } from '../../../../shared/diagnostics';
-import type { ExchangeRecord } from '../../../../shared/exchange';
-import type { WorkbenchError } from '../../../../shared/ipc/result';
-import type { Transport } from '../../../../shared/request/http';
-import type { Item, SearchRequest, SearchResponse } from '../../../../shared/request/types';
-import type { DecodeNote } from '../../../../shared/url/codec';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import type { ExchangeRecord } from '@shared/exchange';
+import { idleCall, type CallState } from '../../request-ui/lifecycle';
+import type { Transport } from '@shared/request/http';
+import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
+import type { DecodeNote } from '@shared/url/codec';
 
-/** One request tab of the Search screen. */
-export interface SearchTab {
+/** One request tab of the Search screen: its request, and the life of the last one sent (see request-ui/lifecycle). */
+export interface SearchTab extends CallState<SearchResult> {
   id: string;
   title: string;
   /** The request as it will be sent: what the form and the raw view both edit. */
   request: SearchRequest;
   transport: Transport;
-  /** Text of the raw JSON view while it does not parse; null when it matches the form. */
+  /** Text of the raw JSON view while it is not a request; null when it matches the form. */
   rawText: string | null;
-  status: 'idle' | 'sending' | 'done' | 'error';
-  requestId: string | null;
-  result: SearchResult | null;
-  error: (WorkbenchError & { exchange?: ExchangeRecord }) | null;
+  /** Why the raw text is not a request: not JSON, or a field without the interface's type. */
+  rawProblem: string | null;
   /** Items of the last answer sent without a mask: the mask preview applies to these. */
   unmasked: Item[];
   view: 'table' | 'grid';
@@ -61,10 +59,8 @@ export function blankTab(
     request,
     transport: init.transport ?? 'post',
     rawText: null,
-    status: 'idle',
-    requestId: null,
-    result: null,
-    error: null,
+    rawProblem: null,
+    ...idleCall<SearchResult>(),
     unmasked: [],
     view: 'table',
     panel: 'results',

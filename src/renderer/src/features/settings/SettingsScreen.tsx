@@ -1,16 +1,30 @@
 import { FolderOpen, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { settingsPatch, type SettingsPatch } from '../../../../shared/settings';
-import { workbench } from '../../bridge';
+import { useMemo, useState } from 'react';
+import type { SettingsPatch } from '@shared/settings';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
-import { Section } from '../request/Section';
+import { Section } from '../../request-ui/Section';
+import { fieldOfPurpose, type PathPurpose, type SettingField, type SettingsSlice } from './settings-slice';
 import './settings.css';
 
-type FieldState = Partial<Record<keyof SettingsPatch, { level: 'ok' | 'error'; message: string }>>;
+type FieldState = Partial<Record<SettingField, { level: 'ok' | 'error'; message: string }>>;
+
+/** What each field shows: its last save's confirmation or error, or its picker's error. */
+function fieldStates(saves: SettingsSlice['settingSaves'], choices: SettingsSlice['pathChoices']): FieldState {
+  const out: FieldState = {};
+  for (const [field, call] of Object.entries(saves) as [SettingField, (typeof saves)[SettingField]][]) {
+    if (call?.status === 'error' && call.error) out[field] = { level: 'error', message: call.error.message };
+    else if (call?.status === 'done' && call.result) out[field] = { level: 'ok', message: call.result };
+  }
+  for (const purpose of ['ca-certificate', 'saved-requests-folder'] as const) {
+    const call = choices[purpose];
+    if (call?.status === 'error' && call.error) out[fieldOfPurpose(purpose)] = { level: 'error', message: call.error.message };
+  }
+  return out;
+}
 
 function diag(state: FieldState[keyof FieldState], path: string) {
   return state
@@ -93,47 +107,24 @@ function ChooseButton({
 export default function SettingsScreen() {
   const settings = useAppStore((s) => s.settings);
   const info = useAppStore((s) => s.appInfo);
-  const applySettings = useAppStore((s) => s.applySettings);
-  const setTheme = useAppStore((s) => s.setTheme);
-  const [state, setState] = useState<FieldState>({});
+  const saves = useAppStore((s) => s.settingSaves);
+  const choices = useAppStore((s) => s.pathChoices);
+  const { setTheme, saveSetting, rejectSetting, choosePath } = useAppStore.getState();
+  const state = useMemo(() => fieldStates(saves, choices), [saves, choices]);
   const [caDraft, setCaDraft] = useState('');
   const [folderDraft, setFolderDraft] = useState<string | null>(null);
   const desktop = info?.transport === 'electron';
 
   if (!settings || !info) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
 
-  const update = async (patch: SettingsPatch, field: keyof SettingsPatch, ok: string) => {
-    const local = settingsPatch.safeParse(patch);
-    if (!local.success) {
-      const why = local.error.issues[0]?.message ?? 'not a valid value';
-      setState((s) => ({ ...s, [field]: { level: 'error', message: `Not saved: ${why}.` } }));
-      return false;
-    }
-    const result = await workbench().settings.update(patch);
-    if (!result.ok) {
-      setState((s) => ({ ...s, [field]: { level: 'error', message: result.error.message } }));
-      return false;
-    }
-    applySettings(result.value);
-    setState((s) => ({ ...s, [field]: { level: 'ok', message: ok } }));
-    return true;
-  };
-
-  const choose = async (purpose: 'ca-certificate' | 'saved-requests-folder') => {
-    const result = await workbench().settings.choosePath({ purpose });
-    if (!result.ok) {
-      const field = purpose === 'ca-certificate' ? 'extraCaCertificates' : 'savedRequestsDir';
-      setState((s) => ({ ...s, [field]: { level: 'error', message: result.error.message } }));
-      return null;
-    }
-    return result.value.path;
-  };
+  const update = (patch: SettingsPatch, field: SettingField, ok: string) => saveSetting(field, patch, ok);
+  const choose = (purpose: PathPurpose) => choosePath(purpose);
 
   const addCa = async (path: string) => {
     const file = path.trim();
     if (!file) return;
     if (settings.extraCaCertificates.includes(file)) {
-      setState((s) => ({ ...s, extraCaCertificates: { level: 'error', message: `${file} is already in the list.` } }));
+      rejectSetting('extraCaCertificates', `${file} is already in the list.`);
       return;
     }
     if (await update({ extraCaCertificates: [...settings.extraCaCertificates, file] }, 'extraCaCertificates', `Trusted ${file}.`))

@@ -1,13 +1,13 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { RequestDiagnostic } from '../../../../shared/diagnostics';
-import type { GroupableAttribute } from '../../../../shared/group-attributes';
-import { splitValues } from '../../../../shared/group-attributes';
-import { planGroups } from '../../../../shared/request/group-plan';
-import { LIMITS, type GroupBy } from '../../../../shared/request/types';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import type { GroupableAttribute } from '@shared/group-attributes';
+import { splitValues } from '@shared/group-attributes';
+import { planGroups } from '@shared/request/group-plan';
+import { LIMITS, type GroupBy } from '@shared/request/types';
 import { Button } from '../../components/Button';
 import { DiagnosticLine, Field } from '../../components/Field';
-import type { DiagnosticsByField } from '../request/use-request-diagnostics';
+import type { DiagnosticsByField } from '../../request-ui/use-request-diagnostics';
 import type { GroupSource } from './suggest-slice';
 
 export interface GroupByBuilderProps {
@@ -50,7 +50,7 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
         onFix={onFix}
         hint={
           attributes.length === 0
-            ? source.status === 'loading'
+            ? source.status === 'sending'
               ? 'Reading the facets…'
               : 'No single-valued facetable attribute known yet: type its name, or read the facets with a search token.'
             : attribute && !attribute.verified
@@ -62,7 +62,7 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
             size="sm"
             variant="ghost"
             onClick={onRefresh}
-            icon={<RefreshCw size={12} aria-hidden="true" className={source.status === 'loading' ? 'spin' : undefined} />}
+            icon={<RefreshCw size={12} aria-hidden="true" className={source.status === 'sending' ? 'spin' : undefined} />}
             title="Read the facets again for this query, filter and configuration"
           >
             Refresh values
@@ -95,7 +95,7 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
           />
         )}
       </Field>
-      {source.status === 'error' && source.message ? <p className="diag diag--warning">{source.message}</p> : null}
+      {source.status === 'error' && source.error ? <p className="diag diag--warning">{source.error.message}</p> : null}
 
       <Field
         label={`Values (${groupBy.values.length})`}

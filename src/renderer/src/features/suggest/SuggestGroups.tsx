@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { memo } from 'react';
-import { groupNote } from '../../../../shared/request/group-plan';
-import type { Group, Item, SuggestRequest } from '../../../../shared/request/types';
+import { groupNote } from '@shared/request/group-plan';
+import type { Group, Item, SuggestRequest } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 
 function formatPrice(v: unknown): string | null {

@@ -1,11 +1,11 @@
-import type { StateCreator } from 'zustand';
-import type { ExchangeRecord } from '../../../../shared/exchange';
-import type { Facet, Item, SearchResponse, SuggestRequest, SuggestResponse } from '../../../../shared/request/types';
-import { workbench } from '../../bridge';
-import type { AppState } from '../../store/store';
-import type { AnswerPanel } from '../request/AnswerBody';
-import { nextRequestId } from '../request/request-id';
-import type { RequestError } from '../request/ServiceError';
+import type { ExchangeRecord } from '@shared/exchange';
+import type { Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
+import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import type { AnswerPanel } from '../../request-ui/panels';
+import { cancelRequest, runRequest } from '../../request-ui/run-request';
+import type { ShellSlice } from '../../shell/shell-slice';
+import type { SliceCreator } from '../../store/slice';
+import type { HistorySlice } from '../history/history-slice';
 
 export interface SuggestResult {
   response: SuggestResponse;
@@ -17,21 +17,13 @@ export interface SuggestResult {
 }
 
 /** Facets (with their values) and sample items from a plain search with the suggest's query, filter and configuration. */
-export interface GroupSource {
-  status: 'idle' | 'loading' | 'done' | 'error';
+export interface GroupSource extends CallState<{ facets: Facet[]; samples: Item[] }> {
   /** What the facets were read for: query, filter, configuration, token. */
   key: string;
-  facets: Facet[];
-  samples: Item[];
-  message?: string;
 }
 
-export interface SuggestState {
+export interface SuggestState extends CallState<SuggestResult> {
   request: SuggestRequest;
-  status: 'idle' | 'sending' | 'done' | 'error';
-  requestId: string | null;
-  result: SuggestResult | null;
-  error: RequestError | null;
   panel: AnswerPanel;
   source: GroupSource;
   /** Where a loaded request came from (history, a pasted cURL). */
@@ -48,10 +40,12 @@ export interface SuggestSlice {
     options?: { origin?: string; send?: boolean; answer?: { response: SuggestResponse; exchange: ExchangeRecord } },
   ) => void;
   sendSuggest: () => Promise<void>;
-  cancelSuggest: () => Promise<void>;
+  cancelSuggest: () => void;
   /** Reads the facets for the attribute and value pickers, once per query/filter/configuration. */
   loadGroupSource: (force?: boolean) => Promise<void>;
 }
+
+type Deps = Pick<ShellSlice, 'setArea'> & Pick<HistorySlice, 'loadHistory'>;
 
 export function blankSuggestRequest(token: string): SuggestRequest {
   return { token, query: '', options: { groupBy: { attribute: '', values: [], size: 5 } } };
@@ -61,19 +55,34 @@ export function sourceKey(r: SuggestRequest): string {
   return JSON.stringify([r.token, r.query, r.options.filter ?? '', r.configurationId ?? '']);
 }
 
-const idle: GroupSource = { status: 'idle', key: '', facets: [], samples: [] };
+/** The plain search that reads the facets and a few items for the pickers. */
+export function sourceProbe(r: SuggestRequest) {
+  return {
+    token: r.token,
+    query: r.query,
+    options: { limit: 10, ...(r.options.filter?.trim() ? { filter: r.options.filter } : {}) },
+    ...(r.configurationId ? { configurationId: r.configurationId } : {}),
+  };
+}
 
-export const createSuggestSlice: StateCreator<AppState, [], [], SuggestSlice> = (set, get) => {
+const idleSource = (key = ''): GroupSource => ({ ...idleCall(), key });
+
+export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) => {
   const patch = (p: Partial<SuggestState>) => set((s) => ({ suggest: { ...s.suggest, ...p } }));
+  const answer = lensOf(
+    () => get().suggest,
+    (next) => patch(next),
+  );
+  const source = lensOf(
+    () => get().suggest.source,
+    (next) => patch({ source: { ...get().suggest.source, ...next } }),
+  );
   return {
     suggest: {
+      ...idleCall<SuggestResult>(),
       request: blankSuggestRequest(''),
-      status: 'idle',
-      requestId: null,
-      result: null,
-      error: null,
       panel: 'results',
-      source: idle,
+      source: idleSource(),
       origin: null,
     },
     updateSuggest: (fn) => patch({ request: fn(get().suggest.request) }),
@@ -85,90 +94,53 @@ export const createSuggestSlice: StateCreator<AppState, [], [], SuggestSlice> = 
         error: null,
         status: options.answer ? 'done' : 'idle',
         result: options.answer
-          ? {
-              ...options.answer,
-              warnings: [],
-              sent: structuredClone(request),
-              receivedAt: new Date().toISOString(),
-            }
+          ? { ...options.answer, warnings: [], sent: structuredClone(request), receivedAt: new Date().toISOString() }
           : null,
       });
       get().setArea('suggest');
       if (options.send !== false && !options.answer) void get().sendSuggest();
     },
     sendSuggest: async () => {
-      const { suggest } = get();
-      if (suggest.requestId) await workbench().request.cancel({ requestId: suggest.requestId });
-      const requestId = nextRequestId('suggest');
-      const sent = structuredClone(suggest.request);
-      patch({ status: 'sending', requestId, error: null });
-      const result = await workbench().search.run({
-        requestId,
-        kind: 'suggest',
-        transport: 'post',
-        request: sent as unknown as Record<string, unknown>,
+      const sent = structuredClone(get().suggest.request);
+      const outcome = await runCall(answer, {
+        scope: 'suggest',
+        cancel: cancelRequest,
+        send: (requestId) => runRequest({ requestId, kind: 'suggest', request: sent }),
+        accept: (value): SuggestResult => ({
+          response: value.response,
+          exchange: value.exchange,
+          warnings: value.warnings,
+          sent,
+          receivedAt: new Date().toISOString(),
+        }),
       });
-      if (get().suggest.requestId !== requestId) return;
-      if (result.ok) {
+      if (outcome.kind !== 'stale') void get().loadHistory();
+    },
+    cancelSuggest: () => cancelCall(answer, cancelRequest),
+    loadGroupSource: async (force = false) => {
+      const { request, source: current } = get().suggest;
+      const key = sourceKey(request);
+      if (!force && current.key === key && (current.status === 'done' || current.status === 'sending')) return;
+      if (!request.token.trim()) {
         patch({
-          status: 'done',
-          requestId: null,
-          result: {
-            response: result.value.response as SuggestResponse,
-            exchange: result.value.exchange,
-            warnings: result.value.warnings,
-            sent,
-            receivedAt: new Date().toISOString(),
+          source: {
+            ...idleSource(key),
+            status: 'error',
+            error: { code: 'validation', message: 'Pick a search token to read the attribute values.' },
           },
         });
-      } else {
-        const cancelled = result.error.code === 'cancelled';
-        const exchange = result.error.details?.exchange as ExchangeRecord | undefined;
-        patch({
-          status: cancelled ? (get().suggest.result ? 'done' : 'idle') : 'error',
-          requestId: null,
-          error: cancelled ? null : { ...result.error, ...(exchange ? { exchange } : {}) },
-        });
-      }
-      void get().loadHistory();
-    },
-    cancelSuggest: async () => {
-      const { requestId, result } = get().suggest;
-      if (!requestId) return;
-      patch({ status: result ? 'done' : 'idle', requestId: null });
-      await workbench().request.cancel({ requestId });
-    },
-    loadGroupSource: async (force = false) => {
-      const { request, source } = get().suggest;
-      const key = sourceKey(request);
-      if (!force && source.key === key && (source.status === 'done' || source.status === 'loading')) return;
-      if (!request.token.trim()) {
-        patch({ source: { ...idle, key, status: 'error', message: 'Pick a search token to read the attribute values.' } });
         return;
       }
-      patch({ source: { ...source, key, status: 'loading' } });
-      const probe = {
-        token: request.token,
-        query: request.query,
-        options: { limit: 10, ...(request.options.filter?.trim() ? { filter: request.options.filter } : {}) },
-        ...(request.configurationId ? { configurationId: request.configurationId } : {}),
-      };
-      const result = await workbench().search.run({
-        requestId: nextRequestId('suggest-values'),
-        kind: 'search',
-        transport: 'post',
-        request: probe,
-        record: false,
+      if (current.key !== key) patch({ source: { ...current, key } });
+      const outcome = await runCall(source, {
+        scope: 'suggest-values',
+        cancel: cancelRequest,
+        // Not recorded: these probes are the workbench's own, not the user's requests.
+        send: (requestId) => runRequest({ requestId, kind: 'search', request: sourceProbe(request), record: false }),
+        accept: (value) => ({ facets: value.response.metadata?.facets ?? [], samples: value.response.items ?? [] }),
       });
-      if (get().suggest.source.key !== key) return;
-      if (result.ok) {
-        const response = result.value.response as SearchResponse;
-        patch({ source: { status: 'done', key, facets: response.metadata?.facets ?? [], samples: response.items ?? [] } });
-      } else {
-        patch({
-          source: { ...idle, key, status: 'error', message: `The attribute values could not be read: ${result.error.message}` },
-        });
-      }
+      if (outcome.kind === 'error')
+        source.set({ error: { ...outcome.error, message: `The attribute values could not be read: ${outcome.error.message}` } });
     },
   };
 };

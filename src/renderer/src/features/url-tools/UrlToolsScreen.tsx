@@ -1,7 +1,7 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { importRequest } from '../../../../shared/request/import';
-import { normalize } from '../../../../shared/request/normalize';
+import { importRequest } from '@shared/request/import';
+import { normalize } from '@shared/request/normalize';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';

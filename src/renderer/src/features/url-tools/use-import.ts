@@ -1,5 +1,4 @@
-import { importRequest, type ImportedRequest } from '../../../../shared/request/import';
-import type { AutocompleteRequest, SearchRequest, SuggestRequest } from '../../../../shared/request/types';
+import { importRequest, type ImportedRequest } from '@shared/request/import';
 import { useAppStore } from '../../store/store';
 
 /** Opens an imported request where it belongs: a search in a new Search tab, a suggest or autocomplete in its screen; sent at once. */
@@ -7,15 +6,15 @@ export function openImported(imported: ImportedRequest, options: { send?: boolea
   const state = useAppStore.getState();
   const origin = `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? 'cURL' : 'JSON'}${imported.baseUrl ? ` from ${imported.baseUrl}` : ''}`;
   if (imported.kind === 'suggest') {
-    state.loadSuggest(imported.request as SuggestRequest, { origin, send: options.send !== false });
+    state.loadSuggest(imported.request, { origin, send: options.send !== false });
     return null;
   }
   if (imported.kind === 'autocomplete') {
-    state.loadAutocomplete(imported.request as AutocompleteRequest);
+    state.loadAutocomplete(imported.request);
     return null;
   }
   const tabId = state.openTab({
-    request: imported.request as SearchRequest,
+    request: imported.request,
     transport: imported.transport,
     notes: imported.notes.map((message) => ({ code: 'trimmed', message })),
     origin,

@@ -1,0 +1,94 @@
+import type { AppInfo, Notice, Transport } from '../../shared/ipc/contract';
+import { failure } from '../../shared/ipc/result';
+import type { Settings, SettingsPatch } from '../../shared/settings';
+import { APP_NAME, APP_VERSION } from '../app-meta';
+import type { EventHub } from '../events';
+import { loadCaCertificates } from './ca-certificates';
+import type { HistoryService } from './history';
+import type { HttpClient } from './http/client';
+import type { LocalDemo } from './local-demo';
+import type { ProfileService } from './profiles';
+import type { SavedRequests } from './saved-requests';
+import type { SecretStoreChoice } from './secrets/stores';
+import type { SettingsService } from './settings';
+
+/** Native pickers the desktop glue can offer; browser mode has none. */
+export interface Dialogs {
+  choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<string | null>;
+}
+
+export interface AppServiceDeps {
+  transport: Transport;
+  versions?: { electron?: string; chrome?: string };
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  dialogs?: Dialogs;
+  notices: Notice[];
+  events: EventHub;
+  settings: SettingsService;
+  secrets: SecretStoreChoice;
+  http: HttpClient;
+  history: HistoryService;
+  saved: SavedRequests;
+  profiles: ProfileService;
+  localDemo: LocalDemo | undefined;
+}
+
+/** What the app says about itself, and the settings: each change applied to the services it concerns. */
+export class AppService {
+  constructor(private readonly deps: AppServiceDeps) {}
+
+  info(): AppInfo {
+    const { env, localDemo, secrets } = this.deps;
+    const demo = localDemo?.state;
+    return {
+      name: APP_NAME,
+      version: APP_VERSION,
+      platform: process.platform,
+      arch: process.arch,
+      transport: this.deps.transport,
+      versions: { node: process.versions.node, ...this.deps.versions },
+      profiles: this.deps.profiles.summary(),
+      secretStore: { backend: secrets.store.backend, persistent: secrets.store.persistent, description: secrets.store.description },
+      localDemo: !demo
+        ? { state: 'failed', message: 'Local demo is turned off.' }
+        : demo.state === 'ready'
+          ? { state: 'ready', url: demo.url }
+          : demo.state === 'failed'
+            ? { state: 'failed', message: demo.message }
+            : { state: 'starting' },
+      proxy: {
+        httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? null,
+        httpProxy: env.HTTP_PROXY ?? env.http_proxy ?? null,
+        noProxy: env.NO_PROXY ?? env.no_proxy ?? null,
+      },
+      dataDir: this.deps.dataDir,
+      notices: [...this.deps.notices],
+    };
+  }
+
+  ping(text: string): { pong: string; at: string } {
+    return { pong: text, at: new Date().toISOString() };
+  }
+
+  settings(): Settings {
+    return this.deps.settings.get();
+  }
+
+  /** CA files are read and checked before anything is saved; history limits and the saved folder follow at once. */
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    const { http, settings, history, saved, events } = this.deps;
+    if (patch.extraCaCertificates) http.setExtraCaPems(await loadCaCertificates(patch.extraCaCertificates));
+    const next = await settings.update(patch);
+    history.setLimits({ maxEntries: next.historySize, maxResponseBytes: 200 * 1024 * 1024 });
+    if (patch.savedRequestsDir !== undefined) saved.setFolder(next.savedRequestsDir || saved.defaultFolder);
+    events.emit('settings:changed', next);
+    return next;
+  }
+
+  async choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<{ path: string | null }> {
+    if (!this.deps.dialogs)
+      throw failure('validation', 'File pickers are only in the desktop app; type the path into the field instead.', { field: purpose });
+    return { path: await this.deps.dialogs.choosePath(purpose) };
+  }
+}

@@ -1,0 +1,84 @@
+import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
+import { workbench } from '../../bridge';
+import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import type { SliceCreator } from '../../store/slice';
+
+/** A reading with the moment it arrived, so countdowns run from there. */
+export interface Timed<T> {
+  view: T;
+  at: number;
+}
+
+export interface CatalogState {
+  /** Whose catalog this is; everything below belongs to it and is dropped when it changes. */
+  profileId: string | null;
+  active: CallState<Timed<ActiveCatalogView>>;
+  token: CallState<Timed<TokenStatusView>>;
+  test: CallState<ConnectionStep[]>;
+}
+
+export interface CatalogSlice {
+  catalog: CatalogState;
+  /** Shows a profile's catalog afresh: reads it when the profile can (`read`), otherwise only its token status. */
+  openCatalog: (profileId: string, read: boolean) => void;
+  loadCatalog: () => Promise<void>;
+  loadTokenStatus: () => Promise<void>;
+  testConnection: () => Promise<void>;
+}
+
+const blank = (profileId: string | null): CatalogState => ({ profileId, active: idleCall(), token: idleCall(), test: idleCall() });
+
+/** True when every step of a connection test passed. */
+export const allPassed = (steps: ConnectionStep[]) => steps.length > 0 && steps.every((s) => s.ok);
+
+export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
+  const patch = (p: Partial<CatalogState>) => set((s) => ({ catalog: { ...s.catalog, ...p } }));
+  const lenses = {
+    active: lensOf(
+      () => get().catalog.active,
+      (active) => patch({ active }),
+    ),
+    token: lensOf(
+      () => get().catalog.token,
+      (token) => patch({ token }),
+    ),
+    test: lensOf(
+      () => get().catalog.test,
+      (test) => patch({ test }),
+    ),
+  };
+  const profileId = () => get().catalog.profileId ?? undefined;
+  const slice: CatalogSlice = {
+    catalog: blank(null),
+    openCatalog: (id, read) => {
+      set({ catalog: blank(id) });
+      void (read ? slice.loadCatalog() : slice.loadTokenStatus());
+    },
+    loadCatalog: async () => {
+      const outcome = await runCall(lenses.active, {
+        scope: 'catalog',
+        send: () => workbench().catalog.active({ profileId: profileId() }),
+        accept: (view) => ({ view, at: Date.now() }),
+      });
+      if (outcome.kind === 'done') lenses.token.set({ status: 'done', result: { view: outcome.value.token, at: Date.now() } });
+      else if (outcome.kind === 'error') await slice.loadTokenStatus();
+    },
+    loadTokenStatus: async () => {
+      await runCall(lenses.token, {
+        scope: 'token-status',
+        send: () => workbench().token.status({ profileId: profileId() }),
+        accept: (view) => ({ view, at: Date.now() }),
+      });
+    },
+    testConnection: async () => {
+      const outcome = await runCall(lenses.test, {
+        scope: 'test-connection',
+        send: () => workbench().catalog.testConnection({ profileId: profileId() }),
+        accept: (v) => v.steps,
+      });
+      if (outcome.kind !== 'done') return;
+      await (allPassed(outcome.value.steps) ? slice.loadCatalog() : slice.loadTokenStatus());
+    },
+  };
+  return slice;
+};

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import type { RequestDiagnostic } from '@shared/diagnostics';
+import { normalize } from '@shared/request/normalize';
+import type { AnyRequest, RequestKind } from '@shared/request/types';
+
+export interface DiagnosticsByField {
+  all: RequestDiagnostic[];
+  /** Diagnostics whose path starts with the prefix. */
+  at: (prefix: string) => RequestDiagnostic[];
+  /** Diagnostics not claimed by any of the prefixes the form shows. */
+  rest: (claimed: string[]) => RequestDiagnostic[];
+  errors: number;
+}
+
+/** The shared normalize, live as the user edits, split by the field each diagnostic concerns. */
+export function useRequestDiagnostics(kind: RequestKind, request: AnyRequest, sortableAttributes?: string[]): DiagnosticsByField {
+  return useMemo(() => {
+    const all = normalize(kind, request, sortableAttributes && sortableAttributes.length > 0 ? { sortableAttributes } : {}).diagnostics;
+    const matches = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
+    return {
+      all,
+      at: (prefix) => all.filter((d) => matches(d.path, prefix)),
+      rest: (claimed) => all.filter((d) => !claimed.some((p) => matches(d.path, p))),
+      errors: all.filter((d) => d.severity === 'error').length,
+    };
+  }, [kind, request, sortableAttributes]);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { contextVariablesSchema, searchTemplateSchema } from '../request/schema';
+
+/**
+ * What a comparison is made of, declared once: the contract parses the
+ * renderer's input with these, the batch store parses stored definitions
+ * with them, and the types are inferred from them.
+ */
+
+/**
+ * One side of a comparison: a full request template. The shared request
+ * (query, limit, facets…) is merged with the side's overrides, so two
+ * configuration ids, staging against production, or two sets of context
+ * variables are all the same thing.
+ */
+export const sideSpecSchema = z.strictObject({
+  label: z.string().trim().min(1, 'give the side a label, like "production" or "bestsellers"').max(80),
+  /** The profile whose search URL (and first token) the side uses; the active one when left out. */
+  profileId: z.string().min(1).max(200).optional(),
+  /** Direct address, for the command line (no profile). */
+  baseUrl: z.url().optional(),
+  /** Request fields that replace or join the shared ones: token, configurationId, options.filter, options.sortBy, context… */
+  overrides: searchTemplateSchema.default({}),
+});
+
+/** One line of a query list: the query and any per-row overrides (from CSV). */
+export const queryRowSchema = z.strictObject({
+  query: z.string().trim().min(1).max(1000),
+  filter: z.string().max(10_000).optional(),
+  facets: z
+    .array(z.strictObject({ id: z.string().min(1), values: z.array(z.string()) }))
+    .max(50)
+    .optional(),
+  variables: contextVariablesSchema.optional(),
+  /** Line in the source file, for messages. */
+  line: z.number().int().min(0),
+});
+
+/** What a new batch needs; main adds the id and the time. */
+export const newBatchSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  /** The request every row starts from (limit, facets, options…); the row's query replaces `query`. */
+  base: searchTemplateSchema.default({}),
+  sides: z.strictObject({ a: sideSpecSchema, b: sideSpecSchema }),
+  rows: z.array(queryRowSchema).min(1, 'the query list is empty').max(20_000, 'at most 20,000 queries in one batch'),
+  /** Queries in flight at once (each sends both sides together). */
+  concurrency: z.number().int().min(1).max(64).default(6),
+});
+
+export const batchDefinitionSchema = z.looseObject({
+  ...newBatchSchema.shape,
+  id: z.string().min(1),
+  createdAt: z.string(),
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { blankSide, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-slice';
+import { LOCAL_DEMO_ID } from '../../../../../src/shared/profiles';
+import { appForSuite, waitFor } from '../../app-under-test';
+
+describe('compare: pure parts', () => {
+  it('builds a side from what the user typed: empty fields left out, the token defaulted, variables parsed', () => {
+    expect(sideSpec(blankSide('A'), 'demo-token')).toEqual({ label: 'A', overrides: { token: 'demo-token' } });
+    expect(
+      sideSpec(
+        {
+          label: ' prod ',
+          profileId: 'p1',
+          token: '',
+          configurationId: ' bestsellers ',
+          filter: 'price < 100',
+          variables: '{"segment":"vip"}',
+        },
+        'tok',
+      ),
+    ).toEqual({
+      label: 'prod',
+      profileId: 'p1',
+      overrides: {
+        token: 'tok',
+        configurationId: 'bestsellers',
+        options: { filter: 'price < 100' },
+        context: { variables: { segment: 'vip' } },
+      },
+    });
+    // Variables that are not usable are left out of the side (the side card says why).
+    expect(sideSpec({ ...blankSide('B'), variables: '{"x": null}' }, 't').overrides).toEqual({ token: 't' });
+    expect(sideSpec({ ...blankSide(''), token: 'own' }, 't')).toMatchObject({ label: 'side', overrides: { token: 'own' } });
+  });
+});
+
+describe('compare: the slice against Local demo', () => {
+  const app = appForSuite();
+
+  it('sends both sides of one query and keeps each answer with its request', async () => {
+    app.state().patchCompare({ query: 'jacket', limit: 10 });
+    app.state().setSide('b', { configurationId: 'bestsellers' });
+    await app.state().runComparison();
+    const { answers } = app.state().compare;
+    expect(answers.a).toMatchObject({ status: 'done', request: { query: 'jacket', options: { limit: 10 } } });
+    expect(answers.b.request?.configurationId).toBe('bestsellers');
+    expect(answers.b.result?.response.metadata.configurationId).toBe('bestsellers');
+  });
+
+  it('a failing side shows its error and no answer from an earlier query', async () => {
+    app.state().setSide('b', { configurationId: 'no-such-configuration' });
+    await app.state().runComparison();
+    const { b } = app.state().compare.answers;
+    expect(b.status).toBe('error');
+    expect(b.result).toBeNull();
+    expect(b.error?.message).toMatch(/configuration/i);
+    app.state().setSide('b', { configurationId: 'bestsellers' });
+  });
+
+  it('pins a history entry as side A, swaps sides, and unpins', async () => {
+    await app.state().loadHistory({ kind: 'search' });
+    const entry = app.state().history.find((h) => h.ok)!;
+    await app.state().pinFromHistory(entry.id);
+    expect(app.state().compare).toMatchObject({
+      pinnedA: true,
+      answers: { a: { status: 'done', source: expect.stringContaining('History') } },
+    });
+    app.state().swapSides();
+    expect(app.state().compare.pinnedA).toBe(false);
+    app.state().unpin();
+    expect(app.state().compare.answers.a.status).toBe('idle');
+  });
+
+  it('starts a batch, follows its progress events, opens a row side by side and exports it', async () => {
+    const off = app.api.onCompareProgress((update) => app.state().applyBatchProgress(update));
+    app.state().setSide('a', { profileId: LOCAL_DEMO_ID, configurationId: '' });
+    const id = await app.state().startBatch([
+      { query: 'jacket', line: 1 },
+      { query: 'hoodie', line: 2 },
+    ]);
+    expect(id).not.toBeNull();
+    await waitFor(app.store, (s) => s.compare.batch?.progress.status === 'done');
+    const { sides } = app.state().compare;
+    expect(app.state().compare.batch?.definition.name).toBe(`${sides.a.label} vs ${sides.b.label}`);
+    await app.state().openBatchResult(0);
+    expect(app.state().compare).toMatchObject({
+      mode: 'single',
+      query: 'jacket',
+      answers: { a: { status: 'done' }, b: { status: 'done' } },
+    });
+    await app.state().openBatch(id!);
+    const csv = await app.state().exportBatch('csv');
+    expect(csv?.content.split('\n').length).toBeGreaterThanOrEqual(3);
+    await app.state().deleteBatch(id!);
+    expect(app.state().compare.batch).toBeNull();
+    off();
+  });
+
+  it('says why a batch cannot start, as a notice', async () => {
+    expect(await app.state().startBatch([])).toBeNull();
+    expect(app.state().notices.find((n) => n.id === 'batch:start')?.message).toMatch(/query list is empty/);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from '../app-under-test';
+
+describe('shell: the slice against main', () => {
+  const app = appForSuite();
+
+  it('boots with app info and settings, on Local demo', () => {
+    expect(app.state().appInfo).toMatchObject({ transport: 'browser', localDemo: { state: 'ready' } });
+    expect(app.state().settings?.theme).toBeDefined();
+    expect(app.state().bootError).toBeNull();
+  });
+
+  it('keeps one notice per id, newest last, and dismisses by id', () => {
+    app.state().pushNotice({ id: 'a', level: 'info', message: 'one' });
+    app.state().pushNotice({ id: 'b', level: 'error', message: 'two' });
+    app.state().pushNotice({ id: 'a', level: 'warning', message: 'one again' });
+    expect(
+      app
+        .state()
+        .notices.filter((n) => ['a', 'b'].includes(n.id))
+        .map((n) => n.message),
+    ).toEqual(['two', 'one again']);
+    app.state().dismissNotice('b');
+    expect(app.state().notices.some((n) => n.id === 'b')).toBe(false);
+  });
+
+  it('moves between areas and follows the theme in effect', async () => {
+    app.state().setArea('compare');
+    expect(app.state().area).toBe('compare');
+    app.state().setEffectiveTheme('light');
+    expect(app.state().effectiveTheme).toBe('light');
+    await app.state().refreshInfo();
+    expect(app.state().appInfo?.profiles.activeId).toBe('local-demo');
+  });
+});
