@@ -5,6 +5,7 @@ import { curlCommand } from './commands/curl';
 import { emulatorCommand } from './commands/emulator';
 import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
+import { judgmentsCommand, metricsCommand } from './commands/metrics';
 import { requestCommand } from './commands/request';
 import { serveCommand } from './commands/serve';
 import { catalogCommand, keygenCommand, searchCommand } from './commands/service';
@@ -23,6 +24,8 @@ export const COMMANDS: readonly Command[] = [
   curlCommand,
   searchCommand,
   compareCommand,
+  metricsCommand,
+  judgmentsCommand,
   catalogCommand,
   keygenCommand,
 ];

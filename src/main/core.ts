@@ -7,6 +7,7 @@ import { catalogHandlers } from './handlers/catalog';
 import { profileHandlers } from './handlers/profiles';
 import { searchHandlers } from './handlers/search';
 import { storageHandlers } from './handlers/storage';
+import { workspaceHandlers } from './handlers/workspace';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
 import { CatalogClient } from './services/catalog-client';
@@ -16,7 +17,11 @@ import { Redactor } from './services/http/redact';
 import { ImageProxy } from './services/image-proxy';
 import { LocalDemo } from './services/local-demo';
 import { ProfileService } from './services/profiles';
-import { SavedRequests } from './services/saved-requests';
+import { JudgmentLists } from './services/workspace/judgment-lists';
+import { migrateSavedRequests } from './services/workspace/migrate';
+import { QuerySets } from './services/workspace/query-sets';
+import { SavedRequests } from './services/workspace/saved-requests';
+import { Workspace } from './services/workspace/workspace';
 import { CompareService } from './services/compare/service';
 import { SearchClient } from './services/search-client';
 import { openSecretStore } from './services/secrets/stores';
@@ -37,6 +42,22 @@ export interface Core {
   settings: SettingsService;
   notices: Notice[];
   dispose(): Promise<void>;
+}
+
+/**
+ * The saved requests of an earlier version, moved into the workspace once:
+ * from the old default folder, and from the root of a folder the user had
+ * chosen (which became the workspace folder).
+ */
+async function migrateWorkspace(dataDir: string, chosen: string | undefined, workspace: Workspace): Promise<Notice | undefined> {
+  let moved = await migrateSavedRequests(join(dataDir, 'saved-requests'), workspace, { removeWhenEmpty: true });
+  if (chosen) moved += await migrateSavedRequests(chosen, workspace, { removeWhenEmpty: false });
+  if (moved === 0) return undefined;
+  return {
+    id: 'workspace:migrated',
+    level: 'info',
+    message: `Saved requests now live in the workspace folder: ${moved} moved into ${workspace.kindFolder('requests')}.`,
+  };
 }
 
 /**
@@ -84,9 +105,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   note(await profiles.load());
   const history = new HistoryService(options.dataDir, { maxEntries: current.historySize, maxResponseBytes: 200 * 1024 * 1024 });
   note(await history.load());
-  const saved = new SavedRequests(join(options.dataDir, 'saved-requests'), current.savedRequestsDir, () =>
-    profiles.activeId ? profiles.find(profiles.activeId)?.name : undefined,
-  );
+  const workspace = new Workspace(join(options.dataDir, 'workspace'), current.workspaceDir);
+  note(await migrateWorkspace(options.dataDir, settings.migratedFrom, workspace));
+  const saved = new SavedRequests(workspace, () => (profiles.activeId ? profiles.find(profiles.activeId)?.name : undefined));
 
   const localDemo =
     options.localDemo === false
@@ -120,7 +141,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog,
     profiles,
     history,
+    workspace,
     saved,
+    querySets: new QuerySets(workspace, history),
+    judgments: new JudgmentLists(workspace),
     compare,
     localDemo,
     app: new AppService({
@@ -135,7 +159,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       secrets,
       http,
       history,
-      saved,
+      workspace,
       profiles,
       localDemo,
     }),
@@ -151,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...catalogHandlers(services),
     ...storageHandlers(services),
     ...compareHandlers(services),
+    ...workspaceHandlers(services),
   };
 
   return {

@@ -12,8 +12,12 @@ const settingShape = {
   historySize: z.number().int().min(10, 'at least 10').max(10_000, 'at most 10,000'),
   /** PEM files of extra certificate authorities, trusted on top of the built-in roots. */
   extraCaCertificates: z.array(z.string().min(1)).max(50),
-  /** Where saved requests are written; the app's data folder when empty. */
-  savedRequestsDir: z.string(),
+  /**
+   * The workspace folder (requests, query sets, judgments, experiments); a
+   * folder under the app's data folder when empty. Must be an absolute path
+   * to an existing folder (main checks it).
+   */
+  workspaceDir: z.string().max(4096),
 };
 
 /** Settings the user can change; stored by main, never secret. */
@@ -22,9 +26,15 @@ export const settingsSchema = z.object({
   requestTimeoutMs: settingShape.requestTimeoutMs.default(30_000),
   historySize: settingShape.historySize.default(500),
   extraCaCertificates: settingShape.extraCaCertificates.default([]),
-  savedRequestsDir: settingShape.savedRequestsDir.default(''),
+  workspaceDir: settingShape.workspaceDir.default(''),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The settings file as earlier versions may have written it: `savedRequestsDir`
+ * was the saved-requests folder, which became the workspace folder.
+ */
+export const storedSettingsSchema = settingsSchema.extend({ savedRequestsDir: z.string().optional() });
 
 export const settingsPatch = z.object(settingShape).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatch>;

@@ -16,8 +16,8 @@ export function nativeDialogs(getWindow: () => BrowserWindow | undefined): Dialo
     async choosePath(purpose) {
       const window = getWindow();
       const options: Electron.OpenDialogOptions =
-        purpose === 'saved-requests-folder'
-          ? { title: 'Folder for saved requests', properties: ['openDirectory', 'createDirectory'] }
+        purpose === 'workspace-folder'
+          ? { title: 'Workspace folder (requests, query sets, judgments, experiments)', properties: ['openDirectory', 'createDirectory'] }
           : {
               title: 'Extra CA certificate (PEM)',
               properties: ['openFile'],

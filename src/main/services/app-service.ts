@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import type { AppInfo, Notice, Transport } from '../../shared/ipc/contract';
 import { failure } from '../../shared/ipc/result';
 import type { Settings, SettingsPatch } from '../../shared/settings';
@@ -8,13 +10,32 @@ import type { HistoryService } from './history';
 import type { HttpClient } from './http/client';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
-import type { SavedRequests } from './saved-requests';
+import type { Workspace } from './workspace/workspace';
 import type { SecretStoreChoice } from './secrets/stores';
 import type { SettingsService } from './settings';
 
+/** A folder the user names for the workspace: an absolute path to a folder that exists (nothing is created, nothing guessed). */
+async function checkFolder(dir: string): Promise<void> {
+  if (dir.includes('\0') || !isAbsolute(dir))
+    throw failure(
+      'validation',
+      `The workspace folder must be an absolute path (like /home/me/search-work), not ${JSON.stringify(dir.slice(0, 120))}.`,
+      { field: 'workspaceDir' },
+    );
+  let info;
+  try {
+    info = await stat(dir);
+  } catch {
+    throw failure('validation', `The workspace folder ${dir} does not exist: create it first, or pick an existing folder.`, {
+      field: 'workspaceDir',
+    });
+  }
+  if (!info.isDirectory()) throw failure('validation', `${dir} is a file, not a folder.`, { field: 'workspaceDir' });
+}
+
 /** Native pickers the desktop glue can offer; browser mode has none. */
 export interface Dialogs {
-  choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<string | null>;
+  choosePath(purpose: 'workspace-folder' | 'ca-certificate'): Promise<string | null>;
 }
 
 export interface AppServiceDeps {
@@ -29,7 +50,7 @@ export interface AppServiceDeps {
   secrets: SecretStoreChoice;
   http: HttpClient;
   history: HistoryService;
-  saved: SavedRequests;
+  workspace: Workspace;
   profiles: ProfileService;
   localDemo: LocalDemo | undefined;
 }
@@ -75,18 +96,19 @@ export class AppService {
     return this.deps.settings.get();
   }
 
-  /** CA files are read and checked before anything is saved; history limits and the saved folder follow at once. */
+  /** CA files and the workspace folder are checked before anything is saved; history limits and the workspace follow at once. */
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const { http, settings, history, saved, events } = this.deps;
+    const { http, settings, history, workspace, events } = this.deps;
+    if (patch.workspaceDir) await checkFolder(patch.workspaceDir);
     if (patch.extraCaCertificates) http.setExtraCaPems(await loadCaCertificates(patch.extraCaCertificates));
     const next = await settings.update(patch);
     history.setLimits({ maxEntries: next.historySize, maxResponseBytes: 200 * 1024 * 1024 });
-    if (patch.savedRequestsDir !== undefined) saved.setFolder(next.savedRequestsDir || saved.defaultFolder);
+    if (patch.workspaceDir !== undefined) workspace.setFolder(next.workspaceDir);
     events.emit('settings:changed', next);
     return next;
   }
 
-  async choosePath(purpose: 'saved-requests-folder' | 'ca-certificate'): Promise<{ path: string | null }> {
+  async choosePath(purpose: 'workspace-folder' | 'ca-certificate'): Promise<{ path: string | null }> {
     if (!this.deps.dialogs)
       throw failure('validation', 'File pickers are only in the desktop app; type the path into the field instead.', { field: purpose });
     return { path: await this.deps.dialogs.choosePath(purpose) };

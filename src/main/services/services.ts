@@ -12,7 +12,10 @@ import type { HttpClient } from './http/client';
 import type { ImageProxy } from './image-proxy';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
-import type { SavedRequests } from './saved-requests';
+import type { JudgmentLists } from './workspace/judgment-lists';
+import type { QuerySets } from './workspace/query-sets';
+import type { SavedRequests } from './workspace/saved-requests';
+import type { Workspace } from './workspace/workspace';
 import type { SearchClient } from './search-client';
 import type { SecretStoreChoice } from './secrets/stores';
 import type { Encryptor } from './secrets/types';
@@ -54,7 +57,11 @@ export interface Services {
   catalog: CatalogClient;
   profiles: ProfileService;
   history: HistoryService;
+  /** The workspace folder and its files by kind. */
+  workspace: Workspace;
   saved: SavedRequests;
+  querySets: QuerySets;
+  judgments: JudgmentLists;
   compare: CompareService;
   localDemo: LocalDemo | undefined;
   /** App info and settings. */

@@ -3,6 +3,7 @@ import { appChannels, appEvents } from './channels/app';
 import { compareChannels, compareEvents } from './channels/compare';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
+import { workspaceChannels } from './channels/workspace';
 
 /**
  * The whole conversation between the renderer and main, declared once,
@@ -17,6 +18,7 @@ export const contract = {
   ...profileChannels,
   ...searchChannels,
   ...compareChannels,
+  ...workspaceChannels,
 } as const;
 
 export const events = {
@@ -52,3 +54,4 @@ export type {
   CatalogAttributeView,
 } from './channels/search';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
+export type { QuerySetCreated, JudgmentsImported } from './channels/workspace';

@@ -19,6 +19,7 @@ const AutocompleteScreen = lazy(() => import('../features/autocomplete/Autocompl
 const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
 const ProfilesScreen = lazy(() => import('../features/profiles/ProfilesScreen'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen'));
+const WorkspaceScreen = lazy(() => import('../features/workspace/WorkspaceScreen'));
 
 /** Each area's screen, loaded on first visit. */
 const SCREENS: Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>> = {
@@ -29,6 +30,7 @@ const SCREENS: Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>
   autocomplete: AutocompleteScreen,
   catalog: CatalogScreen,
   profiles: ProfilesScreen,
+  workspace: WorkspaceScreen,
   settings: SettingsScreen,
 };
 

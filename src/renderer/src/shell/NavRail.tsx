@@ -3,7 +3,7 @@ import { useAppStore } from '../store/store';
 import { AREAS } from './areas';
 import { modKey } from './keys';
 
-/** Vertical navigation; arrow keys move between areas, Ctrl/Cmd+1…8 jump from anywhere. */
+/** Vertical navigation; arrow keys move between areas, Ctrl/Cmd+1…9 jump from anywhere. */
 export function NavRail() {
   const area = useAppStore((s) => s.area);
   const setArea = useAppStore((s) => s.setArea);

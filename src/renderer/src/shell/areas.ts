@@ -1,6 +1,17 @@
-import { Database, GitCompareArrows, KeyRound, LayoutGrid, Link2, Search, Settings, TextCursorInput, type LucideIcon } from 'lucide-react';
+import {
+  Database,
+  FolderGit2,
+  GitCompareArrows,
+  KeyRound,
+  LayoutGrid,
+  Link2,
+  Search,
+  Settings,
+  TextCursorInput,
+  type LucideIcon,
+} from 'lucide-react';
 
-export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles' | 'settings';
+export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles' | 'workspace' | 'settings';
 
 export interface Area {
   id: AreaId;
@@ -10,7 +21,7 @@ export interface Area {
   icon: LucideIcon;
 }
 
-/** The workbench areas in navigation order; Ctrl/Cmd+1…8 follow this order. */
+/** The workbench areas in navigation order; Ctrl/Cmd+1…9 follow this order. */
 export const AREAS: readonly Area[] = [
   { id: 'search', label: 'Search', purpose: 'Build a search request, see results with scores, facets and sort order.', icon: Search },
   { id: 'compare', label: 'Compare', purpose: 'Send the same queries to two sides and measure what moved.', icon: GitCompareArrows },
@@ -19,7 +30,13 @@ export const AREAS: readonly Area[] = [
   { id: 'url-tools', label: 'URL tools', purpose: 'Turn a customer’s search URL or cURL into the exact request, and back.', icon: Link2 },
   { id: 'catalog', label: 'Catalog', purpose: 'The active item catalog, its attribute schema and the token behind it.', icon: Database },
   { id: 'profiles', label: 'Profiles', purpose: 'Environments, search tokens and service-account credentials.', icon: KeyRound },
-  { id: 'settings', label: 'Settings', purpose: 'Theme, timeouts, history, certificates and where saved requests go.', icon: Settings },
+  {
+    id: 'workspace',
+    label: 'Workspace',
+    purpose: 'Saved requests, query sets, judgment lists and experiments: plain files in one folder.',
+    icon: FolderGit2,
+  },
+  { id: 'settings', label: 'Settings', purpose: 'Theme, timeouts, history, certificates and the workspace folder.', icon: Settings },
 ];
 
 export function areaById(id: AreaId): Area {

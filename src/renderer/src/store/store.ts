@@ -8,6 +8,7 @@ import { createSavedSlice, type SavedSlice } from '../features/search/saved-slic
 import { createSearchSlice, type SearchSlice } from '../features/search/search-slice';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice';
 import { createSuggestSlice, type SuggestSlice } from '../features/suggest/suggest-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from '../features/workspace/workspace-slice';
 import { createShellSlice, type ShellSlice } from '../shell/shell-slice';
 import type { SetState } from './slice';
 
@@ -25,7 +26,8 @@ export type AppState = ShellSlice &
   SuggestSlice &
   AutocompleteSlice &
   CompareSlice &
-  CatalogSlice;
+  CatalogSlice &
+  WorkspaceSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -39,6 +41,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createAutocompleteSlice(set, get),
   ...createCompareSlice(set, get),
   ...createCatalogSlice(set, get),
+  ...createWorkspaceSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -68,14 +68,14 @@ export const appChannels = {
   }),
   'settings:get': channel<Settings>()({
     input: noInput,
-    doc: 'The current settings (theme, timeouts, history size, CA files, saved-requests folder). Never secret.',
+    doc: 'The current settings (theme, timeouts, history size, CA files, workspace folder). Never secret.',
   }),
   'settings:update': channel<Settings>()({
     input: settingsPatch,
-    doc: 'Changes some settings and returns all of them. CA files are read and checked before they are trusted.',
+    doc: 'Changes some settings and returns all of them. CA files are read and checked before they are trusted; the workspace folder must be an absolute path to an existing folder.',
   }),
   'settings:choose-path': channel<{ path: string | null }>()({
-    input: z.object({ purpose: z.enum(['saved-requests-folder', 'ca-certificate']) }).strict(),
+    input: z.object({ purpose: z.enum(['workspace-folder', 'ca-certificate']) }).strict(),
     doc: 'Opens the native file or folder picker (desktop only) and returns the chosen path, or null when cancelled.',
   }),
 } as const;

@@ -135,11 +135,11 @@ export const searchChannels = {
   }),
   'saved:list': channel<{ folder: string; items: SavedListing[] }>()({
     input: noInput,
-    doc: 'Saved requests in the saved-requests folder (one JSON file each).',
+    doc: 'Saved requests in the workspace’s requests/ folder (one JSON file each).',
   }),
   'saved:save': channel<{ file: string }>()({
     input: envelopeSchemaWith({ name: z.string().trim().min(1).max(200), overwrite: z.boolean().default(false) }),
-    doc: 'Writes a request as a JSON file in the saved-requests folder (atomically).',
+    doc: 'Writes a request as a JSON file in the workspace’s requests/ folder (atomically; over an existing file only when it is the app’s own).',
   }),
   'saved:read': channel<SavedRequestView>()({
     input: z.object({ file: z.string().min(1).max(300) }).strict(),
@@ -147,7 +147,7 @@ export const searchChannels = {
   }),
   'saved:delete': channel<{ deleted: true }>()({
     input: z.object({ file: z.string().min(1).max(300) }).strict(),
-    doc: 'Deletes one saved request file.',
+    doc: 'Deletes one saved request file (only one of the app’s own; anything else is left alone).',
   }),
 } as const;
 

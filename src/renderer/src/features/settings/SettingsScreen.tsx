@@ -19,7 +19,7 @@ function fieldStates(saves: SettingsSlice['settingSaves'], choices: SettingsSlic
     if (call?.status === 'error' && call.error) out[field] = { level: 'error', message: call.error.message };
     else if (call?.status === 'done' && call.result) out[field] = { level: 'ok', message: call.result };
   }
-  for (const purpose of ['ca-certificate', 'saved-requests-folder'] as const) {
+  for (const purpose of ['ca-certificate', 'workspace-folder'] as const) {
     const call = choices[purpose];
     if (call?.status === 'error' && call.error) out[fieldOfPurpose(purpose)] = { level: 'error', message: call.error.message };
   }
@@ -173,21 +173,25 @@ export default function SettingsScreen() {
             />
           </div>
           <Field
-            label="Saved-requests folder"
+            label="Workspace folder"
             htmlFor="setting-folder"
-            hint={settings.savedRequestsDir ? undefined : `Empty: the app's data folder (${info.dataDir}).`}
-            diagnostics={diag(state.savedRequestsDir, 'setting-folder')}
+            hint={
+              settings.workspaceDir
+                ? 'Requests, query sets, judgment lists and experiments live here as JSON files, one subfolder each — a git checkout works well.'
+                : `Empty: a folder in the app's data folder (${info.dataDir}). To use another (a git checkout, say), give the absolute path of an existing folder.`
+            }
+            diagnostics={diag(state.workspaceDir, 'setting-folder')}
           >
             <div className="setting-path">
               <input
                 id="setting-folder"
                 className="input input--sm mono"
-                value={folderDraft ?? settings.savedRequestsDir}
-                placeholder="A folder for saved requests (JSON files)"
+                value={folderDraft ?? settings.workspaceDir}
+                placeholder="/absolute/path/to/a/folder"
                 onChange={(e) => setFolderDraft(e.target.value)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && folderDraft !== null)
-                    void update({ savedRequestsDir: folderDraft.trim() }, 'savedRequestsDir', 'Saved.').then(
+                    void update({ workspaceDir: folderDraft.trim() }, 'workspaceDir', 'Saved: the workspace now lives there.').then(
                       (ok) => ok && setFolderDraft(null),
                     );
                 }}
@@ -196,7 +200,7 @@ export default function SettingsScreen() {
                 <Button
                   size="sm"
                   onClick={() =>
-                    void update({ savedRequestsDir: folderDraft.trim() }, 'savedRequestsDir', 'Saved.').then(
+                    void update({ workspaceDir: folderDraft.trim() }, 'workspaceDir', 'Saved: the workspace now lives there.').then(
                       (ok) => ok && setFolderDraft(null),
                     )
                   }
@@ -207,8 +211,8 @@ export default function SettingsScreen() {
               {desktop ? (
                 <ChooseButton
                   label="Choose…"
-                  onClick={() => choose('saved-requests-folder')}
-                  onChosen={(path) => update({ savedRequestsDir: path }, 'savedRequestsDir', 'Saved.')}
+                  onClick={() => choose('workspace-folder')}
+                  onChosen={(path) => update({ workspaceDir: path }, 'workspaceDir', 'Saved: the workspace now lives there.')}
                 />
               ) : null}
             </div>

@@ -5,7 +5,7 @@ import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 
 export type SettingField = keyof SettingsPatch;
-export type PathPurpose = 'ca-certificate' | 'saved-requests-folder';
+export type PathPurpose = 'ca-certificate' | 'workspace-folder';
 
 export interface SettingsSlice {
   /** Each field's last save: its confirmation as the result, or why it was not saved. */
@@ -23,7 +23,7 @@ export interface SettingsSlice {
 type Deps = Pick<ShellSlice, 'applySettings'>;
 
 export const fieldOfPurpose = (purpose: PathPurpose): SettingField =>
-  purpose === 'ca-certificate' ? 'extraCaCertificates' : 'savedRequestsDir';
+  purpose === 'ca-certificate' ? 'extraCaCertificates' : 'workspaceDir';
 
 export const createSettingsSlice: SliceCreator<SettingsSlice, Deps> = (set, get) => {
   const lens = (field: SettingField): CallLens<string> => ({

@@ -27,7 +27,7 @@ describe('settings: the slice against main', () => {
   it('has no native picker in browser mode, and says so on the field', async () => {
     expect(await app.state().choosePath('ca-certificate')).toBeNull();
     expect(app.state().pathChoices['ca-certificate']?.error?.message).toMatch(/desktop app/);
-    expect(fieldOfPurpose('saved-requests-folder')).toBe('savedRequestsDir');
+    expect(fieldOfPurpose('workspace-folder')).toBe('workspaceDir');
   });
 
   it('switches the theme at once and keeps it in main', async () => {

@@ -1,0 +1,27 @@
+import type { Handlers } from '../router';
+import type { Services } from '../services/services';
+
+type WorkspaceChannels =
+  | 'workspace:list'
+  | 'workspace:delete'
+  | 'query-sets:create'
+  | 'query-sets:read'
+  | 'query-sets:save'
+  | 'judgments:create'
+  | 'judgments:import'
+  | 'judgments:read'
+  | 'judgments:export';
+
+export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels> {
+  return {
+    'workspace:list': () => s.workspace.listing(),
+    'workspace:delete': ({ kind, file }) => s.workspace.delete(kind, file),
+    'query-sets:create': ({ name, from }) => s.querySets.create(name, from),
+    'query-sets:read': ({ file }) => s.querySets.read(file),
+    'query-sets:save': ({ file, querySet }) => s.querySets.save(file, querySet),
+    'judgments:create': ({ name, scale }) => s.judgments.create(name, scale),
+    'judgments:import': (input) => s.judgments.import(input),
+    'judgments:read': ({ file }) => s.judgments.read(file),
+    'judgments:export': ({ file, format }) => s.judgments.export(file, format),
+  };
+}

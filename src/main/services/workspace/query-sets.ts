@@ -1,0 +1,88 @@
+import { parseQueryList, type QueryListProblem } from '../../../shared/compare/queries';
+import { failure } from '../../../shared/ipc/result';
+import { queryKey } from '../../../shared/judgments/query-key';
+import { newQuerySet, querySetSchema, type QuerySet, type QuerySetEntry } from '../../../shared/workspace/query-set';
+import type { HistoryService } from '../history';
+import type { Workspace } from './workspace';
+
+/** Where a new query set's queries come from. */
+export type QuerySetSource =
+  | { kind: 'text'; text: string; fileName?: string }
+  /** Every distinct query searched in the last `days` days (from the history). */
+  | { kind: 'history'; days: number };
+
+export interface CreatedQuerySet {
+  file: string;
+  querySet: QuerySet;
+  /** Lines of a pasted list or file that could not be read, each named. */
+  problems: QueryListProblem[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Query sets in the workspace's `query-sets/`. */
+export class QuerySets {
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly history: HistoryService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  read(file: string): Promise<QuerySet> {
+    return this.workspace.read('query-sets', file, querySetSchema);
+  }
+
+  /** Queries the history holds from the last `days` days: searches only, each query once (first as last typed), newest first. */
+  fromHistory(days: number): QuerySetEntry[] {
+    const since = this.now().getTime() - days * DAY;
+    const seen = new Set<string>();
+    const out: QuerySetEntry[] = [];
+    for (const entry of this.history.list({ kind: 'search', limit: 10_000 })) {
+      if (Date.parse(entry.at) < since) continue;
+      const query = entry.request.query?.trim();
+      if (!query || seen.has(queryKey(query))) continue;
+      seen.add(queryKey(query));
+      out.push({ query });
+    }
+    return out;
+  }
+
+  async create(name: string, source: QuerySetSource): Promise<CreatedQuerySet> {
+    let queries: QuerySetEntry[];
+    let problems: QueryListProblem[] = [];
+    let from: string;
+    if (source.kind === 'history') {
+      queries = this.fromHistory(source.days);
+      from = `history, last ${source.days} day${source.days === 1 ? '' : 's'}`;
+    } else {
+      const parsed = parseQueryList(source.text, source.fileName ?? 'pasted.txt');
+      problems = parsed.problems;
+      queries = parsed.rows.map(({ line: _line, ...row }) => row);
+      from = source.fileName ?? 'pasted list';
+    }
+    if (queries.length === 0)
+      throw failure(
+        'validation',
+        source.kind === 'history'
+          ? `The history has no search with a query from the last ${source.days} days.`
+          : `There is no query in ${from}${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}.`,
+        { field: source.kind === 'history' ? 'days' : 'text' },
+      );
+    const querySet = newQuerySet(name, queries, from, this.now());
+    const { file } = await this.workspace.write('query-sets', await this.workspace.freeFile('query-sets', name), querySetSchema, querySet, {
+      overwrite: false,
+    });
+    return { file, querySet, problems };
+  }
+
+  /** Replaces an existing query set of the app's own (its queries, notes or name). */
+  async save(file: string, querySet: QuerySet): Promise<{ file: string }> {
+    return this.workspace.write(
+      'query-sets',
+      file,
+      querySetSchema,
+      { ...querySet, updatedAt: this.now().toISOString() },
+      { overwrite: true },
+    );
+  }
+}

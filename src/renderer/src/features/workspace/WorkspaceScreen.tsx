@@ -1,0 +1,458 @@
+import { FileText, FlaskConical, FolderGit2, ListChecks, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ExportFormat } from '@shared/judgments/formats';
+import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace/kinds';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { downloadText } from '../../components/download';
+import { FileImportButton } from '../../components/FileImportButton';
+import { Segmented } from '../../components/Segmented';
+import { formatAgo } from '@shared/time-format';
+import { useAppStore } from '../../store/store';
+import './workspace.css';
+
+const EXPORTS: { format: ExportFormat; label: string }[] = [
+  { format: 'quepid', label: 'Quepid CSV' },
+  { format: 'trec', label: 'TREC qrels' },
+  { format: 'rre', label: 'RRE JSON' },
+];
+
+/** Delete with a second click to confirm, so one slip never loses a file. */
+function DeleteButton({ item }: { item: WorkspaceItem }) {
+  const [confirm, setConfirm] = useState(false);
+  const remove = useAppStore((s) => s.deleteWorkspaceFile);
+  if (confirm)
+    return (
+      <span className="ws-confirm">
+        <span className="small">Delete {item.file}?</span>
+        <Button size="sm" variant="danger" onClick={() => void remove(item.kind, item.file, item.name)}>
+          Delete
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setConfirm(false)}>
+          Keep
+        </Button>
+      </span>
+    );
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={`Delete ${item.name}`}
+      title="Delete this file"
+      icon={<Trash2 size={13} aria-hidden="true" />}
+      onClick={() => setConfirm(true)}
+    />
+  );
+}
+
+function ItemRow({ item, actions }: { item: WorkspaceItem; actions?: ReactNode }) {
+  return (
+    <li className={`ws-item${item.problem ? ' is-foreign' : ''}`}>
+      <div className="ws-item__text">
+        <span className="ws-item__name">{item.name}</span>
+        <span className="ws-item__meta small muted">
+          <span className="mono">{item.file}</span>
+          {item.summary ? ` · ${item.summary}` : ''}
+          {item.updatedAt ? ` · ${formatAgo(item.updatedAt)}` : ''}
+        </span>
+        {item.problem ? (
+          <span className="small ws-item__problem">
+            <span className="badge badge--muted">not a workbench file</span> {item.problem} It is left alone.
+          </span>
+        ) : null}
+      </div>
+      {item.problem ? null : (
+        <div className="ws-item__actions">
+          {actions}
+          <DeleteButton item={item} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function KindCard({
+  kind,
+  icon,
+  items,
+  empty,
+  tools,
+  children,
+  actions,
+}: {
+  kind: WorkspaceKind;
+  icon: ReactNode;
+  items: WorkspaceItem[];
+  empty: ReactNode;
+  tools?: ReactNode;
+  children?: ReactNode;
+  actions?: (item: WorkspaceItem) => ReactNode;
+}) {
+  return (
+    <section className="ws-card" aria-label={KIND_LABELS[kind]}>
+      <header className="ws-card__head">
+        {icon}
+        <h2 className="ws-card__title">
+          {KIND_LABELS[kind]} <span className="badge badge--muted">{items.length}</span>
+        </h2>
+        <span className="ws-card__folder small muted mono">{kind}/</span>
+        <div className="ws-card__tools">{tools}</div>
+      </header>
+      {children}
+      {items.length === 0 ? <p className="muted small ws-card__empty">{empty}</p> : null}
+      <ul className="ws-list">
+        {items.map((item) => (
+          <ItemRow key={item.file} item={item} actions={actions?.(item)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A new query set: pasted, from a file (lines or the batch CSV), or the queries searched lately. */
+function NewQuerySet({ onDone }: { onDone: () => void }) {
+  const create = useAppStore((s) => s.createQuerySet);
+  const busy = useAppStore((s) => s.workspaceOp.status === 'sending');
+  const [source, setSource] = useState<'paste' | 'file' | 'history'>('paste');
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [days, setDays] = useState(7);
+  const submit = async (from: Parameters<typeof create>[1], fallbackName: string) => {
+    if (await create(name.trim() || fallbackName, from)) onDone();
+  };
+  return (
+    <form
+      className="ws-form"
+      aria-label="New query set"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (source === 'paste') void submit({ kind: 'text', text }, 'Pasted queries');
+        if (source === 'history') void submit({ kind: 'history', days }, `Searched in the last ${days} days`);
+      }}
+    >
+      <div className="ws-form__row">
+        <input
+          className="input input--sm"
+          aria-label="Query set name"
+          placeholder="Name (e.g. top searches, May)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Segmented
+          label="Queries from"
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: 'paste', label: 'Paste' },
+            { value: 'file', label: 'File' },
+            { value: 'history', label: 'History' },
+          ]}
+        />
+      </div>
+      {source === 'paste' ? (
+        <textarea
+          className="input mono ws-form__text"
+          aria-label="Queries, one per line (or CSV with a query column)"
+          placeholder={'e.g.\nred dress\nnike running shoes\nwinter jacket'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      ) : null}
+      {source === 'file' ? (
+        <p className="small muted">
+          One query per line, or CSV with a header <span className="mono">query</span> and any of <span className="mono">filter</span>,{' '}
+          <span className="mono">facets</span>, <span className="mono">variables</span>.{' '}
+          <FileImportButton
+            label="Choose file…"
+            accept=".txt,.csv,text/plain,text/csv"
+            inputLabel="Query set file"
+            testId="query-set-file"
+            onFile={(file) =>
+              void file.text().then((t) => submit({ kind: 'text', text: t, fileName: file.name }, file.name.replace(/\.[^.]+$/, '')))
+            }
+          />
+        </p>
+      ) : null}
+      {source === 'history' ? (
+        <label className="ws-form__row small">
+          Every distinct query searched in the last
+          <input
+            className="input input--sm ws-form__days"
+            type="number"
+            min={1}
+            max={365}
+            value={days}
+            onChange={(e) => setDays(Math.max(1, Math.min(365, Number(e.target.value) || 1)))}
+          />
+          days
+        </label>
+      ) : null}
+      {source !== 'file' ? (
+        <div className="ws-form__row">
+          <Button size="sm" variant="primary" type="submit" disabled={busy || (source === 'paste' && !text.trim())}>
+            Create query set
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** A judgment list: imported from Quepid, TREC or RRE files, or empty to rate into. */
+function NewJudgments({ onDone }: { onDone: () => void }) {
+  const importJudgments = useAppStore((s) => s.importJudgments);
+  const createList = useAppStore((s) => s.createJudgmentList);
+  const busy = useAppStore((s) => s.workspaceOp.status === 'sending');
+  const [name, setName] = useState('');
+  const [max, setMax] = useState(3);
+  const [threshold, setThreshold] = useState(1);
+  const scale = { max, threshold: Math.min(threshold, max) };
+  return (
+    <form
+      className="ws-form"
+      aria-label="New judgment list"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void createList(name.trim() || 'Judgments', scale).then((ok) => ok && onDone());
+      }}
+    >
+      <div className="ws-form__row">
+        <input
+          className="input input--sm"
+          aria-label="Judgment list name"
+          placeholder="Name (default: the file's name)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <label className="small ws-form__scale">
+          Ratings 0 to
+          <input
+            className="input input--sm"
+            type="number"
+            min={1}
+            max={9}
+            value={max}
+            aria-label="Maximum rating"
+            onChange={(e) => setMax(Math.max(1, Math.min(9, Number(e.target.value) || 1)))}
+          />
+        </label>
+        <label className="small ws-form__scale">
+          relevant from
+          <input
+            className="input input--sm"
+            type="number"
+            min={1}
+            max={max}
+            value={scale.threshold}
+            aria-label="Relevant from rating"
+            onChange={(e) => setThreshold(Math.max(1, Number(e.target.value) || 1))}
+          />
+        </label>
+      </div>
+      <p className="small muted">
+        Import Quepid CSV (<span className="mono">query,docid,rating</span>), TREC qrels (<span className="mono">qid 0 docid rel</span>) or
+        RRE ratings JSON; the format is read from the file. A rating outside 0–{max} stops the import at its line, and nothing is imported.
+      </p>
+      <div className="ws-form__row">
+        <FileImportButton
+          label="Import file…"
+          accept=".csv,.qrels,.txt,.json,text/csv,text/plain,application/json"
+          inputLabel="Judgments file"
+          testId="judgments-file"
+          onFile={(file) =>
+            void file.text().then(async (text) => {
+              const report = await importJudgments({
+                name: name.trim() || file.name.replace(/\.[^.]+$/, ''),
+                text,
+                fileName: file.name,
+                scale,
+              });
+              if (report) onDone();
+            })
+          }
+        />
+        <Button size="sm" type="submit" disabled={busy} icon={<Plus size={13} aria-hidden="true" />}>
+          Empty list
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QuerySetPanel() {
+  const view = useAppStore((s) => s.querySetView);
+  const close = useAppStore((s) => s.closeQuerySet);
+  if (view.status === 'idle') return null;
+  if (view.error) return <p className="diag diag--error">{view.error.message}</p>;
+  const shown = view.result;
+  if (!shown) return <p className="muted small">Reading the query set…</p>;
+  const { querySet } = shown;
+  return (
+    <section className="ws-preview" aria-label={`Queries of ${querySet.name}`}>
+      <div className="ws-preview__head">
+        <strong>{querySet.name}</strong>
+        <span className="small muted">
+          {querySet.queries.length.toLocaleString('en-US')} queries{querySet.source ? ` · from ${querySet.source}` : ''}
+        </span>
+        <Button size="sm" variant="ghost" aria-label="Close the query list" icon={<X size={13} aria-hidden="true" />} onClick={close} />
+      </div>
+      <ol className="ws-preview__list">
+        {querySet.queries.slice(0, 200).map((q, i) => (
+          <li key={i}>
+            <span className="mono">{q.query}</span>
+            {q.filter ? <span className="badge badge--muted">filter</span> : null}
+            {q.facets?.length ? <span className="badge badge--muted">facets</span> : null}
+            {q.variables ? <span className="badge badge--muted">variables</span> : null}
+            {q.note ? <span className="small muted"> — {q.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {querySet.queries.length > 200 ? <p className="small muted">…and {querySet.queries.length - 200} more.</p> : null}
+    </section>
+  );
+}
+
+/** The workspace folder by kind: what is there, what each holds, and what to do with it. */
+export default function WorkspaceScreen() {
+  const listing = useAppStore((s) => s.workspaceList);
+  const op = useAppStore((s) => s.workspaceOp);
+  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea } = useAppStore.getState();
+  const [adding, setAdding] = useState<'query-set' | 'judgments' | null>(null);
+
+  // Files change on disk (git pull, another editor): read the folder again whenever the window comes back.
+  useEffect(() => {
+    void loadWorkspace();
+    const onFocus = () => void loadWorkspace();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [loadWorkspace]);
+
+  const ws = listing.result;
+  if (!ws) {
+    if (listing.error)
+      return (
+        <p className="diag diag--error" role="alert">
+          The workspace could not be read: {listing.error.message}
+        </p>
+      );
+    return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
+  }
+  return (
+    <div className="workspace-screen">
+      <div className="ws-toolbar">
+        <FolderGit2 size={16} aria-hidden="true" />
+        <span className="small muted">Folder</span>
+        <span className="mono ws-toolbar__folder" title={ws.folder}>
+          {ws.folder}
+        </span>
+        <CopyButton label="Copy path" text={ws.folder} />
+        <Button size="sm" variant="ghost" onClick={() => setArea('settings')}>
+          Change…
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => void loadWorkspace()}
+          disabled={listing.status === 'sending'}
+          icon={<RefreshCw size={13} aria-hidden="true" className={listing.status === 'sending' ? 'spin' : undefined} />}
+        >
+          Refresh
+        </Button>
+      </div>
+      {op.status === 'error' && op.error ? (
+        <p className="diag diag--error ws-message" role="alert">
+          {op.error.message}
+        </p>
+      ) : op.status === 'done' && op.result ? (
+        <p className="diag diag--info ws-message" role="status">
+          {op.result}
+        </p>
+      ) : null}
+      <p className="small muted ws-intro">
+        Every file here is pretty-printed JSON with a <span className="mono">format</span> and <span className="mono">version</span>,
+        written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
+      </p>
+      <div className="ws-grid">
+        <KindCard
+          kind="query-sets"
+          icon={<ListChecks size={16} aria-hidden="true" />}
+          items={ws.items['query-sets']}
+          empty="No query set yet. Create one from a pasted list, a text or CSV file, or the queries searched lately."
+          tools={
+            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('query-set')}>
+              New
+            </Button>
+          }
+          actions={(item) => (
+            <Button size="sm" variant="ghost" onClick={() => void openQuerySet(item.file)}>
+              Queries
+            </Button>
+          )}
+        >
+          {adding === 'query-set' ? <NewQuerySet onDone={() => setAdding(null)} /> : null}
+          <QuerySetPanel />
+        </KindCard>
+        <KindCard
+          kind="judgments"
+          icon={<Scale size={16} aria-hidden="true" />}
+          items={ws.items.judgments}
+          empty="No judgment list yet. Import one from Quepid, TREC qrels or RRE, or start an empty one."
+          tools={
+            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('judgments')}>
+              New
+            </Button>
+          }
+          actions={(item) => (
+            <span className="ws-export" role="group" aria-label={`Export ${item.name}`}>
+              <span className="small muted">Export</span>
+              {EXPORTS.map((e) => (
+                <Button
+                  key={e.format}
+                  size="sm"
+                  variant="ghost"
+                  title={`Download as ${e.label}`}
+                  onClick={async () => {
+                    const out = await exportJudgments(item.file, e.format);
+                    if (out) downloadText(out.fileName, out.content, out.mime);
+                  }}
+                >
+                  {e.label}
+                </Button>
+              ))}
+            </span>
+          )}
+        >
+          {adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null}
+        </KindCard>
+        <KindCard
+          kind="requests"
+          icon={<FileText size={16} aria-hidden="true" />}
+          items={ws.items.requests}
+          empty="No saved request yet. Save one from the Search screen (Saved → Save current)."
+          actions={(item) => (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={async () => {
+                if (await openSaved(item.file)) setArea('search');
+              }}
+            >
+              Open
+            </Button>
+          )}
+        />
+        <KindCard
+          kind="experiments"
+          icon={<FlaskConical size={16} aria-hidden="true" />}
+          items={ws.items.experiments}
+          empty="No experiment yet: an experiment runs a query set on two sides against a judgment list and says which side is better."
+        />
+      </div>
+    </div>
+  );
+}

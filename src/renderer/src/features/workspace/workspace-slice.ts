@@ -1,0 +1,119 @@
+import type { JudgmentsImported } from '@shared/ipc/contract';
+import type { ExportFormat } from '@shared/judgments/formats';
+import type { Scale } from '@shared/judgments/model';
+import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
+import type { QuerySet } from '@shared/workspace/query-set';
+import { workbench } from '../../bridge';
+import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import type { SliceCreator } from '../../store/slice';
+
+export type QuerySetFrom = { kind: 'text'; text: string; fileName?: string } | { kind: 'history'; days: number };
+
+export interface WorkspaceSlice {
+  /** The workspace folder as last read from disk. */
+  workspaceList: CallState<WorkspaceListing>;
+  /** The last change (create, import, delete, export): a confirmation, or its error. */
+  workspaceOp: CallState<string>;
+  /** The query set opened to look at its queries. */
+  querySetView: CallState<{ file: string; querySet: QuerySet }>;
+  loadWorkspace: () => Promise<void>;
+  createQuerySet: (name: string, from: QuerySetFrom) => Promise<boolean>;
+  openQuerySet: (file: string) => Promise<void>;
+  closeQuerySet: () => void;
+  createJudgmentList: (name: string, scale: Scale) => Promise<boolean>;
+  importJudgments: (input: { name: string; text: string; fileName: string; scale: Scale }) => Promise<JudgmentsImported | null>;
+  /** A judgment list in another tool's format, to download; null when it could not be made (said in workspaceOp). */
+  exportJudgments: (file: string, format: ExportFormat) => Promise<{ fileName: string; content: string; mime: string } | null>;
+  deleteWorkspaceFile: (kind: WorkspaceKind, file: string, name: string) => Promise<boolean>;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What an import did, in one sentence. */
+export function importSummary(report: JudgmentsImported, fileName: string): string {
+  const format = { quepid: 'Quepid CSV', trec: 'TREC qrels', rre: 'RRE ratings JSON', workspace: 'a workspace list' }[report.format];
+  const dupes = report.duplicates ? `; ${plural(report.duplicates, 'duplicate row')} (the last one won)` : '';
+  return `Imported ${plural(report.ratings, 'rating')} on ${plural(report.queries, 'query', 'queries')} from ${fileName} (${format})${dupes}.`;
+}
+
+export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => {
+  const list = lensOf(
+    () => get().workspaceList,
+    (workspaceList) => set({ workspaceList }),
+  );
+  const op = lensOf(
+    () => get().workspaceOp,
+    (workspaceOp) => set({ workspaceOp }),
+  );
+  const view = lensOf(
+    () => get().querySetView,
+    (querySetView) => set({ querySetView }),
+  );
+  const slice: WorkspaceSlice = {
+    workspaceList: idleCall(),
+    workspaceOp: idleCall(),
+    querySetView: idleCall(),
+    loadWorkspace: async () => {
+      await runCall(list, { scope: 'workspace-list', send: () => workbench().workspace.list(), accept: (listing) => listing });
+    },
+    createQuerySet: async (name, from) => {
+      const outcome = await runCall(op, {
+        scope: 'query-set-create',
+        send: () => workbench().querySets.create({ name, from }),
+        accept: (created) =>
+          `Created “${created.querySet.name}” with ${plural(created.querySet.queries.length, 'query', 'queries')}${
+            created.problems.length
+              ? `; ${plural(created.problems.length, 'line')} skipped (line ${created.problems[0]!.line}: ${created.problems[0]!.message})`
+              : ''
+          }.`,
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done';
+    },
+    openQuerySet: async (file) => {
+      await runCall(view, {
+        scope: 'query-set-read',
+        send: () => workbench().querySets.read({ file }),
+        accept: (querySet) => ({ file, querySet }),
+      });
+    },
+    closeQuerySet: () => set({ querySetView: idleCall() }),
+    createJudgmentList: async (name, scale) => {
+      const outcome = await runCall(op, {
+        scope: 'judgments-create',
+        send: () => workbench().judgments.create({ name, scale }),
+        accept: (v) => `Created ${v.file}: an empty list rated 0–${scale.max}, relevant from ${scale.threshold}.`,
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done';
+    },
+    importJudgments: async (input) => {
+      const outcome = await runCall(op, {
+        scope: 'judgments-import',
+        send: () => workbench().judgments.import(input),
+        accept: (report) => importSummary(report, input.fileName),
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done' ? outcome.value : null;
+    },
+    exportJudgments: async (file, format) => {
+      const outcome = await runCall(op, {
+        scope: 'judgments-export',
+        send: () => workbench().judgments.export({ file, format }),
+        accept: (v) => `Exported ${v.fileName}.`,
+      });
+      return outcome.kind === 'done' ? outcome.value : null;
+    },
+    deleteWorkspaceFile: async (kind, file, name) => {
+      const outcome = await runCall(op, {
+        scope: 'workspace-delete',
+        send: () => workbench().workspace.delete({ kind, file }),
+        accept: () => `Deleted ${name}.`,
+      });
+      if (get().querySetView.result?.file === file) slice.closeQuerySet();
+      await slice.loadWorkspace();
+      return outcome.kind === 'done';
+    },
+  };
+  return slice;
+};

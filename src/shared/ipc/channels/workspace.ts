@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
+import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
+import { WORKSPACE_KINDS, type WorkspaceListing } from '../../workspace/kinds';
+import { querySetSchema, type QuerySet } from '../../workspace/query-set';
+import { channel } from '../define';
+import { noInput } from './app';
+
+/** A file the renderer names: a bare `.json` name inside a kind's folder, never a path (main checks it again). */
+const file = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/\\\0]+\.json$/, 'a file name ending in .json, with no folder')
+  .refine((f) => !f.startsWith('.'), 'not a hidden file');
+const name = z.string().trim().min(1, 'give it a name').max(200);
+const scale = z
+  .strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(3), threshold: z.int().min(1).default(1) })
+  .refine((s) => s.threshold <= s.max, { message: 'the threshold must not be above the maximum rating', path: ['threshold'] });
+
+export interface QuerySetCreated {
+  file: string;
+  querySet: QuerySet;
+  problems: { line: number; message: string }[];
+}
+
+/** What an import read and kept. */
+export interface JudgmentsImported {
+  file: string;
+  format: JudgmentFormat;
+  /** Rows (or entries) read from the file. */
+  rows: number;
+  ratings: number;
+  queries: number;
+  /** Rows for a (query, item) rated again later in the file: the last one won. */
+  duplicates: number;
+}
+
+export const workspaceChannels = {
+  'workspace:list': channel<WorkspaceListing>()({
+    input: noInput,
+    doc: 'Every file of the workspace folder by kind (requests, query sets, judgment lists, experiments), read from disk now; files that are not the app’s own are listed with why and left alone.',
+  }),
+  'workspace:delete': channel<{ deleted: true }>()({
+    input: z.strictObject({ kind: z.enum(WORKSPACE_KINDS), file }),
+    doc: 'Deletes one of the app’s own workspace files (it must carry the app’s format marker and parse); anything else is refused and left alone.',
+  }),
+  'query-sets:create': channel<QuerySetCreated>()({
+    input: z.strictObject({
+      name,
+      from: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('text'), text: z.string().max(5_000_000), fileName: z.string().max(200).optional() }),
+        z.strictObject({ kind: z.literal('history'), days: z.int().min(1).max(365) }),
+      ]),
+    }),
+    doc: 'Creates a query set from a pasted list, a text or CSV file’s content (the batch format), or the queries searched in the last N days.',
+  }),
+  'query-sets:read': channel<QuerySet>()({
+    input: z.strictObject({ file }),
+    doc: 'One query set.',
+  }),
+  'query-sets:save': channel<{ file: string }>()({
+    input: z.strictObject({ file, querySet: querySetSchema }),
+    doc: 'Replaces a query set of the app’s own (its name, queries or notes), atomically.',
+  }),
+  'judgments:create': channel<{ file: string }>()({
+    input: z.strictObject({ name, scale }),
+    doc: 'Creates an empty judgment list with a rating scale (0 to max, relevant from the threshold).',
+  }),
+  'judgments:import': channel<JudgmentsImported>()({
+    input: z.strictObject({ name, text: z.string().max(50_000_000), fileName: z.string().min(1).max(200), scale }),
+    doc: 'Imports Quepid CSV, TREC qrels or RRE ratings JSON (detected from the content) as a new list; every line must read, or nothing is imported and the error names the line.',
+  }),
+  'judgments:read': channel<JudgmentList>()({
+    input: z.strictObject({ file }),
+    doc: 'One judgment list with every rating, who gave it and when.',
+  }),
+  'judgments:export': channel<{ fileName: string; content: string; mime: string }>()({
+    input: z.strictObject({ file, format: z.enum(EXPORT_FORMATS) }),
+    doc: 'A judgment list as Quepid CSV, TREC qrels or RRE ratings JSON (query, item and rating; who and when stay in the workspace file).',
+  }),
+} as const;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { queryKey } from './query-key';
+
+/**
+ * A judgment list: how relevant each item is to each query, on an integer
+ * scale 0…max (default 0 irrelevant, 1 marginal, 2 relevant, 3 perfect; max
+ * up to 9), with who rated and when. A rating is *relevant* when it is at
+ * least the list's threshold (default 1). Ratings are keyed by the query's
+ * key (./query-key) and the item id; the query is kept as first written.
+ */
+export const JUDGMENTS_FORMAT = 'search-workbench-judgments';
+export const MAX_RATING_LIMIT = 9;
+export const DEFAULT_SCALE = { max: 3, threshold: 1 } as const;
+
+export const scaleSchema = z
+  .strictObject({
+    max: z.int().min(1).max(MAX_RATING_LIMIT),
+    threshold: z.int().min(1),
+  })
+  .refine((s) => s.threshold <= s.max, { message: 'the threshold must not be above the maximum rating', path: ['threshold'] });
+
+export const ratingSchema = z.strictObject({
+  query: z.string().min(1),
+  itemId: z.string().min(1),
+  rating: z.int().min(0).max(MAX_RATING_LIMIT),
+  /** Who rated it (a person, or `import: <file>`). */
+  by: z.string().optional(),
+  /** When, ISO 8601. */
+  at: z.string().optional(),
+});
+
+export const judgmentListSchema = z
+  .strictObject({
+    format: z.literal(JUDGMENTS_FORMAT),
+    version: z.literal(1),
+    name: z.string().min(1).max(200),
+    scale: scaleSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ratings: z.array(ratingSchema),
+  })
+  .superRefine((list, ctx) => {
+    list.ratings.forEach((r, i) => {
+      if (r.rating > list.scale.max)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ratings', i, 'rating'],
+          message: `rating ${r.rating} is above the list's maximum ${list.scale.max}`,
+        });
+    });
+  });
+
+export type Scale = z.output<typeof scaleSchema>;
+export type Rating = z.output<typeof ratingSchema>;
+export type JudgmentList = z.output<typeof judgmentListSchema>;
+
+/** Ratings by query key, then item id: what the metrics and the rating UI read. */
+export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }>;
+
+export function indexRatings(ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[]): RatingIndex {
+  const index: RatingIndex = new Map();
+  for (const r of ratings) {
+    const key = queryKey(r.query);
+    let entry = index.get(key);
+    if (!entry) index.set(key, (entry = { query: r.query, ratings: new Map() }));
+    entry.ratings.set(r.itemId, r.rating);
+  }
+  return index;
+}
+
+/** Ratings in a stable order (query key, then item id), one per (query, item): the last one written wins. */
+export function canonicalRatings<R extends Pick<Rating, 'query' | 'itemId'>>(ratings: readonly R[]): R[] {
+  const byKey = new Map<string, R>();
+  const firstQuery = new Map<string, string>();
+  for (const r of ratings) {
+    const key = queryKey(r.query);
+    if (!firstQuery.has(key)) firstQuery.set(key, r.query);
+    byKey.set(`${key}\u0000${r.itemId}`, { ...r, query: firstQuery.get(key) ?? r.query });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+}
+
+/** A new, empty list. */
+export function newJudgmentList(name: string, scale: Scale = DEFAULT_SCALE, now = new Date()): JudgmentList {
+  const at = now.toISOString();
+  return { format: JUDGMENTS_FORMAT, version: 1, name, scale: { ...scale }, createdAt: at, updatedAt: at, ratings: [] };
+}
+
+/** Sets (or with null clears) one rating, stamped with who and when. */
+export function setRating(
+  list: JudgmentList,
+  change: { query: string; itemId: string; rating: number | null; by?: string; at?: string },
+): JudgmentList {
+  const key = queryKey(change.query);
+  const rest = list.ratings.filter((r) => !(queryKey(r.query) === key && r.itemId === change.itemId));
+  const at = change.at ?? new Date().toISOString();
+  const ratings =
+    change.rating === null
+      ? rest
+      : canonicalRatings([
+          ...rest,
+          { query: change.query, itemId: change.itemId, rating: change.rating, ...(change.by ? { by: change.by } : {}), at },
+        ]);
+  return { ...list, ratings, updatedAt: at };
+}

@@ -1,0 +1,57 @@
+/**
+ * The workspace folder: the user's work as plain files a team can review in
+ * git, one subfolder per kind. Every file is JSON with a `format` and a
+ * `version` (./canonical-json writes them), so the app recognises its own
+ * files and leaves everything else alone.
+ */
+export const WORKSPACE_KINDS = ['requests', 'query-sets', 'judgments', 'experiments'] as const;
+export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
+
+export const WORKSPACE_FORMATS: Record<WorkspaceKind, string> = {
+  requests: 'search-workbench-request',
+  'query-sets': 'search-workbench-query-set',
+  judgments: 'search-workbench-judgments',
+  experiments: 'search-workbench-experiment',
+};
+
+export const KIND_LABELS: Record<WorkspaceKind, string> = {
+  requests: 'Requests',
+  'query-sets': 'Query sets',
+  judgments: 'Judgment lists',
+  experiments: 'Experiments',
+};
+
+/** One file of the workspace as the panel lists it. */
+export interface WorkspaceItem {
+  kind: WorkspaceKind;
+  /** The file name inside the kind's folder (never a path). */
+  file: string;
+  name: string;
+  /** What it holds, in a few words ("120 queries", "1,340 ratings on 98 queries"). */
+  summary?: string;
+  updatedAt?: string;
+  /** Set when the file is not one of the app's own (or does not parse): it is listed and left alone. */
+  problem?: string;
+}
+
+export interface WorkspaceListing {
+  folder: string;
+  items: Record<WorkspaceKind, WorkspaceItem[]>;
+}
+
+/** A file name the renderer may name: a bare `.json` name inside a kind's folder — no path, no NUL, no hidden file. */
+export function isWorkspaceFileName(file: string): boolean {
+  return /^[^/\\\0]+\.json$/.test(file) && !file.startsWith('.') && file.length <= 200;
+}
+
+/** A file name for a new item: the name lower-cased, accents dropped, anything else a dash. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return slug || 'item';
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { queryRowSchema } from '../compare/schema';
+import { WORKSPACE_FORMATS } from './kinds';
+
+/**
+ * A query set: a named list of queries, each with its own filter, facet
+ * selections and context variables where it has them, and an optional
+ * note — the information need a judge reads before rating.
+ */
+export const querySetEntrySchema = queryRowSchema.omit({ line: true }).extend({
+  note: z.string().max(2000).optional(),
+});
+
+export const querySetSchema = z.strictObject({
+  format: z.literal(WORKSPACE_FORMATS['query-sets']),
+  version: z.literal(1),
+  name: z.string().trim().min(1).max(200),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Where the queries came from, in words ("pasted", "queries.csv", "history, last 7 days"). */
+  source: z.string().max(200).optional(),
+  queries: z.array(querySetEntrySchema).max(20_000),
+});
+
+export type QuerySetEntry = z.output<typeof querySetEntrySchema>;
+export type QuerySet = z.output<typeof querySetSchema>;
+
+export function newQuerySet(name: string, queries: QuerySetEntry[], source?: string, now = new Date()): QuerySet {
+  const at = now.toISOString();
+  return {
+    format: WORKSPACE_FORMATS['query-sets'],
+    version: 1,
+    name,
+    createdAt: at,
+    updatedAt: at,
+    ...(source ? { source } : {}),
+    queries,
+  };
+}

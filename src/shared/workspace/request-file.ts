@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { envelopeSchemaWith } from '../request/schema';
+import { WORKSPACE_FORMATS } from './kinds';
+
+/** A saved request in the workspace's `requests/`: its envelope (kind, transport, request) with a name. */
+export const requestFileSchema = envelopeSchemaWith({
+  format: z.literal(WORKSPACE_FORMATS.requests),
+  version: z.literal(1),
+  name: z.string().min(1).max(200),
+  /** The profile that was active when it was saved, for whoever reads the file later. */
+  profileName: z.string().optional(),
+  savedAt: z.string(),
+});
+export type RequestFile = z.output<typeof requestFileSchema>;

@@ -1,0 +1,200 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src/main/core';
+import type { Result } from '../../../src/shared/ipc/result';
+
+const ctx = { transport: 'browser' as const };
+const cores: Core[] = [];
+
+async function start(dataDir?: string, localDemo = false): Promise<Core> {
+  const core = await createCore({
+    dataDir: dataDir ?? (await mkdtemp(join(tmpdir(), 'wb-ws-'))),
+    transport: 'browser',
+    keychain: false,
+    localDemo: localDemo ? { items: 300 } : false,
+  });
+  cores.push(core);
+  if (localDemo) await core.services.localDemo?.ready;
+  return core;
+}
+
+const raw = (core: Core, channel: string, input: unknown): Promise<Result<unknown>> => core.router.invoke(channel, input, ctx);
+async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const result = await raw(core, channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+});
+
+const savedFile = (name: string) =>
+  JSON.stringify({
+    format: 'search-workbench-request',
+    version: 1,
+    name,
+    kind: 'search',
+    transport: 'post',
+    savedAt: '2026-01-01T00:00:00.000Z',
+    request: { token: 't', query: name },
+  });
+
+describe('the workspace folder', () => {
+  it('writes each kind in its own folder, pretty-printed with format first and keys in a stable order', async () => {
+    const core = await start();
+    await call(core, 'saved:save', {
+      name: 'Red dress',
+      kind: 'search',
+      request: { query: 'red dress', token: 't', options: { limit: 5, offset: 0 } },
+    });
+    const folder = core.services.workspace.folder;
+    const text = await readFile(join(folder, 'requests', 'red-dress.json'), 'utf8');
+    expect(text.startsWith('{\n  "format": "search-workbench-request",\n  "version": 1,\n  "name": "Red dress",\n')).toBe(true);
+    // Below the lead keys, every object's keys are sorted: the same request always gives the same bytes.
+    const at = (key: string) => text.indexOf(`"${key}":`);
+    expect(at('limit')).toBeLessThan(at('offset'));
+    expect(at('options')).toBeLessThan(at('query'));
+    expect(at('query')).toBeLessThan(at('token'));
+    expect(text.endsWith('}\n')).toBe(true);
+    const listing = await call<{ items: Record<string, { file: string; summary?: string }[]> }>(core, 'workspace:list', {});
+    expect(listing.items.requests).toEqual([expect.objectContaining({ file: 'red-dress.json', summary: 'search · POST' })]);
+  });
+
+  it('lists a file it did not write, and never overwrites or deletes it', async () => {
+    const core = await start();
+    const folder = join(core.services.workspace.folder, 'requests');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'notes.json'), '{"mine": true}');
+    const listing = await call<{ items: Record<string, { file: string; problem?: string }[]> }>(core, 'workspace:list', {});
+    expect(listing.items.requests?.[0]).toMatchObject({ file: 'notes.json', problem: expect.stringContaining('no "format"') });
+    expect(await raw(core, 'workspace:delete', { kind: 'requests', file: 'notes.json' })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(await raw(core, 'saved:delete', { file: 'notes.json' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await raw(core, 'saved:save', { name: 'notes', kind: 'search', request: { token: 't' }, overwrite: true })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('not a workbench file') },
+    });
+    expect(await readFile(join(folder, 'notes.json'), 'utf8')).toBe('{"mine": true}');
+    for (const file of ['../settings.json', 'a/b.json', 'nul\0.json', '.hidden.json'])
+      expect(await raw(core, 'workspace:delete', { kind: 'requests', file })).toMatchObject({ ok: false, error: { code: 'validation' } });
+  });
+
+  it('moves the saved requests of an earlier version into requests/, leaving everything else where it was', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wb-ws-migrate-'));
+    await mkdir(join(dataDir, 'saved-requests'));
+    await writeFile(join(dataDir, 'saved-requests', 'old.json'), savedFile('old'));
+    await writeFile(join(dataDir, 'saved-requests', 'junk.json'), '{"not": "ours"}');
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ formatVersion: 1, theme: 'dark', savedRequestsDir: '' }));
+    const core = await start(dataDir);
+    expect(await readdir(join(core.services.workspace.folder, 'requests'))).toEqual(['old.json']);
+    expect(await readdir(join(dataDir, 'saved-requests'))).toEqual(['junk.json']);
+    expect(core.notices.find((n) => n.id === 'workspace:migrated')?.message).toMatch(/1 moved into/);
+    const settings = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(settings).not.toHaveProperty('savedRequestsDir');
+    expect(settings.theme).toBe('dark');
+  });
+
+  it('a saved-requests folder the user had chosen becomes the workspace, its requests moved into requests/', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wb-ws-migrate-'));
+    const chosen = await mkdtemp(join(tmpdir(), 'wb-ws-chosen-'));
+    await writeFile(join(chosen, 'mine.json'), savedFile('mine'));
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ formatVersion: 1, savedRequestsDir: chosen }));
+    const core = await start(dataDir);
+    expect(core.services.workspace.folder).toBe(chosen);
+    expect(await readdir(join(chosen, 'requests'))).toEqual(['mine.json']);
+    expect((await call<{ workspaceDir: string }>(core, 'settings:get', {})).workspaceDir).toBe(chosen);
+  });
+
+  it('takes as workspace folder only an absolute path to an existing folder', async () => {
+    const core = await start();
+    expect(await raw(core, 'settings:update', { workspaceDir: 'relative/folder' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringContaining('absolute path'), details: { field: 'workspaceDir' } },
+    });
+    expect(await raw(core, 'settings:update', { workspaceDir: join(tmpdir(), 'no-such-folder-wb') })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('does not exist') },
+    });
+    const other = await mkdtemp(join(tmpdir(), 'wb-ws-other-'));
+    await call(core, 'settings:update', { workspaceDir: other });
+    expect((await call<{ folder: string }>(core, 'workspace:list', {})).folder).toBe(other);
+  });
+});
+
+describe('query sets and judgment lists', () => {
+  it('creates query sets from a pasted list, a CSV file and the history', async () => {
+    const core = await start(undefined, true);
+    const pasted = await call<{ file: string; querySet: { queries: unknown[] } }>(core, 'query-sets:create', {
+      name: 'Top searches',
+      from: { kind: 'text', text: 'red dress\n\nwinter jacket\n' },
+    });
+    expect(pasted).toMatchObject({
+      file: 'top-searches.json',
+      querySet: { queries: [{ query: 'red dress' }, { query: 'winter jacket' }] },
+    });
+    const csv = await call<{ querySet: { queries: unknown[] }; problems: unknown[] }>(core, 'query-sets:create', {
+      name: 'From CSV',
+      from: { kind: 'text', fileName: 'q.csv', text: 'query,filter,facets\nshoes,price < 50,brand:Nord\n,,\nboots,,colour\n' },
+    });
+    expect(csv.querySet.queries).toEqual([{ query: 'shoes', filter: 'price < 50', facets: [{ id: 'brand', values: ['Nord'] }] }]);
+    expect(csv.problems).toEqual([{ line: 4, message: expect.stringContaining('colour') }]);
+    for (const query of ['jacket', 'Jacket ', 'hoodie'])
+      await call(core, 'search:run', {
+        requestId: `r-${query}`,
+        kind: 'search',
+        request: { token: core.services.profiles.resolve(undefined).searchTokens[0]!.token, query },
+      });
+    const recent = await call<{ querySet: { queries: { query: string }[]; source: string } }>(core, 'query-sets:create', {
+      name: 'Lately',
+      from: { kind: 'history', days: 7 },
+    });
+    expect(recent.querySet.queries.map((q) => q.query)).toEqual(['hoodie', 'Jacket']);
+    expect(recent.querySet.source).toBe('history, last 7 days');
+    expect(await raw(core, 'query-sets:create', { name: 'Empty', from: { kind: 'text', text: '\n \n' } })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    const read = await call<{ name: string }>(core, 'query-sets:read', { file: 'lately.json' });
+    expect(read.name).toBe('Lately');
+  });
+
+  it('imports judgments all or nothing, reports duplicates, and exports every format', async () => {
+    const core = await start();
+    const report = await call(core, 'judgments:import', {
+      name: 'QA ratings',
+      fileName: 'ratings.csv',
+      text: 'query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nshoes,S1,1\n',
+      scale: { max: 3, threshold: 1 },
+    });
+    expect(report).toEqual({ file: 'qa-ratings.json', format: 'quepid', rows: 4, ratings: 3, queries: 2, duplicates: 1 });
+    const list = await call<{ ratings: { query: string; itemId: string; rating: number; by?: string }[] }>(core, 'judgments:read', {
+      file: 'qa-ratings.json',
+    });
+    expect(list.ratings.find((r) => r.itemId === 'A1')).toMatchObject({ query: 'red dress', rating: 2, by: 'import: ratings.csv' });
+    const bad = await raw(core, 'judgments:import', {
+      name: 'Bad',
+      fileName: 'bad.qrels',
+      text: 'q 0 d 1\nq 0 e 5\n',
+      scale: { max: 3, threshold: 1 },
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { message: 'bad.qrels: line 2: the rating 5 is above the maximum 3. Nothing was imported.' },
+    });
+    expect((await call<{ items: { judgments: unknown[] } }>(core, 'workspace:list', {})).items.judgments).toHaveLength(1);
+    const trec = await call<{ fileName: string; content: string }>(core, 'judgments:export', { file: 'qa-ratings.json', format: 'trec' });
+    expect(trec).toMatchObject({ fileName: 'qa-ratings.qrels', content: 'red_dress 0 A1 2\nred_dress 0 A2 0\nshoes 0 S1 1\n' });
+    const quepid = await call<{ content: string }>(core, 'judgments:export', { file: 'qa-ratings.json', format: 'quepid' });
+    expect(quepid.content.split('\n')[0]).toBe('query,docid,rating');
+    expect(await raw(core, 'judgments:create', { name: 'x', scale: { max: 2, threshold: 3 } })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    expect(await call(core, 'judgments:create', { name: 'Fresh', scale: { max: 4, threshold: 2 } })).toEqual({ file: 'fresh.json' });
+  });
+});
