@@ -17,6 +17,9 @@ import { Redactor } from './services/http/redact';
 import { ImageProxy } from './services/image-proxy';
 import { LocalDemo } from './services/local-demo';
 import { ProfileService } from './services/profiles';
+import { batchQuality } from '../shared/compare/quality';
+import { indexRatings } from '../shared/judgments/model';
+import { Experiments } from './services/workspace/experiments';
 import { JudgmentLists } from './services/workspace/judgment-lists';
 import { migrateSavedRequests } from './services/workspace/migrate';
 import { QuerySets } from './services/workspace/query-sets';
@@ -118,9 +121,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         });
 
   const search = new SearchClient(http);
+  const querySets = new QuerySets(workspace, history);
+  const judgments = new JudgmentLists(workspace);
   const compare = new CompareService(join(options.dataDir, 'batches'), {
     profiles,
     search,
+    qualityOf: async (definition, results) => {
+      if (!definition.quality) return null;
+      const list = await judgments.read(definition.quality.judgments.file);
+      return batchQuality(results, definition.rows, indexRatings(list.ratings), definition.quality);
+    },
     deadlineMs: () => settings.get().requestTimeoutMs,
     onProgress: (update) => events.emit('compare:progress', update),
     ...(options.log ? { log: options.log } : {}),
@@ -143,8 +153,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     history,
     workspace,
     saved,
-    querySets: new QuerySets(workspace, history),
-    judgments: new JudgmentLists(workspace),
+    querySets,
+    judgments,
+    experiments: new Experiments({ workspace, querySets, judgments, compare }),
     compare,
     localDemo,
     app: new AppService({

@@ -3,6 +3,7 @@ import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 import { benchRenderer } from './renderer.bench';
+import { benchSignificance } from './significance.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
 const suites: [string, () => Promise<void>][] = [
@@ -11,6 +12,7 @@ const suites: [string, () => Promise<void>][] = [
   ['emulator', benchEmulator],
   ['renderer', benchRenderer],
   ['compare', benchCompare],
+  ['significance', benchSignificance],
 ];
 
 const only = process.argv.slice(2);

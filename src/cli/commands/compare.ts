@@ -1,17 +1,31 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import {
+  batchQuality,
+  formatP,
+  metricLabel,
+  qualitySentence,
+  sideNames,
+  type BatchQuality,
+  type QualityConfig,
+} from '../../shared/compare/quality';
 import { parseQueryList, variableValue } from '../../shared/compare/queries';
 import { buildSide, defaultBatchName } from '../../shared/compare/sides';
 import { summarize } from '../../shared/compare/summary';
-import type { BatchProgress, SideSpec } from '../../shared/compare/types';
+import type { BatchProgress, QueryRow, SideSpec } from '../../shared/compare/types';
+import { parseJudgments } from '../../shared/judgments/formats';
+import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../../shared/judgments/model';
+import { METRIC_NAMES } from '../../shared/metrics/quality';
+import { querySetSchema } from '../../shared/workspace/query-set';
+import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import type { ContextValue } from '../../shared/request/types';
 import { batchReport, CompareService } from '../../main/services/compare/service';
 import { HttpClient } from '../../main/services/http/client';
 import { SearchClient } from '../../main/services/search-client';
 import { writeFileAtomically } from '../../main/services/storage/atomic';
-import { EXIT, intOption, parse, UsageError, type Command } from '../command';
-import { InputError, readInput } from '../input';
+import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { InputError, parseJsonInput, readInput } from '../input';
 
 const SIDE_OPTIONS = ['base-url', 'token', 'filter', 'var', 'label'] as const;
 
@@ -58,11 +72,74 @@ function sideFromOptions(v: Values, s: 'a' | 'b'): SideSpec {
   });
 }
 
+/** The query list: a workspace query set (JSON, with its per-query filters, facets and variables), or lines / CSV. */
+async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]> {
+  const { text, name } = await readInput(arg, io);
+  if (text.trimStart().startsWith('{')) {
+    const parsed = querySetSchema.safeParse(parseJsonInput(text, name));
+    if (!parsed.success) throw new InputError(`${name} is JSON but not a workspace query set: ${describeIssues(zodIssues(parsed.error))}.`);
+    if (parsed.data.queries.length === 0) throw new InputError(`${name} holds no query.`);
+    return parsed.data.queries.map(({ note: _note, ...q }, i) => ({ ...q, line: i + 1 }));
+  }
+  const parsed = parseQueryList(text, name);
+  for (const p of parsed.problems) io.stderr(`${name}:${p.line}: ${p.message}`);
+  if (parsed.rows.length === 0) throw new InputError(`${name} holds no query.`);
+  return parsed.rows;
+}
+
+/** --judgments and how quality is measured, or undefined without judgments. */
+async function qualityOptions(v: Values, io: CliIo): Promise<{ config: QualityConfig; index: RatingIndex } | undefined> {
+  const str = (k: string) => v[k] as string | undefined;
+  const k = intOption(str('k'), 'k', 1, 1000) ?? 10;
+  const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT) ?? 1;
+  const gain = str('gain') ?? 'exponential';
+  if (gain !== 'exponential' && gain !== 'linear') throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
+  if (!str('judgments')) {
+    if (str('k') || str('gain') || str('threshold'))
+      throw new UsageError('--k, --gain and --threshold measure quality: give --judgments FILE too.');
+    return undefined;
+  }
+  const { text, name } = await readInput(str('judgments'), io);
+  const read = parseJudgments(text);
+  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
+  return { config: { k, gain, threshold }, index: indexRatings(read.ratings) };
+}
+
+/** The quality summary as a short table for the terminal, significant rows marked. */
+function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): string[] {
+  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered)`;
+  const cols = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(12) : x.padStart(i === 5 ? 20 : 9))).join(' ');
+  const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
+  const rows = METRIC_NAMES.map((m) => {
+    const c = q.metrics[m];
+    return cols([
+      metricLabel(m, q.k),
+      c.a.toFixed(3),
+      c.b.toFixed(3),
+      sign(c.delta),
+      formatP(c.p),
+      c.ci95 ? `${sign(c.ci95[0])} … ${sign(c.ci95[1])}` : '—',
+      `${c.wins}/${c.losses}/${c.ties}${c.significant ? ' *' : ''}`,
+    ]);
+  });
+  return [
+    head,
+    cols(['metric', 'A', 'B', 'B − A', 'p', '95% CI', 'W/L/T']),
+    ...rows,
+    qualitySentence('ndcg', q.metrics.ndcg, q.k, sideNames(sides)),
+    '* p < 0.05',
+  ];
+}
+
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--concurrency N] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)',
+    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON)\n' +
+    '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list: adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
+    '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
+    '  --k, --gain, --threshold  as for `metrics` (defaults 10, exponential, 1); with judgments, --limit is raised to k',
   async run(argv, io) {
     const sideFlags = Object.fromEntries(
       (['a', 'b'] as const).flatMap((s) =>
@@ -86,6 +163,10 @@ export const compareCommand: Command = {
         state: { type: 'string' },
         name: { type: 'string' },
         timeout: { type: 'string' },
+        judgments: { type: 'string' },
+        k: { type: 'string' },
+        gain: { type: 'string' },
+        threshold: { type: 'string' },
         ...sideFlags,
       },
       false,
@@ -95,6 +176,7 @@ export const compareCommand: Command = {
     const concurrency = intOption(str('concurrency'), 'concurrency', 1, 64) ?? 8;
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
     const timeout = intOption(str('timeout'), 'timeout', 1000, 300_000);
+    const quality = await qualityOptions(v, io);
     const out = str('out');
     const format = out ? extname(out).toLowerCase().slice(1) : undefined;
     if (format !== undefined && format !== 'html' && format !== 'csv' && format !== 'json')
@@ -133,13 +215,13 @@ export const compareCommand: Command = {
         if (stored.progress.status !== 'done') await compare.control(id, 'resume');
       } else {
         if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
-        const { text, name: fileName } = await readInput(str('queries'), io);
-        const parsed = parseQueryList(text, fileName);
-        for (const p of parsed.problems) io.stderr(`${fileName}:${p.line}: ${p.message}`);
-        if (parsed.rows.length === 0) throw new InputError(`${fileName} holds no query.`);
+        const rows = await queryRows(str('queries'), io);
         const sides = { a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
+        const pageSize = quality ? Math.max(limit, quality.config.k) : limit;
+        if (pageSize > limit)
+          io.stderr(`--limit raised from ${limit} to ${pageSize}, so every judged position up to k = ${quality?.config.k} has an item.`);
         await compare.start(
-          { name: str('name') ?? defaultBatchName(sides), base: { options: { limit, offset: 0 } }, sides, rows: parsed.rows, concurrency },
+          { name: str('name') ?? defaultBatchName(sides), base: { options: { limit: pageSize, offset: 0 } }, sides, rows, concurrency },
           { id },
         );
       }
@@ -147,16 +229,21 @@ export const compareCommand: Command = {
       const { definition, results } = compare.read(id);
       const s = summarize(results, definition.rows.length);
       const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
+      const measured = s.compared - s.bothEmpty;
+      const judged = quality ? batchQuality(results, definition.rows, quality.index, quality.config) : undefined;
       io.stdout(
         [
-          `${definition.name}: ${s.compared} of ${s.total} queries compared, ${s.failed} failed`,
-          `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top result changed in ${s.top1Changed}`,
+          `${definition.name}: ${s.compared} of ${s.total} queries compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides`,
+          measured > 0
+            ? `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top result changed in ${s.top1Changed} (over the ${measured} queries with something to compare)`
+            : 'no query had results on either side to compare: no RBO, Jaccard or Kendall mean',
           `zero results: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
           `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
+          ...(judged ? qualityTable(judged, definition.sides) : []),
         ].join('\n'),
       );
       if (out && format) {
-        await writeFileAtomically(out, batchReport(definition, results, format));
+        await writeFileAtomically(out, batchReport(definition, results, format, judged));
         io.stdout(`report: ${out}`);
       }
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.

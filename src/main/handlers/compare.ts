@@ -2,7 +2,14 @@ import type { Handlers } from '../router';
 import type { Services } from '../services/services';
 
 type CompareChannels =
-  'compare:start' | 'compare:list' | 'compare:get' | 'compare:control' | 'compare:result' | 'compare:export' | 'compare:delete';
+  | 'compare:start'
+  | 'compare:list'
+  | 'compare:get'
+  | 'compare:control'
+  | 'compare:result'
+  | 'compare:export'
+  | 'compare:quality'
+  | 'compare:delete';
 
 export function compareHandlers(s: Services): Pick<Handlers, CompareChannels> {
   return {
@@ -12,6 +19,7 @@ export function compareHandlers(s: Services): Pick<Handlers, CompareChannels> {
     'compare:control': ({ id, action }) => s.compare.control(id, action),
     'compare:result': ({ id, index }) => s.compare.result(id, index),
     'compare:export': ({ id, format }) => s.compare.export(id, format),
+    'compare:quality': ({ id }) => s.compare.quality(id),
     'compare:delete': ({ id }) => s.compare.delete(id),
   };
 }

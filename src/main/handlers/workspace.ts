@@ -10,7 +10,10 @@ type WorkspaceChannels =
   | 'judgments:create'
   | 'judgments:import'
   | 'judgments:read'
-  | 'judgments:export';
+  | 'judgments:export'
+  | 'experiments:create'
+  | 'experiments:read'
+  | 'experiments:run';
 
 export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels> {
   return {
@@ -23,5 +26,8 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:import': (input) => s.judgments.import(input),
     'judgments:read': ({ file }) => s.judgments.read(file),
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
+    'experiments:create': ({ experiment }) => s.experiments.create(experiment),
+    'experiments:read': ({ file }) => s.experiments.read(file),
+    'experiments:run': ({ file }) => s.experiments.run(file),
   };
 }

@@ -12,6 +12,7 @@ import type { HttpClient } from './http/client';
 import type { ImageProxy } from './image-proxy';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
+import type { Experiments } from './workspace/experiments';
 import type { JudgmentLists } from './workspace/judgment-lists';
 import type { QuerySets } from './workspace/query-sets';
 import type { SavedRequests } from './workspace/saved-requests';
@@ -62,6 +63,7 @@ export interface Services {
   saved: SavedRequests;
   querySets: QuerySets;
   judgments: JudgmentLists;
+  experiments: Experiments;
   compare: CompareService;
   localDemo: LocalDemo | undefined;
   /** App info and settings. */

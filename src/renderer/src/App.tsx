@@ -17,6 +17,8 @@ export function App() {
     const api = workbench();
     const offSettings = api.onSettingsChanged((settings) => useAppStore.getState().applySettings(settings));
     const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
+    // Batches run wherever they were started from (Compare, an experiment in Workspace): their progress is followed from any screen.
+    const offBatch = api.onCompareProgress((update) => useAppStore.getState().applyBatchProgress(update));
     const offProfiles = api.onProfilesChanged(() => {
       const state = useAppStore.getState();
       void state.refreshInfo();
@@ -26,6 +28,7 @@ export function App() {
     return () => {
       offSettings();
       offNotice();
+      offBatch();
       offProfiles();
     };
   }, [boot]);

@@ -1,5 +1,7 @@
 import { movementOf } from '../diff/ranking';
-import { summarize, triageOrder, type BatchSummary } from './summary';
+import { METRIC_NAMES, type MetricName } from '../metrics/quality';
+import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from './quality';
+import { isBothEmpty, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
@@ -53,15 +55,20 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One row per query with every measure, in the query list's order. */
-export function batchCsv(results: readonly BatchResult[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
+/** The quality columns a report with judgments adds: R, then each metric for A, B and B − A. */
+const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m}_a`, `${m}_b`, `${m}_delta`])];
+
+/** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */
+export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality): string {
+  const lines = [[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : [])].join(',')];
+  const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
     const m = r.metrics;
+    const q = perQuery.get(r.index);
     const row = [
       r.index + 1,
       r.query,
-      m ? 'compared' : 'failed',
+      m ? (isBothEmpty(r) ? 'both empty' : 'compared') : 'failed',
       m?.rbo,
       m?.change,
       m?.overlap1,
@@ -87,6 +94,9 @@ export function batchCsv(results: readonly BatchResult[]): string {
       r.b.attempts,
       r.a.error?.message,
       r.b.error?.message,
+      ...(quality
+        ? [q?.R ?? null, ...METRIC_NAMES.flatMap((name) => [q?.a?.[name] ?? null, q?.b?.[name] ?? null, q?.delta?.[name] ?? null])]
+        : []),
     ];
     lines.push(row.map(csvCell).join(','));
   }
@@ -96,7 +106,7 @@ export function batchCsv(results: readonly BatchResult[]): string {
 export const BATCH_REPORT_FORMAT = 'search-workbench-batch';
 
 /** The whole batch as JSON: what was compared, the summary, every query's result. */
-export function batchJson(definition: BatchDefinition, results: readonly BatchResult[]): string {
+export function batchJson(definition: BatchDefinition, results: readonly BatchResult[], quality?: BatchQuality): string {
   const summary = summarize(results, definition.rows.length);
   return `${JSON.stringify(
     {
@@ -107,12 +117,37 @@ export function batchJson(definition: BatchDefinition, results: readonly BatchRe
       sides: definition.sides,
       base: definition.base,
       queries: definition.rows.length,
-      summary,
+      summary: quality ? { ...summary, quality: qualityJson(quality) } : summary,
+      ...(quality
+        ? {
+            qualityConfig: {
+              k: quality.k,
+              gain: quality.gain,
+              threshold: quality.threshold,
+              ...(definition.quality ? { judgments: definition.quality.judgments } : {}),
+              paired: quality.paired,
+              unjudged: quality.unjudged,
+              unpaired: quality.unpaired,
+            },
+          }
+        : {}),
+      ...(definition.experiment ? { experiment: definition.experiment } : {}),
       results: [...results].sort((x, y) => x.index - y.index),
+      ...(quality ? { qualityPerQuery: quality.perQuery } : {}),
     },
     null,
     2,
   )}\n`;
+}
+
+/** The quality summary as reports carry it: per metric, the means, the delta, p, the interval and the tally. */
+export function qualityJson(quality: BatchQuality) {
+  return Object.fromEntries(
+    METRIC_NAMES.map((m) => {
+      const c = quality.metrics[m];
+      return [m, { a: c.a, b: c.b, delta: c.delta, p: c.p, ci95: c.ci95, wins: c.wins, losses: c.losses, ties: c.ties }];
+    }),
+  );
 }
 
 const esc = (s: unknown) =>
@@ -149,8 +184,9 @@ function histogramSvg(summary: BatchSummary): string {
   return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Histogram of 1 − RBO over compared queries">${bars}<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" class="axis"/>${ticks}</svg>`;
 }
 
-function pairBars(label: string, a: number | null, b: number | null, format: (x: number | null) => string): string {
-  const max = Math.max(a ?? 0, b ?? 0) || 1;
+/** A and B as bars on one scale: `of` is the full bar (1 for rates, so 48% draws as 48%); the values are printed beside. */
+function pairBars(label: string, a: number | null, b: number | null, format: (x: number | null) => string, of?: number): string {
+  const max = of ?? (Math.max(a ?? 0, b ?? 0) || 1);
   const bar = (side: 'a' | 'b', v: number | null) =>
     `<div class="pair"><span class="side side-${side}">${side.toUpperCase()}</span><span class="track"><span class="fill fill-${side}" style="width:${((v ?? 0) / max) * 100}%"></span></span><span class="pv">${format(v)}</span></div>`;
   return `<div class="pairs"><div class="pairs-label">${esc(label)}</div>${bar('a', a)}${bar('b', b)}</div>`;
@@ -179,12 +215,33 @@ function topList(items: TopItem[], other: TopItem[], side: 'a' | 'b'): string {
     .join('')}</ol>`;
 }
 
+const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
+
+/** The quality table: per metric A, B, B − A, p and the interval, significant rows marked, and the headline in words. */
+function qualityHtml(quality: BatchQuality, definition: BatchDefinition): string {
+  const sides = sideNames(definition.sides);
+  const rows = METRIC_NAMES.map((m: MetricName) => {
+    const c = quality.metrics[m];
+    const ci = c.ci95 ? `${signed(c.ci95[0])} … ${signed(c.ci95[1])}` : '—';
+    return `<tr${c.significant ? ' class="sig"' : ''}><td>${esc(metricLabel(m, quality.k))}${c.significant ? ' <span class="mark" title="p &lt; 0.05">●</span>' : ''}</td><td class="n">${num(c.a)}</td><td class="n">${num(c.b)}</td><td class="n">${signed(c.delta)}</td><td class="n">${esc(formatP(c.p))}</td><td class="n">${ci}</td><td class="n">${c.wins} / ${c.losses} / ${c.ties}</td></tr>`;
+  }).join('');
+  return `<h2>Quality against ${esc(definition.quality?.judgments.name ?? 'the judgments')}</h2>
+<p class="sentence">${esc(qualitySentence('ndcg', quality.metrics.ndcg, quality.k, sides))}</p>
+<table><thead><tr><th>Metric</th><th class="n">A</th><th class="n">B</th><th class="n">B − A</th><th class="n">p</th><th class="n">95% CI</th><th class="n">Wins / losses / ties</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="muted">Over ${quality.paired} judged queries both sides answered (${quality.unjudged} without a relevant judgment and ${quality.unpaired} with a failed side left out); gain ${esc(quality.gain)}, relevant from ${quality.threshold}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p &lt; 0.05.</p>`;
+}
+
 /**
  * A self-contained HTML report: no script, no external resource (its CSP
  * says so), light and dark by the reader's preference, charts as inline SVG.
  */
-export function batchHtml(definition: BatchDefinition, results: readonly BatchResult[], options: { mostChanged?: number } = {}): string {
+export function batchHtml(
+  definition: BatchDefinition,
+  results: readonly BatchResult[],
+  options: { mostChanged?: number; quality?: BatchQuality } = {},
+): string {
   const summary = summarize(results, definition.rows.length);
+  const quality = options.quality;
   const ordered = [...results].sort(triageOrder);
   const changed = ordered.filter((r) => r.metrics && r.metrics.change > 0).slice(0, options.mostChanged ?? 20);
   const failed = results.filter((r) => !r.metrics);
@@ -193,6 +250,7 @@ export function batchHtml(definition: BatchDefinition, results: readonly BatchRe
     ['Queries', `${summary.total}`],
     ['Compared', `${summary.compared}`],
     ['Failed', `${summary.failed}`],
+    ['Empty on both sides', `${summary.bothEmpty}`],
     ['Mean RBO', num(summary.meanRbo)],
     ['Median RBO', num(summary.medianRbo)],
     ['Mean overlap@10', pct(summary.meanOverlap10)],
@@ -222,9 +280,10 @@ svg{width:100%;height:auto}.bar{fill:var(--a)}.axis{stroke:var(--muted)}.tick,.v
 .track{background:var(--border);height:10px;border-radius:5px;overflow:hidden}.fill{display:block;height:100%}.fill-a{background:var(--a)}.fill-b{background:var(--b)}.pv{text-align:right;font-variant-numeric:tabular-nums}
 table{width:100%;border-collapse:collapse;background:var(--card);border:1px solid var(--border);border-radius:10px;overflow:hidden}
 th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--border);vertical-align:top}th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .query{margin:14px 0;padding:12px 14px}.query h3{margin:0 0 6px;font-size:15px}.cols{display:grid;grid-template-columns:1fr 1fr;gap:16px}
 ol.top{margin:0;padding-left:22px}ol.top li{margin:2px 0}.t{font-weight:500}.id{color:var(--muted);font-size:12px}.tag{font-size:11px;font-weight:700}
+.sig td{font-weight:600}.sig .mark{color:var(--up)}.sentence{font-size:15px;margin:6px 0 10px}
 .m-up .tag{color:var(--up)}.m-down .tag{color:var(--down)}.m-new .tag{color:var(--new)}.m-dropped .tag{color:var(--muted)}
 footer{margin:32px 0 8px;font-size:12px}
 </style>
@@ -237,12 +296,13 @@ footer{margin:32px 0 8px;font-size:12px}
 <div class="card"><span class="side-a">A</span> ${esc(a.label)}<div class="muted">${esc(describeSide(a))}</div></div>
 <div class="card"><span class="side-b">B</span> ${esc(b.label)}<div class="muted">${esc(describeSide(b))}</div></div>
 </div>
+${quality ? qualityHtml(quality, definition) : ''}
 <h2>Summary</h2>
 <div class="cards">${cards.map(([k, v]) => `<div class="card"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join('')}</div>
 <div class="charts" style="margin-top:12px">
 <div class="card"><div class="pairs-label">How much each query changed (1 − RBO)</div>${histogramSvg(summary)}</div>
 <div class="card">
-${pairBars('Zero-result rate', summary.zeroRateA, summary.zeroRateB, pct)}
+${pairBars('Zero-result rate', summary.zeroRateA, summary.zeroRateB, pct, 1)}
 ${pairBars('Latency p50', summary.latency.a.p50, summary.latency.b.p50, ms)}
 ${pairBars('Latency p95', summary.latency.a.p95, summary.latency.b.p95, ms)}
 </div>
@@ -275,11 +335,11 @@ ${
 ${ordered
   .map(
     (r) =>
-      `<tr><td class="n">${r.index + 1}</td><td>${esc(r.query)}</td><td class="n">${num(r.metrics?.rbo ?? null)}</td><td class="n">${pct(r.metrics?.overlap10 ?? null)}</td><td>${r.metrics ? (r.metrics.top1Changed ? 'changed' : 'same') : 'failed'}</td><td class="n">${esc(r.a.count ?? '—')}</td><td class="n">${esc(r.b.count ?? '—')}</td><td class="n">${ms(r.a.ms)}</td><td class="n">${ms(r.b.ms)}</td></tr>`,
+      `<tr><td class="n">${r.index + 1}</td><td>${esc(r.query)}</td><td class="n">${num(r.metrics?.rbo ?? null)}</td><td class="n">${pct(r.metrics?.overlap10 ?? null)}</td><td>${r.metrics ? (isBothEmpty(r) ? 'both empty' : r.metrics.top1Changed ? 'changed' : 'same') : 'failed'}</td><td class="n">${esc(r.a.count ?? '—')}</td><td class="n">${esc(r.b.count ?? '—')}</td><td class="n">${ms(r.a.ms)}</td><td class="n">${ms(r.b.ms)}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>
-<footer class="muted">RBO: rank-biased overlap, p = 0.9, extrapolated (Webber, Moffat &amp; Zobel, 2010): 1 means the same ranking, 0 nothing in common. Overlap@k: the share of the top k both sides hold.</footer>
+<footer class="muted">${summary.bothEmpty ? `${summary.bothEmpty} queries were empty on both sides: nothing to compare, so they are left out of every change measure. ` : ''}RBO: rank-biased overlap, p = 0.9, extrapolated (Webber, Moffat &amp; Zobel, 2010): 1 means the same ranking, 0 nothing in common. Overlap@k: the share of the top k both sides hold.</footer>
 </main>
 </body>
 </html>

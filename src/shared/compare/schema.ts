@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contextVariablesSchema, searchTemplateSchema } from '../request/schema';
+import { qualityConfigSchema } from './quality-config';
 
 /**
  * What a comparison is made of, declared once: the contract parses the
@@ -36,6 +37,15 @@ export const queryRowSchema = z.strictObject({
   line: z.number().int().min(0),
 });
 
+/** A workspace file a batch refers to: its file name (bare, never a path) and its name when the batch started. */
+const workspaceRef = z.strictObject({
+  file: z.string().regex(/^[^/\\\0]+\.json$/, 'a workspace file name ending in .json, with no folder'),
+  name: z.string().max(200),
+});
+
+/** What a batch measures quality against: a judgment list of the workspace, at depth k. */
+export const batchQualitySchema = qualityConfigSchema.extend({ judgments: workspaceRef });
+
 /** What a new batch needs; main adds the id and the time. */
 export const newBatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -45,6 +55,10 @@ export const newBatchSchema = z.strictObject({
   rows: z.array(queryRowSchema).min(1, 'the query list is empty').max(20_000, 'at most 20,000 queries in one batch'),
   /** Queries in flight at once (each sends both sides together). */
   concurrency: z.number().int().min(1).max(64).default(6),
+  /** With a judgment list: quality per side and the significance of B − A, computed from the stored rankings. */
+  quality: batchQualitySchema.optional(),
+  /** The experiment this batch is a run of. */
+  experiment: workspaceRef.optional(),
 });
 
 export const batchDefinitionSchema = z.looseObject({

@@ -48,9 +48,36 @@ export function buildSide(fields: SideFields): SideSpec {
   };
 }
 
-/** A batch's name when the user gives none: what the sides are. */
+/** Labels that say nothing of the side: "A", "B", "side", the command line's "A: default". */
+const GENERIC_LABEL = /^(side|[AB])(:.*)?$/i;
+
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).host : 'the active profile';
+  } catch {
+    return url ?? 'the active profile';
+  }
+};
+
+/**
+ * A batch's name when the user gives none: the sides' own labels when they
+ * are telling, otherwise what differs between them — "default vs
+ * bestsellers", "price < 50 vs no filter", "eu.search.example.com vs
+ * staging.example.com" — never a bare "A vs B".
+ */
 export function defaultBatchName(sides: { a: SideSpec; b: SideSpec }): string {
-  return `${sides.a.label} vs ${sides.b.label}`;
+  const { a, b } = sides;
+  if (!GENERIC_LABEL.test(a.label.trim()) && !GENERIC_LABEL.test(b.label.trim()) && a.label !== b.label) return `${a.label} vs ${b.label}`;
+  const differences: [string, string][] = [
+    [a.overrides.configurationId || 'default', b.overrides.configurationId || 'default'],
+    [a.overrides.options?.filter?.trim() || 'no filter', b.overrides.options?.filter?.trim() || 'no filter'],
+    [hostOf(a.baseUrl), hostOf(b.baseUrl)],
+    [JSON.stringify(a.overrides.context?.variables ?? {}), JSON.stringify(b.overrides.context?.variables ?? {})],
+  ];
+  const parts = differences.filter(([x, y]) => x !== y).map(([x, y]) => `${x} vs ${y}`);
+  if (a.profileId !== b.profileId && parts.length === 0) parts.push('two profiles');
+  if (a.overrides.token !== b.overrides.token && parts.length === 0) parts.push('two search tokens');
+  return parts.length ? parts.join(', ') : `${a.label} vs ${b.label}`;
 }
 
 /**
@@ -68,6 +95,11 @@ export function requestFor(base: SearchTemplate, side: SideSpec, row: QueryRow):
     request.context = { ...(request.context ?? {}), variables: { ...(request.context?.variables ?? {}), ...row.variables } };
   }
   return request;
+}
+
+/** Every item id of an answer, in order (an item without an id keeps its place as `#rank`). */
+export function rankingOf(response: SearchResponse | undefined): string[] {
+  return (Array.isArray(response?.items) ? response.items : []).map((item, i) => (typeof item.id === 'string' ? item.id : `#${i + 1}`));
 }
 
 /** The first ten items of an answer as id, title and score. */
@@ -137,8 +169,7 @@ function facetChanged(a: Facet, b: Facet): boolean {
 export function searchMeasures(a: SearchResponse, b: SearchResponse): CompactMetrics {
   const ia = Array.isArray(a?.items) ? a.items : [];
   const ib = Array.isArray(b?.items) ? b.items : [];
-  const ids = (items: typeof ia) => items.map((item, i) => (typeof item.id === 'string' ? item.id : `#${i + 1}`));
-  const m = listMetrics(ids(ia), ids(ib));
+  const m = listMetrics(rankingOf(a), rankingOf(b));
   const countA = typeof a?.metadata?.count === 'number' ? a.metadata.count : null;
   const countB = typeof b?.metadata?.count === 'number' ? b.metadata.count : null;
   const facetsA = a?.metadata?.facets ?? [];

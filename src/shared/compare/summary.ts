@@ -30,16 +30,27 @@ export function histogram(values: readonly number[], from = 0, to = 1, count = 1
 
 export interface BatchSummary {
   total: number;
+  /** Queries both sides answered. */
   compared: number;
   failed: number;
+  /**
+   * Queries both sides answered with nothing: nothing to compare, so they are
+   * left out of every change measure (RBO, Jaccard, Kendall, the change
+   * histogram, top result changed) rather than counted as "unchanged".
+   */
+  bothEmpty: number;
   /** Queries with zero results on a side, as a share of those the side answered. */
   zeroRateA: number | null;
   zeroRateB: number | null;
   top1Changed: number;
+  /** Change measures over the compared queries that are not empty on both sides. */
   meanRbo: number | null;
   medianRbo: number | null;
   meanOverlap10: number | null;
-  /** Distribution of 1 − RBO over compared queries. */
+  meanJaccard10: number | null;
+  /** Mean Kendall's τ over the queries with shared items to rank. */
+  meanKendallTau: number | null;
+  /** Distribution of 1 − RBO over those queries. */
   change: Histogram;
   latency: { a: { p50: number | null; p95: number | null }; b: { p50: number | null; p95: number | null } };
 }
@@ -49,22 +60,27 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
 /** What a batch found, for the summary panel, the reports and the command line. */
 export function summarize(results: readonly BatchResult[], total = results.length): BatchSummary {
   const compared = results.filter((r) => r.metrics !== null);
+  const measured = compared.filter((r) => !isBothEmpty(r));
   const answeredA = results.filter((r) => r.a.ok);
   const answeredB = results.filter((r) => r.b.ok);
-  const rbos = compared.map((r) => r.metrics!.rbo);
+  const rbos = measured.map((r) => r.metrics!.rbo);
+  const taus = measured.map((r) => r.metrics!.kendallTau).filter((t): t is number => t !== null);
   const msA = results.filter((r) => r.a.ok && r.a.ms !== null).map((r) => r.a.ms as number);
   const msB = results.filter((r) => r.b.ok && r.b.ms !== null).map((r) => r.b.ms as number);
   return {
     total,
     compared: compared.length,
     failed: results.filter((r) => !r.a.ok || !r.b.ok).length,
+    bothEmpty: compared.length - measured.length,
     zeroRateA: answeredA.length ? answeredA.filter((r) => r.a.count === 0).length / answeredA.length : null,
     zeroRateB: answeredB.length ? answeredB.filter((r) => r.b.count === 0).length / answeredB.length : null,
-    top1Changed: compared.filter((r) => r.metrics!.top1Changed).length,
+    top1Changed: measured.filter((r) => r.metrics!.top1Changed).length,
     meanRbo: mean(rbos),
     medianRbo: quantile(rbos, 0.5),
-    meanOverlap10: mean(compared.map((r) => r.metrics!.overlap10)),
-    change: histogram(compared.map((r) => r.metrics!.change)),
+    meanOverlap10: mean(measured.map((r) => r.metrics!.overlap10)),
+    meanJaccard10: mean(measured.map((r) => r.metrics!.jaccard10)),
+    meanKendallTau: mean(taus),
+    change: histogram(measured.map((r) => r.metrics!.change)),
     latency: {
       a: { p50: quantile(msA, 0.5), p95: quantile(msA, 0.95) },
       b: { p50: quantile(msB, 0.5), p95: quantile(msB, 0.95) },
@@ -72,9 +88,13 @@ export function summarize(results: readonly BatchResult[], total = results.lengt
   };
 }
 
-/** Most changed first (1 − RBO), failures after the compared ones, then by position. */
+/** Both sides answered, and both with nothing: there is nothing to compare. */
+export function isBothEmpty(r: BatchResult): boolean {
+  return r.metrics !== null && r.metrics.zeroA && r.metrics.zeroB;
+}
+
+/** Most changed first (1 − RBO), then the queries empty on both sides, failures last, then by position. */
 export function triageOrder(a: BatchResult, b: BatchResult): number {
-  const ca = a.metrics?.change ?? -1;
-  const cb = b.metrics?.change ?? -1;
-  return cb - ca || a.index - b.index;
+  const rank = (r: BatchResult) => (r.metrics === null ? -1 : isBothEmpty(r) ? -0.5 : r.metrics.change);
+  return rank(b) - rank(a) || a.index - b.index;
 }

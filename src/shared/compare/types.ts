@@ -22,6 +22,8 @@ export interface SideResult {
   error?: { code: string; message: string };
   /** The first ten items, for reports and the triage table. */
   top: TopItem[];
+  /** Every item id of the answer, in order: what quality metrics are computed from (kept for every answer since experiments). */
+  ranking?: string[];
 }
 
 /** The measures of one query's comparison, flat, for tables, sorting and CSV. */

@@ -36,6 +36,19 @@ export const METRIC_NAMES = ['ndcg', 'dcg', 'precision', 'ap', 'rr', 'recall', '
 export type MetricName = (typeof METRIC_NAMES)[number];
 export type Metrics = Record<MetricName, number>;
 
+/** One value per metric, made by `make`: a typed record without a cast. */
+export function perMetric<T>(make: (metric: MetricName) => T): Record<MetricName, T> {
+  return {
+    ndcg: make('ndcg'),
+    dcg: make('dcg'),
+    precision: make('precision'),
+    ap: make('ap'),
+    rr: make('rr'),
+    recall: make('recall'),
+    judged: make('judged'),
+  };
+}
+
 export interface QueryQuality extends Metrics {
   /** Relevant judged items (rating ≥ threshold). */
   R: number;
@@ -114,7 +127,7 @@ export interface RunQuality {
   missing: string[];
 }
 
-const zero = (): Metrics => ({ ndcg: 0, dcg: 0, precision: 0, ap: 0, rr: 0, recall: 0, judged: 0 });
+const zero = (): Metrics => perMetric(() => 0);
 
 /** A run (query → ranking) measured against judgments: per query, the mean, and what could not be measured. */
 export function runQuality(run: readonly RunQuery[], judgments: RatingIndex, options: QualityOptions): RunQuality {

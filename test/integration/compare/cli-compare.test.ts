@@ -139,4 +139,88 @@ describe('compare command (built CLI)', () => {
     const report = JSON.parse(await readFile(join(dir, 'csv.json'), 'utf8')) as JsonReport;
     expect(report.results.map((x) => x.query)).toEqual(['jacket', 'hoodie, black']);
   });
+
+  it('counts queries empty on both sides apart: 300 of them are bothEmpty, with no RBO mean and nothing in the change histogram', async () => {
+    const empty = join(dir, 'empty.txt');
+    await writeFile(empty, Array.from({ length: 300 }, (_, i) => `qqzx${i} vvkq`).join('\n'));
+    const out = join(dir, 'empty.json');
+    const r = await run([...sides(empty, 'bestsellers'), '--concurrency', '8', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: 300 of 300 queries compared, 0 failed, 300 empty on both sides\n/);
+    expect(r.stdout).toMatch(/no query had results on either side to compare: no RBO, Jaccard or Kendall mean/);
+    expect(r.stdout).not.toMatch(/mean RBO|top result changed/);
+    const report = JSON.parse(await readFile(out, 'utf8')) as { summary: Record<string, unknown> & { change: { bins: number[] } } };
+    expect(report.summary).toMatchObject({
+      compared: 300,
+      bothEmpty: 300,
+      meanRbo: null,
+      medianRbo: null,
+      top1Changed: 0,
+      meanOverlap10: null,
+    });
+    expect(report.summary.change.bins.reduce((a, b) => a + b, 0)).toBe(0);
+    const csv = join(dir, 'empty.csv');
+    expect((await run([...sides(empty, 'bestsellers'), '--out', csv])).status).toBe(0);
+    expect((await readFile(csv, 'utf8')).split(/\r\n/)[1]).toMatch(/^1,qqzx0 vvkq,both empty,/);
+  });
+
+  it('with --judgments, reports quality per side and the significance of B − A for the seven metrics', async () => {
+    // Rate the first three items side B answers for each query: B should come out ahead on every rank-aware metric.
+    const first = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as JsonReport & {
+      results: { query: string; b: { top: { id: string }[] } }[];
+    };
+    const lines = ['query,docid,rating'];
+    for (const r of first.results) for (const [i, t] of r.b.top.slice(0, 3).entries()) lines.push(`"${r.query}",${t.id},${3 - i}`);
+    const judgments = join(dir, 'ratings.csv');
+    await writeFile(judgments, lines.join('\n'));
+    const out = join(dir, 'quality.json');
+    const r = await run([...common(), '--judgments', judgments, '--k', '10', '--limit', '5', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--limit raised from 5 to 10, so every judged position up to k = 10 has an item\./);
+    expect(r.stdout).toMatch(/^quality \(k = 10, exponential gain, relevant from 1; \d+ judged queries both sides answered\)$/m);
+    expect(r.stdout).toMatch(/^metric\s+A\s+B\s+B − A\s+p\s+95% CI\s+W\/L\/T$/m);
+    expect(r.stdout).toMatch(/^B: bestsellers is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p < 0\.001, \d+ wins/m);
+    const report = JSON.parse(await readFile(out, 'utf8')) as { summary: { quality: Record<string, Record<string, unknown>> } };
+    const { quality } = report.summary;
+    expect(Object.keys(quality).sort()).toEqual(['ap', 'dcg', 'judged', 'ndcg', 'precision', 'recall', 'rr']);
+    for (const m of Object.values(quality)) {
+      expect(Object.keys(m).sort()).toEqual(['a', 'b', 'ci95', 'delta', 'losses', 'p', 'ties', 'wins']);
+      const ci = m.ci95 as [number, number];
+      expect(ci[0]).toBeLessThanOrEqual(m.delta as number);
+      expect(ci[1]).toBeGreaterThanOrEqual(m.delta as number);
+      expect((m.wins as number) + (m.losses as number) + (m.ties as number)).toBeGreaterThan(0);
+    }
+    expect(quality.ndcg!.p).toBeLessThan(0.05);
+    expect(quality.ndcg!.delta).toBeGreaterThan(0);
+    // B's own top three are rated, so on B every judged query's first item is relevant.
+    expect(quality.rr!.b).toBe(1);
+  });
+
+  it('reads a workspace query set as --queries, with its per-query filters', async () => {
+    const set = join(dir, 'set.json');
+    await writeFile(
+      set,
+      JSON.stringify({
+        format: 'search-workbench-query-set',
+        version: 1,
+        name: 'Set',
+        createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        queries: [
+          { query: 'jacket', filter: 'price < 0' },
+          { query: 'hoodie', note: 'top query' },
+        ],
+      }),
+    );
+    const out = join(dir, 'set-report.json');
+    const r = await run([...sides(set, 'bestsellers'), '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
+    expect(report.results.map((x) => [x.query, x.a.count])).toEqual([
+      ['jacket', 0],
+      ['hoodie', expect.any(Number)],
+    ]);
+    expect(report.results[1]!.a.count).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/^default vs bestsellers: 2 of 2 queries compared, 0 failed, 1 empty on both sides\n/);
+  });
 });

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { mergeRequest, requestFor, searchMeasures, topItems } from '../../../shared/compare/sides';
+import { mergeRequest, rankingOf, requestFor, searchMeasures, topItems } from '../../../shared/compare/sides';
 import type {
   BatchDefinition,
   BatchProgress,
@@ -285,7 +285,15 @@ export class BatchRunner {
       const count =
         typeof outcome.response?.metadata?.count === 'number' ? outcome.response.metadata.count : (outcome.response?.items?.length ?? null);
       return {
-        side: { ok: true, ms: outcome.ms, attempts, status: outcome.status, count, top: topItems(outcome.response) },
+        side: {
+          ok: true,
+          ms: outcome.ms,
+          attempts,
+          status: outcome.status,
+          count,
+          top: topItems(outcome.response),
+          ranking: rankingOf(outcome.response),
+        },
         response: outcome.response,
         ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),
       };

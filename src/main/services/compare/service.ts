@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchCsv, batchHtml, batchJson } from '../../../shared/compare/reports';
+import type { BatchQuality } from '../../../shared/compare/quality';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
@@ -16,6 +17,8 @@ import { BatchStore } from './store';
 export type { NewBatch } from '../../../shared/compare/types';
 
 export interface CompareDeps {
+  /** Quality per side and significance for a batch measured against judgments (null for one that is not). */
+  qualityOf?: (definition: BatchDefinition, results: BatchResult[]) => Promise<BatchQuality | null>;
   /** Where sides with a profile id find their address and token; the command line has none (its sides carry a base URL). */
   profiles?: ProfileService;
   search: SearchClient;
@@ -36,11 +39,16 @@ const safeName = (name: string) =>
 /** A new batch id: the time, then a random suffix; only letters, digits and dashes, so it never names a path. */
 export const newBatchId = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
-/** A batch as a report in one of the export formats. */
-export function batchReport(definition: BatchDefinition, results: BatchResult[], format: ExportFormat): string {
-  if (format === 'csv') return batchCsv(results);
-  if (format === 'json') return batchJson(definition, results);
-  return batchHtml(definition, results);
+/** A batch as a report in one of the export formats, with its quality summary when it has one. */
+export function batchReport(
+  definition: BatchDefinition,
+  results: BatchResult[],
+  format: ExportFormat,
+  quality?: BatchQuality | null,
+): string {
+  if (format === 'csv') return batchCsv(results, quality ?? undefined);
+  if (format === 'json') return batchJson(definition, results, quality ?? undefined);
+  return batchHtml(definition, results, quality ? { quality } : {});
 }
 
 /**
@@ -219,11 +227,18 @@ export class CompareService {
     }
   }
 
-  export(id: string, format: ExportFormat): { fileName: string; content: string; mime: string } {
+  /** Quality per side and the significance of B − A, from the stored rankings and the judgment list as it is now. */
+  async quality(id: string): Promise<{ quality: BatchQuality | null }> {
+    const runner = this.get(id);
+    return { quality: (await this.deps.qualityOf?.(runner.definition, runner.list())) ?? null };
+  }
+
+  async export(id: string, format: ExportFormat): Promise<{ fileName: string; content: string; mime: string }> {
     const runner = this.get(id);
     const name = safeName(runner.definition.name);
     const mime = format === 'csv' ? 'text/csv' : format === 'json' ? 'application/json' : 'text/html';
-    return { fileName: `${name}.${format}`, content: batchReport(runner.definition, runner.list(), format), mime };
+    const { quality } = await this.quality(id);
+    return { fileName: `${name}.${format}`, content: batchReport(runner.definition, runner.list(), format, quality), mime };
   }
 
   async delete(id: string): Promise<{ deleted: true }> {

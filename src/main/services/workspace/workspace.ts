@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { failure } from '../../../shared/ipc/result';
 import { judgmentListSchema } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
@@ -14,13 +14,11 @@ import {
   type WorkspaceKind,
   type WorkspaceListing,
 } from '../../../shared/workspace/kinds';
+import { experimentSchema } from '../../../shared/workspace/experiment';
 import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
 import { describeIssues, zodIssues } from '../../../shared/zod-issues';
 import { exists, writeFileAtomically } from '../storage/atomic';
-
-/** An experiment file as far as the listing needs it; its full schema lives with experiments. */
-const experimentHeadSchema = z.looseObject({ format: z.literal(WORKSPACE_FORMATS.experiments), version: z.number(), name: z.string() });
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -42,7 +40,14 @@ const KINDS: Record<WorkspaceKind, { schema: z.ZodType; summary: (raw: unknown) 
       return `${plural(list.ratings.length, 'rating')} on ${plural(queries, 'query', 'queries')} · scale 0–${list.scale.max}`;
     },
   },
-  experiments: { schema: experimentHeadSchema, summary: () => undefined },
+  experiments: {
+    schema: experimentSchema,
+    summary: (raw) => {
+      const e = experimentSchema.parse(raw);
+      const runs = e.runs.length ? plural(e.runs.length, 'run') : 'not run yet';
+      return `${e.sides.a.label} vs ${e.sides.b.label} · ${e.querySet}${e.judgments ? ` · ${e.judgments}` : ''} · ${runs}`;
+    },
+  },
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BatchQuality } from '../../compare/quality';
 import { newBatchSchema } from '../../compare/schema';
 import type { BatchDefinition, BatchProgress, BatchResult } from '../../compare/types';
 import type { SearchRequest, SearchResponse } from '../../request/types';
@@ -53,6 +54,10 @@ export const compareChannels = {
   'compare:export': channel<{ fileName: string; content: string; mime: string }>()({
     input: z.object({ id, format: z.enum(['html', 'csv', 'json']) }).strict(),
     doc: 'A batch as a self-contained HTML report, a CSV with one row per query, or JSON. No secret is in any of them.',
+  }),
+  'compare:quality': channel<{ quality: BatchQuality | null }>()({
+    input: z.object({ id }).strict(),
+    doc: 'Quality per side and the significance of B − A for a batch measured against a judgment list (null for one that is not): from the stored rankings and the list as it is now.',
   }),
   'compare:delete': channel<{ deleted: true }>()({
     input: z.object({ id }).strict(),

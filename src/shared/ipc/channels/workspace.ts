@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../../workspace/kinds';
+import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { querySetSchema, type QuerySet } from '../../workspace/query-set';
 import { channel } from '../define';
 import { noInput } from './app';
@@ -78,5 +79,17 @@ export const workspaceChannels = {
   'judgments:export': channel<{ fileName: string; content: string; mime: string }>()({
     input: z.strictObject({ file, format: z.enum(EXPORT_FORMATS) }),
     doc: 'A judgment list as Quepid CSV, TREC qrels or RRE ratings JSON (query, item and rating; who and when stay in the workspace file).',
+  }),
+  'experiments:create': channel<{ file: string }>()({
+    input: z.strictObject({ experiment: newExperimentSchema }),
+    doc: 'Creates an experiment: a query set on two sides (A the baseline), optionally against a judgment list at depth k. The files it names must exist.',
+  }),
+  'experiments:read': channel<Experiment>()({
+    input: z.strictObject({ file }),
+    doc: 'One experiment with its runs.',
+  }),
+  'experiments:run': channel<{ id: string; limit: number; notice?: string }>()({
+    input: z.strictObject({ file }),
+    doc: 'Runs an experiment: a batch comparison of its query set on both sides (progress as compare:progress), recorded in its runs. With a judgment list, the page size is raised to k (and the notice says so).',
   }),
 } as const;

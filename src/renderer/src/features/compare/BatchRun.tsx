@@ -1,28 +1,51 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft, Download, Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { summarize, triageOrder } from '@shared/compare/summary';
+import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
+import { isBothEmpty, summarize, triageOrder } from '@shared/compare/summary';
 import type { BatchResult } from '@shared/compare/types';
+import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
+import { EPS_TIE } from '@shared/metrics/significance';
 import { formatDuration } from '@shared/time-format';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
+import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { HistogramChart, PairBars } from './Charts';
+import { QualityPanel } from './QualityPanel';
 
-type Filter = 'all' | 'zero' | 'top1' | 'errors';
+type Filter = 'all' | 'zero' | 'empty' | 'top1' | 'errors' | 'better' | 'worse';
+/** The triage order: most changed first, or by one metric's B − A. */
+type Order = 'change' | MetricName;
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(0)} ms`);
 const ROW = 34;
 
-function matches(r: BatchResult, filter: Filter): boolean {
+/** One query's B − A on the chosen metric; null when it is not judged or a side failed. */
+type DeltaOf = (r: BatchResult) => number | null;
+
+function matches(r: BatchResult, filter: Filter, delta: DeltaOf): boolean {
   if (filter === 'errors') return !r.a.ok || !r.b.ok;
-  if (filter === 'top1') return !!r.metrics?.top1Changed;
+  if (filter === 'top1') return !!r.metrics?.top1Changed && !isBothEmpty(r);
   if (filter === 'zero') return !!r.metrics && r.metrics.zeroA !== r.metrics.zeroB;
+  if (filter === 'empty') return isBothEmpty(r);
+  if (filter === 'better') return (delta(r) ?? 0) > EPS_TIE;
+  if (filter === 'worse') return (delta(r) ?? 0) < -EPS_TIE;
   return true;
 }
 
-function TriageTable({ results, onOpen }: { results: BatchResult[]; onOpen: (index: number) => void }) {
+function TriageTable({
+  results,
+  onOpen,
+  delta,
+  deltaLabel,
+}: {
+  results: BatchResult[];
+  onOpen: (index: number) => void;
+  delta: DeltaOf | null;
+  deltaLabel: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: results.length,
@@ -36,7 +59,7 @@ function TriageTable({ results, onOpen }: { results: BatchResult[]; onOpen: (ind
         <span role="columnheader">#</span>
         <span role="columnheader">Query</span>
         <span role="columnheader">Changed (1 − RBO)</span>
-        <span role="columnheader">Overlap@10</span>
+        <span role="columnheader">{delta ? deltaLabel : 'Overlap@10'}</span>
         <span role="columnheader">Top 1</span>
         <span role="columnheader">Count A → B</span>
         <span role="columnheader">ms A / B</span>
@@ -65,7 +88,11 @@ function TriageTable({ results, onOpen }: { results: BatchResult[]; onOpen: (ind
                   {r.query}
                 </span>
                 <span role="cell" className="triage__change">
-                  {m ? (
+                  {m && isBothEmpty(r) ? (
+                    <span className="badge badge--muted" title="No results on either side: nothing to compare">
+                      empty on both
+                    </span>
+                  ) : m ? (
                     <>
                       <span className="change-bar">
                         <span style={{ width: `${Math.round(m.change * 100)}%` }} />
@@ -77,9 +104,11 @@ function TriageTable({ results, onOpen }: { results: BatchResult[]; onOpen: (ind
                   )}
                 </span>
                 <span role="cell" className="n">
-                  {m ? pct(m.overlap10) : '—'}
+                  {delta ? <DeltaCell value={delta(r)} /> : m && !isBothEmpty(r) ? pct(m.overlap10) : '—'}
                 </span>
-                <span role="cell">{m ? m.top1Changed ? <span className="badge badge--danger">changed</span> : 'same' : '—'}</span>
+                <span role="cell">
+                  {m && !isBothEmpty(r) ? m.top1Changed ? <span className="badge badge--danger">changed</span> : 'same' : '—'}
+                </span>
                 <span role="cell" className="n">
                   {r.a.count ?? '—'} → {r.b.count ?? '—'}
                 </span>
@@ -95,6 +124,12 @@ function TriageTable({ results, onOpen }: { results: BatchResult[]; onOpen: (ind
   );
 }
 
+function DeltaCell({ value }: { value: number | null }) {
+  if (value === null) return <span className="muted">—</span>;
+  const tone = value > EPS_TIE ? 'up' : value < -EPS_TIE ? 'down' : 'level';
+  return <span className={`delta delta--${tone}`}>{`${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(3)}`}</span>;
+}
+
 /** One batch: its progress and controls, its summary, and its queries ranked by how much they changed. */
 export function BatchRun() {
   const batch = useAppStore((s) => s.compare.batch)!;
@@ -102,11 +137,38 @@ export function BatchRun() {
   const control = useAppStore((s) => s.controlBatch);
   const remove = useAppStore((s) => s.deleteBatch);
   const openResult = useAppStore((s) => s.openBatchResult);
+  const qualityCall = useAppStore((s) => s.compare.batchQuality);
+  const loadQuality = useAppStore((s) => s.loadBatchQuality);
   const [filter, setFilter] = useState<Filter>('all');
+  const [order, setOrder] = useState<Order>('change');
+  const [direction, setDirection] = useState<'losses' | 'gains'>('losses');
+  const [metric, setMetric] = useState<MetricName>('ndcg');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { definition, progress, results } = batch;
+  const quality = qualityCall.result;
   const summary = useMemo(() => summarize(results, definition.rows.length), [results, definition.rows.length]);
-  const ordered = useMemo(() => results.filter((r) => matches(r, filter)).sort(triageOrder), [results, filter]);
+  const byIndex = useMemo(() => new Map<number, QueryQualityRow>(quality?.perQuery.map((q) => [q.index, q]) ?? []), [quality]);
+  // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
+  const shown: MetricName = order === 'change' ? metric : order;
+  const delta = useMemo<DeltaOf | null>(
+    () => (quality ? (r) => byIndex.get(r.index)?.delta?.[shown] ?? null : null),
+    [quality, byIndex, shown],
+  );
+  const ordered = useMemo(() => {
+    // Without quality figures (yet) the metric filters have nothing to go by: show everything rather than nothing.
+    const effective = !delta && (filter === 'better' || filter === 'worse') ? 'all' : filter;
+    const kept = results.filter((r) => matches(r, effective, delta ?? (() => null)));
+    if (order === 'change' || !delta) return kept.sort(triageOrder);
+    const sign = direction === 'losses' ? 1 : -1;
+    // Unmeasured queries (unjudged, failed) go last in either direction.
+    return kept.sort((x, y) => {
+      const dx = delta(x);
+      const dy = delta(y);
+      if (dx === null || dy === null) return (dx === null ? 1 : 0) - (dy === null ? 1 : 0) || x.index - y.index;
+      return sign * (dx - dy) || x.index - y.index;
+    });
+  }, [results, filter, delta, order, direction]);
+  const k = quality?.k ?? definition.quality?.k ?? 10;
   const share = progress.total ? progress.done / progress.total : 1;
 
   const exportAs = async (format: 'html' | 'csv' | 'json') => {
@@ -226,6 +288,15 @@ export function BatchRun() {
             <span className="metric__label">Compared</span>
             <span className="metric__value">{summary.compared.toLocaleString('en-US')}</span>
           </div>
+          <div
+            className="metric"
+            title="Queries with no result on either side: nothing to compare, so left out of RBO, overlap, the histogram and top result changed"
+          >
+            <span className="metric__label">Empty on both sides</span>
+            <span className="metric__value" data-testid="both-empty">
+              {summary.bothEmpty.toLocaleString('en-US')}
+            </span>
+          </div>
           <div className="metric">
             <span className="metric__label">Mean RBO</span>
             <span className="metric__value">{summary.meanRbo === null ? '—' : summary.meanRbo.toFixed(3)}</span>
@@ -244,27 +315,95 @@ export function BatchRun() {
           </div>
         </div>
         <div className="batch-summary__chart">
-          <div className="pair-bars__label">How much each query changed (1 − RBO)</div>
-          <HistogramChart histogram={summary.change} label="Histogram of 1 − RBO over the compared queries" />
+          <div className="pair-bars__label">
+            How much each query changed (1 − RBO)
+            {summary.bothEmpty ? `, ${summary.bothEmpty.toLocaleString('en-US')} empty on both sides left out` : ''}
+          </div>
+          <HistogramChart histogram={summary.change} label="Histogram of 1 − RBO over the compared queries with results" />
         </div>
         <div className="batch-summary__pairs">
-          <PairBars label="Zero results" a={summary.zeroRateA} b={summary.zeroRateB} format={pct} />
+          <PairBars label="Zero results" a={summary.zeroRateA} b={summary.zeroRateB} format={pct} of={1} />
           <PairBars label="Latency p50" a={summary.latency.a.p50} b={summary.latency.b.p50} format={ms} />
           <PairBars label="Latency p95" a={summary.latency.a.p95} b={summary.latency.b.p95} format={ms} />
         </div>
       </div>
 
+      <QualityPanel
+        definition={definition}
+        call={qualityCall}
+        running={progress.status === 'running'}
+        done={progress.done}
+        onRecompute={() => void loadQuality()}
+      />
+
       <div className="triage-tools">
         <span className="small muted">
-          {ordered.length.toLocaleString('en-US')} of {results.length.toLocaleString('en-US')} shown, most changed first; click a query to
-          open it side by side.
+          {ordered.length.toLocaleString('en-US')} of {results.length.toLocaleString('en-US')} shown,{' '}
+          {order === 'change'
+            ? 'most changed first'
+            : `by Δ ${metricLabel(order, k)}, ${direction === 'losses' ? 'B’s biggest losses' : 'B’s biggest gains'} first`}
+          ; click a query to open it side by side.
         </span>
+        {quality ? (
+          <div className="triage-order">
+            <label className="small">
+              Order by{' '}
+              <select
+                className="input input--sm"
+                aria-label="Order the queries by"
+                value={order}
+                onChange={(e) => setOrder(e.target.value as Order)}
+              >
+                <option value="change">change (1 − RBO)</option>
+                {METRIC_NAMES.map((m) => (
+                  <option key={m} value={m}>
+                    Δ {metricLabel(m, k)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {order === 'change' ? (
+              <label className="small">
+                Δ shown for{' '}
+                <select
+                  className="input input--sm"
+                  aria-label="Metric shown and filtered by"
+                  value={metric}
+                  onChange={(e) => setMetric(e.target.value as MetricName)}
+                >
+                  {METRIC_NAMES.map((m) => (
+                    <option key={m} value={m}>
+                      {metricLabel(m, k)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <Segmented
+                label="Direction"
+                value={direction}
+                onChange={setDirection}
+                options={[
+                  { value: 'losses', label: 'B worse first' },
+                  { value: 'gains', label: 'B better first' },
+                ]}
+              />
+            )}
+          </div>
+        ) : null}
         <div className="triage-filters" role="group" aria-label="Show">
           {(
             [
               ['all', 'All'],
+              ...(quality
+                ? ([
+                    ['better', `B better on ${metricLabel(shown, k)}`],
+                    ['worse', `B worse on ${metricLabel(shown, k)}`],
+                  ] as [Filter, string][])
+                : []),
               ['top1', 'Top result changed'],
               ['zero', 'Zero results on one side'],
+              ['empty', 'Empty on both sides'],
               ['errors', 'Errors'],
             ] as [Filter, string][]
           ).map(([value, label]) => (
@@ -280,7 +419,7 @@ export function BatchRun() {
           ))}
         </div>
       </div>
-      <TriageTable results={ordered} onOpen={(index) => void openResult(index)} />
+      <TriageTable results={ordered} onOpen={(index) => void openResult(index)} delta={delta} deltaLabel={`Δ ${metricLabel(shown, k)}`} />
     </div>
   );
 }

@@ -34,19 +34,25 @@ export function HistogramChart({ histogram, label }: { histogram: Histogram; lab
   );
 }
 
-/** Side A against side B on one measure. */
+/**
+ * Side A against side B on one measure. A rate is drawn on its own fixed
+ * scale (`of`: 1 for 0–100%), so 48% is half a bar whatever the other side
+ * has; a measure with no natural top (latency) is scaled to the larger side.
+ */
 export function PairBars({
   label,
   a,
   b,
   format,
+  of,
 }: {
   label: string;
   a: number | null;
   b: number | null;
   format: (x: number | null) => string;
+  of?: number;
 }) {
-  const max = Math.max(a ?? 0, b ?? 0) || 1;
+  const max = of ?? (Math.max(a ?? 0, b ?? 0) || 1);
   return (
     <div className="pair-bars" aria-label={`${label}: A ${format(a)}, B ${format(b)}`} role="group">
       <div className="pair-bars__label">{label}</div>

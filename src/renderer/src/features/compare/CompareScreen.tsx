@@ -1,7 +1,6 @@
 import { ArrowLeftRight, ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatAgo } from '@shared/time-format';
-import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { Segmented } from '../../components/Segmented';
 import { modKey } from '../../shell/keys';
@@ -51,7 +50,6 @@ export default function CompareScreen() {
   const swap = useAppStore((s) => s.swapSides);
   const pin = useAppStore((s) => s.pinFromHistory);
   const loadBatches = useAppStore((s) => s.loadBatches);
-  const applyProgress = useAppStore((s) => s.applyBatchProgress);
   const { catalog } = useProfileContext();
   const context = useLanguageContext(
     catalog,
@@ -67,8 +65,7 @@ export default function CompareScreen() {
 
   useEffect(() => {
     void loadBatches();
-    return workbench().onCompareProgress((update) => applyProgress(update));
-  }, [loadBatches, applyProgress]);
+  }, [loadBatches]);
 
   useSendShortcut(() => {
     if (useAppStore.getState().compare.mode === 'single' && !invalid) void run();

@@ -1,3 +1,4 @@
+import type { BatchQuality } from '@shared/compare/quality';
 import { buildSide, defaultBatchName, requestFor } from '@shared/compare/sides';
 import type { BatchProgress, BatchResult, QueryRow, SideSpec } from '@shared/compare/types';
 import type { ExchangeRecord } from '@shared/exchange';
@@ -46,6 +47,8 @@ export interface BatchDraft {
   concurrency: number;
 }
 
+export type BatchOp = 'list' | 'start' | 'open' | 'control' | 'delete' | 'export' | 'result';
+
 export interface CompareState {
   mode: 'single' | 'batch';
   query: string;
@@ -57,8 +60,14 @@ export interface CompareState {
   panel: 'results' | 'facets' | 'products' | 'raw';
   batches: BatchListItem[];
   batch: BatchView | null;
-  /** The last batch operation (list, start, open, control, delete): its errors also go out as notices. */
-  batchCall: CallState<string>;
+  /**
+   * Each kind of batch operation's last call (list, start, open, control…),
+   * apart, so listing the batches never drops the answer of an open in
+   * flight; errors also go out as notices.
+   */
+  batchCalls: Partial<Record<BatchOp, CallState<string>>>;
+  /** The open batch's quality per side and significance, when it is measured against a judgment list. */
+  batchQuality: CallState<BatchQuality | null>;
   draft: BatchDraft;
 }
 
@@ -75,6 +84,8 @@ export interface CompareSlice {
   startBatch: (rows: QueryRow[]) => Promise<string | null>;
   openBatch: (id: string) => Promise<void>;
   closeBatch: () => void;
+  /** Measures the open batch against its judgment list as the list is now (main computes it from the stored rankings). */
+  loadBatchQuality: () => Promise<void>;
   controlBatch: (action: 'pause' | 'resume' | 'cancel' | 'rerun-failed') => Promise<void>;
   deleteBatch: (id: string) => Promise<void>;
   applyBatchProgress: (update: { id: string; progress: BatchProgress; results: BatchResult[] }) => void;
@@ -127,13 +138,20 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       (next) => answer(key, next),
     );
 
-  const batchLens = lensOf(
-    () => get().compare.batchCall,
-    (batchCall) => patch({ batchCall }),
+  const batchLens = (op: BatchOp) =>
+    lensOf(
+      () => get().compare.batchCalls[op] ?? idleCall<string>(),
+      (next) => patch({ batchCalls: { ...get().compare.batchCalls, [op]: next } }),
+    );
+  /** The last status each batch's events reported, to catch a run that stopped while it was being opened. */
+  const lastStatus = new Map<string, BatchProgress['status']>();
+  const qualityLens = lensOf(
+    () => get().compare.batchQuality,
+    (batchQuality) => patch({ batchQuality }),
   );
   /** A batch operation through the request lifecycle: its answer, or null with the error as a notice. */
-  const track = async <T>(scope: string, call: () => Promise<Result<T>>): Promise<T | null> => {
-    const outcome = await runCall(batchLens, { scope, send: call, accept: () => scope });
+  const track = async <T>(op: BatchOp, scope: string, call: () => Promise<Result<T>>): Promise<T | null> => {
+    const outcome = await runCall(batchLens(op), { scope, send: call, accept: () => scope });
     if (outcome.kind === 'done') return outcome.value;
     if (outcome.kind === 'error') get().pushNotice({ id: scope, level: 'error', message: outcome.error.message });
     return null;
@@ -165,7 +183,8 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       panel: 'results',
       batches: [],
       batch: null,
-      batchCall: idleCall(),
+      batchCalls: {},
+      batchQuality: idleCall(),
       draft: { name: '', text: '', fileName: '', concurrency: 6 },
     },
     patchCompare: (p) => patch(p),
@@ -224,13 +243,13 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
     unpin: () => patch({ pinnedA: false, answers: { ...get().compare.answers, a: idleAnswer } }),
     setBatchDraft: (p) => patch({ draft: { ...get().compare.draft, ...p } }),
     loadBatches: async () => {
-      const batches = await track('batch:list', () => workbench().compare.list());
+      const batches = await track('list', 'batch:list', () => workbench().compare.list());
       if (batches) patch({ batches });
     },
     startBatch: async (rows) => {
       const { draft, limit } = get().compare;
       const sides = { a: spec('a'), b: spec('b') };
-      const started = await track('batch:start', () =>
+      const started = await track('start', 'batch:start', () =>
         workbench().compare.start({
           name: draft.name.trim() || defaultBatchName(sides),
           base: { options: { offset: 0, limit: Math.min(limit, 100) } },
@@ -245,20 +264,38 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       return started.id;
     },
     openBatch: async (id) => {
-      const batch = await track(`batch:${id}`, () => workbench().compare.get({ id }));
-      if (batch) patch({ batch, mode: 'batch' });
+      const fetch = () => track('open', `batch:${id}`, () => workbench().compare.get({ id }));
+      let batch = await fetch();
+      // Events and answers travel apart: a run that stopped while this was read may have sent its last event
+      // already. Read it once more, so the view never sits at "running" after the run ended.
+      if (batch?.progress.status === 'running' && lastStatus.get(id) !== undefined && lastStatus.get(id) !== 'running')
+        batch = await fetch();
+      if (!batch) return;
+      const same = get().compare.batch?.definition.id === id;
+      patch({ batch, mode: 'batch', ...(same ? {} : { batchQuality: idleCall<BatchQuality | null>() }) });
+      if (batch.definition.quality && batch.progress.status !== 'running') await get().loadBatchQuality();
     },
-    closeBatch: () => patch({ batch: null }),
+    closeBatch: () => patch({ batch: null, batchQuality: idleCall() }),
+    loadBatchQuality: async () => {
+      const id = get().compare.batch?.definition.id;
+      if (!id) return;
+      await runCall(qualityLens, {
+        scope: `batch-quality:${id}`,
+        send: () => workbench().compare.quality({ id }),
+        // A slow answer for a batch the user has since left is dropped.
+        accept: ({ quality }) => (get().compare.batch?.definition.id === id ? quality : null),
+      });
+    },
     controlBatch: async (action) => {
       const batch = get().compare.batch;
       if (!batch) return;
-      const progress = await track(`batch:${action}`, () => workbench().compare.control({ id: batch.definition.id, action }));
+      const progress = await track('control', `batch:${action}`, () => workbench().compare.control({ id: batch.definition.id, action }));
       if (!progress) return;
       if (action === 'rerun-failed') await get().openBatch(batch.definition.id);
       else patch({ batch: { ...batch, progress } });
     },
     deleteBatch: async (id) => {
-      await track('batch:delete', () => workbench().compare.delete({ id }));
+      await track('delete', 'batch:delete', () => workbench().compare.delete({ id }));
       if (get().compare.batch?.definition.id === id) patch({ batch: null });
       await get().loadBatches();
     },
@@ -267,22 +304,26 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       const next: Partial<CompareState> = {
         batches: batches.map((b) => (b.id === id ? { ...b, progress } : b)),
       };
-      if (batch?.definition.id === id) {
-        const byIndex = new Map(batch.results.map((r) => [r.index, r]));
+      const open = batch?.definition.id === id ? batch : null;
+      if (open) {
+        const byIndex = new Map(open.results.map((r) => [r.index, r]));
         for (const r of results) byIndex.set(r.index, r);
-        next.batch = { ...batch, progress, results: results.length ? [...byIndex.values()] : batch.results };
+        next.batch = { ...open, progress, results: results.length ? [...byIndex.values()] : open.results };
       }
       patch(next);
+      lastStatus.set(id, progress.status);
+      // A run that has just stopped: read it whole (an event lost on the way would leave rows out) and measure it.
+      if (open && open.progress.status === 'running' && progress.status !== 'running') void get().openBatch(id);
     },
     exportBatch: async (format) => {
       const batch = get().compare.batch;
       if (!batch) return null;
-      return track(`batch:export`, () => workbench().compare.export({ id: batch.definition.id, format }));
+      return track('export', `batch:export`, () => workbench().compare.export({ id: batch.definition.id, format }));
     },
     openBatchResult: async (index) => {
       const batch = get().compare.batch;
       if (!batch) return;
-      const view = await track('batch:result', () => workbench().compare.result({ id: batch.definition.id, index }));
+      const view = await track('result', 'batch:result', () => workbench().compare.result({ id: batch.definition.id, index }));
       if (!view) return;
       const { requests, responses, result: row } = view;
       const source = `${batch.definition.name} · query ${index + 1}`;

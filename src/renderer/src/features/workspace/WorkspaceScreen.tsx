@@ -1,14 +1,16 @@
-import { FileText, FlaskConical, FolderGit2, ListChecks, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
+import { FileText, FlaskConical, FolderGit2, ListChecks, Play, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '@shared/judgments/formats';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace/kinds';
 import { Button } from '../../components/Button';
+import { IntInput } from '../../components/IntInput';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
 import { FileImportButton } from '../../components/FileImportButton';
 import { Segmented } from '../../components/Segmented';
 import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
+import { NewExperiment } from './NewExperiment';
 import './workspace.css';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
@@ -227,30 +229,15 @@ function NewJudgments({ onDone }: { onDone: () => void }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <label className="small ws-form__scale">
-          Ratings 0 to
-          <input
-            className="input input--sm"
-            type="number"
-            min={1}
-            max={9}
-            value={max}
-            aria-label="Maximum rating"
-            onChange={(e) => setMax(Math.max(1, Math.min(9, Number(e.target.value) || 1)))}
-          />
-        </label>
-        <label className="small ws-form__scale">
-          relevant from
-          <input
-            className="input input--sm"
-            type="number"
-            min={1}
-            max={max}
-            value={scale.threshold}
-            aria-label="Relevant from rating"
-            onChange={(e) => setThreshold(Math.max(1, Number(e.target.value) || 1))}
-          />
-        </label>
+        <IntInput label="Ratings 0 to" ariaLabel="Maximum rating" value={max} min={1} max={9} onChange={setMax} />
+        <IntInput
+          label="relevant from"
+          ariaLabel="Relevant from rating"
+          value={scale.threshold}
+          min={1}
+          max={max}
+          onChange={setThreshold}
+        />
       </div>
       <p className="small muted">
         Import Quepid CSV (<span className="mono">query,docid,rating</span>), TREC qrels (<span className="mono">qid 0 docid rel</span>) or
@@ -322,8 +309,15 @@ function QuerySetPanel() {
 export default function WorkspaceScreen() {
   const listing = useAppStore((s) => s.workspaceList);
   const op = useAppStore((s) => s.workspaceOp);
-  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea } = useAppStore.getState();
-  const [adding, setAdding] = useState<'query-set' | 'judgments' | null>(null);
+  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea, runExperiment, lastExperimentRun } = useAppStore.getState();
+  const [adding, setAdding] = useState<'query-set' | 'judgments' | 'experiment' | null>(null);
+  const busy = op.status === 'sending';
+  /** Shows a batch (an experiment's run) on the Compare screen. */
+  const showBatch = async (id: string | null) => {
+    if (!id) return;
+    setArea('compare');
+    await useAppStore.getState().openBatch(id);
+  };
 
   // Files change on disk (git pull, another editor): read the folder again whenever the window comes back.
   useEffect(() => {
@@ -451,7 +445,36 @@ export default function WorkspaceScreen() {
           icon={<FlaskConical size={16} aria-hidden="true" />}
           items={ws.items.experiments}
           empty="No experiment yet: an experiment runs a query set on two sides against a judgment list and says which side is better."
-        />
+          tools={
+            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('experiment')}>
+              New
+            </Button>
+          }
+          actions={(item) => (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Play size={13} aria-hidden="true" />}
+                disabled={busy}
+                title="Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)"
+                onClick={async () => {
+                  const run = await runExperiment(item.file);
+                  if (run?.notice)
+                    useAppStore.getState().pushNotice({ id: `experiment-run:${run.id}`, level: 'info', message: run.notice });
+                  await showBatch(run?.id ?? null);
+                }}
+              >
+                Run
+              </Button>
+              <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
+                Last run
+              </Button>
+            </>
+          )}
+        >
+          {adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null}
+        </KindCard>
       </div>
     </div>
   );

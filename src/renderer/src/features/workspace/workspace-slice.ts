@@ -2,6 +2,7 @@ import type { JudgmentsImported } from '@shared/ipc/contract';
 import type { ExportFormat } from '@shared/judgments/formats';
 import type { Scale } from '@shared/judgments/model';
 import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
+import type { NewExperiment } from '@shared/workspace/experiment';
 import type { QuerySet } from '@shared/workspace/query-set';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
@@ -25,6 +26,11 @@ export interface WorkspaceSlice {
   /** A judgment list in another tool's format, to download; null when it could not be made (said in workspaceOp). */
   exportJudgments: (file: string, format: ExportFormat) => Promise<{ fileName: string; content: string; mime: string } | null>;
   deleteWorkspaceFile: (kind: WorkspaceKind, file: string, name: string) => Promise<boolean>;
+  createExperiment: (experiment: NewExperiment) => Promise<boolean>;
+  /** Starts a run of an experiment: the batch's id and what was changed to run it; null when it could not start (said in workspaceOp). */
+  runExperiment: (file: string) => Promise<{ id: string; notice?: string } | null>;
+  /** The batch of an experiment's newest run; null when it has none (said in workspaceOp). */
+  lastExperimentRun: (file: string) => Promise<string | null>;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -113,6 +119,32 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       if (get().querySetView.result?.file === file) slice.closeQuerySet();
       await slice.loadWorkspace();
       return outcome.kind === 'done';
+    },
+    createExperiment: async (experiment) => {
+      const outcome = await runCall(op, {
+        scope: 'experiment-create',
+        send: () => workbench().experiments.create({ experiment }),
+        accept: (v) => `Created ${v.file}: run it to compare ${experiment.sides.a.label} with ${experiment.sides.b.label}.`,
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done';
+    },
+    runExperiment: async (file) => {
+      const outcome = await runCall(op, {
+        scope: 'experiment-run',
+        send: () => workbench().experiments.run({ file }),
+        accept: (run) => `Started a run of ${file}${run.notice ? `. ${run.notice}` : '.'}`,
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done' ? outcome.value : null;
+    },
+    lastExperimentRun: async (file) => {
+      const outcome = await runCall(op, {
+        scope: 'experiment-read',
+        send: () => workbench().experiments.read({ file }),
+        accept: (e) => (e.runs.length ? `Opened the last run of ${e.name}.` : `${e.name} has not been run yet: press Run.`),
+      });
+      return outcome.kind === 'done' ? (outcome.value.runs.at(-1)?.batchId ?? null) : null;
     },
   };
   return slice;

@@ -88,7 +88,11 @@ describe('compare: the slice against Local demo', () => {
       query: 'jacket',
       answers: { a: { status: 'done' }, b: { status: 'done' } },
     });
-    await app.state().openBatch(id!);
+    // Opening a batch while the list is read again (the Compare screen mounting): neither answer drops the other.
+    app.state().closeBatch();
+    await Promise.all([app.state().openBatch(id!), app.state().loadBatches()]);
+    expect(app.state().compare.batch?.definition.id).toBe(id);
+    expect(app.state().compare.batches.some((b) => b.id === id)).toBe(true);
     const csv = await app.state().exportBatch('csv');
     expect(csv?.content.split('\n').length).toBeGreaterThanOrEqual(3);
     await app.state().deleteBatch(id!);

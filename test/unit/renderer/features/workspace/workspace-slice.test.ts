@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importSummary } from '../../../../../src/renderer/src/features/workspace/workspace-slice';
-import { appForSuite } from '../../app-under-test';
+import { appForSuite, waitFor } from '../../app-under-test';
 
 describe('workspace: pure parts', () => {
   it('says what an import did in one sentence', () => {
@@ -44,5 +44,70 @@ describe('workspace: the slice against main', () => {
     expect(app.state().workspaceList.result?.items.judgments.map((i) => i.file)).toEqual(['graded.json']);
     expect(await app.state().deleteWorkspaceFile('query-sets', '../settings.json', 'x')).toBe(false);
     expect(app.state().workspaceOp.error?.code).toBe('validation');
+  });
+
+  it('creates an experiment, runs it, and measures the run against its judgment list when it stops', async () => {
+    const off = app.api.onCompareProgress((update) => app.state().applyBatchProgress(update));
+    const queries = ['jacket', 'hoodie', 'dress', 'running shoe', 'zzqv nothing'];
+    expect(await app.state().createQuerySet('Trial', { kind: 'text', text: queries.join('\n') })).toBe(true);
+    // Rate the default configuration's top item of each query 3, from a real search.
+    const token = app.state().profiles!.profiles[0]!.searchTokens[0]!.token;
+    const lines: string[] = [];
+    for (const query of queries.slice(0, 4)) {
+      const run = await app.api.search.run({
+        requestId: `t-${query}`,
+        kind: 'search',
+        transport: 'post',
+        record: false,
+        request: { query, token },
+      });
+      if (!run.ok || run.value.kind !== 'search') throw new Error('search failed');
+      const top = run.value.response.items?.[0];
+      if (top) lines.push(`${query},${String(top.id)},3`);
+    }
+    expect(
+      await app.state().importJudgments({
+        name: 'Trial ratings',
+        text: ['query,docid,rating', ...lines].join('\n'),
+        fileName: 't.csv',
+        scale: { max: 3, threshold: 2 },
+      }),
+    ).not.toBeNull();
+
+    const sides = { a: { label: 'default', overrides: {} }, b: { label: 'bestsellers', overrides: { configurationId: 'bestsellers' } } };
+    const base = { name: 'Trial', querySet: 'trial.json', judgments: 'trial-ratings.json', limit: 3, concurrency: 2, sides };
+    expect(await app.state().createExperiment({ ...base, quality: { k: 5, gain: 'linear' } })).toBe(true);
+    expect(app.state().workspaceOp.result).toBe('Created trial.json: run it to compare default with bestsellers.');
+    expect(app.state().workspaceList.result?.items.experiments[0]?.summary).toBe(
+      'default vs bestsellers · trial.json · trial-ratings.json · not run yet',
+    );
+    expect(await app.state().lastExperimentRun('trial.json')).toBeNull();
+    expect(app.state().workspaceOp.result).toBe('Trial has not been run yet: press Run.');
+    // A file it names must exist.
+    expect(await app.state().createExperiment({ ...base, querySet: 'missing.json', quality: { k: 5, gain: 'linear' } })).toBe(false);
+    expect(app.state().workspaceOp.error?.message).toMatch(/missing\.json/);
+
+    const run = await app.state().runExperiment('trial.json');
+    expect(run?.notice).toBe(
+      'Each query asks for 5 items instead of 3, so nDCG@5 and the other measures have an item at every judged position.',
+    );
+    await app.state().openBatch(run!.id);
+    const done = await waitFor(app.store, (s) => s.compare.batch?.progress.status === 'done' && s.compare.batchQuality.status === 'done');
+    expect(done.compare.batch?.definition).toMatchObject({
+      name: 'Trial · run 1',
+      base: { options: { limit: 5 } },
+      // The relevance threshold is the list's own (relevant from 2).
+      quality: { k: 5, gain: 'linear', threshold: 2, judgments: { file: 'trial-ratings.json', name: 'Trial ratings' } },
+      experiment: { file: 'trial.json', name: 'Trial' },
+    });
+    const quality = done.compare.batchQuality.result!;
+    expect(quality.paired).toBe(lines.length);
+    expect(quality.unjudged).toBe(queries.length - lines.length);
+    // Side A's top item is what was rated: A's reciprocal rank is 1 on every judged query.
+    expect(quality.metrics.rr.a).toBe(1);
+    expect(quality.metrics.rr.n).toBe(lines.length);
+    expect(await app.state().lastExperimentRun('trial.json')).toBe(run!.id);
+    expect(app.state().workspaceList.result?.items.experiments[0]?.summary).toMatch(/· 1 run$/);
+    off();
   });
 });

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import type { Gain } from '@shared/metrics/quality';
+import type { WorkspaceItem, WorkspaceListing } from '@shared/workspace/kinds';
+import { Button } from '../../components/Button';
+import { IntInput } from '../../components/IntInput';
+import { Segmented } from '../../components/Segmented';
+import { ProfilePicker } from '../../request-ui/ProfilePicker';
+import { useAppStore } from '../../store/store';
+import { sideSpec, type SideDraft, type SideKey } from '../compare/compare-slice';
+
+/** A side label that says something: the Compare screen's own unless it is just "A"/"B". */
+function startingLabel(draft: SideDraft, fallback: string): string {
+  const label = draft.label.trim();
+  if (label && !/^[AB]$/i.test(label)) return label;
+  return draft.configurationId.trim() || fallback;
+}
+
+function SideFields({ side, draft, onChange }: { side: SideKey; draft: SideDraft; onChange: (patch: Partial<SideDraft>) => void }) {
+  const upper = side.toUpperCase();
+  return (
+    <fieldset className={`ws-side ws-side--${side}`}>
+      <legend>
+        <span className={`side-tag side-tag--${side}`}>{upper}</span> {side === 'a' ? 'baseline' : 'candidate'}
+      </legend>
+      <input
+        className="input input--sm"
+        aria-label={`Side ${upper} label`}
+        placeholder={side === 'a' ? 'e.g. production' : 'e.g. bestsellers'}
+        value={draft.label}
+        onChange={(e) => onChange({ label: e.target.value })}
+      />
+      <ProfilePicker
+        value={draft.profileId ?? useAppStore.getState().profiles?.activeId ?? null}
+        onChange={(profileId) => onChange({ profileId })}
+        label={`Side ${upper} profile`}
+        compact
+      />
+      <input
+        className="input input--sm"
+        aria-label={`Side ${upper} configuration`}
+        placeholder="configuration (tenant default)"
+        value={draft.configurationId}
+        onChange={(e) => onChange({ configurationId: e.target.value })}
+      />
+      <input
+        className="input input--sm mono"
+        aria-label={`Side ${upper} filter`}
+        placeholder="filter (optional), e.g. stock > 0"
+        value={draft.filter}
+        onChange={(e) => onChange({ filter: e.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+/** Picks one of the workspace's files of a kind by name; `none` adds an empty choice. */
+function FileSelect({
+  label,
+  text = label,
+  items,
+  value,
+  none,
+  onChange,
+}: {
+  label: string;
+  text?: string;
+  items: WorkspaceItem[];
+  value: string;
+  none?: string;
+  onChange: (file: string) => void;
+}) {
+  return (
+    <label className="small ws-form__scale">
+      {text}
+      <select className="input input--sm" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        {none ? <option value="">{none}</option> : null}
+        {items.map((item) => (
+          <option key={item.file} value={item.file}>
+            {item.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A new experiment: a query set on two sides (A the baseline), optionally
+ * measured against a judgment list at depth k. The sides start as the
+ * Compare screen has them.
+ */
+export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; onDone: () => void }) {
+  const create = useAppStore((s) => s.createExperiment);
+  const busy = useAppStore((s) => s.workspaceOp.status === 'sending');
+  const querySets = listing.items['query-sets'].filter((i) => !i.problem);
+  const lists = listing.items.judgments.filter((i) => !i.problem);
+  const [name, setName] = useState('');
+  const [querySet, setQuerySet] = useState(querySets[0]?.file ?? '');
+  const [judgments, setJudgments] = useState(lists[0]?.file ?? '');
+  const [k, setK] = useState(10);
+  const [gain, setGain] = useState<Gain>('exponential');
+  const [limit, setLimit] = useState(() => Math.min(100, useAppStore.getState().compare.limit));
+  const [concurrency, setConcurrency] = useState(6);
+  const [sides, setSides] = useState<Record<SideKey, SideDraft>>(() => {
+    const from = useAppStore.getState().compare.sides;
+    return { a: { ...from.a, label: startingLabel(from.a, 'baseline') }, b: { ...from.b, label: startingLabel(from.b, 'candidate') } };
+  });
+  const patchSide = (key: SideKey) => (patch: Partial<SideDraft>) => setSides((s) => ({ ...s, [key]: { ...s[key], ...patch } }));
+
+  if (querySets.length === 0)
+    return (
+      <div className="ws-form">
+        <p className="small">
+          An experiment runs a query set: create one in <strong>Query sets</strong> first, then come back.
+        </p>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Close
+        </Button>
+      </div>
+    );
+
+  return (
+    <form
+      className="ws-form"
+      aria-label="New experiment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const a = sideSpec(sides.a, '');
+        const b = sideSpec(sides.b, '');
+        void create({
+          name: name.trim() || `${a.label} vs ${b.label}`,
+          querySet,
+          ...(judgments ? { judgments } : {}),
+          // The relevance threshold is the judgment list's own.
+          quality: { k, gain },
+          limit,
+          concurrency,
+          sides: { a, b },
+        }).then((ok) => ok && onDone());
+      }}
+    >
+      <div className="ws-form__row">
+        <input
+          className="input input--sm"
+          aria-label="Experiment name"
+          placeholder="Name (default: A vs B)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div className="ws-form__row">
+        <FileSelect label="Query set" items={querySets} value={querySet} onChange={setQuerySet} />
+        <FileSelect
+          label="Judgment list"
+          text="Judgments"
+          items={lists}
+          value={judgments}
+          onChange={setJudgments}
+          none="None (change only)"
+        />
+      </div>
+      <div className="ws-form__row">
+        <IntInput label="k" ariaLabel="Depth k" value={k} min={1} max={1000} fallback={10} disabled={!judgments} onChange={setK} />
+        <Segmented
+          label="Gain"
+          value={gain}
+          onChange={setGain}
+          options={[
+            {
+              value: 'exponential',
+              label: '2^rel − 1',
+              title: 'Exponential gain (as trec_eval’s ndcg_cut with graded judgments in most tools)',
+            },
+            { value: 'linear', label: 'rel', title: 'Linear gain' },
+          ]}
+        />
+        <IntInput label="Items per query" value={limit} min={1} max={1000} fallback={24} onChange={setLimit} />
+        <IntInput
+          label="In flight"
+          ariaLabel="Queries in flight"
+          value={concurrency}
+          min={1}
+          max={64}
+          fallback={6}
+          onChange={setConcurrency}
+        />
+      </div>
+      {judgments && limit < k ? (
+        <p className="small muted">
+          Each run asks for {k} items per query (not {limit}), so every position up to k can be measured.
+        </p>
+      ) : null}
+      <div className="ws-sides">
+        <SideFields side="a" draft={sides.a} onChange={patchSide('a')} />
+        <SideFields side="b" draft={sides.b} onChange={patchSide('b')} />
+      </div>
+      <div className="ws-form__row">
+        <Button size="sm" variant="primary" type="submit" disabled={busy || !querySet}>
+          Create experiment
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import type { RatingIndex } from '../judgments/model';
+import { queryKey } from '../judgments/query-key';
+import { METRIC_NAMES, perMetric, queryQuality, type MetricName, type Metrics, type QualityOptions } from '../metrics/quality';
+import { comparePaired, type PairedComparison } from '../metrics/significance';
+import type { QualityConfig } from './quality-config';
+import type { BatchResult, QueryRow } from './types';
+
+export { qualityConfigSchema, type QualityConfig } from './quality-config';
+
+export const METRIC_LABELS: Record<MetricName, string> = {
+  ndcg: 'nDCG',
+  dcg: 'DCG',
+  precision: 'P',
+  ap: 'AP',
+  rr: 'RR',
+  recall: 'Recall',
+  judged: 'Judged',
+};
+
+/** A metric's name with its cut-off where it has one: nDCG@10, AP (whole ranking). */
+export function metricLabel(metric: MetricName, k: number): string {
+  return metric === 'ap' || metric === 'rr' ? METRIC_LABELS[metric] : `${METRIC_LABELS[metric]}@${k}`;
+}
+
+export interface QueryQualityRow {
+  index: number;
+  query: string;
+  /** Relevant judged items (R): 0 means the query is not judged. */
+  R: number;
+  a: Metrics | null;
+  b: Metrics | null;
+  /** B − A per metric, when both sides answered and the query is judged. */
+  delta: Metrics | null;
+}
+
+export interface BatchQuality extends QualityConfig {
+  /** Queries judged (R ≥ 1) that both sides answered: what every mean, delta and test is over. */
+  paired: number;
+  /** Queries with no relevant judged item (R = 0), left out. */
+  unjudged: number;
+  /** Judged queries where a side failed, left out. */
+  unpaired: number;
+  metrics: Record<MetricName, PairedComparison>;
+  perQuery: QueryQualityRow[];
+}
+
+/**
+ * Quality per side and the significance of B − A, for every metric, from
+ * the rankings a batch stored and a judgment list as it is now — so rating
+ * more items changes the figures without sending anything again.
+ */
+export function batchQuality(
+  results: readonly BatchResult[],
+  rows: readonly Pick<QueryRow, 'query'>[],
+  judgments: RatingIndex,
+  config: QualityConfig,
+): BatchQuality {
+  const options: QualityOptions = config;
+  const perQuery: QueryQualityRow[] = [];
+  const pairs = perMetric((): { a: number[]; b: number[] } => ({ a: [], b: [] }));
+  let unjudged = 0;
+  let unpaired = 0;
+  for (const result of [...results].sort((x, y) => x.index - y.index)) {
+    const query = rows[result.index]?.query ?? result.query;
+    const ratings = judgments.get(queryKey(query))?.ratings ?? new Map<string, number>();
+    const measure = (side: BatchResult['a']) =>
+      side.ok ? queryQuality(side.ranking ?? side.top.map((t) => t.id), ratings, options) : null;
+    const qa = measure(result.a);
+    const qb = measure(result.b);
+    const R = (qa ?? qb)?.R ?? 0;
+    const a = qa ? perMetric((m) => qa[m]) : null;
+    const b = qb ? perMetric((m) => qb[m]) : null;
+    let delta: Metrics | null = null;
+    if (R === 0) unjudged++;
+    else if (!a || !b) unpaired++;
+    else {
+      delta = perMetric((m) => b[m] - a[m]);
+      for (const m of METRIC_NAMES) {
+        pairs[m].a.push(a[m]);
+        pairs[m].b.push(b[m]);
+      }
+    }
+    perQuery.push({ index: result.index, query, R, a, b, delta });
+  }
+  const metrics = perMetric((m) => comparePaired(pairs[m].a, pairs[m].b));
+  return { ...config, paired: pairs.ndcg.a.length, unjudged, unpaired, metrics, perQuery };
+}
+
+const fixed = (x: number) => x.toFixed(3);
+
+/** How the sentence names the sides: "A (default)", or the label itself when it already says which side it is ("A: default"). */
+export function sideNames(sides: { a: { label: string }; b: { label: string } }): { a: string; b: string } {
+  const name = (key: 'A' | 'B', label: string) =>
+    new RegExp(`^${key}(:|$)`, 'i').test(label.trim()) ? label.trim() : `${key} (${label.trim()})`;
+  return { a: name('A', sides.a.label), b: name('B', sides.b.label) };
+}
+
+/** A p-value for tables: three decimals, or "< 0.001" below that. */
+export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+
+/**
+ * One metric's finding in a sentence: "B is better on nDCG@10 by 0.041 (95% CI
+ * 0.012–0.070, p = 0.006, 31 wins / 12 losses / 7 ties)"; a difference that is
+ * not significant says so.
+ */
+export function qualitySentence(
+  metric: MetricName,
+  c: PairedComparison,
+  k: number,
+  sides: { a: string; b: string } = { a: 'A', b: 'B' },
+): string {
+  const label = metricLabel(metric, k);
+  if (c.n === 0) return `${label}: no judged query was answered by both sides, so there is nothing to compare.`;
+  // A range with a negative end reads "−0.369 to 0.356"; an en dash after a minus sign would be lost.
+  const minus = (x: number) => (x < 0 ? `−${fixed(-x)}` : fixed(x));
+  const ci = c.ci95
+    ? `95% CI ${c.ci95[0] < 0 ? `${minus(c.ci95[0])} to ${minus(c.ci95[1])}` : `${fixed(c.ci95[0])}–${fixed(c.ci95[1])}`}, `
+    : '';
+  const tail = `(${ci}p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}, ${c.wins} wins / ${c.losses} losses / ${c.ties} ties)`;
+  if (Math.abs(c.delta) <= 1e-9) return `${sides.a} and ${sides.b} are level on ${label} ${tail}.`;
+  const better = c.delta > 0 ? sides.b : sides.a;
+  const verdict = c.significant
+    ? `${better} is better on ${label} by ${fixed(Math.abs(c.delta))}`
+    : `${better} is ahead on ${label} by ${fixed(Math.abs(c.delta))}, but not significantly`;
+  return `${verdict} ${tail}.`;
+}

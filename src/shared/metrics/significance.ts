@@ -1,0 +1,180 @@
+/**
+ * Whether a difference between two sides is more than noise, over paired
+ * queries (each query measured on side A and side B):
+ *
+ * - a paired two-sided randomization (sign-flip) test: the statistic is the
+ *   mean of the deltas; under "no difference" each delta's sign is a coin
+ *   flip. With n ≤ 16 deltas every one of the 2^n sign patterns is tried and
+ *   p = #{|T*| ≥ |T| − 1e-12} / 2^n exactly; otherwise 10,000 random patterns
+ *   and p = (1 + #{…}) / (1 + 10,000);
+ * - a 95% bootstrap confidence interval of the mean delta (percentile method,
+ *   10,000 resamples of the paired queries);
+ * - wins, losses and ties: a delta above 1e-9, below −1e-9, or neither.
+ *
+ * Random draws come from mulberry32 seeded with 1, a fresh generator for each
+ * test and each interval, so the same deltas always give the same p and
+ * interval — a rerun, another machine, another order of metrics. A sign
+ * flip takes one bit of a 32-bit draw (query i of each group of 8 takes bit
+ * i of the group's byte, bytes from the low end; 1 flips the sign), so one
+ * draw serves 32 queries; a bootstrap pick takes one whole draw
+ * (⌊u32 · n / 2³²⌋).
+ */
+
+export const SIGNIFICANCE = { flips: 10_000, resamples: 10_000, seed: 1, exactUpTo: 16, alpha: 0.05 } as const;
+const EPS_T = 1e-12;
+/** Per-query deltas within this of zero are ties. */
+export const EPS_TIE = 1e-9;
+
+/** mulberry32's 32-bit draws: a small, fast, seedable generator. */
+export function mulberry32Bits(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** mulberry32 as floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  const bits = mulberry32Bits(seed);
+  return () => bits() / 4294967296;
+}
+
+/** Σ xs, compensated (Neumaier): equal deltas average to exactly their value, whatever their count. */
+const sum = (xs: ArrayLike<number>) => {
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i] as number;
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s;
+    s = t;
+  }
+  return s + c;
+};
+
+/** The two-sided p-value of the paired randomization test on these deltas (1 when there are none). */
+export function randomizationTest(deltas: readonly number[], options: { flips?: number; seed?: number } = {}): number {
+  const n = deltas.length;
+  if (n === 0) return 1;
+  const d = Float64Array.from(deltas);
+  const observed = Math.abs(sum(d) / n) - EPS_T;
+  if (n <= SIGNIFICANCE.exactUpTo) {
+    const patterns = 2 ** n;
+    let extreme = 0;
+    for (let mask = 0; mask < patterns; mask++) {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += mask & (1 << i) ? -(d[i] as number) : (d[i] as number);
+      if (Math.abs(s / n) >= observed) extreme++;
+    }
+    return extreme / patterns;
+  }
+  const flips = options.flips ?? SIGNIFICANCE.flips;
+  const draw = mulberry32Bits(options.seed ?? SIGNIFICANCE.seed);
+  // Deltas in groups of 8: each group's signed sum for every one of the 256 sign patterns, once; a flip is then
+  // one lookup per group (a byte of a draw) instead of eight additions — the same statistic, 8× fewer steps.
+  const groups = Math.ceil(n / 8);
+  const table = new Float64Array(groups * 256);
+  for (let g = 0; g < groups; g++)
+    for (let pattern = 0; pattern < 256; pattern++) {
+      let s = 0;
+      for (let j = 0; j < 8 && g * 8 + j < n; j++) s += pattern & (1 << j) ? -(d[g * 8 + j] as number) : (d[g * 8 + j] as number);
+      table[g * 256 + pattern] = s;
+    }
+  let extreme = 0;
+  for (let f = 0; f < flips; f++) {
+    let s = 0;
+    let bits = 0;
+    for (let g = 0; g < groups; g++) {
+      if ((g & 3) === 0) bits = draw();
+      s += table[g * 256 + (bits & 255)] as number;
+      bits >>>= 8;
+    }
+    if (Math.abs(s / n) >= observed) extreme++;
+  }
+  return (1 + extreme) / (1 + flips);
+}
+
+/**
+ * The 95% bootstrap interval of the mean delta, by the percentile method:
+ * the 2.5th and 97.5th percentiles (sorted means at ⌊0.025·B⌋ and
+ * ⌈0.975·B⌉ − 1) of B resampled means. Null when there are no deltas.
+ */
+export function bootstrapInterval(deltas: readonly number[], options: { resamples?: number; seed?: number } = {}): [number, number] | null {
+  const n = deltas.length;
+  if (n === 0) return null;
+  const d = Float64Array.from(deltas);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of d) {
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  // Every resample of equal deltas has exactly that mean: the interval has no width (and no rounding drift).
+  if (min === max) return [min, min];
+  const resamples = options.resamples ?? SIGNIFICANCE.resamples;
+  const means = new Float64Array(resamples);
+  // mulberry32 written out in the loop (the same sequence as mulberry32Bits): ten million draws want no call each.
+  let a = (options.seed ?? SIGNIFICANCE.seed) >>> 0;
+  for (let b = 0; b < resamples; b++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      s += d[((((t ^ (t >>> 14)) >>> 0) * n) / 4294967296) | 0] as number;
+    }
+    means[b] = s / n;
+  }
+  means.sort();
+  return [means[Math.floor(0.025 * resamples)] as number, means[Math.ceil(0.975 * resamples) - 1] as number];
+}
+
+export interface PairedComparison {
+  /** Paired queries measured. */
+  n: number;
+  /** Mean of side A and of side B over the paired queries. */
+  a: number;
+  b: number;
+  /** Mean of (B − A). */
+  delta: number;
+  p: number;
+  /** 95% interval of the mean delta; null with no pairs. */
+  ci95: [number, number] | null;
+  wins: number;
+  losses: number;
+  ties: number;
+  /** p < 0.05. */
+  significant: boolean;
+}
+
+/** Everything the summary says of one metric, from each paired query's A and B values. */
+export function comparePaired(a: readonly number[], b: readonly number[]): PairedComparison {
+  const n = Math.min(a.length, b.length);
+  const deltas: number[] = [];
+  let wins = 0;
+  let losses = 0;
+  for (let i = 0; i < n; i++) {
+    const delta = (b[i] as number) - (a[i] as number);
+    deltas.push(delta);
+    if (delta > EPS_TIE) wins++;
+    else if (delta < -EPS_TIE) losses++;
+  }
+  const meanOf = (xs: readonly number[]) => (n ? sum(xs.slice(0, n)) / n : 0);
+  const p = randomizationTest(deltas);
+  return {
+    n,
+    a: meanOf(a),
+    b: meanOf(b),
+    delta: n ? sum(deltas) / n : 0,
+    p,
+    ci95: bootstrapInterval(deltas),
+    wins,
+    losses,
+    ties: n - wins - losses,
+    significant: n > 0 && p < SIGNIFICANCE.alpha,
+  };
+}

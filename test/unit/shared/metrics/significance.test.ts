@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bootstrapInterval, comparePaired, mulberry32, randomizationTest } from '../../../../src/shared/metrics/significance';
+
+/** The exact two-sided p by brute force: every sign pattern, written the plain way. */
+function bruteForceP(deltas: number[]): number {
+  const n = deltas.length;
+  const t = Math.abs(deltas.reduce((s, d) => s + d, 0) / n);
+  let extreme = 0;
+  for (let mask = 0; mask < 2 ** n; mask++) {
+    const flipped = deltas.map((d, i) => ((mask >> i) & 1 ? -d : d));
+    if (Math.abs(flipped.reduce((s, d) => s + d, 0) / n) >= t - 1e-12) extreme++;
+  }
+  return extreme / 2 ** n;
+}
+
+describe('the paired randomization test', () => {
+  it('is exact up to 16 pairs: hand-computed cases', () => {
+    expect(randomizationTest([1])).toBe(1); // both signs are as extreme
+    expect(randomizationTest([1, 1])).toBe(0.5); // ++ and -- of 4 patterns
+    expect(randomizationTest([1, 1, 1, 1, 1])).toBeCloseTo(2 / 32, 15);
+    expect(randomizationTest([0, 0, 0])).toBe(1);
+    expect(randomizationTest([])).toBe(1);
+  });
+
+  it('agrees with brute-force enumeration on small random cases', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 10 }), (deltas) => {
+        expect(randomizationTest(deltas)).toBeCloseTo(bruteForceP(deltas), 12);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('above 16 pairs samples 10,000 sign flips from mulberry32(1): the same p every time, and close to the exact one', () => {
+    const deltas = Array.from({ length: 17 }, (_, i) => (i % 3 === 0 ? -0.05 : 0.08) * ((i % 5) + 1));
+    const p = randomizationTest(deltas);
+    expect(randomizationTest(deltas)).toBe(p);
+    expect(p).toBeCloseTo(bruteForceP(deltas), 1);
+    expect(Number.isInteger(p * 10_001)).toBe(true); // (1 + count) / (1 + N)
+    expect(randomizationTest(Array.from({ length: 40 }, () => 0.1))).toBeCloseTo(1 / 10_001, 12);
+  });
+
+  it('mulberry32 is a fixed sequence for a seed', () => {
+    const a = mulberry32(1);
+    const b = mulberry32(1);
+    const first = [a(), a(), a()];
+    expect([b(), b(), b()]).toEqual(first);
+    expect(first.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(mulberry32(2)()).not.toBe(first[0]);
+  });
+});
+
+describe('the bootstrap interval', () => {
+  it('is zero-width at the value when every delta is the same', () => {
+    expect(bootstrapInterval([0.25, 0.25, 0.25, 0.25])).toEqual([0.25, 0.25]);
+    expect(bootstrapInterval(Array.from({ length: 200 }, () => -0.1))).toEqual([-0.1, -0.1]);
+  });
+
+  it('holds the mean delta, is reproducible, and is null without deltas', () => {
+    const deltas = Array.from({ length: 60 }, (_, i) => Math.sin(i) / 10 + 0.02);
+    const [lo, hi] = bootstrapInterval(deltas)!;
+    const mean = deltas.reduce((s, d) => s + d, 0) / deltas.length;
+    expect(lo).toBeLessThan(mean);
+    expect(hi).toBeGreaterThan(mean);
+    expect(bootstrapInterval(deltas)).toEqual([lo, hi]);
+    expect(bootstrapInterval([])).toBeNull();
+  });
+});
+
+describe('a paired comparison', () => {
+  it('tallies wins, losses and ties (beyond ±1e-9), means, delta and significance', () => {
+    const c = comparePaired([0.5, 0.5, 0.2, 0.1], [0.6, 0.5 + 1e-12, 0.1, 0.4]);
+    expect(c).toMatchObject({ n: 4, wins: 2, losses: 1, ties: 1 });
+    expect(c.a).toBeCloseTo(0.325, 12);
+    expect(c.b).toBeCloseTo(0.4, 12);
+    expect(c.delta).toBeCloseTo(0.075, 12);
+    expect(c.significant).toBe(false);
+    const strong = comparePaired(
+      Array.from({ length: 30 }, () => 0.2),
+      Array.from({ length: 30 }, (_, i) => 0.5 + (i % 3) / 100),
+    );
+    expect(strong.significant).toBe(true);
+    expect(strong.p).toBeLessThan(0.001);
+    expect(comparePaired([], [])).toMatchObject({ n: 0, p: 1, ci95: null, significant: false });
+  });
+});
