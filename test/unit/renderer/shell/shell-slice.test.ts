@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appForSuite } from '../app-under-test';
+import { appForSuite, waitFor } from '../app-under-test';
 
 describe('shell: the slice against main', () => {
   const app = appForSuite();
@@ -31,5 +31,22 @@ describe('shell: the slice against main', () => {
     expect(app.state().effectiveTheme).toBe('light');
     await app.state().refreshInfo();
     expect(app.state().appInfo?.profiles.activeId).toBe('local-demo');
+  });
+
+  it('never lets an older answer undo newer settings: a theme answer that arrives after the next change is dropped', async () => {
+    // Main's change events reach the store as they do in the app.
+    const off = app.api.onSettingsChanged((settings) => app.state().applySettings(settings));
+    await app.state().setTheme('light');
+    const sentAt = app.state().settingsVersion();
+    const old = app.state().settings!;
+    // Another change lands (its event bumps the version) before the first answer is handled.
+    await app.api.settings.update({ theme: 'dark' });
+    await waitFor(app.store, (s) => s.settings?.theme === 'dark');
+    app.state().applySettings(old, sentAt);
+    expect(app.state().settings?.theme).toBe('dark');
+    // An answer with nothing newer in between is applied.
+    app.state().applySettings({ ...old, theme: 'system' }, app.state().settingsVersion());
+    expect(app.state().settings?.theme).toBe('system');
+    off();
   });
 });

@@ -20,7 +20,7 @@ export interface SettingsSlice {
   choosePath: (purpose: PathPurpose) => Promise<string | null>;
 }
 
-type Deps = Pick<ShellSlice, 'applySettings'>;
+type Deps = Pick<ShellSlice, 'applySettings' | 'settingsVersion'>;
 
 export const fieldOfPurpose = (purpose: PathPurpose): SettingField =>
   purpose === 'ca-certificate' ? 'extraCaCertificates' : 'workspaceDir';
@@ -44,12 +44,13 @@ export const createSettingsSlice: SliceCreator<SettingsSlice, Deps> = (set, get)
         get().rejectSetting(field, `Not saved: ${local.error.issues[0]?.message ?? 'not a valid value'}.`);
         return false;
       }
+      const sentAt = get().settingsVersion();
       const outcome = await runCall(lens(field), {
         scope: `settings-${field}`,
         send: () => workbench().settings.update(patch),
         accept: () => confirmation,
       });
-      if (outcome.kind === 'done') get().applySettings(outcome.value);
+      if (outcome.kind === 'done') get().applySettings(outcome.value, sentAt);
       return outcome.kind === 'done';
     },
     rejectSetting: (field, message) => lens(field).set({ status: 'error', requestId: null, error: { code: 'validation', message } }),
