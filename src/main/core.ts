@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Notice } from '../shared/ipc/contract';
 import { EventHub } from './events';
@@ -15,6 +16,7 @@ import { HistoryService } from './services/history';
 import { HttpClient } from './services/http/client';
 import { Redactor } from './services/http/redact';
 import { ImageProxy } from './services/image-proxy';
+import { DemoFiles } from './services/demo/demo-workspace';
 import { LocalDemo } from './services/local-demo';
 import { ProfileService } from './services/profiles';
 import { batchQuality } from '../shared/compare/quality';
@@ -61,6 +63,15 @@ async function migrateWorkspace(dataDir: string, chosen: string | undefined, wor
     level: 'info',
     message: `Saved requests now live in the workspace folder: ${moved} moved into ${workspace.kindFolder('requests')}.`,
   };
+}
+
+/** Who rates, as the judgment list records it: the OS account's name. */
+function raterName(): string | undefined {
+  try {
+    return userInfo().username || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -120,9 +131,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           if (state.state === 'failed') events.emit('app:notice', { id: 'local-demo', level: 'error', message: state.message });
         });
 
+  const demoFiles = new DemoFiles({
+    workspace,
+    dataDir: options.dataDir,
+    emulator: async () => {
+      await localDemo?.ready;
+      return localDemo?.emulator?.emulator;
+    },
+    ...(options.log ? { log: options.log } : {}),
+  });
+  if (localDemo && options.demoWorkspace !== false) demoFiles.start();
+  // The first listing shows the demo files a new install gets, not an empty folder a moment before they land.
+  workspace.holdListing(demoFiles.ready());
+
   const search = new SearchClient(http);
   const querySets = new QuerySets(workspace, history);
-  const judgments = new JudgmentLists(workspace);
+  const judgments = new JudgmentLists(workspace, undefined, raterName);
   const compare = new CompareService(join(options.dataDir, 'batches'), {
     profiles,
     search,
@@ -155,9 +179,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     saved,
     querySets,
     judgments,
-    experiments: new Experiments({ workspace, querySets, judgments, compare }),
+    experiments: new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') }),
     compare,
     localDemo,
+    demoFiles,
     app: new AppService({
       transport: options.transport,
       ...(options.versions ? { versions: options.versions } : {}),

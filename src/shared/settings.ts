@@ -18,6 +18,13 @@ const settingShape = {
    * to an existing folder (main checks it).
    */
   workspaceDir: z.string().max(4096),
+  /** The judgment list Search and Compare show and rate into: a file in the workspace's judgments/, or empty for none. */
+  activeJudgments: z
+    .string()
+    .max(200)
+    .regex(/^$|^[^/\\\0.][^/\\\0]*\.json$/, 'a judgment list file name ending in .json, with no folder'),
+  /** Attributes the judging cards show besides image, title, price, brand and category. */
+  judgingPins: z.array(z.string().min(1).max(100)).max(12),
 };
 
 /** Settings the user can change; stored by main, never secret. */
@@ -27,6 +34,8 @@ export const settingsSchema = z.object({
   historySize: settingShape.historySize.default(500),
   extraCaCertificates: settingShape.extraCaCertificates.default([]),
   workspaceDir: settingShape.workspaceDir.default(''),
+  activeJudgments: settingShape.activeJudgments.default(''),
+  judgingPins: settingShape.judgingPins.default(['colour', 'gender', 'tags', 'stock']),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -86,11 +86,12 @@ test('experiment: a query set on two configurations against judgments, with qual
   await judgments
     .getByTestId('judgments-file')
     .setInputFiles({ name: 'apparel.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-  await expect(judgments.getByText(`on ${judged} queries · scale 0–3`)).toBeVisible();
+  await expect(judgments.getByRole('listitem').filter({ hasText: 'apparel-ratings.json' })).toContainText(
+    `on ${judged} queries · scale 0–3`,
+  );
 
   const experiments = page.getByRole('region', { name: 'Experiments' });
-  await expect(experiments).toContainText('No experiment yet');
-  await experiments.getByRole('button', { name: 'New' }).click();
+  await experiments.getByRole('button', { name: 'New', exact: true }).click();
   const form = experiments.getByRole('form', { name: 'New experiment' });
   await form.getByLabel('Experiment name').fill('Bestsellers trial');
   await expect(form.getByLabel('Query set')).toHaveValue('apparel.json');
@@ -106,7 +107,8 @@ test('experiment: a query set on two configurations against judgments, with qual
   await expect(page.getByRole('status').filter({ hasText: 'Created bestsellers-trial.json' })).toBeVisible();
   await expect(experiments.getByText('default vs bestsellers · apparel.json · apparel-ratings.json · not run yet')).toBeVisible();
 
-  await experiments.getByRole('button', { name: 'Run', exact: true }).click();
+  const trial = experiments.getByRole('listitem').filter({ hasText: 'bestsellers-trial.json' });
+  await trial.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Notices' }).getByText('Each query asks for 10 items instead of 5')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bestsellers trial · run 1' })).toBeVisible();
   await expect(page.getByTestId('batch-status')).toHaveText('done');
@@ -159,7 +161,7 @@ test('experiment: a query set on two configurations against judgments, with qual
   await page.getByRole('button', { name: 'All batches' }).click();
   await openArea(page, 'Workspace');
   await expect(experiments.getByText('default vs bestsellers · apparel.json · apparel-ratings.json · 1 run')).toBeVisible();
-  await experiments.getByRole('button', { name: 'Last run' }).click();
+  await trial.getByRole('button', { name: 'Last run' }).click();
   await expect(page.getByRole('heading', { name: 'Bestsellers trial · run 1' })).toBeVisible();
   await expect(page.getByTestId('quality-table')).toBeVisible();
   expect(await app.problems()).toEqual([]);

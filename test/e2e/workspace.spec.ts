@@ -5,7 +5,8 @@ test('workspace: a query set from a pasted list, judgments imported from Quepid 
   const { page } = app;
   await openArea(page, 'Workspace');
   const querySets = page.getByRole('region', { name: 'Query sets' });
-  await expect(querySets).toContainText('No query set yet');
+  // A new install has the Local demo's files: its query set, judgments and experiment.
+  await expect(querySets).toContainText('Demo shopper queries');
 
   await querySets.getByRole('button', { name: 'New' }).click();
   await querySets.getByLabel('Query set name').fill('Top searches');
@@ -13,7 +14,7 @@ test('workspace: a query set from a pasted list, judgments imported from Quepid 
   await querySets.getByRole('button', { name: 'Create query set' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Created “Top searches” with 3 queries.' })).toBeVisible();
   await expect(querySets.getByText('top-searches.json · 3 queries')).toBeVisible();
-  await querySets.getByRole('button', { name: 'Queries' }).click();
+  await querySets.getByRole('listitem').filter({ hasText: 'top-searches.json' }).getByRole('button', { name: 'Queries' }).click();
   await expect(querySets.getByRole('region', { name: 'Queries of Top searches' }).locator('li')).toHaveCount(3);
 
   const judgments = page.getByRole('region', { name: 'Judgment lists' });
@@ -42,14 +43,15 @@ test('workspace: a query set from a pasted list, judgments imported from Quepid 
   await shootThemes(app, 'workspace-1-query-set-and-judgments');
 
   const pending = page.waitForEvent('download');
-  await judgments.getByRole('button', { name: 'TREC qrels' }).click();
+  await judgments.getByRole('listitem').filter({ hasText: 'qa-ratings.json' }).getByRole('button', { name: 'TREC qrels' }).click();
   const download = await pending;
   expect(download.suggestedFilename()).toBe('qa-ratings.qrels');
   expect(await readFile((await download.path())!, 'utf8')).toBe('red_dress 0 A1 2\nred_dress 0 A2 0\nwinter_jacket 0 J9 2\n');
 
   await judgments.getByRole('button', { name: 'Delete QA ratings' }).click();
   await judgments.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(judgments).toContainText('No judgment list yet');
+  await expect(judgments.getByText('qa-ratings.json')).toHaveCount(0);
+  await expect(judgments).toContainText('Demo judgments');
   expect(await app.axe()).toEqual([]);
   expect(await app.problems()).toEqual([]);
 });

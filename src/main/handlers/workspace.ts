@@ -4,6 +4,7 @@ import type { Services } from '../services/services';
 type WorkspaceChannels =
   | 'workspace:list'
   | 'workspace:delete'
+  | 'workspace:add-demo'
   | 'query-sets:create'
   | 'query-sets:read'
   | 'query-sets:save'
@@ -11,6 +12,10 @@ type WorkspaceChannels =
   | 'judgments:import'
   | 'judgments:read'
   | 'judgments:export'
+  | 'query-sets:set-note'
+  | 'judgments:rate'
+  | 'experiments:queue'
+  | 'experiments:skip'
   | 'experiments:create'
   | 'experiments:read'
   | 'experiments:run';
@@ -19,6 +24,7 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
   return {
     'workspace:list': () => s.workspace.listing(),
     'workspace:delete': ({ kind, file }) => s.workspace.delete(kind, file),
+    'workspace:add-demo': () => s.demoFiles.add(),
     'query-sets:create': ({ name, from }) => s.querySets.create(name, from),
     'query-sets:read': ({ file }) => s.querySets.read(file),
     'query-sets:save': ({ file, querySet }) => s.querySets.save(file, querySet),
@@ -26,6 +32,10 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:import': (input) => s.judgments.import(input),
     'judgments:read': ({ file }) => s.judgments.read(file),
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
+    'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
+    'judgments:rate': (change) => s.judgments.rate(change),
+    'experiments:queue': ({ file }) => s.experiments.queue(file),
+    'experiments:skip': ({ file, query, itemId, skipped }) => s.experiments.skip(file, query, itemId, skipped),
     'experiments:create': ({ experiment }) => s.experiments.create(experiment),
     'experiments:read': ({ file }) => s.experiments.read(file),
     'experiments:run': ({ file }) => s.experiments.run(file),

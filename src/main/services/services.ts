@@ -10,6 +10,7 @@ import type { CompareService } from './compare/service';
 import type { HistoryService } from './history';
 import type { HttpClient } from './http/client';
 import type { ImageProxy } from './image-proxy';
+import type { DemoFiles } from './demo/demo-workspace';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
 import type { Experiments } from './workspace/experiments';
@@ -39,6 +40,8 @@ export interface CoreOptions {
   secretsService?: string;
   /** Start the Local demo emulator (default true), with these options. */
   localDemo?: boolean | StartEmulatorOptions;
+  /** Write the demo query set, judgments and experiment into a new install's workspace (default true, with Local demo). */
+  demoWorkspace?: boolean;
   /** Environment for proxy settings; process.env by default. */
   env?: NodeJS.ProcessEnv;
   now?: () => number;
@@ -66,6 +69,8 @@ export interface Services {
   experiments: Experiments;
   compare: CompareService;
   localDemo: LocalDemo | undefined;
+  /** The Local demo's workspace files (query set, judgments, experiment). */
+  demoFiles: DemoFiles;
   /** App info and settings. */
   app: AppService;
   /** The renderer's requests: sent, cancellable, recorded in the history. */

@@ -198,3 +198,70 @@ describe('query sets and judgment lists', () => {
     expect(await call(core, 'judgments:create', { name: 'Fresh', scale: { max: 4, threshold: 2 } })).toEqual({ file: 'fresh.json' });
   });
 });
+
+describe('rating into a judgment list and the judging queue', () => {
+  it('keeps every rating of a burst sent at once (one write at a time per list), and refuses one above the scale', async () => {
+    const core = await start();
+    const { file } = await call<{ file: string }>(core, 'judgments:create', { name: 'Burst', scale: { max: 3, threshold: 1 } });
+    const ids = Array.from({ length: 30 }, (_, i) => `SKU-${i}`);
+    const answers = await Promise.all(
+      ids.map((itemId, i) =>
+        call<{ previous: number | null }>(core, 'judgments:rate', { file, query: 'Rain Jacket', itemId, rating: i % 4 }),
+      ),
+    );
+    expect(answers.every((a) => a.previous === null)).toBe(true);
+    const list = JSON.parse(await readFile(join(core.services.workspace.kindFolder('judgments'), file), 'utf8')) as {
+      ratings: { query: string; itemId: string; rating: number; at?: string }[];
+    };
+    expect(list.ratings).toHaveLength(30);
+    expect(list.ratings.every((r) => r.query === 'Rain Jacket' && typeof r.at === 'string')).toBe(true);
+    // Rated again, and cleared: the answer says what it was.
+    expect(await call(core, 'judgments:rate', { file, query: 'rain  jacket', itemId: 'SKU-3', rating: 0 })).toMatchObject({
+      previous: 3,
+      ratings: 30,
+    });
+    expect(await call(core, 'judgments:rate', { file, query: 'rain jacket', itemId: 'SKU-3', rating: null })).toMatchObject({
+      previous: 0,
+      ratings: 29,
+    });
+    const above = await raw(core, 'judgments:rate', { file, query: 'q', itemId: 'x', rating: 4 });
+    expect(!above.ok && above.error).toMatchObject({
+      code: 'validation',
+      message: "4 is above this list's maximum rating 3: rate 0 to 3.",
+    });
+    const path = await raw(core, 'judgments:rate', { file: '../settings.json', query: 'q', itemId: 'x', rating: 1 });
+    expect(!path.ok && path.error.code).toBe('validation');
+  });
+
+  it('says what to do when an experiment cannot be judged yet: no judgment list, or never run', async () => {
+    const core = await start(undefined, true);
+    await call(core, 'query-sets:create', { name: 'Q', from: { kind: 'text', text: 'jacket\nhoodie' } });
+    const sides = { a: { label: 'default', overrides: {} }, b: { label: 'bestsellers', overrides: { configurationId: 'bestsellers' } } };
+    await call(core, 'experiments:create', {
+      experiment: { name: 'No list', querySet: 'q.json', quality: { k: 10 }, limit: 10, concurrency: 2, sides },
+    });
+    const noList = await raw(core, 'experiments:queue', { file: 'no-list.json' });
+    expect(!noList.ok && noList.error.message).toMatch(/No list has no judgment list to rate into/);
+    await call(core, 'judgments:create', { name: 'L', scale: { max: 3, threshold: 1 } });
+    await call(core, 'experiments:create', {
+      experiment: { name: 'With list', querySet: 'q.json', judgments: 'l.json', quality: { k: 10 }, limit: 10, concurrency: 2, sides },
+    });
+    const notRun = await raw(core, 'experiments:queue', { file: 'with-list.json' });
+    expect(!notRun.ok && notRun.error.message).toMatch(/With list has not been run yet: Run it first/);
+    const run = await call<{ id: string }>(core, 'experiments:run', { file: 'with-list.json' });
+    await core.services.compare.finished(run.id);
+    const queue = await call<{ total: number; rated: number; queries: { query: string; items: { id: string }[] }[] }>(
+      core,
+      'experiments:queue',
+      {
+        file: 'with-list.json',
+      },
+    );
+    expect(queue.queries.map((q) => q.query)).toEqual(['jacket', 'hoodie']);
+    expect(queue.rated).toBe(0);
+    expect(queue.total).toBe(queue.queries.reduce((n, q) => n + q.items.length, 0));
+    await call(core, 'compare:delete', { id: run.id });
+    const gone = await raw(core, 'experiments:queue', { file: 'with-list.json' });
+    expect(!gone.ok && gone.error.message).toMatch(/the batch was deleted\): Run it again/);
+  });
+});

@@ -20,9 +20,21 @@ export interface AppUnderTest {
   dispose: () => Promise<void>;
 }
 
-export async function startApp(options: { items?: number } = {}): Promise<AppUnderTest> {
+export interface AppOptions {
+  items?: number;
+  /** Write the demo workspace files on start, as a new install does (default false: tests start from an empty folder). */
+  demoWorkspace?: boolean;
+}
+
+export async function startApp(options: AppOptions = {}): Promise<AppUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wb-renderer-'));
-  const core = await createCore({ dataDir, transport: 'browser', keychain: false, localDemo: { items: options.items ?? 400 } });
+  const core = await createCore({
+    dataDir,
+    transport: 'browser',
+    keychain: false,
+    localDemo: { items: options.items ?? 400 },
+    demoWorkspace: options.demoWorkspace ?? false,
+  });
   await core.services.localDemo?.ready;
   const api = buildApi(
     (channel, input) => core.router.invoke(channel, input, { transport: 'browser' }),
@@ -60,7 +72,7 @@ export function waitFor(store: StoreApi<AppState>, check: (state: AppState) => b
  * The app for one describe block: started before its tests, disposed after.
  * The returned object reads through to the running app, so tests use it as is.
  */
-export function appForSuite(options: { items?: number } = {}): AppUnderTest {
+export function appForSuite(options: AppOptions = {}): AppUnderTest {
   let app: AppUnderTest | undefined;
   beforeAll(async () => {
     app = await startApp(options);

@@ -151,8 +151,10 @@ export class BatchRunner {
     await Promise.all(this.workers);
     await this.flush();
     if (this.status === 'running') this.status = 'done';
-    await this.options.store.saveState({ status: this.status, startedAt: this.startedAt, updatedAt: new Date().toISOString() });
+    // Said at once, before the state is saved: whoever reads the status from now on has had the event too.
+    // (A crash before the save is recovered at load: a batch with every result is done.)
     this.emit();
+    await this.options.store.saveState({ status: this.status, startedAt: this.startedAt, updatedAt: new Date().toISOString() });
   }
 
   /** Lets the requests in flight finish and starts no new one. */

@@ -7,6 +7,7 @@ import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
+import type { Item } from '../../../shared/request/types';
 import { checkResponse } from '../../../shared/request/response-schema';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
@@ -217,6 +218,29 @@ export class CompareService {
       requests: { a: requestFor(base, sides.a, row), b: requestFor(base, sides.b, row) },
       baseUrls: { a: this.safeBaseUrl(sides.a), b: this.safeBaseUrl(sides.b) },
     };
+  }
+
+  /**
+   * Items of the stored answers, by query and id, as the service sent them
+   * (the first side that has one wins): what the judging queue shows on its
+   * cards, without asking the service again.
+   */
+  async answerItems(id: string, wanted: ReadonlyMap<number, ReadonlySet<string>>): Promise<Map<number, Map<string, Item>>> {
+    const runner = this.get(id);
+    const records = await runner.store.records(wanted.keys());
+    const out = new Map<number, Map<string, Item>>();
+    for (const [index, record] of records) {
+      const ids = wanted.get(index)!;
+      const items = new Map<string, Item>();
+      for (const side of ['a', 'b'] as const) {
+        const body = record.responses[side];
+        if (body === undefined) continue;
+        for (const item of checkResponse('search', body, { masked: false, check: false }).response.items ?? [])
+          if (ids.has(item.id) && !items.has(item.id)) items.set(item.id, item);
+      }
+      out.set(index, items);
+    }
+    return out;
   }
 
   private safeBaseUrl(side: SideSpec): string {

@@ -128,10 +128,27 @@ export class BatchStore {
 
   /** Both answers of one query, to open it side by side. */
   async responses(index: number): Promise<StoredRecord | null> {
-    const seq = this.where.get(index);
-    if (seq === undefined) return null;
-    const records = JSON.parse(await readFile(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`), 'utf8')) as StoredRecord[];
-    return records.filter((r) => r.result.index === index).at(-1) ?? null;
+    return (await this.records([index])).get(index) ?? null;
+  }
+
+  /** The latest record of each of these queries, reading each chunk that holds one once. */
+  async records(indices: Iterable<number>): Promise<Map<number, StoredRecord>> {
+    const bySeq = new Map<number, Set<number>>();
+    for (const index of indices) {
+      const seq = this.where.get(index);
+      if (seq === undefined) continue;
+      const set = bySeq.get(seq) ?? new Set<number>();
+      set.add(index);
+      bySeq.set(seq, set);
+    }
+    const out = new Map<number, StoredRecord>();
+    for (const [seq, wanted] of bySeq) {
+      const records = JSON.parse(
+        await readFile(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`), 'utf8'),
+      ) as StoredRecord[];
+      for (const r of records) if (wanted.has(r.result.index)) out.set(r.result.index, r);
+    }
+    return out;
   }
 
   async remove(): Promise<void> {

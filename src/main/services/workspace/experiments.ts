@@ -1,4 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
 import { failure } from '../../../shared/ipc/result';
+import { indexRatings } from '../../../shared/judgments/model';
+import { poolQueue, skipKey, type JudgingQueue, type PoolQuery } from '../../../shared/judgments/pool';
+import { queryKey } from '../../../shared/judgments/query-key';
+import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import { experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
 import type { CompareService } from '../compare/service';
@@ -21,11 +28,104 @@ export interface ExperimentRun {
  * comparison (resumable, rate-aware) that keeps every request and answer,
  * and records it in the experiment's runs.
  */
+/** What a rater skipped in an experiment's queue: kept under the data folder (it is the rater's, not the team's). */
+const judgingStateSchema = z.object({ skipped: z.array(z.string()).max(100_000).default([]) });
+
 export class Experiments {
   constructor(
-    private readonly deps: { workspace: Workspace; querySets: QuerySets; judgments: JudgmentLists; compare: CompareService },
+    private readonly deps: {
+      workspace: Workspace;
+      querySets: QuerySets;
+      judgments: JudgmentLists;
+      compare: CompareService;
+      /** Where each experiment's judging state (skipped items) is kept. */
+      stateDir?: string;
+    },
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  private statePath(file: string): string | undefined {
+    return this.deps.stateDir ? join(this.deps.stateDir, file) : undefined;
+  }
+
+  private async skipped(file: string): Promise<Set<string>> {
+    const path = this.statePath(file);
+    if (!path) return new Set();
+    try {
+      return new Set(judgingStateSchema.parse(JSON.parse(await readFile(path, 'utf8'))).skipped);
+    } catch {
+      return new Set(); // none yet, or unreadable: nothing is skipped
+    }
+  }
+
+  /** Marks an item of the queue skipped (it comes back after the rest) or not; kept across restarts. */
+  async skip(file: string, query: string, itemId: string, skipped: boolean): Promise<{ skipped: number }> {
+    await this.read(file); // an experiment that is not there has nothing to skip
+    const path = this.statePath(file);
+    const set = await this.skipped(file);
+    if (skipped) set.add(skipKey(query, itemId));
+    else set.delete(skipKey(query, itemId));
+    if (path) await writeJsonAtomically(path, { skipped: [...set].sort() });
+    return { skipped: set.size };
+  }
+
+  /**
+   * The pooled judging queue of an experiment's newest run: each query's
+   * union of both sides' top k that the judgment list has no rating for, with
+   * what the stored answers said of each item (so no request is sent again).
+   */
+  async queue(file: string): Promise<JudgingQueue> {
+    const experiment = await this.read(file);
+    if (!experiment.judgments)
+      throw failure('validation', `${experiment.name} has no judgment list to rate into: create an experiment with one (Judgments).`, {
+        field: 'judgments',
+      });
+    const run = experiment.runs.at(-1);
+    if (!run)
+      throw failure('validation', `${experiment.name} has not been run yet: Run it first, and the queue pools both sides' answers.`);
+    const [list, querySet, skipped] = await Promise.all([
+      this.deps.judgments.read(experiment.judgments),
+      this.deps.querySets.read(experiment.querySet).catch(() => null),
+      this.skipped(file),
+    ]);
+    let batch;
+    try {
+      batch = this.deps.compare.read(run.batchId);
+    } catch {
+      throw failure('not-found', `The answers of ${experiment.name}'s last run are gone (the batch was deleted): Run it again.`);
+    }
+    const notes = new Map((querySet?.queries ?? []).filter((q) => q.note).map((q) => [queryKey(q.query), q.note as string]));
+    const results = new Map(batch.results.map((r) => [r.index, r]));
+    const rankingOf = (side: { ok: boolean; ranking?: string[]; top: { id: string }[] } | undefined) =>
+      side?.ok ? (side.ranking ?? side.top.map((t) => t.id)) : null;
+    const queries: PoolQuery[] = batch.definition.rows.map((row, index) => {
+      const result = results.get(index);
+      const note = notes.get(queryKey(row.query));
+      return { index, query: row.query, ...(note ? { note } : {}), rankings: { a: rankingOf(result?.a), b: rankingOf(result?.b) } };
+    });
+    const k = experiment.quality.k;
+    const pool = poolQueue(queries, indexRatings(list.ratings), k, skipped);
+    const wanted = new Map(pool.queries.map((q) => [q.index, new Set(q.items.map((i) => i.id))]));
+    const items = await this.deps.compare.answerItems(run.batchId, wanted);
+    return {
+      ...pool,
+      experiment: {
+        file,
+        name: experiment.name,
+        querySet: experiment.querySet,
+        judgments: { file: experiment.judgments, name: list.name },
+        sides: { a: experiment.sides.a.label, b: experiment.sides.b.label },
+        batchId: run.batchId,
+        answered: batch.results.length,
+        queries: batch.definition.rows.length,
+      },
+      scale: list.scale,
+      queries: pool.queries.map((q) => ({
+        ...q,
+        items: q.items.map((i) => ({ ...i, item: items.get(q.index)?.get(i.id) ?? null })),
+      })),
+    };
+  }
 
   read(file: string): Promise<Experiment> {
     return this.deps.workspace.read('experiments', file, experimentSchema);

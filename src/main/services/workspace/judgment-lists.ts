@@ -1,7 +1,7 @@
 import { failure } from '../../../shared/ipc/result';
 import type { JudgmentsImported } from '../../../shared/ipc/contract';
 import { formatJudgments, parseJudgments, type ExportFormat } from '../../../shared/judgments/formats';
-import { judgmentListSchema, newJudgmentList, type JudgmentList, type Scale } from '../../../shared/judgments/model';
+import { judgmentListSchema, newJudgmentList, setRating, type JudgmentList, type Scale } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
 import type { Workspace } from './workspace';
 
@@ -11,12 +11,63 @@ const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
   rre: { ext: 'json', mime: 'application/json' },
 };
 
-/** Judgment lists in the workspace's `judgments/`: created, imported from other tools' formats, exported to them. */
+export interface RatingChange {
+  file: string;
+  query: string;
+  itemId: string;
+  /** The new rating, or null to clear it. */
+  rating: number | null;
+}
+
+export interface RatingSaved {
+  query: string;
+  itemId: string;
+  rating: number | null;
+  /** What it was before, so the change can be undone. */
+  previous: number | null;
+  /** Ratings in the list now. */
+  ratings: number;
+}
+
+/** Judgment lists in the workspace's `judgments/`: created, imported from other tools' formats, exported to them, rated into. */
 export class JudgmentLists {
+  /** One read-modify-write at a time per file: ratings typed fast never overwrite each other. */
+  private readonly writes = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly workspace: Workspace,
     private readonly now: () => Date = () => new Date(),
+    private readonly rater: () => string | undefined = () => undefined,
   ) {}
+
+  /** Sets or clears one rating, saved at once (atomically), after any change to the same file still in progress. */
+  rate(change: RatingChange): Promise<RatingSaved> {
+    const run = async (): Promise<RatingSaved> => {
+      const list = await this.read(change.file);
+      if (change.rating !== null && change.rating > list.scale.max)
+        throw failure(
+          'validation',
+          `${change.rating} is above this list's maximum rating ${list.scale.max}: rate 0 to ${list.scale.max}.`,
+          {
+            field: 'rating',
+          },
+        );
+      const key = queryKey(change.query);
+      const previous = list.ratings.find((r) => queryKey(r.query) === key && r.itemId === change.itemId)?.rating ?? null;
+      const by = this.rater();
+      const next = setRating(list, { ...change, at: this.now().toISOString(), ...(by ? { by } : {}) });
+      await this.workspace.write('judgments', change.file, judgmentListSchema, next, { overwrite: true });
+      return { query: change.query, itemId: change.itemId, rating: change.rating, previous, ratings: next.ratings.length };
+    };
+    const before = this.writes.get(change.file) ?? Promise.resolve();
+    const pending = before.then(run, run);
+    const settled = pending.catch(() => undefined);
+    this.writes.set(change.file, settled);
+    void settled.then(() => {
+      if (this.writes.get(change.file) === settled) this.writes.delete(change.file);
+    });
+    return pending;
+  }
 
   read(file: string): Promise<JudgmentList> {
     return this.workspace.read('judgments', file, judgmentListSchema);

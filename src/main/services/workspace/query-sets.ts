@@ -85,4 +85,20 @@ export class QuerySets {
       { overwrite: true },
     );
   }
+
+  /** Sets (or with an empty note clears) the information need of every entry of a query, saved atomically. */
+  async setNote(file: string, query: string, note: string): Promise<{ file: string; updated: number }> {
+    const set = await this.read(file);
+    const key = queryKey(query);
+    let updated = 0;
+    const queries = set.queries.map((entry) => {
+      if (queryKey(entry.query) !== key) return entry;
+      updated++;
+      const { note: _old, ...rest } = entry;
+      return note.trim() ? { ...rest, note: note.trim() } : rest;
+    });
+    if (updated === 0) throw failure('not-found', `"${query}" is not in ${file} (any more).`, { field: 'query' });
+    await this.save(file, { ...set, queries });
+    return { file, updated };
+  }
 }

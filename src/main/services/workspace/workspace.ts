@@ -60,6 +60,8 @@ const KINDS: Record<WorkspaceKind, { schema: z.ZodType; summary: (raw: unknown) 
  */
 export class Workspace {
   private dir: string;
+  /** Work the next listing waits for (the demo files being written on a first run). */
+  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(
     /** Under the data folder; the app creates it. */
@@ -67,6 +69,11 @@ export class Workspace {
     chosen?: string,
   ) {
     this.dir = chosen || defaultFolder;
+  }
+
+  /** Makes listings wait until this settles (whether it succeeds or not). */
+  holdListing(until: Promise<unknown>): void {
+    this.pending = until.catch(() => undefined);
   }
 
   get folder(): string {
@@ -201,6 +208,7 @@ export class Workspace {
   }
 
   async listing(): Promise<WorkspaceListing> {
+    await this.pending;
     const lists = await Promise.all(WORKSPACE_KINDS.map((kind) => this.list(kind)));
     return {
       folder: this.dir,

@@ -3,6 +3,7 @@ import { createAutocompleteSlice, type AutocompleteSlice } from '../features/aut
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice';
 import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
 import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
+import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/search-slice';
@@ -27,7 +28,8 @@ export type AppState = ShellSlice &
   AutocompleteSlice &
   CompareSlice &
   CatalogSlice &
-  WorkspaceSlice;
+  WorkspaceSlice &
+  JudgingSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -42,6 +44,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createCompareSlice(set, get),
   ...createCatalogSlice(set, get),
   ...createWorkspaceSlice(set, get),
+  ...createJudgingSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
+import type { JudgingQueue } from '../../judgments/pool';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { querySetSchema, type QuerySet } from '../../workspace/query-set';
@@ -46,6 +47,10 @@ export const workspaceChannels = {
     input: z.strictObject({ kind: z.enum(WORKSPACE_KINDS), file }),
     doc: 'Deletes one of the app’s own workspace files (it must carry the app’s format marker and parse); anything else is refused and left alone.',
   }),
+  'workspace:add-demo': channel<{ written: string[] }>()({
+    input: noInput,
+    doc: 'Writes the Local demo’s query set, judgment list and experiment into the workspace where they are missing (never over a file); built from the Local demo catalog.',
+  }),
   'query-sets:create': channel<QuerySetCreated>()({
     input: z.strictObject({
       name,
@@ -64,6 +69,10 @@ export const workspaceChannels = {
     input: z.strictObject({ file, querySet: querySetSchema }),
     doc: 'Replaces a query set of the app’s own (its name, queries or notes), atomically.',
   }),
+  'query-sets:set-note': channel<{ file: string; updated: number }>()({
+    input: z.strictObject({ file, query: z.string().min(1).max(1000), note: z.string().max(2000) }),
+    doc: 'Sets (or, empty, clears) the information need of a query in a query set: what a judge reads before rating.',
+  }),
   'judgments:create': channel<{ file: string }>()({
     input: z.strictObject({ name, scale }),
     doc: 'Creates an empty judgment list with a rating scale (0 to max, relevant from the threshold).',
@@ -79,6 +88,23 @@ export const workspaceChannels = {
   'judgments:export': channel<{ fileName: string; content: string; mime: string }>()({
     input: z.strictObject({ file, format: z.enum(EXPORT_FORMATS) }),
     doc: 'A judgment list as Quepid CSV, TREC qrels or RRE ratings JSON (query, item and rating; who and when stay in the workspace file).',
+  }),
+  'judgments:rate': channel<{ query: string; itemId: string; rating: number | null; previous: number | null; ratings: number }>()({
+    input: z.strictObject({
+      file,
+      query: z.string().trim().min(1).max(1000),
+      itemId: z.string().min(1).max(500),
+      rating: z.int().min(0).max(MAX_RATING_LIMIT).nullable(),
+    }),
+    doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
+  }),
+  'experiments:queue': channel<JudgingQueue>()({
+    input: z.strictObject({ file }),
+    doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again).",
+  }),
+  'experiments:skip': channel<{ skipped: number }>()({
+    input: z.strictObject({ file, query: z.string().min(1).max(1000), itemId: z.string().min(1).max(500), skipped: z.boolean() }),
+    doc: "Skips an item of an experiment's queue (it comes back after the rest) or takes the skip back; kept across restarts under the data folder.",
   }),
   'experiments:create': channel<{ file: string }>()({
     input: z.strictObject({ experiment: newExperimentSchema }),

@@ -3,6 +3,8 @@ import type { SearchDiff } from '@shared/diff/responses';
 import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/ranking';
 import type { Item, SearchResponse } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
+import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
+import type { RatingView } from '../judging/use-rating-view';
 
 const ROW = 56;
 const GUTTER = 96;
@@ -22,6 +24,8 @@ const ItemRow = memo(function ItemRow({
   side,
   hovered,
   onHover,
+  rating,
+  rated,
 }: {
   item: Item;
   rank: number;
@@ -29,6 +33,8 @@ const ItemRow = memo(function ItemRow({
   side: 'a' | 'b';
   hovered: boolean;
   onHover: (id: string | null) => void;
+  rating: RatingView | null;
+  rated: number | undefined;
 }) {
   const movement: Movement = row?.movement ?? { kind: 'same' };
   const p = item.product ?? {};
@@ -52,6 +58,7 @@ const ItemRow = memo(function ItemRow({
       tabIndex={0}
       data-testid={`aligned-${side}`}
       data-id={item.id}
+      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
     >
       <span className="aligned-row__rank">{rank}</span>
       <Thumb item={item} size={40} />
@@ -63,6 +70,7 @@ const ItemRow = memo(function ItemRow({
           <span className="mono muted">{item.id}</span>
         </span>
       </span>
+      {rating ? <RatingBadge rating={rated} max={rating.max} /> : null}
       {showBadge && movement.kind !== 'same' ? (
         <span className={`move-badge move-badge--${movement.kind}`} data-testid="movement">
           {movementLabel(movement)}
@@ -78,7 +86,18 @@ const ItemRow = memo(function ItemRow({
  * B, red when it fell, grey when it held. Hovering an item lights it up on
  * both sides and says both ranks and scores.
  */
-export function AlignedResults({ diff, a, b }: { diff: SearchDiff; a: SearchResponse | null; b: SearchResponse | null }) {
+export function AlignedResults({
+  diff,
+  a,
+  b,
+  rating = null,
+}: {
+  diff: SearchDiff;
+  a: SearchResponse | null;
+  b: SearchResponse | null;
+  /** The active judgment list's ratings for this query: shown on both sides, set with the keyboard. */
+  rating?: RatingView | null;
+}) {
   const [hovered, setHovered] = useState<string | null>(null);
   const itemsA = useMemo(() => a?.items ?? [], [a]);
   const itemsB = useMemo(() => b?.items ?? [], [b]);
@@ -97,6 +116,8 @@ export function AlignedResults({ diff, a, b }: { diff: SearchDiff; a: SearchResp
             side="a"
             hovered={hovered === item.id}
             onHover={setHovered}
+            rating={rating}
+            rated={rating?.of(item.id)}
           />
         ))}
       </ol>
@@ -132,6 +153,8 @@ export function AlignedResults({ diff, a, b }: { diff: SearchDiff; a: SearchResp
             side="b"
             hovered={hovered === item.id}
             onHover={setHovered}
+            rating={rating}
+            rated={rating?.of(item.id)}
           />
         ))}
       </ol>

@@ -8,6 +8,7 @@ import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
 import { EPS_TIE } from '@shared/metrics/significance';
 import { formatDuration } from '@shared/time-format';
 import { Button } from '../../components/Button';
+import { ProgressBar } from '../../components/ProgressBar';
 import { downloadText } from '../../components/download';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
@@ -169,7 +170,6 @@ export function BatchRun() {
     });
   }, [results, filter, delta, order, direction]);
   const k = quality?.k ?? definition.quality?.k ?? 10;
-  const share = progress.total ? progress.done / progress.total : 1;
 
   const exportAs = async (format: 'html' | 'csv' | 'json') => {
     const report = await useAppStore.getState().exportBatch(format);
@@ -233,16 +233,7 @@ export function BatchRun() {
       </header>
 
       <div className="batch-progress" data-testid="batch-progress">
-        <div
-          className="batch-progress__bar"
-          role="progressbar"
-          aria-label="Batch progress"
-          aria-valuemin={0}
-          aria-valuemax={progress.total}
-          aria-valuenow={progress.done}
-        >
-          <span style={{ width: `${share * 100}%` }} />
-        </div>
+        <ProgressBar label="Batch progress" value={progress.done} max={progress.total} />
         <div className="batch-progress__stats">
           <span className={`badge status-${progress.status}`} data-testid="batch-status">
             {progress.status}

@@ -9,6 +9,8 @@ import { JsonDiffEditor } from '../../editors/JsonDiffEditor';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
 import { ServiceError } from '../../request-ui/ServiceError';
+import { JudgmentPicker } from '../judging/JudgmentPicker';
+import { useRatingView } from '../judging/use-rating-view';
 import { AlignedResults } from './AlignedResults';
 import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
 import { MetricsBar } from './MetricsBar';
@@ -45,6 +47,8 @@ export function SingleCompare() {
   const diff = useMemo(() => (a && b ? diffSearch(a, b) : null), [a, b]);
   const raw = useMemo(() => (a && b ? { a: JSON.stringify(a, null, 2), b: JSON.stringify(b, null, 2) } : null), [a, b]);
   const errors = (['a', 'b'] as const).filter((k) => answers[k].error);
+  // Ratings are for the query both sides answered (the one on screen, not the one being typed).
+  const rating = useRatingView(answers.a.request?.query ?? answers.b.request?.query ?? compare.query);
 
   const exportRepro = () => {
     if (!diff || !answers.a.request || !answers.b.request) return;
@@ -71,6 +75,7 @@ export function SingleCompare() {
         <SideStatus side="a" />
         <SideStatus side="b" />
         <div className="compare-status__tools">
+          <JudgmentPicker />
           <Segmented
             label="View"
             value={panel}
@@ -117,7 +122,7 @@ export function SingleCompare() {
         ) : panel === 'raw' && raw ? (
           <JsonDiffEditor original={raw.a} modified={raw.b} id="compare" />
         ) : (
-          <AlignedResults diff={diff} a={a} b={b} />
+          <AlignedResults diff={diff} a={a} b={b} rating={rating} />
         )}
       </div>
     </div>

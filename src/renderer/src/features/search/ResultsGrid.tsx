@@ -2,13 +2,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Item } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
+import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;
 
 /** Results as a product grid, virtualised by rows. */
-export function ResultsGrid({ items, offset, sortBy, outOfOrder }: ResultsViewProps) {
+export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   useLayoutEffect(() => {
@@ -54,8 +55,15 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder }: ResultsViewPr
                   key={`${item.id}-${index}`}
                   className={`card${outOfOrder.has(index) ? ' is-out-of-order' : ''}`}
                   data-testid="result-card"
+                  data-id={item.id}
+                  {...(rating ? { tabIndex: 0, onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
                 >
                   <span className="card__rank">{offset + index + 1}</span>
+                  {rating ? (
+                    <span className="card__rating">
+                      <RatingBadge rating={rating.of(item.id)} max={rating.max} />
+                    </span>
+                  ) : null}
                   <Thumb item={item} size={150} />
                   <span className="card__title">{p.title === undefined ? item.id : String(p.title)}</span>
                   <span className="card__meta">

@@ -11,6 +11,8 @@ import { AnswerBody, PanelSwitch, SendingProgress } from '../../request-ui/Answe
 import { ServiceError } from '../../request-ui/ServiceError';
 
 import { requestAs } from './request-text';
+import { JudgmentPicker } from '../judging/JudgmentPicker';
+import { useRatingView } from '../judging/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
 import type { SearchTab } from './tab-model';
@@ -34,6 +36,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   const outOfOrder = useMemo(() => new Set(check?.violations ?? []), [check]);
   const baseUrl = profile?.searchUrl ?? '';
   const rawResponse = useMemo(() => (response ? JSON.stringify(response, null, 2) : ''), [response]);
+  const rating = useRatingView(result?.sent.query);
 
   const header = (
     <div className="results-head">
@@ -61,6 +64,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         )}
       </div>
       <div className="results-head__tools">
+        <JudgmentPicker />
         <PanelSwitch value={tab.panel} onChange={(panel) => patchTab(tab.id, { panel })} resultsLabel="Results" />
         {tab.panel === 'results' ? (
           <Segmented
@@ -118,9 +122,9 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   } else {
     body =
       tab.view === 'grid' ? (
-        <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} />
+        <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} />
       ) : (
-        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} />
+        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} />
       );
   }
 

@@ -3,6 +3,8 @@ import { CornerDownRight } from 'lucide-react';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
+import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
+import type { RatingView } from '../judging/use-rating-view';
 
 const ROW = 52;
 
@@ -20,10 +22,12 @@ export interface ResultsViewProps {
   offset: number;
   sortBy: SortValue[];
   outOfOrder: Set<number>;
+  /** Null when no judgment list is active (or the query is empty). */
+  rating?: RatingView | null;
 }
 
 /** Results as a virtualised table: rank, image, title and id, price, score, and one column per sort attribute. */
-export function ResultsTable({ items, offset, sortBy, outOfOrder }: ResultsViewProps) {
+export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -34,8 +38,12 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder }: ResultsViewP
   const sortKey = sortBy.map((s) => s.attribute).join('\u0000');
   const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);
   const columns = useMemo(
-    () => ({ gridTemplateColumns: ['44px 46px minmax(0, 1fr) 84px', ...sortColumns.map(() => '104px'), '70px'].join(' ') }),
-    [sortColumns],
+    () => ({
+      gridTemplateColumns: ['44px 46px minmax(0, 1fr) 84px', ...sortColumns.map(() => '104px'), '70px', ...(rating ? ['78px'] : [])].join(
+        ' ',
+      ),
+    }),
+    [sortColumns, rating],
   );
   useLayoutEffect(() => {
     // Marks the paint of a new answer, for the Send-to-paint benchmark.
@@ -64,6 +72,11 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder }: ResultsViewP
         <span role="columnheader" className="col-num">
           Score
         </span>
+        {rating ? (
+          <span role="columnheader" className="col-rating" title={`Focus a row and press 0–${rating.max} to rate it, Backspace to clear`}>
+            Rating
+          </span>
+        ) : null}
       </div>
       <div className="results-table__body" ref={scroller} data-testid="results-scroller">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -77,6 +90,8 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder }: ResultsViewP
               sortColumns={sortColumns}
               template={columns.gridTemplateColumns}
               outOfOrder={outOfOrder.has(row.index)}
+              rating={rating ?? null}
+              rated={rating?.of((items[row.index] as Item).id)}
             />
           ))}
         </div>
@@ -93,10 +108,12 @@ interface RowProps {
   sortColumns: string[];
   template: string;
   outOfOrder: boolean;
+  rating: RatingView | null;
+  rated: number | undefined;
 }
 
 /** One result row; memoised so scrolling renders only the rows that come into view. */
-const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns, template, outOfOrder: bad }: RowProps) {
+const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns, template, outOfOrder: bad, rating, rated }: RowProps) {
   const p = item.product ?? {};
   if (item.redirect) {
     return (
@@ -118,7 +135,9 @@ const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns,
       className={`result-row${bad ? ' is-out-of-order' : ''}`}
       style={{ gridTemplateColumns: template, top, height: ROW }}
       data-testid="result-row"
+      data-id={item.id}
       title={bad ? 'Out of order: this item should come before the one above it, by the sort chain' : undefined}
+      {...(rating ? { tabIndex: 0, onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
     >
       <span role="cell" className="col-rank">
         {rank}
@@ -144,6 +163,11 @@ const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns,
       <span role="cell" className="col-num mono">
         {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}
       </span>
+      {rating ? (
+        <span role="cell" className="col-rating">
+          <RatingBadge rating={rated} max={rating.max} />
+        </span>
+      ) : null}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { FileText, FlaskConical, FolderGit2, ListChecks, Play, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
+import { FileText, FlaskConical, FolderGit2, Gavel, ListChecks, Play, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '@shared/judgments/formats';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace/kinds';
@@ -10,6 +10,7 @@ import { FileImportButton } from '../../components/FileImportButton';
 import { Segmented } from '../../components/Segmented';
 import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
+import { JudgingQueue } from '../judging/JudgingQueue';
 import { NewExperiment } from './NewExperiment';
 import './workspace.css';
 
@@ -309,7 +310,9 @@ function QuerySetPanel() {
 export default function WorkspaceScreen() {
   const listing = useAppStore((s) => s.workspaceList);
   const op = useAppStore((s) => s.workspaceOp);
-  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea, runExperiment, lastExperimentRun } = useAppStore.getState();
+  const judging = useAppStore((s) => s.queue.status !== 'idle');
+  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea, runExperiment, lastExperimentRun, openQueue, addDemoFiles } =
+    useAppStore.getState();
   const [adding, setAdding] = useState<'query-set' | 'judgments' | 'experiment' | null>(null);
   const busy = op.status === 'sending';
   /** Shows a batch (an experiment's run) on the Compare screen. */
@@ -328,6 +331,12 @@ export default function WorkspaceScreen() {
   }, [loadWorkspace]);
 
   const ws = listing.result;
+  if (judging)
+    return (
+      <div className="workspace-screen">
+        <JudgingQueue />
+      </div>
+    );
   if (!ws) {
     if (listing.error)
       return (
@@ -348,6 +357,15 @@ export default function WorkspaceScreen() {
         <CopyButton label="Copy path" text={ws.folder} />
         <Button size="sm" variant="ghost" onClick={() => setArea('settings')}>
           Change…
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void addDemoFiles()}
+          disabled={busy}
+          title="The Local demo's query set, judgment list and experiment, written where they are missing (nothing is overwritten)"
+        >
+          Add demo files
         </Button>
         <Button
           size="sm"
@@ -469,6 +487,15 @@ export default function WorkspaceScreen() {
               </Button>
               <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
                 Last run
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Gavel size={13} aria-hidden="true" />}
+                title="Rate the unrated items of both sides' top k of the last run, one query at a time"
+                onClick={() => void openQueue(item.file)}
+              >
+                Judge
               </Button>
             </>
           )}

@@ -31,6 +31,8 @@ export interface WorkspaceSlice {
   runExperiment: (file: string) => Promise<{ id: string; notice?: string } | null>;
   /** The batch of an experiment's newest run; null when it has none (said in workspaceOp). */
   lastExperimentRun: (file: string) => Promise<string | null>;
+  /** Writes the Local demo's query set, judgments and experiment where they are missing. */
+  addDemoFiles: () => Promise<boolean>;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -137,6 +139,16 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       });
       await slice.loadWorkspace();
       return outcome.kind === 'done' ? outcome.value : null;
+    },
+    addDemoFiles: async () => {
+      const outcome = await runCall(op, {
+        scope: 'workspace-demo',
+        send: () => workbench().workspace.addDemo(),
+        accept: ({ written }) =>
+          written.length ? `Added ${written.join(', ')}.` : 'The demo files are all there already (nothing was overwritten).',
+      });
+      await slice.loadWorkspace();
+      return outcome.kind === 'done';
     },
     lastExperimentRun: async (file) => {
       const outcome = await runCall(op, {

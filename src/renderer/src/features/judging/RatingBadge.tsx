@@ -1,0 +1,50 @@
+import type { KeyboardEvent } from 'react';
+import './judging.css';
+
+/** The tone of a rating on its scale: none (0), low, mid, high. */
+function tone(rating: number, max: number): string {
+  if (rating === 0) return 'none';
+  const share = rating / max;
+  return share <= 1 / 3 ? 'low' : share <= 2 / 3 ? 'mid' : 'high';
+}
+
+/** An item's rating in the active judgment list, or "unrated". */
+export function RatingBadge({ rating, max }: { rating: number | undefined; max: number }) {
+  if (rating === undefined)
+    return (
+      <span className="rating rating--unrated" data-testid="rating" title={`Unrated: focus the row and press 0–${max}`}>
+        unrated
+      </span>
+    );
+  return (
+    <span
+      className={`rating rating--${tone(rating, max)}`}
+      data-testid="rating"
+      data-rating={rating}
+      title={`Rated ${rating} of ${max}: press 0–${max} to change, Backspace to clear`}
+    >
+      {rating}
+      <span className="rating__max">/{max}</span>
+    </span>
+  );
+}
+
+/**
+ * Keys that rate the focused row: a digit up to the scale's maximum sets the
+ * rating, Backspace or Delete clears it. Keys with a modifier, and keys typed
+ * into a field, are left alone.
+ */
+export function ratingKeys(max: number, rate: (rating: number | null) => void) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (/^[0-9]$/.test(e.key) && Number(e.key) <= max) {
+      e.preventDefault();
+      rate(Number(e.key));
+    } else if (e.key === 'Backspace' || e.key === 'Delete') {
+      e.preventDefault();
+      rate(null);
+    }
+  };
+}

@@ -1,0 +1,230 @@
+import type { BatchQuality } from '@shared/compare/quality';
+import { indexRatings, type RatingIndex, type Scale } from '@shared/judgments/model';
+import type { JudgingQueue } from '@shared/judgments/pool';
+import { queryKey } from '@shared/judgments/query-key';
+import { workbench } from '../../bridge';
+import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import type { ShellSlice } from '../../shell/shell-slice';
+import type { SliceCreator } from '../../store/slice';
+import type { SettingsSlice } from '../settings/settings-slice';
+
+/** The active judgment list as the rating widgets read it. */
+export interface ActiveRatings {
+  file: string;
+  name: string;
+  scale: Scale;
+  index: RatingIndex;
+}
+
+/** One rating given, to take back with undo. */
+export interface RatingStep {
+  file: string;
+  query: string;
+  itemId: string;
+  rating: number | null;
+  previous: number | null;
+}
+
+export interface JudgingSlice {
+  /** The judgment list Search and Compare show and rate into (settings.activeJudgments), read whole. */
+  activeRatings: CallState<ActiveRatings | null>;
+  /** Ratings given this session, newest last. */
+  ratingSteps: RatingStep[];
+  /** The pooled queue of the experiment being judged. */
+  queue: CallState<JudgingQueue>;
+  /** Quality of the judged experiment's last run, measured again as ratings come in. */
+  queueQuality: CallState<BatchQuality | null>;
+  loadActiveRatings: () => Promise<void>;
+  /** Makes a list the active one (saved in settings), or none with ''. */
+  setActiveJudgments: (file: string) => Promise<void>;
+  /** The active list's rating of an item for a query; undefined when unrated (or no list is active). */
+  ratingOf: (query: string, itemId: string) => number | undefined;
+  /** Rates (or with null clears) an item in a list — the active one unless named; shown at once, saved by main. */
+  rateItem: (query: string, itemId: string, rating: number | null, file?: string) => Promise<boolean>;
+  /** Takes back the last rating given this session. */
+  undoRating: () => Promise<RatingStep | null>;
+  openQueue: (experimentFile: string) => Promise<void>;
+  closeQueue: () => void;
+  /** Rates an item of the queue into the experiment's list; it leaves the queue. */
+  rateInQueue: (query: string, itemId: string, rating: number) => Promise<boolean>;
+  /** Moves an item of the queue behind the rest (kept across restarts). */
+  skipInQueue: (query: string, itemId: string) => Promise<void>;
+  /** Edits a query's information need in the experiment's query set. */
+  setQueryNote: (query: string, note: string) => Promise<boolean>;
+  loadQueueQuality: () => Promise<void>;
+}
+
+type Deps = Pick<ShellSlice, 'pushNotice' | 'settings'> & Pick<SettingsSlice, 'saveSetting'>;
+
+/** The index with one rating changed, copying only the query it touches. */
+function withRating(index: RatingIndex, query: string, itemId: string, rating: number | null): RatingIndex {
+  const key = queryKey(query);
+  const next = new Map(index);
+  const entry = index.get(key);
+  const ratings = new Map(entry?.ratings ?? []);
+  if (rating === null) ratings.delete(itemId);
+  else ratings.set(itemId, rating);
+  next.set(key, { query: entry?.query ?? query, ratings });
+  return next;
+}
+
+export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) => {
+  const active = lensOf(
+    () => get().activeRatings,
+    (activeRatings) => set({ activeRatings }),
+  );
+  const queueLens = lensOf(
+    () => get().queue,
+    (queue) => set({ queue }),
+  );
+  const qualityLens = lensOf(
+    () => get().queueQuality,
+    (queueQuality) => set({ queueQuality }),
+  );
+  const notice = (id: string, message: string) => get().pushNotice({ id, level: 'error', message });
+
+  /** Applies a rating to what is on screen: the active list's index when it is that list, and the queue. */
+  const show = (file: string, query: string, itemId: string, rating: number | null) => {
+    const current = get().activeRatings.result;
+    if (current?.file === file) active.set({ result: { ...current, index: withRating(current.index, query, itemId, rating) } });
+  };
+
+  const slice: JudgingSlice = {
+    activeRatings: idleCall(),
+    ratingSteps: [],
+    queue: idleCall(),
+    queueQuality: idleCall(),
+    loadActiveRatings: async () => {
+      const file = get().settings?.activeJudgments ?? '';
+      if (!file) {
+        set({ activeRatings: idleCall() });
+        return;
+      }
+      await runCall(active, {
+        scope: 'active-judgments',
+        send: () => workbench().judgments.read({ file }),
+        accept: (list): ActiveRatings => ({ file, name: list.name, scale: list.scale, index: indexRatings(list.ratings) }),
+      });
+    },
+    setActiveJudgments: async (file) => {
+      const saved = await get().saveSetting(
+        'activeJudgments',
+        { activeJudgments: file },
+        file ? `Rating into ${file}.` : 'No judgment list.',
+      );
+      if (saved) await slice.loadActiveRatings();
+    },
+    ratingOf: (query, itemId) => get().activeRatings.result?.index.get(queryKey(query))?.ratings.get(itemId),
+    rateItem: async (query, itemId, rating, file) => {
+      const target = file ?? get().activeRatings.result?.file;
+      if (!target) return false;
+      const before = target === get().activeRatings.result?.file ? slice.ratingOf(query, itemId) : undefined;
+      show(target, query, itemId, rating);
+      const result = await workbench().judgments.rate({ file: target, query, itemId, rating });
+      if (!result.ok) {
+        // Not saved: what is on screen goes back to what the file holds.
+        show(target, query, itemId, before ?? null);
+        notice('judgments:rate', `The rating was not saved: ${result.error.message}`);
+        return false;
+      }
+      set((s) => ({
+        ratingSteps: [...s.ratingSteps.slice(-199), { file: target, query, itemId, rating, previous: result.value.previous }],
+      }));
+      return true;
+    },
+    undoRating: async () => {
+      const step = get().ratingSteps.at(-1);
+      if (!step) return null;
+      set((s) => ({ ratingSteps: s.ratingSteps.slice(0, -1) }));
+      show(step.file, step.query, step.itemId, step.previous);
+      const result = await workbench().judgments.rate({ file: step.file, query: step.query, itemId: step.itemId, rating: step.previous });
+      if (!result.ok) {
+        show(step.file, step.query, step.itemId, step.rating);
+        notice('judgments:undo', `The rating could not be taken back: ${result.error.message}`);
+        return null;
+      }
+      // An item rated in the queue and taken back returns to it.
+      const queue = get().queue.result;
+      if (queue && queue.experiment.judgments.file === step.file && step.previous === null) await slice.openQueue(queue.experiment.file);
+      else if (queue) void slice.loadQueueQuality();
+      return step;
+    },
+    openQueue: async (experimentFile) => {
+      const outcome = await runCall(queueLens, {
+        scope: `queue:${experimentFile}`,
+        send: () => workbench().experiments.queue({ file: experimentFile }),
+        accept: (queue) => queue,
+      });
+      if (outcome.kind === 'done') await slice.loadQueueQuality();
+    },
+    closeQueue: () => set({ queue: idleCall(), queueQuality: idleCall() }),
+    rateInQueue: async (query, itemId, rating) => {
+      const queue = get().queue.result;
+      if (!queue) return false;
+      const ok = await slice.rateItem(query, itemId, rating, queue.experiment.judgments.file);
+      if (!ok) return false;
+      const current = get().queue.result;
+      if (current) {
+        const queries = current.queries
+          .map((q) =>
+            queryKey(q.query) === queryKey(query) ? { ...q, rated: q.rated + 1, items: q.items.filter((i) => i.id !== itemId) } : q,
+          )
+          .filter((q) => q.items.length > 0);
+        queueLens.set({ result: { ...current, rated: current.rated + 1, queries } });
+      }
+      void slice.loadQueueQuality();
+      return true;
+    },
+    skipInQueue: async (query, itemId) => {
+      const queue = get().queue.result;
+      if (!queue) return;
+      const result = await workbench().experiments.skip({ file: queue.experiment.file, query, itemId, skipped: true });
+      if (!result.ok) {
+        notice('judgments:skip', `The skip was not kept: ${result.error.message}`);
+        return;
+      }
+      const current = get().queue.result;
+      if (!current) return;
+      // The item goes behind the rest of its query; a query left with only skipped items goes last.
+      const queries = current.queries.map((q) => {
+        if (queryKey(q.query) !== queryKey(query)) return q;
+        const item = q.items.find((i) => i.id === itemId);
+        return item ? { ...q, items: [...q.items.filter((i) => i.id !== itemId), { ...item, skipped: true }] } : q;
+      });
+      const fresh = queries.filter((q) => q.items.some((i) => !i.skipped));
+      queueLens.set({ result: { ...current, queries: [...fresh, ...queries.filter((q) => !fresh.includes(q))] } });
+    },
+    setQueryNote: async (query, note) => {
+      const queue = get().queue.result;
+      if (!queue) return false;
+      const result = await workbench().querySets.setNote({ file: queue.experiment.querySet, query, note });
+      if (!result.ok) {
+        notice('judgments:note', `The note was not saved: ${result.error.message}`);
+        return false;
+      }
+      const current = get().queue.result;
+      if (current)
+        queueLens.set({
+          result: {
+            ...current,
+            queries: current.queries.map((q) => {
+              if (queryKey(q.query) !== queryKey(query)) return q;
+              const { note: _old, ...rest } = q;
+              return note.trim() ? { ...rest, note: note.trim() } : rest;
+            }),
+          },
+        });
+      return true;
+    },
+    loadQueueQuality: async () => {
+      const queue = get().queue.result;
+      if (!queue) return;
+      await runCall(qualityLens, {
+        scope: 'queue-quality',
+        send: () => workbench().compare.quality({ id: queue.experiment.batchId }),
+        accept: ({ quality }) => quality,
+      });
+    },
+  };
+  return slice;
+};

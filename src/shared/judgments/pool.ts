@@ -1,0 +1,145 @@
+import { mulberry32 } from '../metrics/significance';
+import type { Item } from '../request/types';
+import type { RatingIndex, Scale } from './model';
+import { queryKey } from './query-key';
+
+/**
+ * The pooled judging queue of an experiment, as TREC pools runs: for each
+ * query, the union of every side's top k, each item once, less what is rated
+ * already. Within a query the items are shown in an order that says nothing
+ * of which side ranked them or where (a shuffle seeded by the query), so the
+ * rater cannot favour a side; items the rater skipped come after the rest.
+ */
+
+export interface PoolQuery {
+  /** Position in the query set. */
+  index: number;
+  query: string;
+  /** The information need, from the query set's note. */
+  note?: string;
+  /** Each side's ranking (item ids in answer order), when the side answered. */
+  rankings: { a: readonly string[] | null; b: readonly string[] | null };
+}
+
+export interface PooledItem {
+  id: string;
+  /** 1-based rank on each side within the top k; absent when the side did not rank it there. Shown only after rating. */
+  ranks: { a?: number; b?: number };
+  skipped: boolean;
+}
+
+export interface PooledQuery {
+  index: number;
+  query: string;
+  note?: string;
+  /** Pooled items of this query (rated or not). */
+  pooled: number;
+  /** Of those, rated already. */
+  rated: number;
+  /** The items left to rate, in the blind order, skipped ones last. */
+  items: PooledItem[];
+}
+
+export interface JudgingPool {
+  k: number;
+  /** Pooled items over all queries, and how many of them are rated. */
+  total: number;
+  rated: number;
+  /** Queries with something left to rate, in query set order. */
+  queries: PooledQuery[];
+}
+
+/** FNV-1a over a string: a seed that depends only on the query. */
+function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A deterministic shuffle (Fisher–Yates over mulberry32) seeded by the query. */
+function blindOrder<T>(items: T[], seed: number): T[] {
+  const next = mulberry32(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** The key of a skipped item: the query's key and the item id. */
+export const skipKey = (query: string, itemId: string): string => `${queryKey(query)}\u0000${itemId}`;
+
+export function poolQueue(
+  queries: readonly PoolQuery[],
+  judgments: RatingIndex,
+  k: number,
+  skipped: ReadonlySet<string> = new Set(),
+): JudgingPool {
+  let total = 0;
+  let rated = 0;
+  const out: PooledQuery[] = [];
+  // The same query twice in a set is judged once: the ratings are keyed by the query.
+  const seen = new Set<string>();
+  for (const q of queries) {
+    const key = queryKey(q.query);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const ranks = new Map<string, PooledItem['ranks']>();
+    for (const side of ['a', 'b'] as const) {
+      const ranking = q.rankings[side] ?? [];
+      const top = new Set<string>();
+      for (const id of ranking) {
+        if (top.size >= k) break;
+        if (top.has(id)) continue; // an id twice in one answer counts at its first place, as the metrics do
+        top.add(id);
+        const entry = ranks.get(id) ?? {};
+        entry[side] = top.size;
+        ranks.set(id, entry);
+      }
+    }
+    const ratings = judgments.get(key)?.ratings;
+    const unrated = [...ranks.entries()].filter(([id]) => !ratings?.has(id));
+    const pooled = ranks.size;
+    total += pooled;
+    rated += pooled - unrated.length;
+    if (unrated.length === 0) continue;
+    const items = blindOrder(
+      unrated.map(([id, r]) => ({ id, ranks: r, skipped: skipped.has(skipKey(q.query, id)) })),
+      seedOf(key),
+    );
+    out.push({
+      index: q.index,
+      query: q.query,
+      ...(q.note ? { note: q.note } : {}),
+      pooled,
+      rated: pooled - unrated.length,
+      items: [...items.filter((i) => !i.skipped), ...items.filter((i) => i.skipped)],
+    });
+  }
+  // Queries whose every remaining item was skipped come after the others.
+  const fresh = out.filter((q) => q.items.some((i) => !i.skipped));
+  const onlySkipped = out.filter((q) => q.items.every((i) => i.skipped));
+  return { k, total, rated, queries: [...fresh, ...onlySkipped] };
+}
+
+/** The queue as the judging screen gets it: the pool, each item with what the stored answer said of it. */
+export interface JudgingQueue extends Omit<JudgingPool, 'queries'> {
+  experiment: {
+    file: string;
+    name: string;
+    querySet: string;
+    judgments: { file: string; name: string };
+    sides: { a: string; b: string };
+    /** The run whose answers were pooled. */
+    batchId: string;
+    /** Queries of that run with an answer stored, of all its queries. */
+    answered: number;
+    queries: number;
+  };
+  scale: Scale;
+  queries: (Omit<PooledQuery, 'items'> & { items: (PooledItem & { item: Item | null })[] })[];
+}
