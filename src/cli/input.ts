@@ -4,15 +4,45 @@ import type { CliIo } from './command';
 
 export class InputError extends Error {}
 
-/** Reads `[file|-]`: a path, or standard input for `-` or nothing. */
+/** Reads `[file|-]`: a path, or standard input for `-` or nothing. Only UTF-8 text is read. */
 export async function readInput(arg: string | undefined, io: CliIo): Promise<{ text: string; name: string }> {
-  if (arg === undefined || arg === '-') return { text: await io.readStdin(), name: 'standard input' };
+  if (arg === undefined || arg === '-') {
+    const text = await io.readStdin();
+    const nul = text.indexOf('\0');
+    if (nul >= 0) throw binary('standard input', `a NUL character at position ${nul}`);
+    return { text, name: 'standard input' };
+  }
+  let bytes: Buffer;
   try {
-    return { text: await readFile(arg, 'utf8'), name: arg };
+    bytes = await readFile(arg);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? `${arg}: no such file.` : `${arg}: cannot read it (${code ?? (err as Error).message}).`);
+    if (code === 'ENOENT') throw new InputError(`${arg}: no such file.`);
+    if (code === 'EISDIR') throw new InputError(`${arg} is a folder; give a file.`);
+    throw new InputError(`${arg}: cannot read it (${code ?? (err as Error).message}).`);
   }
+  return { text: textOf(bytes, arg), name: arg };
+}
+
+/** The bytes as UTF-8 text; binary data (a NUL byte, or bytes that are not UTF-8) is refused, naming the file. */
+export function textOf(bytes: Uint8Array, name: string): string {
+  const nul = bytes.indexOf(0);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(
+      `${name} is not a text file: it holds bytes that are not UTF-8. Give a UTF-8 text file (one query per line, CSV or JSON).`,
+    );
+  }
+  if (nul >= 0) throw binary(name, `a NUL byte at byte ${nul}`);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function binary(name: string, what: string): InputError {
+  return new InputError(
+    `${name} is not a text file: it holds binary data (${what}). Give a UTF-8 text file (one query per line, CSV or JSON).`,
+  );
 }
 
 export function parseJsonInput(text: string, name: string): unknown {

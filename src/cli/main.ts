@@ -1,5 +1,6 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { textOf } from './input';
 import { compareCommand } from './commands/compare';
 import { curlCommand } from './commands/curl';
 import { emulatorCommand } from './commands/emulator';
@@ -54,7 +55,7 @@ const processIo: CliIo = {
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return textOf(Buffer.concat(chunks), 'standard input');
   },
 };
 

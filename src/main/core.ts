@@ -8,6 +8,7 @@ import { catalogHandlers } from './handlers/catalog';
 import { profileHandlers } from './handlers/profiles';
 import { searchHandlers } from './handlers/search';
 import { storageHandlers } from './handlers/storage';
+import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
@@ -83,6 +84,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notices: Notice[] = [];
   const note = (n: Notice | undefined) => n && notices.push(n);
 
+  // Temp files of writes a crash interrupted are removed before anything reads the folder.
+  const stale = await removeStaleTemps(options.dataDir);
+  if (stale.length > 0) options.log?.(`removed ${stale.length} temp file(s) left by an interrupted write`);
+
   const settings = new SettingsService(options.dataDir);
   note(await settings.load());
   const current = settings.get();
@@ -114,7 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     deadlineMs: current.requestTimeoutMs,
     ...(options.env ? { env: options.env } : {}),
   });
-  const tokens = new TokenClient(http, options.now ? { now: options.now } : {});
+  const tokens = new TokenClient(http, { ...(options.now ? { now: options.now } : {}), deadlineMs: () => settings.get().requestTimeoutMs });
   const profiles = new ProfileService(options.dataDir, secrets.store, redactor);
   note(await profiles.load());
   const history = new HistoryService(options.dataDir, { maxEntries: current.historySize, maxResponseBytes: 200 * 1024 * 1024 });
@@ -169,7 +174,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     secrets,
     http,
-    images: new ImageProxy(http),
+    images: new ImageProxy(http, {
+      ownService: () => {
+        try {
+          return new URL(profiles.resolve(undefined).searchUrl).host;
+        } catch {
+          return undefined; // no active profile, or no readable URL: no exception for private addresses
+        }
+      },
+    }),
     tokens,
     search,
     catalog,

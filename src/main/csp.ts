@@ -2,9 +2,16 @@ import type { Transport } from '../shared/ipc/contract';
 
 /**
  * The renderer's Content Security Policy. Scripts, workers and images only
- * from the app itself; styles may be inline for Monaco; no network from the
- * renderer in the desktop build (main makes every call, images included).
- * Browser mode talks to its own host, so it allows `connect-src 'self'`.
+ * from the app itself; no network from the renderer in the desktop build
+ * (main makes every call, images included). Browser mode talks to its own
+ * host, so it allows `connect-src 'self'`.
+ *
+ * `style-src 'unsafe-inline'` stays, for Monaco alone: it creates `<style>`
+ * elements at run time (themes, decorations, widgets) from a dozen places
+ * with no way to give them a nonce, and writes `style="…"` attributes per
+ * rendered line, which no nonce or hash can allow (monaco-editor issues
+ * #271 and #4927). Trusted Types guard script sinks, not styles. What the
+ * exception admits is CSS only: scripts stay `'self'` with no inline code.
  */
 export function contentSecurityPolicy(transport: Transport): string {
   const directives: Record<string, string> = {

@@ -7,6 +7,7 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/pro
 import { nativeDialogs, safeStorageEncryptor } from './electron/platform';
 import { hardenContents, hardenSession } from './electron/security';
 import { createMainWindow } from './electron/window';
+import { developmentOverrides } from './services/paths';
 import { roundBounds, WindowStateStore } from './services/window-state';
 
 /**
@@ -16,8 +17,9 @@ import { roundBounds, WindowStateStore } from './services/window-state';
 
 registerAppScheme();
 
-// Tests and power users can point the app at another data folder.
-if (process.env.SEARCH_WORKBENCH_DATA_DIR) app.setPath('userData', process.env.SEARCH_WORKBENCH_DATA_DIR);
+// Tests and development runs can point the app at another data folder; a packaged build ignores the environment.
+const overrides = developmentOverrides(process.env, app.isPackaged);
+if (overrides.dataDir) app.setPath('userData', overrides.dataDir);
 
 let mainWindow: BrowserWindow | undefined;
 let core: Core | undefined;
@@ -25,8 +27,6 @@ let core: Core | undefined;
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-/** Catalog size of the Local demo; tests use a smaller one to start faster. */
-const demoItems = Number(process.env.SEARCH_WORKBENCH_DEMO_ITEMS) || undefined;
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
@@ -37,8 +37,9 @@ async function start(): Promise<void> {
     log: (message, err) => console.error(`[main] ${message}`, err),
     encryptor: safeStorageEncryptor,
     dialogs: nativeDialogs(() => mainWindow),
-    localDemo: demoItems ? { items: demoItems } : true,
-    ...(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE ? { secretsService: process.env.SEARCH_WORKBENCH_SECRETS_SERVICE } : {}),
+    // Tests use a smaller catalog to start faster, and a keychain service of their own.
+    localDemo: overrides.demoItems ? { items: overrides.demoItems } : true,
+    ...(overrides.secretsService ? { secretsService: overrides.secretsService } : {}),
   });
   handleAppProtocol(rendererDir, (url) => core!.services.images.fetch(url));
   hardenSession(session.defaultSession);

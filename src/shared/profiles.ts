@@ -30,6 +30,14 @@ export const searchTokenSchema = z.object({
 export const authMethodSchema = z.enum(['client-secret', 'private-key']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
 
+/**
+ * Whom a signed client assertion is addressed to (`aud`): the token
+ * endpoint, as the identity server has long accepted, or the realm's issuer
+ * URL, as newer identity servers require.
+ */
+export const assertionAudienceSchema = z.enum(['token-endpoint', 'issuer']);
+export type AssertionAudience = z.infer<typeof assertionAudienceSchema>;
+
 export const publicKeySchema = z.object({
   pem: z.string(),
   jwk: z.record(z.string(), z.unknown()),
@@ -53,6 +61,7 @@ const fieldShape = {
   sortableAttributes: z.array(z.string().trim().min(1).max(200)).max(500),
   clientId: z.string().trim().max(200),
   authMethod: authMethodSchema,
+  assertionAudience: assertionAudienceSchema,
 };
 
 /** What a user can edit, with defaults for what a new profile leaves out. */
@@ -67,6 +76,7 @@ export const profileFieldsSchema = z.object({
   sortableAttributes: fieldShape.sortableAttributes.default([]),
   clientId: fieldShape.clientId.default(''),
   authMethod: fieldShape.authMethod.default('client-secret'),
+  assertionAudience: fieldShape.assertionAudience.default('token-endpoint'),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWorkspaceFileName, WORKSPACE_FILE_RULE } from './workspace/kinds';
 
 export const themePreference = z.enum(['system', 'light', 'dark']);
 export type ThemePreference = z.infer<typeof themePreference>;
@@ -22,7 +23,7 @@ const settingShape = {
   activeJudgments: z
     .string()
     .max(200)
-    .regex(/^$|^[^/\\\0.][^/\\\0]*\.json$/, 'a judgment list file name ending in .json, with no folder'),
+    .refine((v) => v === '' || isWorkspaceFileName(v), `${WORKSPACE_FILE_RULE}, or empty for none`),
   /** Attributes the judging cards show besides image, title, price, brand and category. */
   judgingPins: z.array(z.string().min(1).max(100)).max(12),
 };

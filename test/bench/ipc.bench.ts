@@ -19,8 +19,16 @@ export async function benchIpc(): Promise<void> {
   });
   const rendererDir = await mkdtemp(join(tmpdir(), 'wb-bench-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  const host = await startHost({ core, rendererDir, secret: 'bench-secret' });
+  const host = await startHost({ core, rendererDir, launchToken: 'bench-launch' });
   const agent = new Agent({ connections: 4, keepAliveTimeout: 10_000 });
+  const hostHeader = `127.0.0.1:${host.port}`;
+  const grant = await request(`${host.url}__workbench/session`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json', host: hostHeader },
+    body: '{"launch":"bench-launch"}',
+  });
+  const { session } = (await grant.body.json()) as { session: string };
   const ctx = { transport: 'browser' as const };
 
   const direct = await measure(() => core.router.invoke('app:ping', { text: 'x' }, ctx), 20_000);
@@ -28,7 +36,7 @@ export async function benchIpc(): Promise<void> {
     const res = await request(`${host.url}__workbench/invoke/app:ping`, {
       method: 'POST',
       dispatcher: agent,
-      headers: { 'content-type': 'application/json', 'x-workbench-secret': 'bench-secret', host: `127.0.0.1:${host.port}` },
+      headers: { 'content-type': 'application/json', 'x-workbench-session': session, host: hostHeader },
       body: '{"input":{"text":"x"}}',
     });
     await res.body.json();

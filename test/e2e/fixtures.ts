@@ -23,11 +23,13 @@ export interface Workbench {
   axe: () => Promise<string[]>;
   screenshot: (name: string) => Promise<void>;
   reload: () => Promise<void>;
+  /** Browser mode: the launch URL the host printed (used once already, by this page). */
+  launchUrl?: string;
 }
 
 async function recordProblems(page: Page, sink: string[]): Promise<void> {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') sink.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error') sink.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
   page.on('pageerror', (err) => sink.push(`pageerror: ${err.message}`));
   await page.addInitScript(() => {
@@ -53,7 +55,7 @@ function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{
     const timer = setTimeout(() => reject(new Error(`browser-mode host did not print its URL:\n${out}`)), 30_000);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(out);
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?launch=\S+)/.exec(out);
       if (match?.[1]) {
         clearTimeout(timer);
         resolvePromise({ child, url: match[1] });
@@ -73,6 +75,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     const sink: string[] = [];
     let page: Page;
     let cleanup: () => Promise<void>;
+    let launchUrl: string | undefined;
 
     if (transport === 'electron') {
       const lookup = findElectron({ tryDownload: false });
@@ -100,6 +103,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
       });
       page = await context.newPage();
       await recordProblems(page, sink);
+      launchUrl = host.url;
       await page.goto(host.url);
       cleanup = async () => {
         await browser.close();
@@ -111,6 +115,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     const workbench: Workbench = {
       page,
       transport,
+      ...(launchUrl ? { launchUrl } : {}),
       problems: async () => {
         const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
         return [...sink, ...csp.map((v) => `csp: ${v}`)];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { SESSION_HEADER, SESSION_STORAGE_KEY } from '../../src/shared/ipc/browser-session';
 import { makeTestCa } from '../helpers/tls';
 import { copyFrom, expect, localDemoUrl, openArea, shootThemes, test, type Workbench } from './fixtures';
 
@@ -21,14 +22,23 @@ async function recordChannelOutput(app: Workbench): Promise<() => Promise<string
   page.on('response', (response) => {
     if (response.url().includes('/__workbench/invoke/')) bodies.push(response.text().catch(() => ''));
   });
-  await page.evaluate(() => {
-    const w = window as unknown as { __events: string[] };
-    w.__events = [];
-    const source = new EventSource('./__workbench/events');
-    source.onmessage = (m) => w.__events.push(m.data as string);
-    for (const name of ['app:notice', 'settings:changed', 'profiles:changed', 'history:added'])
-      source.addEventListener(name, (m) => w.__events.push((m as MessageEvent<string>).data));
-  });
+  // Every event main sends, read as the bridge reads them: a fetch stream carrying the tab's session header.
+  await page.evaluate(
+    async ({ storageKey, header }) => {
+      const w = window as unknown as { __events: string[] };
+      w.__events = [];
+      const response = await fetch('./__workbench/events', { headers: { [header]: sessionStorage.getItem(storageKey) ?? '' } });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          w.__events.push(value);
+        }
+      })();
+    },
+    { storageKey: SESSION_STORAGE_KEY, header: SESSION_HEADER },
+  );
   return async () => {
     const events = await page.evaluate(() => (window as unknown as { __events: string[] }).__events);
     return [...(await Promise.all(bodies)), ...events].join('\n');
@@ -238,14 +248,14 @@ test('settings: theme, timeout, history size and extra CA files, each checked; p
   const missing = '/nonexistent/corp-root.pem';
   await page.getByLabel('Extra CA certificates').fill(missing);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText(`${missing}: cannot read it (ENOENT).`)).toBeVisible();
+  await expect(page.getByText(`${missing} is not a readable PEM file of certificates`)).toBeVisible();
 
   const ca = makeTestCa();
   const notCa = join(ca.dir, 'not-a-ca.pem');
   writeFileSync(notCa, 'hello');
   await page.getByLabel('Extra CA certificates').fill(notCa);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText(`${notCa} holds no PEM certificate`)).toBeVisible();
+  await expect(page.getByText(`${notCa} is not a readable PEM file of certificates`)).toBeVisible();
   await page.getByLabel('Extra CA certificates').fill(ca.caFile);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Trusted extra CA files' })).toContainText(ca.caFile);

@@ -46,4 +46,27 @@ test.describe('app shell', () => {
     await page.getByRole('radio', { name: 'Follow system theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
+
+  test('browser mode: the launch URL opens one tab once; a reload keeps the session; another tab is told what to do', async ({
+    app,
+  }, testInfo) => {
+    testInfo.skip(app.transport !== 'browser', 'The desktop app has no launch URL.');
+    const { page } = app;
+    // The launch token is gone from the address bar, and nothing is stored in cookies.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.context().cookies()).toEqual([]);
+    await app.reload();
+    await expect(page.getByTestId('transport')).toHaveText('Browser mode');
+
+    const other = await page.context().newPage();
+    await other.goto(new URL('/', page.url()).href);
+    await expect(other.getByRole('alert')).toContainText('This tab has no workbench session: a new tab needs a fresh launch URL.');
+    await expect(other.getByRole('alert')).toContainText('Press Enter in the terminal running `serve`');
+    // The launch URL from the browser history opens nothing either.
+    await other.goto(app.launchUrl!);
+    await expect(other.getByRole('alert')).toContainText('This launch link was used already');
+    await expect(other.getByTestId('transport')).toHaveCount(0);
+    await other.close();
+    expect(await app.problems()).toEqual([]);
+  });
 });

@@ -53,3 +53,20 @@ export async function testEmulator(options: StartEmulatorOptions & { configure?:
 }
 
 export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>;
+
+/** The CLI's `catalog` arguments against an emulator's demo tenant, production, as `clientId` (credentials added by the caller). */
+export function catalogArgs(em: Pick<TestEmulator, 'authUrl' | 'itemsUrl'>, clientId: string): string[] {
+  return [
+    'catalog',
+    '--auth-url',
+    em.authUrl,
+    '--items-url',
+    em.itemsUrl,
+    '--tenant',
+    'demo',
+    '--environment',
+    'production',
+    '--client-id',
+    clientId,
+  ];
+}

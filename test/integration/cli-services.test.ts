@@ -3,7 +3,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../helpers/emulator';
+import { catalogArgs as catalogArgsOf, DEMO_TOKEN, testEmulator, type TestEmulator } from '../helpers/emulator';
 
 const cli = resolve(import.meta.dirname, '../../out/cli/index.js');
 let em: TestEmulator;
@@ -44,20 +44,7 @@ describe('service commands (built CLI)', () => {
     expect((await run(['search', '--token', 'x'])).status).toBe(2);
   });
 
-  /** `catalog` against the emulator's demo tenant, production, as `clientId`. */
-  const catalogArgs = (clientId: string) => [
-    'catalog',
-    '--auth-url',
-    em.authUrl,
-    '--items-url',
-    em.itemsUrl,
-    '--tenant',
-    'demo',
-    '--environment',
-    'production',
-    '--client-id',
-    clientId,
-  ];
+  const catalogArgs = (clientId: string) => catalogArgsOf(em, clientId);
 
   it('catalog reads the active catalog with a secret from an environment variable', async () => {
     const args = catalogArgs('workbench-demo');

@@ -10,7 +10,7 @@ import {
   type BatchQuality,
   type QualityConfig,
 } from '../../shared/compare/quality';
-import { parseQueryList, variableValue } from '../../shared/compare/queries';
+import { parseQueryList, unclosedQuoteMessage, variableValue } from '../../shared/compare/queries';
 import { buildSide, defaultBatchName } from '../../shared/compare/sides';
 import { summarize } from '../../shared/compare/summary';
 import type { BatchProgress, QueryRow, SideSpec } from '../../shared/compare/types';
@@ -23,7 +23,7 @@ import type { ContextValue } from '../../shared/request/types';
 import { batchReport, CompareService } from '../../main/services/compare/service';
 import { HttpClient } from '../../main/services/http/client';
 import { SearchClient } from '../../main/services/search-client';
-import { writeFileAtomically } from '../../main/services/storage/atomic';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, parseJsonInput, readInput } from '../input';
 
@@ -82,6 +82,9 @@ async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]
     return parsed.data.queries.map(({ note: _note, ...q }, i) => ({ ...q, line: i + 1 }));
   }
   const parsed = parseQueryList(text, name);
+  // A quote never closed means the rows after it are lost: stop rather than compare half the list.
+  const unclosed = parsed.problems.find((p) => p.message === unclosedQuoteMessage);
+  if (unclosed) throw new InputError(`${name}:${unclosed.line}: ${unclosedQuoteMessage}`);
   for (const p of parsed.problems) io.stderr(`${name}:${p.line}: ${p.message}`);
   if (parsed.rows.length === 0) throw new InputError(`${name} holds no query.`);
   return parsed.rows;
@@ -243,7 +246,7 @@ export const compareCommand: Command = {
         ].join('\n'),
       );
       if (out && format) {
-        await writeFileAtomically(out, batchReport(definition, results, format, judged));
+        await writeFileAtomically(out, batchReport(definition, results, format, judged), { mode: SHARED_FILE_MODE });
         io.stdout(`report: ${out}`);
       }
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.

@@ -3,7 +3,7 @@ import { EXPORT_FORMATS, formatJudgments, parseJudgments, type ExportFormat } fr
 import { indexRatings, MAX_RATING_LIMIT } from '../../shared/judgments/model';
 import { runQuality, type Gain } from '../../shared/metrics/quality';
 import { readRun } from '../../shared/metrics/run-input';
-import { writeFileAtomically } from '../../main/services/storage/atomic';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, printJson, readInput } from '../input';
 
@@ -88,7 +88,7 @@ export const judgmentsCommand: Command = {
     } catch (err) {
       throw new InputError(`${judgments.name}: ${(err as Error).message}`);
     }
-    if (values.out) await writeFileAtomically(values.out, content);
+    if (values.out) await writeFileAtomically(values.out, content, { mode: SHARED_FILE_MODE });
     else io.stdout(content.replace(/\n$/, ''));
     io.stderr(
       `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,

@@ -1,27 +1,44 @@
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../main/core';
 import { startHost } from '../../main/host/server';
-import { defaultDataDir } from '../../main/services/paths';
+import { defaultDataDir, developmentOverrides } from '../../main/services/paths';
 import { EXIT, intOption, parse, type CliIo, type Command } from '../command';
 
 export const rendererDir = (): string => fileURLToPath(new URL('../renderer', import.meta.url));
 
 export async function serveBrowserMode(
   io: CliIo,
-  options: { port?: number; dataDir?: string; demoItems?: number },
+  options: {
+    port?: number;
+    dataDir?: string;
+    demoItems?: number;
+    /** Lines typed here (Enter) each print a fresh launch URL; the terminal's stdin by default. */
+    input?: NodeJS.ReadableStream;
+  },
 ): Promise<() => Promise<void>> {
-  const demoItems = options.demoItems ?? (Number(process.env.SEARCH_WORKBENCH_DEMO_ITEMS) || undefined);
+  // Browser mode runs from a checkout (never a packaged build): the environment's test hooks apply.
+  const overrides = developmentOverrides(process.env, false);
+  const demoItems = options.demoItems ?? overrides.demoItems;
   const core = await createCore({
     dataDir: options.dataDir ?? defaultDataDir(),
     transport: 'browser',
     localDemo: demoItems ? { items: demoItems } : true,
-    ...(process.env.SEARCH_WORKBENCH_SECRETS_SERVICE ? { secretsService: process.env.SEARCH_WORKBENCH_SECRETS_SERVICE } : {}),
+    ...(overrides.secretsService ? { secretsService: overrides.secretsService } : {}),
     log: (message, err) => io.stderr(`${message}: ${err instanceof Error ? err.message : String(err)}`),
   });
   const host = await startHost({ core, rendererDir: rendererDir(), ...(options.port !== undefined ? { port: options.port } : {}) });
   io.stdout(`Search Workbench (browser mode) is running. Open this URL in your browser:\n  ${host.launchUrl}`);
-  io.stdout('It answers only on this machine and only with the secret in that URL. Press Ctrl+C to stop.');
+  io.stdout(
+    'It answers only on this machine. The URL opens one tab, once, within 2 minutes (a reload of that tab keeps working).\n' +
+      'Press Enter here for a fresh URL (for another tab or browser); Ctrl+C to stop.',
+  );
+  const input = options.input ?? process.stdin;
+  const onLine = () => io.stdout(`Fresh launch URL (works once, within 2 minutes):\n  ${host.renewLaunchUrl()}`);
+  const lines = createInterface({ input, terminal: false });
+  lines.on('line', onLine);
   return async () => {
+    lines.close();
     await host.close();
     await core.dispose();
   };

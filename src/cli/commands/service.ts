@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkbenchFailure } from '../../shared/ipc/result';
 import { guessKind } from '../../shared/request/normalize';
@@ -7,7 +7,7 @@ import { CatalogClient } from '../../main/services/catalog-client';
 import { HttpClient } from '../../main/services/http/client';
 import { generateRsaKeyPair } from '../../main/services/keys';
 import { SearchClient } from '../../main/services/search-client';
-import { writeFileAtomically } from '../../main/services/storage/atomic';
+import { exists, SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { tokenEndpoint, TokenClient } from '../../main/services/token-client';
 import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
@@ -112,7 +112,9 @@ export const catalogCommand: Command = {
     }
     const http = new HttpClient();
     try {
-      const tokens = new TokenClient(http);
+      const tokens = new TokenClient(http, {
+        badKeyRemedy: 'Give --private-key the PKCS#8 PEM file that `search-workbench keygen --out DIR` wrote (private-key.pem).',
+      });
       const { catalog } = await new CatalogClient(http, tokens).active(
         { itemsUrl: values['items-url'] as string, tenant: values.tenant as string, environment: values.environment as string },
         {
@@ -139,13 +141,24 @@ export const keygenCommand: Command = {
   async run(argv, io) {
     const { values } = parse(argv, { out: { type: 'string' } }, false);
     if (!values.out) throw new UsageError('keygen needs --out DIR, the folder to write private-key.pem and public-key.pem to.');
+    const out = values.out;
+    const names = ['private-key.pem', 'public-key.pem', 'public-key.jwk.json'];
+    const existing = await stat(out).catch(() => undefined);
+    if (existing && !existing.isDirectory()) throw new InputError(`${out} is a file; --out names the folder to write the key pair to.`);
+    const taken = (await Promise.all(names.map(async (n) => ((await exists(join(out, n))) ? n : undefined)))).filter(Boolean);
+    if (taken.length > 0)
+      throw new InputError(
+        `${join(out, taken[0] as string)} already exists; keygen never overwrites a key pair (the operator may have registered it). Give another --out folder, or move the old files away first.`,
+      );
     const pair = await generateRsaKeyPair();
-    await mkdir(values.out, { recursive: true });
-    const privatePath = join(values.out, 'private-key.pem');
+    await mkdir(out, { recursive: true });
+    const privatePath = join(out, 'private-key.pem');
     await writeFileAtomically(privatePath, pair.privateKeyPem, { mode: 0o600 });
     await chmod(privatePath, 0o600);
-    await writeFileAtomically(join(values.out, 'public-key.pem'), pair.publicKey.pem);
-    await writeFileAtomically(join(values.out, 'public-key.jwk.json'), `${JSON.stringify(pair.publicKey.jwk, null, 2)}\n`);
+    await writeFileAtomically(join(out, 'public-key.pem'), pair.publicKey.pem, { mode: SHARED_FILE_MODE });
+    await writeFileAtomically(join(out, 'public-key.jwk.json'), `${JSON.stringify(pair.publicKey.jwk, null, 2)}\n`, {
+      mode: SHARED_FILE_MODE,
+    });
     io.stderr(`wrote ${privatePath} (mode 0600), public-key.pem and public-key.jwk.json; key id ${pair.publicKey.kid}`);
     io.stdout(pair.publicKey.pem.trimEnd());
     return EXIT.ok;

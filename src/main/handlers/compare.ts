@@ -17,7 +17,7 @@ export function compareHandlers(s: Services): Pick<Handlers, CompareChannels> {
     'compare:list': () => s.compare.list(),
     'compare:get': ({ id }) => s.compare.read(id),
     'compare:control': ({ id, action }) => s.compare.control(id, action),
-    'compare:result': ({ id, index }) => s.compare.result(id, index),
+    'compare:result': async ({ id, index }) => s.images.noted(await s.compare.result(id, index)),
     'compare:export': ({ id, format }) => s.compare.export(id, format),
     'compare:quality': ({ id }) => s.compare.quality(id),
     'compare:delete': ({ id }) => s.compare.delete(id),

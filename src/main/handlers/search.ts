@@ -3,7 +3,7 @@ import type { Services } from '../services/services';
 
 export function searchHandlers(s: Services): Pick<Handlers, 'search:run' | 'request:cancel'> {
   return {
-    'search:run': (input, ctx) => s.session.run(input, ctx.signal),
+    'search:run': async (input, ctx) => s.images.noted(await s.session.run(input, ctx.signal)),
     'request:cancel': ({ requestId }) => s.session.cancel(requestId),
   };
 }

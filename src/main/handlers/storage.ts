@@ -6,7 +6,7 @@ type StorageChannels = 'history:list' | 'history:get' | 'history:clear' | 'saved
 export function storageHandlers(s: Services): Pick<Handlers, StorageChannels> {
   return {
     'history:list': (query) => s.history.list(query),
-    'history:get': ({ id }) => s.history.get(id),
+    'history:get': async ({ id }) => s.images.noted(await s.history.get(id)),
     'history:clear': () => s.history.clear(),
     'saved:list': () => s.saved.listing(),
     'saved:save': (input) => s.saved.save(input),

@@ -34,7 +34,7 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
     'judgments:rate': (change) => s.judgments.rate(change),
-    'experiments:queue': ({ file }) => s.experiments.queue(file),
+    'experiments:queue': async ({ file }) => s.images.noted(await s.experiments.queue(file)),
     'experiments:skip': ({ file, query, itemId, skipped }) => s.experiments.skip(file, query, itemId, skipped),
     'experiments:create': ({ experiment }) => s.experiments.create(experiment),
     'experiments:read': ({ file }) => s.experiments.read(file),

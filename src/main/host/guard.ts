@@ -1,36 +1,24 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { LAUNCH_TTL_MS, type SessionGrant } from '../../shared/ipc/browser-session';
 
 /**
- * Browser-mode request checks, in order: the Host header must name this
- * loopback listener (defeats DNS rebinding), any Origin must be our own
- * (defeats other web pages), and the per-launch secret must be present.
+ * Browser-mode request checks. Every request: the Host header must name
+ * this loopback listener (defeats DNS rebinding), any Origin must be our own
+ * and Sec-Fetch-Site not another site (defeats other web pages). The API
+ * then needs a session token in a header — never a cookie, which a browser
+ * sends to every port of 127.0.0.1 — and a session is had only by trading a
+ * single-use, short-lived launch token.
  */
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
-export interface GuardInput {
+export interface OriginInput {
   host: string | undefined;
   origin: string | undefined;
   secFetchSite: string | undefined;
-  cookie: string | undefined;
-  headerSecret: string | undefined;
 }
 
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
-}
-
-export function cookieName(port: number): string {
-  return `wb_secret_${port}`;
-}
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 export function secretsMatch(given: string | undefined, secret: string): boolean {
@@ -40,7 +28,7 @@ export function secretsMatch(given: string | undefined, secret: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function checkOrigin(input: GuardInput, port: number): GuardVerdict {
+export function checkOrigin(input: OriginInput, port: number): GuardVerdict {
   const hosts = allowedHosts(port);
   if (!input.host || !hosts.includes(input.host.toLowerCase())) {
     return { ok: false, status: 403, reason: `Host ${JSON.stringify(input.host ?? '')} is not this workbench (${hosts[0]}).` };
@@ -54,12 +42,61 @@ export function checkOrigin(input: GuardInput, port: number): GuardVerdict {
   return { ok: true };
 }
 
-export function checkRequest(input: GuardInput, port: number, secret: string): GuardVerdict {
-  const origin = checkOrigin(input, port);
-  if (!origin.ok) return origin;
-  const given = input.headerSecret ?? readCookie(input.cookie, cookieName(port));
-  if (!secretsMatch(given, secret)) {
-    return { ok: false, status: 401, reason: 'Open the workbench with the URL the host printed; it carries the launch secret.' };
+const token = () => randomBytes(32).toString('base64url');
+
+export const FRESH_LAUNCH_HINT = 'Press Enter in the terminal running `serve` for a fresh launch URL, and open it in this tab.';
+
+/**
+ * The launch token and the sessions it opened. One launch token is valid at
+ * a time: it opens one session, or none once it is two minutes old; a new
+ * one is issued on request (Enter in the terminal). Sessions last while the
+ * host runs.
+ */
+export class Sessions {
+  private launch: { token: string; issuedAt: number; used: boolean };
+  private readonly sessions = new Map<string, SessionGrant>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    first?: string,
+    private readonly ttlMs = LAUNCH_TTL_MS,
+  ) {
+    this.launch = { token: first ?? token(), issuedAt: now(), used: false };
   }
-  return { ok: true };
+
+  get launchToken(): string {
+    return this.launch.token;
+  }
+
+  /** A new launch token; the previous one is void (the sessions it opened go on). */
+  renewLaunch(fixed?: string): string {
+    this.launch = { token: fixed ?? token(), issuedAt: this.now(), used: false };
+    return this.launch.token;
+  }
+
+  /** Trades the launch token for a new session, once, within its lifetime. */
+  redeem(given: unknown): { ok: true; grant: SessionGrant } | { ok: false; reason: string } {
+    if (typeof given !== 'string' || !secretsMatch(given, this.launch.token))
+      return { ok: false, reason: `This launch link is not (or no longer) the current one. ${FRESH_LAUNCH_HINT}` };
+    if (this.launch.used)
+      return { ok: false, reason: `This launch link was used already, in another tab or before a restart. ${FRESH_LAUNCH_HINT}` };
+    if (this.now() - this.launch.issuedAt > this.ttlMs)
+      return { ok: false, reason: `This launch link expired: it must be opened within 2 minutes. ${FRESH_LAUNCH_HINT}` };
+    this.launch.used = true;
+    const grant = { session: token(), imageKey: token() };
+    this.sessions.set(grant.session, grant);
+    return { ok: true, grant };
+  }
+
+  /** A request to the API: its session header must name a session. */
+  checkSession(header: unknown): GuardVerdict {
+    if (typeof header === 'string' && [...this.sessions.keys()].some((s) => secretsMatch(header, s))) return { ok: true };
+    return { ok: false, status: 401, reason: `This tab has no workbench session. ${FRESH_LAUNCH_HINT}` };
+  }
+
+  /** An image request: its key must be a session's images-only key. */
+  checkImageKey(key: unknown): GuardVerdict {
+    if (typeof key === 'string' && [...this.sessions.values()].some((g) => secretsMatch(key, g.imageKey))) return { ok: true };
+    return { ok: false, status: 401, reason: 'Images need the key of an open workbench session.' };
+  }
 }

@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { IMAGE_KEY_PARAM, LAUNCH_PARAM, SESSION_HEADER } from '../../shared/ipc/browser-session';
 import { documentSecurityHeaders } from '../csp';
 import type { Core } from '../core';
-import { checkRequest, cookieName, secretsMatch } from './guard';
+import { checkOrigin, Sessions } from './guard';
 
 export interface HostOptions {
   core: Core;
@@ -13,63 +14,106 @@ export interface HostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Fixed secret for tests; otherwise 32 random bytes per launch. */
-  secret?: string;
+  /** Fixed first launch token for tests; otherwise 32 random bytes. */
+  launchToken?: string;
+  /** Clock for the launch token's lifetime (tests). */
+  now?: () => number;
+  /** Tighter limits for tests; HOST_LIMITS otherwise. */
+  limits?: Partial<HostLimits>;
 }
 
 export interface Host {
   url: string;
-  /** The URL to open: carries the secret once, then the host sets a cookie. */
-  launchUrl: string;
+  /** The URL to open now: carries the current launch token (single-use, valid for 2 minutes). */
+  readonly launchUrl: string;
+  /** Issues a new launch token (the terminal's Enter) and answers its URL; sessions already open go on. */
+  renewLaunchUrl(fixed?: string): string;
   port: number;
-  secret: string;
   close(): Promise<void>;
 }
 
 const API = '/__workbench';
 const BRIDGE_TAG = '<script type="module" src="./http-bridge.js"></script>';
+/** Browser-mode limits: a slow client cannot hold the host (header, body and idle deadlines; a connection cap). */
+export interface HostLimits {
+  /** A client must send its whole request head within this. */
+  headersTimeoutMs: number;
+  /** …and its whole request (head and body) within this. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic this long is closed (the event stream sends a heartbeat). */
+  idleTimeoutMs: number;
+  /** How often the timeouts above are checked. */
+  checkIntervalMs: number;
+  /** Connections beyond this are closed at once. */
+  maxConnections: number;
+}
+
+export const HOST_LIMITS: HostLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 120_000,
+  checkIntervalMs: 1000,
+  maxConnections: 64,
+};
 
 /**
  * Browser mode: the same router as the desktop app, behind HTTP on loopback.
  * Serves the built renderer with a bridge that implements `window.workbench`
- * with fetch and server-sent events.
+ * with fetch: every API call carries the session header (see guard.ts).
  */
 export async function startHost(options: HostOptions): Promise<Host> {
-  const secret = options.secret ?? randomBytes(32).toString('base64url');
   const { core } = options;
-  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
+  const sessions = new Sessions(options.now, options.launchToken);
+  const limits = { ...HOST_LIMITS, ...options.limits };
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024 * 1024,
+    // Slow clients cannot hold connections open: Node checks these every checkIntervalMs (its default, 30 s, is too lax).
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          connectionsCheckingInterval: limits.checkIntervalMs,
+        },
+        handler,
+      );
+      server.timeout = limits.idleTimeoutMs;
+      server.maxConnections = limits.maxConnections;
+      return server;
+    },
+  });
   let port = 0;
   const securityHeaders = documentSecurityHeaders('browser');
 
   app.addHook('onRequest', async (request, reply) => {
-    // The launch URL trades the secret in its query for a cookie, then drops it from the address bar.
-    const url = new URL(request.url, 'http://x');
-    const querySecret = url.searchParams.get('secret');
-    const input = {
-      host: request.headers.host,
-      origin: request.headers.origin,
-      secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
-      cookie: request.headers.cookie,
-      headerSecret: (request.headers['x-workbench-secret'] as string | undefined) ?? undefined,
-    };
-    if (request.method === 'GET' && url.pathname === '/' && querySecret !== null && secretsMatch(querySecret, secret)) {
-      input.headerSecret = querySecret;
-      const verdict = checkRequest(input, port, secret);
-      if (!verdict.ok) return reply.code(verdict.status).type('text/plain').send(verdict.reason);
-      return reply
-        .header('Set-Cookie', `${cookieName(port)}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Strict`)
-        .header('Cache-Control', 'no-store')
-        .redirect('/', 303);
-    }
-    const verdict = checkRequest(input, port, secret);
+    const origin = checkOrigin(
+      { host: request.headers.host, origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] as string | undefined },
+      port,
+    );
+    if (!origin.ok) return reply.code(origin.status).type('text/plain').send(origin.reason);
+    const path = request.url.split('?')[0] ?? '';
+    // Pages and built files hold no secret and open no session: they need no credential.
+    if (!path.startsWith(`${API}/`) || path === `${API}/session`) return undefined;
+    const verdict =
+      path === `${API}/image`
+        ? sessions.checkImageKey((request.query as Record<string, unknown> | undefined)?.[IMAGE_KEY_PARAM])
+        : sessions.checkSession(request.headers[SESSION_HEADER]);
     if (!verdict.ok) return reply.code(verdict.status).type('text/plain').send(verdict.reason);
     return undefined;
   });
 
-  app.post<{ Params: { channel: string }; Body: { input?: unknown } | undefined }>(`${API}/invoke/:channel`, async (request) => {
+  app.post<{ Body: { launch?: unknown } | undefined }>(`${API}/session`, async (request, reply) => {
+    const outcome = sessions.redeem(request.body?.launch);
+    if (!outcome.ok) return reply.code(401).header('Cache-Control', 'no-store').type('text/plain').send(outcome.reason);
+    return reply.header('Cache-Control', 'no-store').send(outcome.grant);
+  });
+
+  app.post<{ Params: { channel: string }; Body: { input?: unknown } | undefined }>(`${API}/invoke/:channel`, async (request, reply) => {
     const controller = new AbortController();
-    request.raw.on('close', () => {
-      if (!request.raw.complete) controller.abort();
+    // The tab went away (closed, reloaded, cancelled) before its answer was sent: stop the work.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
     });
     const body = request.body;
     const input = body && typeof body === 'object' ? body.input : undefined;
@@ -131,11 +175,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}/`;
+  const launchUrlOf = (launch: string) => `${url}?${LAUNCH_PARAM}=${encodeURIComponent(launch)}`;
   return {
     url,
-    launchUrl: `${url}?secret=${encodeURIComponent(secret)}`,
+    get launchUrl() {
+      return launchUrlOf(sessions.launchToken);
+    },
+    renewLaunchUrl: (fixed) => launchUrlOf(sessions.renewLaunch(fixed)),
     port,
-    secret,
     close: () => app.close(),
   };
 }

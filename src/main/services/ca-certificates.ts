@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { failure } from '../../shared/ipc/result';
 
 /**
@@ -10,17 +11,15 @@ import { failure } from '../../shared/ipc/result';
 export async function loadCaCertificates(files: readonly string[]): Promise<string[]> {
   const pems: string[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      throw failure('validation', `${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`, {
-        field: 'extraCaCertificates',
-      });
-    }
-    const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    const text = await readPemFile(file);
+    const blocks = text?.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    // Missing, unreadable, a folder, too big or not PEM: one message, so the setting cannot probe which paths exist.
     if (blocks.length === 0)
-      throw failure('validation', `${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----").`, { field: 'extraCaCertificates' });
+      throw failure(
+        'validation',
+        `${file} is not a readable PEM file of certificates ("-----BEGIN CERTIFICATE-----"); pick the CA certificate file your network uses.`,
+        { field: 'extraCaCertificates' },
+      );
     for (const [i, pem] of blocks.entries()) {
       let cert: X509Certificate;
       try {
@@ -38,4 +37,22 @@ export async function loadCaCertificates(files: readonly string[]): Promise<stri
     }
   }
   return pems;
+}
+
+const MAX_PEM_BYTES = 1024 * 1024;
+
+/** A regular file's text, up to 1 MB; null for anything else (missing, unreadable, a folder, a device, too big). */
+async function readPemFile(file: string): Promise<string | null> {
+  let handle;
+  try {
+    // Non-blocking, so a FIFO cannot hold the open; it is then refused as not a regular file.
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > MAX_PEM_BYTES) return null;
+    return await handle.readFile('utf8');
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
+  }
 }

@@ -67,7 +67,7 @@ export class CatalogClient {
       });
       if (!outcome.ok) throw new WorkbenchFailure({ ...outcome.error, details: { ...outcome.error.details, exchange: outcome.exchange } });
       if (outcome.status === 401 && attempt === 1) {
-        this.tokens.invalidate(credentials); // expired or revoked early: one fresh token, one retry
+        await this.tokens.invalidate(credentials); // expired or revoked early: one fresh token, one retry
         continue;
       }
       if (outcome.status >= 400) {

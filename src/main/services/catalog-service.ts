@@ -53,12 +53,12 @@ export interface CatalogServiceDeps {
 export class CatalogService {
   constructor(private readonly deps: CatalogServiceDeps) {}
 
-  private tokenView(profile: Profile): TokenStatusView {
+  private async tokenView(profile: Profile): Promise<TokenStatusView> {
     const c = credentialsFor(this.deps, profile);
-    return { ...this.deps.tokens.status(c), tokenUrl: c.tokenUrl, clientId: c.clientId };
+    return { ...(await this.deps.tokens.status(c)), tokenUrl: c.tokenUrl, clientId: c.clientId };
   }
 
-  tokenStatus(profileId: string | undefined): TokenStatusView {
+  tokenStatus(profileId: string | undefined): Promise<TokenStatusView> {
     return this.tokenView(this.deps.profiles.resolve(profileId));
   }
 
@@ -72,7 +72,7 @@ export class CatalogService {
       updatedAt: catalog.updatedAt,
       attributes: catalog.attributes,
       exchange,
-      token: this.tokenView(profile),
+      token: await this.tokenView(profile),
     };
   }
 
@@ -81,11 +81,11 @@ export class CatalogService {
     const profile = await readyProfile(this.deps.profiles, this.deps.localDemo, profileId);
     const credentials = credentialsFor(this.deps, profile);
     const { tokens, catalog } = this.deps;
-    tokens.invalidate(credentials);
+    await tokens.invalidate(credentials);
     const steps: ConnectionStep[] = [];
     const granted = await step(steps, 'token', async () => {
       await tokens.token(credentials, signal);
-      const exchange = tokens.lastExchange(credentials);
+      const exchange = await tokens.lastExchange(credentials);
       return { message: `Token granted to ${credentials.clientId} by ${credentials.tokenUrl}.`, ...(exchange ? { exchange } : {}) };
     });
     if (granted)

@@ -65,6 +65,7 @@ export class LocalDemo {
       sortableAttributes: demo.sortableAttributes,
       clientId: LOCAL_DEMO_CLIENT_ID,
       authMethod: 'private-key',
+      assertionAudience: 'token-endpoint',
     };
     await this.profiles.upsertLocalDemo(fields);
     if (!(await this.profiles.readSecret(LOCAL_DEMO_ID, 'private-key')) || !this.profiles.get(LOCAL_DEMO_ID).publicKey) {

@@ -9,6 +9,7 @@ export function credentialsFor({ profiles }: { profiles: ProfileService }, profi
     tokenUrl: profile.authUrl && profile.tenant ? tokenEndpoint(profile.authUrl, profile.tenant) : '',
     clientId: profile.clientId,
     authMethod: profile.authMethod,
+    audience: profile.assertionAudience,
     secret: () => profiles.readSecret(profile.id, profile.authMethod === 'client-secret' ? 'client-secret' : 'private-key'),
   };
 }

@@ -40,7 +40,7 @@ export class ProfileActions {
   }
 
   private forgetToken(id: string): void {
-    this.deps.tokens.invalidate(credentialsFor(this.deps, this.deps.profiles.get(id)));
+    this.deps.tokens.forgetClient(credentialsFor(this.deps, this.deps.profiles.get(id)));
   }
 
   async list(): Promise<ProfilesList> {

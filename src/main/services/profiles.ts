@@ -20,7 +20,7 @@ import {
 } from '../../shared/profiles';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import type { Redactor } from './http/redact';
-import { generateRsaKeyPair } from './keys';
+import { generateRsaKeyPair, publicKeyInfo } from './keys';
 import { secretKey, type SecretStore } from './secrets/types';
 import { JsonDocument } from './storage/json-document';
 
@@ -220,6 +220,12 @@ export class ProfileService {
     }
     this.redactor.remember(trimmed);
     await this.secrets.set(secretKey(id, kind), trimmed);
+    if (kind === 'private-key') {
+      // A pasted key's public half (and kid) replaces the one shown, so Profiles shows what assertions carry.
+      const publicKey = await publicKeyInfo(trimmed, this.now());
+      this.state.profiles = this.state.profiles.map((p) => (p.id === id ? { ...p, publicKey, updatedAt: this.now().toISOString() } : p));
+      await this.save();
+    }
   }
 
   async deleteSecret(id: string, kind: SecretKind): Promise<boolean> {
@@ -269,8 +275,8 @@ export class ProfileService {
       const created = await this.create(fields, { id: LOCAL_DEMO_ID, builtIn: true });
       return created;
     }
-    // Keep the user's name and colour; refresh what the emulator decides.
-    const { name: _n, color: _c, ...managed } = fields;
+    // Keep the user's name, colour and assertion audience; refresh what the emulator decides.
+    const { name: _n, color: _c, assertionAudience: _a, ...managed } = fields;
     return this.update(LOCAL_DEMO_ID, managed, { managed: true });
   }
 }

@@ -15,7 +15,7 @@ export interface BackoffPolicy {
   /** Tries in all, the first included. */
   attempts: number;
   baseDelayMs: number;
-  /** Upper bound for one wait, Retry-After included. */
+  /** Upper bound for one computed backoff wait (a server's Retry-After is waited in full, within the deadline). */
   maxDelayMs: number;
 }
 
@@ -45,18 +45,32 @@ export interface RetryOptions {
   random?: () => number;
   /** Stops retrying at once (a cancelled run): the last value is returned. */
   stopped?: () => boolean;
+  /**
+   * How long a server may ask to be left alone (Retry-After) and still be
+   * waited for: the request's deadline. Beyond it the retries stop at once
+   * and `onTooLong` hears the delay asked for.
+   */
+  deadlineMs?: number;
+  onTooLong?: (retryAfterMs: number) => void;
 }
 
 /**
  * Runs `attempt` until it asks for no retry, the attempts run out or the
  * caller stops, waiting between attempts; returns the last attempt's value.
+ * A server's Retry-After is honoured in full — never cut short, which would
+ * only earn another refusal — unless it is longer than the deadline, when
+ * waiting would outlast the request anyway.
  */
 export async function withRetries<T>(attempt: (n: number) => Promise<Attempt<T>>, options: RetryOptions): Promise<T> {
   for (let n = 1; ; n++) {
     const outcome = await attempt(n);
     if (!outcome.retry || n >= options.policy.attempts || options.stopped?.()) return outcome.value;
-    const wait = outcome.retry.afterMs ?? backoffMs(n, options.policy, options.random);
-    await options.sleep(Math.min(options.policy.maxDelayMs, wait));
+    const asked = outcome.retry.afterMs;
+    if (asked !== undefined && options.deadlineMs !== undefined && asked > options.deadlineMs) {
+      options.onTooLong?.(asked);
+      return outcome.value;
+    }
+    await options.sleep(asked ?? Math.min(options.policy.maxDelayMs, backoffMs(n, options.policy, options.random)));
     if (options.stopped?.()) return outcome.value;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contextVariablesSchema } from '../request/schema';
 import type { ContextValue } from '../request/types';
+import { MAX_QUERY_LENGTH } from './schema';
 import type { QueryRow } from './types';
 
 export interface QueryListProblem {
@@ -16,6 +17,11 @@ export interface ParsedQueryList {
 
 /** RFC 4180 fields: commas, "quoted, with ""escaped"" quotes", line breaks inside quotes. Each record keeps the line it started on. */
 export function parseCsv(text: string): { line: number; fields: string[] }[] {
+  return readCsv(text).records;
+}
+
+/** CSV records, and the line of a quote never closed (everything after it was read into one field). */
+export function readCsv(text: string): { records: { line: number; fields: string[] }[]; unclosedQuote?: number } {
   const records: { line: number; fields: string[] }[] = [];
   let field = '';
   let fields: string[] = [];
@@ -57,8 +63,11 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
     }
   }
   if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
-  return records;
+  return quoted ? { records, unclosedQuote: start } : { records };
 }
+
+export const unclosedQuoteMessage =
+  'A quote opened in this row is never closed, so the rest of the file was read as one field; close it or remove it.';
 
 /** `brand:Korvo|Halden; colour:Black`, or the JSON form `[{"id":"brand","values":["Korvo"]}]`. */
 type RowFacet = NonNullable<QueryRow['facets']>[number];
@@ -125,6 +134,9 @@ function parseVariables(text: string): Record<string, ContextValue> {
 
 const COLUMNS = ['query', 'filter', 'facets', 'variables'] as const;
 
+const tooLong = (query: string) =>
+  `The query is ${query.length.toLocaleString('en-US')} characters long; at most ${MAX_QUERY_LENGTH.toLocaleString('en-US')} are kept.`;
+
 /**
  * A query list: one query per line, or CSV with a header naming its columns
  * (query, and any of filter, facets, variables). Blank lines are skipped;
@@ -135,14 +147,19 @@ export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
   const csv = /\.csv$/i.test(fileName) || /^"?query"?\s*,/.test(firstLine);
   if (!csv) {
     const rows: QueryRow[] = [];
+    const problems: QueryListProblem[] = [];
     text.split(/\r?\n/).forEach((raw, i) => {
       const query = raw.trim();
-      if (query) rows.push({ query, line: i + 1 });
+      if (query.length > MAX_QUERY_LENGTH) problems.push({ line: i + 1, message: tooLong(query) });
+      else if (query) rows.push({ query, line: i + 1 });
     });
-    return { rows, problems: [], format: 'lines' };
+    return { rows, problems, format: 'lines' };
   }
-  const records = parseCsv(text);
+  const { records: all, unclosedQuote } = readCsv(text);
   const problems: QueryListProblem[] = [];
+  // The row with the quote never closed swallowed the rest of the file: it is reported, not read.
+  const records = unclosedQuote === undefined ? all : all.slice(0, -1);
+  if (unclosedQuote !== undefined) problems.push({ line: unclosedQuote, message: unclosedQuoteMessage });
   const header = records[0];
   if (!header) return { rows: [], problems: [], format: 'csv' };
   const names = header.fields.map((f) => f.trim().toLowerCase());
@@ -166,6 +183,10 @@ export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
     if (!query && record.fields.every((f) => f.trim() === '')) continue;
     if (!query) {
       problems.push({ line: record.line, message: 'No query in this row.' });
+      continue;
+    }
+    if (query.length > MAX_QUERY_LENGTH) {
+      problems.push({ line: record.line, message: tooLong(query) });
       continue;
     }
     const row: QueryRow = { query, line: record.line };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contextVariablesSchema, searchTemplateSchema } from '../request/schema';
+import { workspaceFileSchema } from '../workspace/kinds';
 import { qualityConfigSchema } from './quality-config';
 
 /**
@@ -24,9 +25,12 @@ export const sideSpecSchema = z.strictObject({
   overrides: searchTemplateSchema.default({}),
 });
 
+/** The longest query a list, a batch or a query set keeps. */
+export const MAX_QUERY_LENGTH = 1000;
+
 /** One line of a query list: the query and any per-row overrides (from CSV). */
 export const queryRowSchema = z.strictObject({
-  query: z.string().trim().min(1).max(1000),
+  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
   filter: z.string().max(10_000).optional(),
   facets: z
     .array(z.strictObject({ id: z.string().min(1), values: z.array(z.string()) }))
@@ -39,7 +43,7 @@ export const queryRowSchema = z.strictObject({
 
 /** A workspace file a batch refers to: its file name (bare, never a path) and its name when the batch started. */
 const workspaceRef = z.strictObject({
-  file: z.string().regex(/^[^/\\\0]+\.json$/, 'a workspace file name ending in .json, with no folder'),
+  file: workspaceFileSchema,
   name: z.string().max(200),
 });
 

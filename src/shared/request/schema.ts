@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeValue } from '../json-value';
+import { describeValue, nestingDepth } from '../json-value';
 import { describeIssues, zodIssues } from '../zod-issues';
 
 /**
@@ -121,12 +121,25 @@ const common = {
 const requestObject = <S extends z.core.$ZodLooseShape>(kind: string, shape: S) =>
   object(shape, (input) => `A ${kind} request is a JSON object, not ${describeValue(input)}.`);
 
-export const searchRequestSchema = requestObject('search', {
+/** Levels of objects and arrays a request may nest (a real one needs about 5); deeper input is refused before anything walks it. */
+export const MAX_REQUEST_DEPTH = 64;
+
+const withinDepth = <T extends z.ZodType>(schema: T): T =>
+  schema.superRefine((value, ctx) => {
+    if (nestingDepth(value, MAX_REQUEST_DEPTH) > MAX_REQUEST_DEPTH)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The request nests objects and arrays more than ${MAX_REQUEST_DEPTH} levels deep; a request needs only a few.`,
+      });
+  }) as T;
+
+const searchRequestObject = requestObject('search', {
   token: text('token', 'token is required: the search token from the management console.'),
   query: text('query').optional(),
   options: searchOptionsSchema.optional(),
   ...common,
 });
+export const searchRequestSchema = withinDepth(searchRequestObject);
 
 export const groupBySchema = object(
   {
@@ -149,22 +162,26 @@ export const groupBySchema = object(
       : `groupBy must be { attribute, values, size }, not ${describeValue(input)}.`,
 );
 
-export const suggestRequestSchema = requestObject('suggest', {
-  token: text('token', 'token is required: the search token from the management console.'),
-  query: text('query', 'query is required for suggest.'),
-  options: object(
-    { sortBy: sortBy.optional(), filter: filter.optional(), customResponseMask: customResponseMask.optional(), groupBy: groupBySchema },
-    (input) => (input === undefined ? 'Suggest needs options with groupBy.' : `options must be an object, not ${describeValue(input)}.`),
-  ),
-  ...common,
-});
+export const suggestRequestSchema = withinDepth(
+  requestObject('suggest', {
+    token: text('token', 'token is required: the search token from the management console.'),
+    query: text('query', 'query is required for suggest.'),
+    options: object(
+      { sortBy: sortBy.optional(), filter: filter.optional(), customResponseMask: customResponseMask.optional(), groupBy: groupBySchema },
+      (input) => (input === undefined ? 'Suggest needs options with groupBy.' : `options must be an object, not ${describeValue(input)}.`),
+    ),
+    ...common,
+  }),
+);
 
-export const autocompleteRequestSchema = requestObject('autocomplete', {
-  token: text('token', 'token is required: the search token from the management console.'),
-  query: text('query', 'query is required for autocomplete.'),
-  options: options({ numberOfSuggestions: whole('numberOfSuggestions').optional(), filter: filter.optional() }).optional(),
-  ...common,
-});
+export const autocompleteRequestSchema = withinDepth(
+  requestObject('autocomplete', {
+    token: text('token', 'token is required: the search token from the management console.'),
+    query: text('query', 'query is required for autocomplete.'),
+    options: options({ numberOfSuggestions: whole('numberOfSuggestions').optional(), filter: filter.optional() }).optional(),
+    ...common,
+  }),
+);
 
 export const requestKindSchema = z.enum(['search', 'suggest', 'autocomplete']);
 /** How a search travels: POST with a JSON body, or GET with the request URL-encoded (§4.2). Suggest and autocomplete are POST only. */
@@ -199,7 +216,7 @@ export function envelopeSchemaWith<S extends z.ZodRawShape>(shape: S) {
 export const requestEnvelopeSchema = envelopeSchemaWith({});
 
 /** A side's or a batch's request template: any part of a search request (the token and query come later). */
-export const searchTemplateSchema = searchRequestSchema.partial();
+export const searchTemplateSchema = withinDepth(searchRequestObject.partial());
 
 export type SortOrder = z.output<typeof sortOrderSchema>;
 export type SortValue = z.output<typeof sortValueSchema>;

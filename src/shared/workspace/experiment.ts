@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { qualityConfigSchema } from '../compare/quality-config';
 import { sideSpecSchema } from '../compare/schema';
-import { WORKSPACE_FORMATS } from './kinds';
+import { WORKSPACE_FORMATS, workspaceFileSchema } from './kinds';
 
-const file = z.string().regex(/^[^/\\\0]+\.json$/, 'a workspace file name ending in .json, with no folder');
+const file = workspaceFileSchema;
 
 /**
  * An experiment: a query set run on two sides (A the baseline), optionally

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchDefinition, BatchResult } from '../../../src/shared/compare/types';
-import { BatchRunner } from '../../../src/main/services/compare/runner';
+import { BatchRunner, type BatchRunnerOptions } from '../../../src/main/services/compare/runner';
 import { searchSender } from '../../../src/main/services/compare/sender';
 import { BatchStore } from '../../../src/main/services/compare/store';
 import { HttpClient } from '../../../src/main/services/http/client';
@@ -32,7 +32,7 @@ function definition(n: number, concurrency = 6): BatchDefinition {
   };
 }
 
-async function runner(def: BatchDefinition, dir?: string) {
+async function runner(def: BatchDefinition, dir?: string, extra: Partial<BatchRunnerOptions> = {}) {
   const store = await BatchStore.create(dir ?? (await mkdtemp(join(tmpdir(), 'wb-batch-'))), def);
   const r = new BatchRunner({
     definition: def,
@@ -40,6 +40,7 @@ async function runner(def: BatchDefinition, dir?: string) {
     send: searchSender(new SearchClient(http), (s) => ({ baseUrl: def.sides[s].baseUrl! })),
     retry: { attempts: 4, baseDelayMs: 5, maxDelayMs: 50 },
     flushEvery: { results: 10, ms: 50 },
+    ...extra,
   });
   await r.load();
   return { runner: r, store };
@@ -127,50 +128,88 @@ describe('batch runner against the emulator', () => {
   });
 
   it('pauses, resumes, cancels; a new runner on the same store finishes the rest; rerun-failed redoes only failures', async () => {
-    await faults({ endpoints: ['search'], latencyMs: 15 });
     const dir = await mkdtemp(join(tmpdir(), 'wb-batch-'));
+    // Pause and cancel are triggered by results arriving (a gate), never by elapsed time.
+    let seen = 0;
+    let gate: { at: number; act: () => void } | null = null;
+    const def = definition(50, 4);
+    const { runner: r } = await runner(def, dir, {
+      onResult: () => {
+        seen += 1;
+        if (gate && seen === gate.at) gate.act();
+      },
+    });
+    gate = { at: 5, act: () => void r.pause() };
+    await r.start();
+    const paused = r.progress();
+    expect(paused.status).toBe('paused');
+    expect(paused.done).toBeGreaterThanOrEqual(5);
+    expect(paused.done).toBeLessThanOrEqual(5 + 4);
+    expect(paused.inFlight).toBe(0);
+
+    gate = { at: seen + 5, act: () => void r.cancel() };
+    await r.start();
+    const cancelled = r.progress();
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.done).toBeGreaterThanOrEqual(paused.done + 5);
+    expect(cancelled.done).toBeLessThan(50);
+
+    // A fresh runner (as after a restart) picks up the stored results and runs only the rest.
+    const again = new BatchRunner({
+      definition: def,
+      store: new BatchStore(dir),
+      send: searchSender(new SearchClient(http), (s) => ({ baseUrl: def.sides[s].baseUrl! })),
+    });
+    await again.load();
+    expect(again.progress().done).toBe(cancelled.done);
+    const before = (await em.get('/__emulator/stats')).body.requests.search;
+    await again.start();
+    expect(again.progress()).toMatchObject({ status: 'done', done: 50 });
+    expect((await em.get('/__emulator/stats')).body.requests.search - before).toBe((50 - cancelled.done) * 2);
+
+    // Break side B for a moment: its queries fail; rerun-failed asks again for those only.
+    await faults({ endpoints: ['search'], errorRate: 1, errorStatus: 400 });
     try {
-      const def = definition(50, 4);
-      const { runner: r } = await runner(def, dir);
-      const running = r.start();
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await r.pause();
-      await running;
-      const paused = r.progress();
-      expect(paused.status).toBe('paused');
-      expect(paused.done).toBeGreaterThan(0);
-      expect(paused.done).toBeLessThan(50);
-      expect(paused.inFlight).toBe(0);
-
-      const resumed = r.start();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await r.cancel();
-      await resumed;
-      const cancelled = r.progress();
-      expect(cancelled.status).toBe('cancelled');
-      expect(cancelled.done).toBeLessThan(50);
-
-      // A fresh runner (as after a restart) picks up the stored results and runs only the rest.
-      const again = new BatchRunner({
-        definition: def,
-        store: new BatchStore(dir),
-        send: searchSender(new SearchClient(http), (s) => ({ baseUrl: def.sides[s].baseUrl! })),
-      });
-      await again.load();
-      expect(again.progress().done).toBe(cancelled.done);
-      const before = (await em.get('/__emulator/stats')).body.requests.search;
-      await again.start();
-      expect(again.progress()).toMatchObject({ status: 'done', done: 50 });
-      expect((await em.get('/__emulator/stats')).body.requests.search - before).toBe((50 - cancelled.done) * 2);
-
-      // Break side B for a moment: its queries fail; rerun-failed asks again for those only.
-      await faults({ endpoints: ['search'], errorRate: 1, errorStatus: 400 });
       const broken = await runner(definition(6, 2));
       await broken.runner.start();
       expect(broken.runner.progress().failed).toBe(6);
       await faults(null);
       await broken.runner.rerunFailed();
       expect(broken.runner.progress()).toMatchObject({ done: 6, failed: 0 });
+    } finally {
+      await faults(null);
+    }
+  });
+
+  it('waits a Retry-After within the per-request timeout, and fails at once with "rate limited" when it is longer', async () => {
+    await faults({ endpoints: ['search'], burst429: 2, retryAfterSeconds: 1 });
+    const slept: number[] = [];
+    const sleep = async (ms: number) => void slept.push(ms);
+    try {
+      const short = await runner(definition(1, 1), undefined, { deadlineMs: 5000, sleep });
+      await short.runner.start();
+      const [result] = short.runner.list();
+      expect(result!.a.ok && result!.b.ok).toBe(true);
+      expect(slept.filter((ms) => ms === 1000).length).toBe(2);
+    } finally {
+      await faults(null);
+    }
+    await faults({ endpoints: ['search'], burst429: 2, retryAfterSeconds: 60 });
+    slept.length = 0;
+    try {
+      const long = await runner(definition(1, 1), undefined, { deadlineMs: 5000, sleep });
+      await long.runner.start();
+      const [result] = long.runner.list();
+      const failed = [result!.a, result!.b].filter((x) => !x.ok);
+      expect(failed.length).toBeGreaterThan(0);
+      for (const side of failed) {
+        expect(side.attempts).toBe(1);
+        expect(side.error).toMatchObject({ code: 'rate-limited' });
+        expect(side.error!.message).toMatch(
+          /^rate limited: the service asks to retry after 60 s, longer than the per-request timeout of 5 s/,
+        );
+      }
+      expect(slept.some((ms) => ms >= 60_000)).toBe(false);
     } finally {
       await faults(null);
     }

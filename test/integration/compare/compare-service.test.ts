@@ -110,7 +110,9 @@ describe('batch comparisons through the contract', () => {
         sides: { ...batch(1).sides, a: { label: 'gone', profileId: 'deleted-profile', overrides: {} } },
       }),
     ).toMatchObject({
-      message: expect.stringContaining('no longer exists'),
+      code: 'not-found',
+      message: 'Side "gone" names a profile that does not exist; pick one of the profiles in the list.',
+      details: { field: 'sides.a.profileId' },
     });
   });
 

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calculateJwkThumbprint, importSPKI, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importSPKI, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/main/core';
 import { Redactor } from '../../../src/main/services/http/redact';
@@ -73,6 +73,18 @@ describe('profiles', () => {
     expect(Buffer.from(key.jwk.n as string, 'base64url').length).toBe(256);
     expect(await secrets.get(`profile:${p.id}:private-key`)).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(profiles.get(p.id).authMethod).toBe('private-key');
+  });
+
+  it('shows the public half and kid of a pasted private key, replacing a generated one', async () => {
+    const { profiles } = await service();
+    const p = await profiles.create(fields);
+    const generated = await profiles.generateKeyPair(p.id);
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    await profiles.setSecret(p.id, 'private-key', `\n${await exportPKCS8(privateKey)}\n`);
+    const shown = profiles.get(p.id).publicKey!;
+    expect(shown.kid).not.toBe(generated.kid);
+    expect(shown.kid).toBe(await calculateJwkThumbprint(await exportJWK(publicKey), 'sha256'));
+    expect(shown.pem.trim()).toBe((await exportSPKI(publicKey)).trim());
   });
 
   it('exports without secrets and imports with validation', async () => {

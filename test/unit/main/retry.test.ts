@@ -28,12 +28,12 @@ describe('retries and backoff', () => {
     expect(waits).toEqual([300, 200]);
   });
 
-  it('stops after the last attempt, caps every wait, and stops at once when told', async () => {
+  it('stops after the last attempt, caps computed waits, and stops at once when told', async () => {
     const waits: number[] = [];
     expect(
-      await withRetries(async (n) => ({ value: n, retry: { afterMs: 60_000 } }), { policy, sleep: async (ms) => void waits.push(ms) }),
+      await withRetries(async (n) => ({ value: n, retry: {} }), { policy, sleep: async (ms) => void waits.push(ms), random: () => 1 }),
     ).toBe(4);
-    expect(waits).toEqual([1000, 1000, 1000]);
+    expect(waits).toEqual([100, 200, 400]);
     let stopped = false;
     const seen: number[] = [];
     const last = await withRetries(
@@ -45,6 +45,27 @@ describe('retries and backoff', () => {
     );
     expect(last).toBe(1);
     expect(seen).toEqual([1]);
+  });
+
+  it('waits a Retry-After in full when it fits the deadline (never cut to the backoff cap), and gives up at once when it does not', async () => {
+    const waits: number[] = [];
+    const value = await withRetries(async (n) => (n === 1 ? { value: n, retry: { afterMs: 15_000 } } : { value: n }), {
+      policy,
+      sleep: async (ms) => void waits.push(ms),
+      deadlineMs: 30_000,
+    });
+    expect(value).toBe(2);
+    expect(waits).toEqual([15_000]);
+    const tooLong: number[] = [];
+    const gaveUp = await withRetries(async (n) => ({ value: n, retry: { afterMs: 60_000 } }), {
+      policy,
+      sleep: async (ms) => void waits.push(ms),
+      deadlineMs: 30_000,
+      onTooLong: (ms) => tooLong.push(ms),
+    });
+    expect(gaveUp).toBe(1);
+    expect(tooLong).toEqual([60_000]);
+    expect(waits).toEqual([15_000]);
   });
 
   it('limits starts per key in any one-second window, on an injected clock', async () => {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/main/core';
 import { channelNames, contract } from '../../../src/shared/ipc/contract';
-import { mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -75,6 +76,23 @@ describe('settings', () => {
     await core.router.invoke('settings:update', { requestTimeoutMs: 12_000, historySize: 50 }, ctx);
     const result = await core.router.invoke('settings:update', { theme: 'dark' }, ctx);
     expect(result).toMatchObject({ ok: true, value: { theme: 'dark', requestTimeoutMs: 12_000, historySize: 50 } });
+  });
+
+  it('answers every unusable CA path alike, so the setting cannot probe which paths exist', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wb-ca-'));
+    const fifo = join(dir, 'pipe.pem');
+    execFileSync('mkfifo', [fifo]);
+    await writeFile(join(dir, 'notes.txt'), 'hello');
+    const messages: string[] = [];
+    for (const path of ['/nope/ca.pem', '/etc/passwd', '/etc', '/root/.ssh/id_rsa', join(dir, 'notes.txt'), fifo, '/dev/zero']) {
+      const result = await core.router.invoke('settings:update', { extraCaCertificates: [path] }, ctx);
+      expect(result).toMatchObject({ ok: false, error: { code: 'validation', details: { field: 'extraCaCertificates' } } });
+      if (!result.ok) messages.push(result.error.message.replace(path, '<path>'));
+    }
+    expect(new Set(messages).size).toBe(1);
+    expect(messages[0]).toBe(
+      '<path> is not a readable PEM file of certificates ("-----BEGIN CERTIFICATE-----"); pick the CA certificate file your network uses.',
+    );
   });
 
   it('names the problem with an extra CA file', async () => {

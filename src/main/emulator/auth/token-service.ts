@@ -15,7 +15,16 @@ export interface TokenStats {
   /** When token requests arrived (wall clock, ms since epoch, last 1,000), to check clients' pacing. */
   requestTimes: number[];
   /** Claims of the last 100 verified client assertions (no signatures), to check clients build them right. */
-  recentAssertions: { clientId: string; iss: unknown; sub: unknown; aud: unknown; jti: unknown; iat: unknown; exp: unknown }[];
+  recentAssertions: {
+    clientId: string;
+    kid: unknown;
+    iss: unknown;
+    sub: unknown;
+    aud: unknown;
+    jti: unknown;
+    iat: unknown;
+    exp: unknown;
+  }[];
 }
 
 interface Account {
@@ -178,7 +187,7 @@ export class TokenService {
     const ttl = config.accessTokenTtlSeconds;
     const access = await new SignJWT({ tenant, azp: clientId, scope: 'catalog:read' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(`${endpointUrl.replace(/\/protocol\/openid-connect\/token$/, '')}`)
+      .setIssuer(realmIssuer(endpointUrl))
       .setSubject(clientId)
       .setAudience('item-catalog')
       .setIssuedAt(now)
@@ -211,8 +220,11 @@ export class TokenService {
         'invalid_client',
         `No public key is registered for "${account.clientId}"; register it with the operator (POST /__emulator/service-accounts).`,
       );
+    let kid: unknown;
     try {
-      if (decodeProtectedHeader(assertion).alg !== 'RS256')
+      const header = decodeProtectedHeader(assertion);
+      kid = header.kid;
+      if (header.alg !== 'RS256')
         throw this.reject(401, 'invalid-assertion', 'invalid_client', 'The client assertion must be signed with RS256.');
     } catch (err) {
       if (err instanceof EmulatorError) throw err;
@@ -224,7 +236,8 @@ export class TokenService {
         algorithms: ['RS256'],
         issuer: account.clientId,
         subject: account.clientId,
-        audience: endpointUrl,
+        // The token endpoint, as the identity server has long accepted, or the realm's issuer, as newer ones require.
+        audience: [endpointUrl, realmIssuer(endpointUrl)],
         clockTolerance: CLOCK_SKEW_S,
         currentDate: new Date(this.now()),
         requiredClaims: ['exp', 'jti'],
@@ -234,6 +247,7 @@ export class TokenService {
     }
     this.stats.recentAssertions.push({
       clientId: account.clientId,
+      kid,
       iss: payload.iss,
       sub: payload.sub,
       aud: payload.aud,
@@ -287,7 +301,11 @@ export class TokenService {
     if (err instanceof joseErrors.JWTClaimValidationFailed) {
       const claim = err.claim;
       if (claim === 'aud')
-        return ['invalid-audience', 'invalid_client', `The assertion audience must be the token endpoint: ${endpointUrl}.`];
+        return [
+          'invalid-audience',
+          'invalid_client',
+          `The assertion audience must be the token endpoint (${endpointUrl}) or the realm issuer (${realmIssuer(endpointUrl)}).`,
+        ];
       if (claim === 'nbf' || claim === 'iat')
         return ['clock-skew', 'invalid_client', 'The assertion is not valid yet: the client clock is ahead (clock skew).'];
       return [
@@ -326,4 +344,9 @@ export class TokenService {
       .filter((a) => a.tenant === tenant)
       .map((a) => ({ clientId: a.clientId, hasSecret: !!a.clientSecret, hasPublicKey: !!a.publicKey }));
   }
+}
+
+/** The realm's issuer URL, from its token endpoint. */
+function realmIssuer(endpointUrl: string): string {
+  return endpointUrl.replace(/\/protocol\/openid-connect\/token$/, '');
 }

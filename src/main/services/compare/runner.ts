@@ -33,6 +33,8 @@ export interface BatchRunnerOptions {
   onResult?: (result: BatchResult) => void;
   random?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The per-request timeout (ms): a Retry-After within it is waited in full; a longer one fails the side at once. */
+  deadlineMs?: number;
 }
 
 const isFailed = (r: BatchResult) => !r.a.ok || !r.b.ok;
@@ -264,6 +266,7 @@ export class BatchRunner {
   private async sendWithRetry(side: 'a' | 'b', request: SearchRequest, signal: AbortSignal): Promise<SideAnswer | null> {
     const sleep = this.options.sleep ?? abortableSleep;
     let attempts = 0;
+    let tooLong: number | undefined;
     const outcome = await withRetries<SendOutcome>(
       async (n) => {
         attempts = n;
@@ -280,6 +283,7 @@ export class BatchRunner {
         sleep: (ms) => sleep(ms, signal),
         stopped: () => signal.aborted,
         ...(this.options.random ? { random: this.options.random } : {}),
+        ...(this.options.deadlineMs ? { deadlineMs: this.options.deadlineMs, onTooLong: (ms: number) => (tooLong = ms) } : {}),
       },
     );
     if (signal.aborted) return null;
@@ -307,7 +311,13 @@ export class BatchRunner {
         attempts,
         ...(outcome.status !== undefined ? { status: outcome.status } : {}),
         count: null,
-        error: outcome.error,
+        error:
+          tooLong !== undefined
+            ? {
+                code: 'rate-limited',
+                message: `rate limited: the service asks to retry after ${Math.ceil(tooLong / 1000)} s, longer than the per-request timeout of ${Math.round((this.options.deadlineMs ?? 0) / 1000)} s; rerun the failed queries later.`,
+              }
+            : outcome.error,
         top: [],
       },
     };

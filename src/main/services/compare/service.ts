@@ -99,11 +99,18 @@ export class CompareService {
   }
 
   /** The side's base URL and token: its own, or its profile's. */
-  private target(side: SideSpec): { baseUrl: string; token: string | undefined } {
+  private target(side: SideSpec, key: 'a' | 'b', starting = false): { baseUrl: string; token: string | undefined } {
     if (side.baseUrl) return { baseUrl: side.baseUrl, token: side.overrides.token };
     const profiles = this.deps.profiles;
     const profile = profiles && (side.profileId ? profiles.find(side.profileId) : profiles.resolve(undefined));
-    if (!profile) throw new Error(`The profile of side "${side.label}" no longer exists; start a new comparison.`);
+    if (!profile)
+      throw failure(
+        'not-found',
+        starting
+          ? `Side "${side.label}" names a profile that does not exist; pick one of the profiles in the list.`
+          : `The profile of side "${side.label}" no longer exists; start a new comparison.`,
+        { field: `sides.${key}.profileId` },
+      );
     return { baseUrl: profile.searchUrl, token: side.overrides.token || profile.searchTokens[0]?.token };
   }
 
@@ -119,10 +126,12 @@ export class CompareService {
       pending = [];
       this.deps.onProgress({ id, progress: runner.progress(), results });
     };
+    const deadlineMs = this.deps.deadlineMs();
     const runner = new BatchRunner({
       definition,
       store,
-      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side]), { deadlineMs: this.deps.deadlineMs() }),
+      ...(deadlineMs > 0 ? { deadlineMs } : {}),
+      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side], side), { deadlineMs: this.deps.deadlineMs() }),
       onResult: (r) => pending.push(r),
       onProgress: (p) => {
         if (p.status !== 'running') {
@@ -154,7 +163,7 @@ export class CompareService {
     // Sides keep their profile id, never its secrets; the token joins the side so the run is reproducible.
     const sides = { a: input.sides.a, b: input.sides.b };
     for (const key of ['a', 'b'] as const) {
-      const t = this.target(sides[key]);
+      const t = this.target(sides[key], key, true);
       if (!sides[key].overrides.token && t.token) sides[key] = { ...sides[key], overrides: { ...sides[key].overrides, token: t.token } };
     }
     const definition: BatchDefinition = { ...input, id, createdAt: new Date().toISOString(), sides };
@@ -216,7 +225,7 @@ export class CompareService {
       result: record.result,
       responses: { ...(a.response ? { a: a.response } : {}), ...(b.response ? { b: b.response } : {}) },
       requests: { a: requestFor(base, sides.a, row), b: requestFor(base, sides.b, row) },
-      baseUrls: { a: this.safeBaseUrl(sides.a), b: this.safeBaseUrl(sides.b) },
+      baseUrls: { a: this.safeBaseUrl(sides.a, 'a'), b: this.safeBaseUrl(sides.b, 'b') },
     };
   }
 
@@ -243,9 +252,9 @@ export class CompareService {
     return out;
   }
 
-  private safeBaseUrl(side: SideSpec): string {
+  private safeBaseUrl(side: SideSpec, key: 'a' | 'b'): string {
     try {
-      return this.target(side).baseUrl;
+      return this.target(side, key).baseUrl;
     } catch {
       return side.baseUrl ?? '';
     }

@@ -74,7 +74,19 @@ export class BatchStore {
   /** The stored definition, parsed with its schema: a file that does not match is refused, naming the fields. */
   async definition(): Promise<BatchDefinition> {
     const file = join(this.dir, 'definition.json');
-    const parsed = batchDefinitionSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(file, 'utf8'));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw failure(
+        'storage',
+        code === 'ENOENT'
+          ? `${file} is missing: the folder holds no batch to resume.`
+          : `${file} cannot be read as a batch definition (${code ?? (err as Error).message}); remove the folder to start again.`,
+      );
+    }
+    const parsed = batchDefinitionSchema.safeParse(raw);
     if (!parsed.success) throw failure('storage', `${file} is not a batch definition: ${describeIssues(zodIssues(parsed.error))}`);
     return parsed.data;
   }

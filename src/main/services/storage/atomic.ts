@@ -1,10 +1,17 @@
-import { mkdir, open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+
+/** The app's own files are readable by their owner only; folders it creates likewise. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+/** For what the user writes out to share (reports, public keys). */
+export const SHARED_FILE_MODE = 0o644;
 
 /**
  * Every file the app writes goes through here: temp file, fsync, rename.
- * A crash leaves the old or the new content, never a torn file.
+ * A crash leaves the old or the new content, never a torn file. Files are
+ * created `0600` (unless `mode` says otherwise) and missing folders `0700`.
  */
 export async function writeFileAtomically(
   file: string,
@@ -15,19 +22,20 @@ export async function writeFileAtomically(
     /** fsync before the rename (default). Files whose loss is recovered from may skip it. */ durable?: boolean;
   } = {},
 ): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  if (options.durable === false && options.mode === undefined) {
+  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const mode = options.mode ?? PRIVATE_FILE_MODE;
+  if (options.durable === false) {
     // Temp file and rename, without the fsync and the ownership lookups: still never torn.
     const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
     try {
       if (Array.isArray(data)) {
-        const handle = await open(temp, 'wx');
+        const handle = await open(temp, 'wx', mode);
         try {
           await writeAll(handle, data);
         } finally {
           await handle.close();
         }
-      } else await writeFile(temp, data, { flag: 'wx' });
+      } else await writeFile(temp, data, { flag: 'wx', mode });
       await rename(temp, file);
     } catch (err) {
       await rm(temp, { force: true });
@@ -35,10 +43,38 @@ export async function writeFileAtomically(
     }
     return;
   }
-  await writeFileAtomic(file, Array.isArray(data) ? Buffer.concat(data) : data, {
-    fsync: options.durable !== false,
-    ...(options.mode !== undefined ? { mode: options.mode } : {}),
-  });
+  await writeFileAtomic(file, Array.isArray(data) ? Buffer.concat(data) : data, { fsync: true, mode });
+}
+
+/** Temp names of an interrupted atomic write: write-file-atomic's `<file>.<hash>`, and this module's `<file>.<pid>.<n>.tmp`. */
+const TEMP_NAME = /^(.+\.json)\.(\d{4,}|\d+\.\d+\.tmp)$/;
+
+/**
+ * Removes temp files left by writes a crash interrupted, anywhere under the
+ * data folder. Only names of the two temp shapes, and only those older than
+ * `olderThanMs` (a write in flight from another process is younger).
+ */
+export async function removeStaleTemps(dir: string, options: { olderThanMs?: number; now?: number } = {}): Promise<string[]> {
+  const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? 60_000);
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !TEMP_NAME.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    try {
+      if ((await stat(path)).mtimeMs > cutoff) continue;
+      await rm(path, { force: true });
+      removed.push(path);
+    } catch {
+      // Gone already, or not ours to remove: either way nothing to do.
+    }
+  }
+  return removed;
 }
 
 let tempCounter = 0;

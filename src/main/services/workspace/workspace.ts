@@ -18,7 +18,7 @@ import { experimentSchema } from '../../../shared/workspace/experiment';
 import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
 import { describeIssues, zodIssues } from '../../../shared/zod-issues';
-import { exists, writeFileAtomically } from '../storage/atomic';
+import { exists, PRIVATE_DIR_MODE, writeFileAtomically } from '../storage/atomic';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -90,7 +90,7 @@ export class Workspace {
 
   /** Creates a kind's folder (and the workspace folder when it is the default one under the data folder). */
   async ensure(kind: WorkspaceKind): Promise<void> {
-    await mkdir(this.kindFolder(kind), { recursive: true });
+    await mkdir(this.kindFolder(kind), { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   /** The path of a file the renderer named, refused before any file-system call unless it is a bare `.json` name. */
@@ -158,7 +158,10 @@ export class Workspace {
   ): Promise<{ file: string }> {
     const path = this.path(kind, file);
     const checked = schema.safeParse(value);
-    if (!checked.success) throw failure('validation', `Not saved: ${describeIssues(zodIssues(checked.error))}.`);
+    if (!checked.success) {
+      const issues = zodIssues(checked.error);
+      throw failure('validation', `Not saved: ${describeIssues(issues)}.`, { issues });
+    }
     if (await exists(path)) {
       if (!options.overwrite) throw failure('conflict', `${file} already exists in ${this.kindFolder(kind)}.`, { field: 'file' });
       if (!(await this.ownFile(kind, file)))

@@ -7,6 +7,7 @@ import { envelopeSchemaWith, requestKindSchema, type RequestEnvelope } from '../
 import type { AutocompleteResponse, RequestKind, SearchResponse, SuggestResponse } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
+import { workspaceFileSchema } from '../../workspace/kinds';
 
 interface RunOutputBase {
   exchange: ExchangeRecord;
@@ -142,11 +143,11 @@ export const searchChannels = {
     doc: 'Writes a request as a JSON file in the workspace’s requests/ folder (atomically; over an existing file only when it is the app’s own).',
   }),
   'saved:read': channel<SavedRequestView>()({
-    input: z.object({ file: z.string().min(1).max(300) }).strict(),
+    input: z.object({ file: workspaceFileSchema }).strict(),
     doc: 'Reads one saved request by its file name (a bare name inside the folder, never a path).',
   }),
   'saved:delete': channel<{ deleted: true }>()({
-    input: z.object({ file: z.string().min(1).max(300) }).strict(),
+    input: z.object({ file: workspaceFileSchema }).strict(),
     doc: 'Deletes one saved request file (only one of the app’s own; anything else is left alone).',
   }),
 } as const;

@@ -2,19 +2,14 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import type { JudgingQueue } from '../../judgments/pool';
-import { WORKSPACE_KINDS, type WorkspaceListing } from '../../workspace/kinds';
+import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { querySetSchema, type QuerySet } from '../../workspace/query-set';
 import { channel } from '../define';
 import { noInput } from './app';
 
 /** A file the renderer names: a bare `.json` name inside a kind's folder, never a path (main checks it again). */
-const file = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[^/\\\0]+\.json$/, 'a file name ending in .json, with no folder')
-  .refine((f) => !f.startsWith('.'), 'not a hidden file');
+const file = workspaceFileSchema;
 const name = z.string().trim().min(1, 'give it a name').max(200);
 const scale = z
   .strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(3), threshold: z.int().min(1).default(1) })

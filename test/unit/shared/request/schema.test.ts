@@ -3,12 +3,17 @@ import { completeRequest } from '../../../../src/shared/request/complete';
 import { readEnvelope, toEnvelope } from '../../../../src/shared/request/http';
 import { importRequest } from '../../../../src/shared/request/import';
 import { normalize } from '../../../../src/shared/request/normalize';
+import { nestingDepth } from '../../../../src/shared/json-value';
 import {
+  autocompleteRequestSchema,
   isRequest,
+  MAX_REQUEST_DEPTH,
   requestEnvelopeSchema,
   requestProblems,
   type requestSchemas,
   searchRequestSchema,
+  searchTemplateSchema,
+  suggestRequestSchema,
   withEnvelope,
 } from '../../../../src/shared/request/schema';
 import { checkResponse } from '../../../../src/shared/request/response-schema';
@@ -132,5 +137,36 @@ describe('responses', () => {
     expect(checked.response).toBe(answer);
     expect(checked.warnings[0]).toMatch(/^The answer does not match the documented search response: items\[0\]\.score/);
     expect(checkResponse('search', answer, { masked: false, check: false }).warnings).toEqual([]);
+  });
+});
+
+describe('nesting depth', () => {
+  const nest = (levels: number, leaf: unknown = 'x') => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
+    return value;
+  };
+
+  it('counts levels without recursion, whatever the depth, and stops at a cycle', () => {
+    expect(nestingDepth('x', 64)).toBe(0);
+    expect(nestingDepth({}, 64)).toBe(1);
+    expect(nestingDepth({ a: [1, { b: 2 }] }, 64)).toBe(3);
+    expect(nestingDepth(nest(200_000), 64)).toBe(65);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(nestingDepth(cyclic, 64)).toBe(65);
+  });
+
+  it('accepts a request nested 64 levels deep and refuses 65, in every kind and in templates', () => {
+    // The request object is level 1, its `context.session` level 3; the rest is nested below a session key.
+    const at = (levels: number) => ({ token: 't', query: 'q', context: { session: { k: nest(levels - 3) } } });
+    expect(searchRequestSchema.safeParse(at(MAX_REQUEST_DEPTH)).success).toBe(true);
+    for (const schema of [searchRequestSchema, searchTemplateSchema, autocompleteRequestSchema]) {
+      const refused = schema.safeParse(at(MAX_REQUEST_DEPTH + 1));
+      expect(refused.success).toBe(false);
+      expect(refused.error!.issues[0]!.message).toMatch(/more than 64 levels deep/);
+    }
+    const deepSuggest = { token: 't', query: 'q', options: { groupBy: { attribute: 'brand', values: ['a'], size: 2 } }, x: nest(20_000) };
+    expect(suggestRequestSchema.safeParse(deepSuggest).success).toBe(false);
   });
 });

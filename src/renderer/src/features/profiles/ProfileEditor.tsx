@@ -291,6 +291,22 @@ export function ProfileEditor(props: ProfileEditorProps) {
                 />
               )}
             </Field>
+            {draft.authMethod === 'private-key' ? (
+              <Field
+                label="Assertion audience"
+                hint="Whom the signed JWT is addressed to (aud): the token endpoint, or the realm's issuer URL, which newer identity servers require."
+              >
+                <Segmented
+                  label="Assertion audience"
+                  value={draft.assertionAudience}
+                  onChange={(v) => set('assertionAudience', v)}
+                  options={[
+                    { value: 'token-endpoint', label: 'Token endpoint' },
+                    { value: 'issuer', label: 'Issuer' },
+                  ]}
+                />
+              </Field>
+            ) : null}
           </div>
         </Section>
 

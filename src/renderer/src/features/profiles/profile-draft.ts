@@ -28,6 +28,7 @@ export function fieldsOf(p: ProfileView): ProfileFields {
     sortableAttributes: [...p.sortableAttributes],
     clientId: p.clientId,
     authMethod: p.authMethod,
+    assertionAudience: p.assertionAudience,
   };
 }
 
@@ -45,6 +46,7 @@ export function blankFields(existing: number): ProfileFields {
     sortableAttributes: [],
     clientId: '',
     authMethod: 'client-secret',
+    assertionAudience: 'token-endpoint',
   };
 }
 

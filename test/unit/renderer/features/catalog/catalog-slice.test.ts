@@ -39,6 +39,7 @@ describe('catalog: the slice against Local demo', () => {
       sortableAttributes: [],
       clientId: 'c',
       authMethod: 'client-secret',
+      assertionAudience: 'token-endpoint',
     });
     app.state().openCatalog(created!.id, true);
     await waitFor(app.store, (s) => s.catalog.active.status === 'error');

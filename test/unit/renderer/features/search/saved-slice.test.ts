@@ -23,6 +23,8 @@ describe('saved requests: the slice against main', () => {
 
   it('a file name that is not a saved request is refused, and said so', async () => {
     expect(await app.state().openSaved('../settings.json')).toBe(false);
-    expect(app.state().savedOp.error?.message).toMatch(/not a workspace file name/);
+    expect(app.state().savedOp.error?.message).toBe(
+      'Invalid input for saved:read: file: a bare file name ending in .json (no folder, not hidden)',
+    );
   });
 });
