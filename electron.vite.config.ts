@@ -61,8 +61,8 @@ export default defineConfig({
         },
         output: {
           entryFileNames: (chunk) => (chunk.name === 'http-bridge' ? 'http-bridge.js' : 'assets/[name]-[hash].js'),
-          // Monaco is its own chunk, named for what it is, loaded by the first screen with an editor.
-          advancedChunks: { groups: [{ name: 'monaco', test: /node_modules[\\/]monaco-editor/ }] },
+          // No manual chunk groups: Monaco arrives through CodeEditor's dynamic import as chunks of its own, which
+          // nothing preloads (a group over its dependencies pulled Vite's preload helper in, and index.html with it).
         },
       },
     },

@@ -295,6 +295,145 @@ async function benchDiff(url: string): Promise<void> {
   );
 }
 
+interface PaceRun {
+  label: string;
+  requests: number;
+  refused: number;
+  /** Answered (not refused) requests a second between 3 s in and the drop. */
+  steadyOk: number;
+  /** ms from the drop to 200 → 100 until the pace is at or under 100 (auto only). */
+  recoverMs: number | null;
+  /** Refused share in the second after the drop. */
+  refusedAfterDrop: number;
+}
+
+/**
+ * Adaptive pacing against the emulator limited to 200 requests a second,
+ * dropped to 100 after 12 s: the auto pace against a fixed concurrency of 16
+ * (the peer), both measured from the emulator's own counters.
+ */
+async function paceRun(url: string, queries: string[], auto: boolean): Promise<PaceRun> {
+  const call = (method: string, path: string, body?: unknown) =>
+    request(`${url}${path}`, {
+      method,
+      ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+    }).then((r) => r.body.json() as Promise<Record<string, unknown>>);
+  const counts = async () => {
+    const s = (await call('GET', '/__emulator/stats')) as { requests: Record<string, number>; statuses: Record<string, number> };
+    return { sent: s.requests.search ?? 0, refused: s.statuses['429'] ?? 0 };
+  };
+  await call('POST', '/__emulator/rate-limit', { perSecond: 200 });
+  const dir = await mkdtemp(join(tmpdir(), 'wb-bench-pace-'));
+  const def = { ...definition(url, queries), concurrency: auto ? 32 : 16, ...(auto ? { pace: 'auto' as const } : {}) };
+  const http = new HttpClient({ connectionsPerOrigin: 64 });
+  const store = await BatchStore.create(dir, def);
+  const samples: { at: number; sent: number; refused: number }[] = [];
+  const paces: { at: number; rate: number }[] = [];
+  const runner = new BatchRunner({
+    definition: def,
+    store,
+    send: searchSender(new SearchClient(http), (side) => ({ baseUrl: def.sides[side].baseUrl! })),
+    onProgress: (p) => p.pace && paces.push({ at: performance.now(), rate: p.pace.requestsPerSecond }),
+    deadlineMs: 30_000,
+  });
+  await runner.load();
+  const t0 = performance.now();
+  const before = await counts();
+  let dropAt = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const c = await counts();
+      samples.push({ at: performance.now() - t0, sent: c.sent - before.sent, refused: c.refused - before.refused });
+      if (!dropAt && performance.now() - t0 >= 12_000) {
+        await call('POST', '/__emulator/rate-limit', { perSecond: 100 });
+        dropAt = performance.now() - t0;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  await runner.start();
+  sampling = false;
+  await sampler;
+  await call('POST', '/__emulator/rate-limit', { perSecond: null });
+  await http.close();
+  await rm(dir, { recursive: true, force: true });
+  if (process.env.BENCH_DEBUG)
+    for (let sec = 1; sec * 1000 < (samples.at(-1)?.at ?? 0); sec++) {
+      const x = samples.find((y) => y.at >= sec * 1000)!;
+      const w = samples.find((y) => y.at >= (sec - 1) * 1000)!;
+      const pace = paces.filter((p) => p.at - t0 < sec * 1000).at(-1)?.rate ?? 0;
+      console.log(`${sec}s sent ${x.sent - w.sent} refused ${x.refused - w.refused} pace ${Math.round(pace)}`);
+    }
+  const at = (ms: number) => samples.reduce((best, x) => (Math.abs(x.at - ms) < Math.abs(best.at - ms) ? x : best), samples[0]!);
+  const a = at(3000);
+  const b = at(dropAt || 12_000);
+  const c = at((dropAt || 12_000) + 1000);
+  const last = samples.at(-1)!;
+  const firstUnder = paces.find((p) => p.at - t0 >= dropAt && p.rate <= 100);
+  return {
+    label: auto ? 'auto pace' : `peer: fixed concurrency 16 (${queries.length.toLocaleString('en-US')} queries)`,
+    requests: last.sent,
+    refused: last.refused,
+    steadyOk: ((b.sent - b.refused - (a.sent - a.refused)) / (b.at - a.at)) * 1000,
+    recoverMs: auto && dropAt ? (firstUnder ? firstUnder.at - t0 - dropAt : Infinity) : null,
+    refusedAfterDrop: c.sent - b.sent > 0 ? (c.refused - b.refused) / (c.sent - b.sent) : 0,
+  };
+}
+
+export async function benchPace(): Promise<void> {
+  const em = await spawnEmulator(2000);
+  try {
+    // Enough queries for about 20 s at the limits (both sides each), repeated: the service's cache keeps it cheap.
+    const shopper = shopperQueries(7).map((q) => q.query);
+    const queries = Array.from({ length: 2400 }, (_, i) => shopper[i % shopper.length]!);
+    // The peer retries each refusal after its Retry-After (1 s): a shorter list keeps its run within a minute or two.
+    const runs = [await paceRun(em.url, queries, true), await paceRun(em.url, queries.slice(0, 600), false)];
+    const auto = runs[0]!;
+    const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    printTable(
+      'Batch pacing against the emulator limited to 200 requests/s (dropped to 100 at 12 s), both sides of each query',
+      [
+        'client',
+        'requests',
+        'answered/s (3–12 s)',
+        '% of 200',
+        'refused (429)',
+        'refused after the drop (1 s)',
+        'pace ≤ 100 after the drop',
+      ],
+      runs.map((r) => [
+        r.label,
+        r.requests,
+        r.steadyOk,
+        `${((r.steadyOk / 200) * 100).toFixed(1)}%`,
+        `${((r.refused / Math.max(1, r.requests)) * 100).toFixed(2)}%`,
+        `${(r.refusedAfterDrop * 100).toFixed(1)}%`,
+        r.recoverMs === null ? '—' : `${Math.round(r.recoverMs)} ms`,
+      ]),
+    );
+    printTable(
+      'Batch pacing goals (auto)',
+      ['goal', 'measured', 'result'],
+      [
+        ['≥ 90% of the 200/s limit', `${((auto.steadyOk / 200) * 100).toFixed(1)}%`, pass(auto.steadyOk >= 180)],
+        [
+          '< 1% of requests refused',
+          `${((auto.refused / Math.max(1, auto.requests)) * 100).toFixed(2)}%`,
+          pass(auto.refused / auto.requests < 0.01),
+        ],
+        [
+          'pace under the new limit within 1 s of the drop',
+          auto.recoverMs === null ? '—' : `${Math.round(auto.recoverMs)} ms`,
+          pass((auto.recoverMs ?? Infinity) <= 1000),
+        ],
+      ],
+    );
+  } finally {
+    await em.stop();
+  }
+}
+
 export async function benchCompare(): Promise<void> {
   // The diff engine first, on a fresh heap, before the batches leave theirs to collect.
   const diffEmulator = await spawnEmulator(20_000);

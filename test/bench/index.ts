@@ -1,4 +1,4 @@
-import { benchCompare } from './compare.bench';
+import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
@@ -12,6 +12,7 @@ const suites: [string, () => Promise<void>][] = [
   ['emulator', benchEmulator],
   ['renderer', benchRenderer],
   ['compare', benchCompare],
+  ['pace', benchPace],
   ['significance', benchSignificance],
 ];
 

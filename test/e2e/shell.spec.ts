@@ -36,6 +36,40 @@ test.describe('app shell', () => {
     expect(await app.problems()).toEqual([]);
   });
 
+  test('the first screen loads no Monaco; the editors swap it in later without moving', async ({ app }) => {
+    const { page } = app;
+    // Scripts requested until the Query box is in the page, and the filter editor's box as first drawn.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __queryAt?: number; __filterBox?: { top: number; height: number } };
+      new MutationObserver(() => {
+        if (w.__queryAt === undefined && document.querySelector('.query-bar__input')) w.__queryAt = performance.now();
+        const box = document.querySelector('[data-testid="filter-editor"]');
+        if (!w.__filterBox && box) {
+          const r = box.getBoundingClientRect();
+          w.__filterBox = { top: r.top, height: r.height };
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await app.reload();
+    const filter = page.getByTestId('filter-editor');
+    await filter.locator('.monaco-editor').waitFor(); // swapped in when the browser was idle
+    const { early, light } = await page.evaluate(() => {
+      const w = window as unknown as { __queryAt: number; __filterBox: { top: number; height: number } };
+      return {
+        early: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= w.__queryAt)
+          .map((e) => new URL(e.name).pathname),
+        light: w.__filterBox,
+      };
+    });
+    expect(early.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(0);
+    expect(early.filter((f) => /monaco|MonacoCodeEditor|worker/i.test(f))).toEqual([]);
+    const now = await filter.boundingBox();
+    expect({ top: now!.y, height: now!.height }).toEqual({ top: light.top, height: light.height });
+    expect(await app.problems()).toEqual([]);
+  });
+
   test('the chosen theme is kept by main and survives a reload', async ({ app }) => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Light theme' }).click();

@@ -44,7 +44,8 @@ function progressLine(p: BatchProgress): string {
   const filled = p.total ? Math.round((p.done / p.total) * width) : width;
   const eta = p.etaMs === null ? '' : ` · ETA ${Math.ceil(p.etaMs / 1000)} s`;
   const rate = p.ratePerSecond === null ? '' : ` · ${p.ratePerSecond.toFixed(1)} queries/s`;
-  return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${eta}`;
+  const pace = p.pace ? ` · auto pace ${Math.round(p.pace.requestsPerSecond)} requests/s (${p.pace.throttled} refused for load)` : '';
+  return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${pace}${eta}`;
 }
 
 type Values = Record<string, string | string[] | undefined>;
@@ -138,7 +139,7 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
     '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list: adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
@@ -176,7 +177,9 @@ export const compareCommand: Command = {
     );
     const v = values as Values;
     const str = (k: string) => v[k] as string | undefined;
-    const concurrency = intOption(str('concurrency'), 'concurrency', 1, 64) ?? 8;
+    // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
+    const auto = str('concurrency') === 'auto';
+    const concurrency = auto ? 32 : (intOption(str('concurrency'), 'concurrency', 1, 64) ?? 8);
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
     const timeout = intOption(str('timeout'), 'timeout', 1000, 300_000);
     const quality = await qualityOptions(v, io);
@@ -224,7 +227,14 @@ export const compareCommand: Command = {
         if (pageSize > limit)
           io.stderr(`--limit raised from ${limit} to ${pageSize}, so every judged position up to k = ${quality?.config.k} has an item.`);
         await compare.start(
-          { name: str('name') ?? defaultBatchName(sides), base: { options: { limit: pageSize, offset: 0 } }, sides, rows, concurrency },
+          {
+            name: str('name') ?? defaultBatchName(sides),
+            base: { options: { limit: pageSize, offset: 0 } },
+            sides,
+            rows,
+            concurrency,
+            ...(auto ? { pace: 'auto' as const } : {}),
+          },
           { id },
         );
       }

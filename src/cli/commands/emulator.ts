@@ -6,7 +6,7 @@ import { waitForSignal } from './serve';
 export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'Run the embedded search service on loopback (the Local demo), or print its configuration',
-  usage: 'emulator [--port N] [--items N] [--seed N] [--config file] [--print-config]',
+  usage: 'emulator [--port N] [--items N] [--seed N] [--rate-limit N] [--config file] [--print-config]',
   async run(argv, io) {
     const { values } = parse(
       argv,
@@ -14,6 +14,7 @@ export const emulatorCommand: Command = {
         port: { type: 'string' },
         items: { type: 'string' },
         seed: { type: 'string' },
+        'rate-limit': { type: 'string' },
         config: { type: 'string' },
         'print-config': { type: 'boolean' },
       },
@@ -27,12 +28,14 @@ export const emulatorCommand: Command = {
     const port = intOption(values.port, 'port', 0, 65535);
     const items = intOption(values.items, 'items', 1, 2_000_000);
     const seed = intOption(values.seed, 'seed', -2_147_483_648, 2_147_483_647);
+    const rateLimit = intOption(values['rate-limit'], 'rate-limit', 1, 1_000_000);
     const started = performance.now();
     const running = await startEmulator({
       config,
       ...(port !== undefined ? { port } : {}),
       ...(items !== undefined ? { items } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      ...(rateLimit !== undefined ? { rateLimit } : {}),
     });
     const stopped = waitForSignal(); // listening before announcing, so an early Ctrl+C is still clean
     const info = running.info();
@@ -49,7 +52,9 @@ export const emulatorCommand: Command = {
         io.stdout(`  service account: ${a.clientId}${a.clientSecret ? ` / secret ${JSON.stringify(a.clientSecret)}` : ''}`);
     }
     io.stdout(`\nitems API: ${running.itemsUrl}/catalogs/active?tenant=demo&environment=production`);
-    io.stdout(`operator:  ${running.url}/__emulator/info · /stats · /faults · /service-accounts`);
+    if (rateLimit !== undefined)
+      io.stdout(`rate limit: ${rateLimit} requests a second on the search endpoints, then 429 (change it: POST /__emulator/rate-limit)`);
+    io.stdout(`operator:  ${running.url}/__emulator/info · /stats · /faults · /rate-limit · /service-accounts`);
     io.stdout('Press Ctrl+C to stop.');
     const signal = await stopped;
     await running.stop();

@@ -6,6 +6,7 @@ import { Tenant } from './engine/tenant';
 import { seedUsageLog } from './engine/usage-log';
 import { EmulatorError } from './errors';
 import { FaultInjector } from './faults';
+import { RateLimit } from './rate-limit';
 
 export interface EmulatorStats {
   startedAt: string;
@@ -36,6 +37,8 @@ export class Emulator {
   readonly byToken = new Map<string, Tenant>();
   readonly tokens: TokenService;
   readonly faults = new FaultInjector();
+  /** Requests a second the search endpoints take before answering 429 (off unless set). */
+  readonly rateLimit = new RateLimit();
   readonly stats: EmulatorStats = {
     startedAt: new Date().toISOString(),
     requests: {},

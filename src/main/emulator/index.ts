@@ -15,6 +15,8 @@ export interface StartEmulatorOptions {
   now?: () => number;
   /** Serve over TLS with this key and certificate (PEM), e.g. to test custom CAs. */
   https?: { key: string; cert: string };
+  /** Requests a second the search endpoints take before answering 429 with Retry-After (changeable at /__emulator/rate-limit). */
+  rateLimit?: number;
 }
 
 export interface RunningEmulator {
@@ -40,6 +42,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     },
   };
   const emulator = await Emulator.create(config, options.now);
+  if (options.rateLimit !== undefined) emulator.rateLimit.set(options.rateLimit);
   let url = '';
   const app = createServer(emulator, () => url, options.https);
   const host = options.host ?? '127.0.0.1';

@@ -23,6 +23,22 @@ async function applyFault(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<'answered' | 'truncate' | 'none'> {
+  const wait = emulator.rateLimit.take();
+  if (wait !== null) {
+    emulator.stats.rateLimited++;
+    sendError(
+      reply,
+      new EmulatorError(
+        429,
+        'rate-limited',
+        `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
+        undefined,
+        undefined,
+        { 'Retry-After': String(wait) },
+      ),
+    );
+    return 'answered';
+  }
   const decision = emulator.faults.decide(endpoint);
   if (decision.delayMs > 0) await new Promise((r) => setTimeout(r, decision.delayMs));
   if (decision.kind === 'none') return 'none';
@@ -248,6 +264,13 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
       ops.delete('/faults', async () => {
         emulator.faults.clear();
         return { faults: null };
+      });
+      ops.get('/rate-limit', async () => ({ perSecond: emulator.rateLimit.current() }));
+      ops.post('/rate-limit', async (request) => {
+        const parsed = z.strictObject({ perSecond: z.number().int().min(1).max(1_000_000).nullable() }).safeParse(request.body ?? {});
+        if (!parsed.success) throw new EmulatorError(400, 'invalid-rate-limit', describeIssues(zodIssues(parsed.error)));
+        emulator.rateLimit.set(parsed.data.perSecond);
+        return { perSecond: emulator.rateLimit.current() };
       });
       ops.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
         const id = decodeURIComponent(request.params.file.replace(/\.svg$/, ''));

@@ -57,8 +57,14 @@ export const newBatchSchema = z.strictObject({
   base: searchTemplateSchema.default({}),
   sides: z.strictObject({ a: sideSpecSchema, b: sideSpecSchema }),
   rows: z.array(queryRowSchema).min(1, 'the query list is empty').max(20_000, 'at most 20,000 queries in one batch'),
-  /** Queries in flight at once (each sends both sides together). */
+  /** Queries in flight at once (each sends both sides together); with `pace: 'auto'`, the most in flight. */
   concurrency: z.number().int().min(1).max(64).default(6),
+  /**
+   * `fixed` (or left out): `concurrency` queries in flight, as fast as the service answers.
+   * `auto`: requests paced at a rate found from the service's own refusals
+   * (429/503), to reach its capacity without tripping its limits.
+   */
+  pace: z.enum(['fixed', 'auto']).optional(),
   /** With a judgment list: quality per side and the significance of B − A, computed from the stored rankings. */
   quality: batchQualitySchema.optional(),
   /** The experiment this batch is a run of. */

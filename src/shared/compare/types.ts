@@ -73,4 +73,6 @@ export interface BatchProgress {
   /** Queries finished per second over the last few seconds. */
   ratePerSecond: number | null;
   etaMs: number | null;
+  /** With automatic pacing: the requests a second it has settled on, and the refusals for load it has seen. */
+  pace?: { requestsPerSecond: number; throttled: number };
 }

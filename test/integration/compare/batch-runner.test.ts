@@ -214,4 +214,23 @@ describe('batch runner against the emulator', () => {
       await faults(null);
     }
   });
+
+  it('auto pace: against a rate-limited service every query still ends answered, and progress says the pace', async () => {
+    expect((await em.post('/__emulator/rate-limit', { perSecond: 40 })).status).toBe(200);
+    try {
+      const paces: number[] = [];
+      const { runner: r } = await runner({ ...definition(30, 8), pace: 'auto' }, undefined, {
+        onProgress: (p) => p.pace && paces.push(p.pace.requestsPerSecond),
+      });
+      await r.start();
+      expect(r.progress()).toMatchObject({ status: 'done', done: 30, failed: 0, pace: { requestsPerSecond: expect.any(Number) } });
+      expect(r.list().every((x) => x.a.ok && x.b.ok)).toBe(true);
+      expect(paces.length).toBeGreaterThan(0);
+      // Fixed pace carries no pace in its progress.
+      const { runner: fixed } = await runner(definition(2, 1));
+      expect(fixed.progress().pace).toBeUndefined();
+    } finally {
+      await em.post('/__emulator/rate-limit', { perSecond: null });
+    }
+  });
 });

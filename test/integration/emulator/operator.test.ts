@@ -133,6 +133,31 @@ describe('operator endpoints are loopback-only', () => {
   });
 });
 
+describe('request-rate limit', () => {
+  it('is set and read through /__emulator/rate-limit; beyond it, 429 with Retry-After; taken back with null', async () => {
+    expect((await em.get('/__emulator/rate-limit')).body).toEqual({ perSecond: null });
+    expect((await em.post('/__emulator/rate-limit', { perSecond: 0 })).status).toBe(400);
+    expect((await em.post('/__emulator/rate-limit', { perSecond: 1 })).body).toEqual({ perSecond: 1 });
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => em.search({ query: 'jacket', options: { limit: 1 } })));
+      const elapsed = performance.now() - started;
+      const ok = answers.filter((a) => a.status === 200).length;
+      // One token to start with, one more each second: whatever this machine's speed, no more got through.
+      expect(ok).toBeGreaterThanOrEqual(1);
+      expect(ok).toBeLessThanOrEqual(1 + Math.ceil(elapsed / 1000));
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.body).toMatchObject({
+        message: expect.stringMatching(/^Too many requests: this service takes 1 a second; retry after 1 s\./),
+      });
+    } finally {
+      expect((await em.post('/__emulator/rate-limit', { perSecond: null })).body).toEqual({ perSecond: null });
+    }
+    expect((await em.search({ query: 'jacket' })).status).toBe(200);
+  });
+});
+
 describe('filters from the shared parser', () => {
   it('any filter the parser accepts is evaluated by the emulator without error', async () => {
     await fc.assert(

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/compare/types';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
 import { withRetries, type BackoffPolicy } from '../retry';
+import { AdaptivePacer } from './pacer';
 import type { BatchStore, RecordToStore } from './store';
 
 export type SendOutcome =
@@ -35,6 +36,8 @@ export interface BatchRunnerOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The per-request timeout (ms): a Retry-After within it is waited in full; a longer one fails the side at once. */
   deadlineMs?: number;
+  /** Monotonic clock for automatic pacing (tests). */
+  now?: () => number;
 }
 
 const isFailed = (r: BatchResult) => !r.a.ok || !r.b.ok;
@@ -85,9 +88,12 @@ export class BatchRunner {
   private readonly completions: number[] = [];
   private workers: Promise<void>[] = [];
   private readonly retry: RetryPolicy;
+  /** With `pace: 'auto'`: when each request may start. */
+  private readonly pacer: AdaptivePacer | undefined;
 
   constructor(private readonly options: BatchRunnerOptions) {
     this.retry = { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
+    this.pacer = options.definition.pace === 'auto' ? new AdaptivePacer({ now: options.now ?? (() => performance.now()) }) : undefined;
   }
 
   get definition(): BatchDefinition {
@@ -130,6 +136,7 @@ export class BatchRunner {
       startedAt: this.startedAt,
       ratePerSecond: rate,
       etaMs: rate && this.status === 'running' ? (remaining / rate) * 1000 : null,
+      ...(this.pacer ? { pace: { requestsPerSecond: this.pacer.requestsPerSecond, throttled: this.pacer.counts.throttled } } : {}),
     };
   }
 
@@ -147,7 +154,7 @@ export class BatchRunner {
     this.startedAt ??= new Date().toISOString();
     await this.options.store.saveState({ status: 'running', startedAt: this.startedAt, updatedAt: new Date().toISOString() });
     this.emit();
-    // `concurrency` queries in flight: twice as many request slots.
+    // `concurrency` queries in flight: twice as many request slots (paced ones start when the pacer says).
     const n = 2 * Math.max(1, Math.min(this.options.definition.concurrency, 64));
     this.workers = Array.from({ length: n }, () => this.work());
     await Promise.all(this.workers);
@@ -270,7 +277,12 @@ export class BatchRunner {
     const outcome = await withRetries<SendOutcome>(
       async (n) => {
         attempts = n;
+        const sentAt = await this.paced(signal);
         const sent = await this.options.send(side, request, signal);
+        if (this.pacer && !signal.aborted) {
+          if (!sent.ok && (sent.status === 429 || sent.status === 503)) this.pacer.throttled(sentAt);
+          else this.pacer.ok();
+        }
         if (sent.ok || signal.aborted || sent.error.code === 'cancelled') return { value: sent };
         const retryable =
           sent.error.code === 'network' ||
@@ -321,6 +333,16 @@ export class BatchRunner {
         top: [],
       },
     };
+  }
+
+  /** With automatic pacing, waits for this request's start slot; answers when it started. */
+  private async paced(signal: AbortSignal): Promise<number> {
+    if (!this.pacer) return 0;
+    for (;;) {
+      const slot = this.pacer.take();
+      if (slot.ok || signal.aborted) return slot.ok ? slot.at : 0;
+      await abortableSleep(slot.waitMs, signal);
+    }
   }
 
   private record(record: RecordToStore): void {

@@ -1,9 +1,7 @@
-import Editor, { type OnMount } from '@monaco-editor/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { useAppStore } from '../store/store';
-import { setLanguageContext, type LanguageContext } from './language-context';
-import { monaco } from './monaco-setup';
+import { EDITOR_FONT, EDITOR_FONT_SIZE, editorHeight, LINE } from './editor-metrics';
+import type { LanguageContext } from './language-context';
 
 export interface CodeEditorProps {
   value: string;
@@ -25,99 +23,112 @@ export interface CodeEditorProps {
   testId?: string;
 }
 
-const LINE = 19;
+const MonacoCodeEditor = lazy(() => import('./MonacoCodeEditor'));
 
-/** Monaco, themed with the app, sized to its content, with the app's keyboard shortcuts. */
-export function CodeEditor({
-  value,
-  onChange,
-  language,
-  ariaLabel,
-  minLines = 1,
-  maxLines = 12,
-  readOnly,
-  context,
-  onSubmit,
-  path,
-  placeholder,
-  onMount,
-  testId,
-}: CodeEditorProps) {
-  const theme = useAppStore((s) => s.effectiveTheme);
-  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+/** Whether Monaco has been asked for once: later editors mount it at once. */
+let monacoWanted = false;
+
+/** After first paint, when the browser is idle (or at the latest after 2 s). */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
+
+/** If Monaco cannot load (a chunk missing or refused), the editor falls back to a plain text area, never a blank screen. */
+class EditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * A code editor that costs nothing on first paint: a light read-only
+ * rendering of its text (same font, line height and height as Monaco) until
+ * Monaco is needed — on focus, on hover, or when the browser is idle after
+ * first paint — then Monaco in the same box, so nothing moves. Monaco's code
+ * is its own chunk, never loaded by the first screen.
+ */
+export function CodeEditor(props: CodeEditorProps) {
+  const { value, minLines = 1, maxLines = 12, readOnly, placeholder, ariaLabel, testId } = props;
+  const [active, setActive] = useState(monacoWanted);
+  // Focus goes to Monaco when it mounts because the user focused the light rendering.
+  const [focusOnMount, setFocusOnMount] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
-  const submit = useRef(onSubmit);
-  const contextRef = useRef(context);
-  useLayoutEffect(() => {
-    submit.current = onSubmit;
-    contextRef.current = context;
-  });
 
-  useEffect(() => () => editorRef.current?.getModel()?.dispose(), []);
-
-  const fit = (editor: Monaco.editor.IStandaloneCodeEditor) => {
-    const lines = Math.min(maxLines, Math.max(minLines, editor.getModel()?.getLineCount() ?? 1));
-    const height = lines * LINE + 10;
-    if (containerRef.current) containerRef.current.style.height = `${height}px`;
-    editor.layout();
+  const activate = (focus: boolean) => {
+    monacoWanted = true;
+    if (focus) setFocusOnMount(true);
+    setActive(true);
   };
+  useEffect(() => (active ? undefined : whenIdle(() => activate(false))), [active]);
 
-  const handleMount: OnMount = (editor) => {
-    editorRef.current = editor;
-    const model = editor.getModel();
-    if (model) {
-      setLanguageContext(model, {
-        attributes: () => contextRef.current?.attributes() ?? [],
-        samples: () => contextRef.current?.samples() ?? [],
-      });
-    }
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => submit.current?.());
-    editor.onDidContentSizeChange(() => fit(editor));
-    fit(editor);
-    onMount?.(editor);
-  };
+  const lines = value === '' ? 1 : value.split('\n').length;
+  const gutter = maxLines > 3;
+  const light = (
+    <div
+      className={`code-editor__light${gutter ? ' has-gutter' : ''}`}
+      style={{ fontFamily: EDITOR_FONT, fontSize: EDITOR_FONT_SIZE, lineHeight: `${LINE}px` }}
+      aria-hidden={active}
+    >
+      {value === '' && placeholder ? <span className="code-editor__placeholder">{placeholder}</span> : value}
+    </div>
+  );
 
   return (
     <div
       className={`code-editor${readOnly ? ' is-readonly' : ''}`}
       ref={containerRef}
       data-testid={testId}
-      style={{ height: Math.max(minLines, 1) * LINE + 10 }}
+      style={{ height: editorHeight(lines, minLines, maxLines) }}
+      {...(active
+        ? {}
+        : {
+            role: 'textbox',
+            'aria-label': ariaLabel,
+            'aria-readonly': true,
+            'aria-multiline': maxLines > 1,
+            tabIndex: 0,
+            onFocus: () => activate(true),
+            onPointerEnter: () => activate(false),
+          })}
     >
-      <Editor
-        value={value}
-        language={language}
-        path={path}
-        theme={theme === 'dark' ? 'wb-dark' : 'wb-light'}
-        onChange={(v) => onChange?.(v ?? '')}
-        onMount={handleMount}
-        loading={<div className="code-editor__loading">Loading editor…</div>}
-        options={{
-          ariaLabel,
-          readOnly: readOnly ?? false,
-          minimap: { enabled: false },
-          lineNumbers: maxLines > 3 ? 'on' : 'off',
-          glyphMargin: false,
-          folding: maxLines > 3,
-          lineDecorationsWidth: 6,
-          lineNumbersMinChars: 3,
-          scrollBeyondLastLine: false,
-          wordWrap: 'on',
-          fontSize: 12.5,
-          lineHeight: LINE,
-          fontFamily: "'JetBrains Mono', 'SF Mono', ui-monospace, Menlo, Consolas, 'Liberation Mono', monospace",
-          renderLineHighlight: 'none',
-          overviewRulerLanes: 0,
-          hideCursorInOverviewRuler: true,
-          scrollbar: { vertical: 'auto', horizontal: 'hidden', alwaysConsumeMouseWheel: false },
-          fixedOverflowWidgets: true,
-          automaticLayout: true,
-          tabSize: 2,
-          quickSuggestions: { other: true, comments: false, strings: true },
-          suggestOnTriggerCharacters: true,
-          ...(placeholder ? { placeholder } : {}),
-        }}
-      />
+      {active ? (
+        <EditorBoundary
+          fallback={
+            <textarea
+              className="code-editor__plain"
+              aria-label={`${ariaLabel} (plain text: the code editor could not load)`}
+              style={{ fontFamily: EDITOR_FONT, fontSize: EDITOR_FONT_SIZE, lineHeight: `${LINE}px` }}
+              value={value}
+              readOnly={readOnly ?? !props.onChange}
+              placeholder={placeholder}
+              spellCheck={false}
+              onChange={(e) => props.onChange?.(e.target.value)}
+            />
+          }
+        >
+          <Suspense fallback={light}>
+            <MonacoCodeEditor
+              {...props}
+              minLines={minLines}
+              maxLines={maxLines}
+              containerRef={containerRef}
+              autoFocus={focusOnMount}
+              loading={light}
+            />
+          </Suspense>
+        </EditorBoundary>
+      ) : (
+        light
+      )}
     </div>
   );
 }

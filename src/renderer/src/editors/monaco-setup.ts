@@ -2,8 +2,8 @@
  * Monaco, bundled with the app (never a CDN), with only what the workbench
  * uses: the core editor API, the editor features, JSON, and two custom
  * languages. Workers come from the app's own origin through Vite, so they
- * run under the CSP (`worker-src 'self' blob:`). Loaded lazily with the
- * screens that have editors.
+ * run under the CSP (`worker-src 'self' blob:`). Loaded only when an editor
+ * is wanted (see CodeEditor), never with the first screen.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/features/register.all';
@@ -18,6 +18,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
 import { registerFilterLanguage } from './filter-language';
+import { onJsonSchemas } from './json-schema';
 import { registerMaskLanguage } from './mask-language';
 import { defineThemes } from './themes';
 
@@ -37,6 +38,9 @@ defineThemes(monaco);
 registerFilterLanguage(monaco);
 registerMaskLanguage(monaco);
 loader.config({ monaco });
+onJsonSchemas((schemas) =>
+  jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, schemas, enableSchemaRequest: false }),
+);
 
 export { monaco, jsonDefaults };
 export type Monaco = typeof monaco;

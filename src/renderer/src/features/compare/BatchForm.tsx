@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
+import { Segmented } from '../../components/Segmented';
 
 /** A query list (pasted, or a text or CSV file) run on both sides as set above. */
 export function BatchForm() {
@@ -71,17 +72,37 @@ export function BatchForm() {
       ))}
       {parsed.problems.length > 5 ? <p className="diag diag--warning">…and {parsed.problems.length - 5} more lines skipped.</p> : null}
       <div className="batch-form__row">
-        <Field label="Concurrency" htmlFor="batch-concurrency" hint="Queries in flight at once (both sides each).">
-          <input
-            id="batch-concurrency"
-            className="input input--sm"
-            type="number"
-            min={1}
-            max={32}
-            value={draft.concurrency}
-            onChange={(e) => setDraft({ concurrency: Math.max(1, Math.min(32, Number(e.target.value) || 1)) })}
+        <Field
+          label="Pace"
+          hint={
+            draft.pace === 'auto'
+              ? "Finds the service's capacity from its own refusals (429, 503) and stays just under it."
+              : 'Queries in flight at once (both sides each), as fast as the service answers.'
+          }
+        >
+          <Segmented
+            label="Pace"
+            value={draft.pace}
+            onChange={(pace) => setDraft({ pace })}
+            options={[
+              { value: 'fixed', label: 'Fixed' },
+              { value: 'auto', label: 'Auto', title: 'Paced from the service’s 429 and 503 answers' },
+            ]}
           />
         </Field>
+        {draft.pace === 'fixed' ? (
+          <Field label="Concurrency" htmlFor="batch-concurrency">
+            <input
+              id="batch-concurrency"
+              className="input input--sm"
+              type="number"
+              min={1}
+              max={32}
+              value={draft.concurrency}
+              onChange={(e) => setDraft({ concurrency: Math.max(1, Math.min(32, Number(e.target.value) || 1)) })}
+            />
+          </Field>
+        ) : null}
         <Button
           variant="primary"
           icon={<Play size={14} aria-hidden="true" />}

@@ -248,6 +248,11 @@ export function BatchRun() {
             <strong>{progress.remaining.toLocaleString('en-US')}</strong> remaining
           </span>
           {progress.ratePerSecond ? <span>{progress.ratePerSecond.toFixed(1)} queries/s</span> : null}
+          {progress.pace ? (
+            <span title="Automatic pace: the requests a second it settled on, from the service's refusals for load">
+              auto {Math.round(progress.pace.requestsPerSecond)} requests/s · {progress.pace.throttled} refused
+            </span>
+          ) : null}
           {progress.etaMs !== null ? <span>ETA {formatDuration(progress.etaMs)}</span> : null}
         </div>
         <div className="batch-progress__controls">

@@ -45,6 +45,8 @@ export interface BatchDraft {
   text: string;
   fileName: string;
   concurrency: number;
+  /** Fixed concurrency, or paced automatically from the service's refusals. */
+  pace: 'fixed' | 'auto';
 }
 
 export type BatchOp = 'list' | 'start' | 'open' | 'control' | 'delete' | 'export' | 'result';
@@ -185,7 +187,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       batch: null,
       batchCalls: {},
       batchQuality: idleCall(),
-      draft: { name: '', text: '', fileName: '', concurrency: 6 },
+      draft: { name: '', text: '', fileName: '', concurrency: 6, pace: 'fixed' },
     },
     patchCompare: (p) => patch(p),
     setSide: (key, p) =>
@@ -255,7 +257,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
           base: { options: { offset: 0, limit: Math.min(limit, 100) } },
           sides,
           rows,
-          concurrency: draft.concurrency,
+          ...(draft.pace === 'auto' ? { concurrency: 32, pace: 'auto' as const } : { concurrency: draft.concurrency }),
         }),
       );
       if (!started) return null;

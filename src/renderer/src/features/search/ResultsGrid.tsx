@@ -4,6 +4,7 @@ import type { Item } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { ResultsViewProps } from './ResultsTable';
+import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;
@@ -20,7 +21,7 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
     return () => observer.disconnect();
   }, []);
   useLayoutEffect(() => {
-    requestAnimationFrame(() => performance.mark('wb:painted'));
+    markPaintedAfterFrame(); // the paint of a new answer, for the Send-to-paint benchmark
   }, [items]);
   const rows = Math.ceil(items.length / columns);
   const virtualizer = useVirtualizer({

@@ -5,6 +5,7 @@ import type { Item, SortValue } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
+import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 const ROW = 52;
 
@@ -47,7 +48,7 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
   );
   useLayoutEffect(() => {
     // Marks the paint of a new answer, for the Send-to-paint benchmark.
-    requestAnimationFrame(() => performance.mark('wb:painted'));
+    markPaintedAfterFrame();
   }, [items]);
   return (
     <div className="results-table" role="table" aria-label="Results" aria-rowcount={items.length + 1}>

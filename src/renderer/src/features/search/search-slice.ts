@@ -6,6 +6,7 @@ import type { SliceCreator } from '../../store/slice';
 import type { HistorySlice } from '../history/history-slice';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
 import { blankTab, titleOf, type SearchResult, type SearchTab } from './tab-model';
+import { markSend } from '../../perf/user-timing';
 
 export interface SearchSlice {
   tabs: SearchTab[];
@@ -97,7 +98,7 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
       if (!current) return;
       const sent = structuredClone(current.request);
       const transport = current.transport;
-      performance.mark('wb:send');
+      markSend();
       update(id, (t) => ({ ...t, title: titleOf(sent) }));
       const outcome = await runCall(lens(id), {
         scope: id,
