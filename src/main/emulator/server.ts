@@ -16,6 +16,12 @@ function sendError(reply: FastifyReply, err: EmulatorError): FastifyReply {
   return reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(err.body());
 }
 
+/** A 429 with its Retry-After, counted in the stats. */
+function tooMany(emulator: Emulator, reply: FastifyReply, message: string, retryAfterS: number): void {
+  emulator.stats.rateLimited++;
+  sendError(reply, new EmulatorError(429, 'rate-limited', message, undefined, undefined, { 'Retry-After': String(retryAfterS) }));
+}
+
 /** What the fault injector decided for this request; sends the fault itself when it replaces the answer. */
 async function applyFault(
   emulator: Emulator,
@@ -25,17 +31,11 @@ async function applyFault(
 ): Promise<'answered' | 'truncate' | 'none'> {
   const wait = emulator.rateLimit.take();
   if (wait !== null) {
-    emulator.stats.rateLimited++;
-    sendError(
+    tooMany(
+      emulator,
       reply,
-      new EmulatorError(
-        429,
-        'rate-limited',
-        `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
-        undefined,
-        undefined,
-        { 'Retry-After': String(wait) },
-      ),
+      `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
+      wait,
     );
     return 'answered';
   }
@@ -49,18 +49,7 @@ async function applyFault(
     return 'answered';
   }
   if (decision.kind === '429') {
-    emulator.stats.rateLimited++;
-    sendError(
-      reply,
-      new EmulatorError(
-        429,
-        'rate-limited',
-        `Too many requests (injected fault); retry after ${decision.retryAfter} s.`,
-        undefined,
-        undefined,
-        { 'Retry-After': String(decision.retryAfter) },
-      ),
-    );
+    tooMany(emulator, reply, `Too many requests (injected fault); retry after ${decision.retryAfter} s.`, decision.retryAfter);
     return 'answered';
   }
   if (decision.kind === 'error') {
