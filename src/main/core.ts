@@ -236,6 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async dispose() {
       services.session.cancelAll();
       await compare.dispose();
+      await history.idle();
       await localDemo?.ready;
       await localDemo?.stop();
       await http.close();

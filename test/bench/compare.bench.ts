@@ -76,12 +76,12 @@ function workload(n: number, offset = 0): string[] {
 type Contender = (def: BatchDefinition, url: string) => Promise<number>;
 
 /** The workbench's batch runner as the app and the CLI use it: retries, diff, atomic storage of every answer. */
-const workbenchRunner: Contender = async (def) => {
+const workbenchRunner = async (def: BatchDefinition, pace: 'fixed' | 'auto' = 'fixed'): Promise<number> => {
   const dir = await mkdtemp(join(tmpdir(), 'wb-bench-batch-'));
-  const http = new HttpClient({ connectionsPerOrigin: CONCURRENCY * 2 });
+  const http = new HttpClient({ connectionsPerOrigin: CONCURRENCY * 4 });
   try {
     const runner = new BatchRunner({
-      definition: def,
+      definition: pace === 'auto' ? { ...def, pace: 'auto', concurrency: CONCURRENCY * 4 } : def,
       store: await BatchStore.create(dir, def),
       send: searchSender(new SearchClient(http), (s) => ({ baseUrl: def.sides[s].baseUrl! })),
     });
@@ -209,7 +209,11 @@ async function benchBatch(scenario: Scenario): Promise<void> {
   const contenders: [string, (def: BatchDefinition, url: string) => Promise<Run>][] = [
     [
       `workbench batch runner (concurrency ${CONCURRENCY}; retries, diff, storage)`,
-      (def, url) => timed(def.rows.length * 2, () => workbenchRunner(def, url)),
+      (def) => timed(def.rows.length * 2, () => workbenchRunner(def)),
+    ],
+    [
+      `workbench batch runner (pace auto, up to ${CONCURRENCY * 4} in flight)`,
+      (def) => timed(def.rows.length * 2, () => workbenchRunner(def, 'auto')),
     ],
     [
       `official @attraqt/search client (concurrency ${CONCURRENCY})`,
@@ -269,10 +273,26 @@ async function benchBatch(scenario: Scenario): Promise<void> {
     ]),
   );
   const ours = summary.get(contenders[0]![0])!;
-  const theirs = summary.get(contenders[1]![0])!;
-  const top = summary.get(contenders[3]![0])!;
-  console.log(
-    `workbench runner: ${((ours.rps / top.rps) * 100).toFixed(0)}% of the emulator's ceiling (target ≥ 80%); ${(ours.rps / theirs.rps).toFixed(2)}× the official client's throughput (target > 1)`,
+  const auto = summary.get(contenders[1]![0])!;
+  const theirs = summary.get(contenders[2]![0])!;
+  // The ceiling is the best any client reached, the load generator included: a client that beats the
+  // load generator raises the bar instead of scoring over 100%.
+  const best = Math.max(...[...summary.values()].map((m) => m.rps));
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const bestRunner = Math.max(ours.rps, auto.rps);
+  printTable(
+    `Batch goals — ${scenario.title} (ceiling: the best of every run above, ${Math.round(best)} requests/s)`,
+    ['goal', 'measured', 'result'],
+    [
+      [
+        'workbench runner ≥ 95% of the ceiling (best of fixed and auto)',
+        `${((bestRunner / best) * 100).toFixed(1)}%`,
+        pass(bestRunner >= 0.95 * best),
+      ],
+      ['workbench runner ≥ 1.0× the official client', `${(bestRunner / theirs.rps).toFixed(2)}×`, pass(bestRunner >= theirs.rps)],
+      [`  fixed ${CONCURRENCY} in flight: share of the ceiling`, `${((ours.rps / best) * 100).toFixed(1)}%`, '—'],
+      ['  auto pace: share of the ceiling', `${((auto.rps / best) * 100).toFixed(1)}%`, '—'],
+    ],
   );
 }
 

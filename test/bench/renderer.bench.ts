@@ -5,6 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
+import { generateCatalog } from '../../src/main/emulator/catalog/generate';
+import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
+import { productImage } from '../../src/main/emulator/images';
 import { percentile, printTable } from './table';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -59,8 +62,10 @@ function startHost(dataDir: string): Promise<{ url: string; stop: () => void }> 
   });
 }
 
-/** Queries that differ every run, so no cache answers them: free text for short pages, filters over everything for 1,000 rows. */
-const WORDS = ['jacket', 'shoe', 'dress', 'hoodie', 'black', 'women', 'running', 'wool', 'leather', 'sneaker', 'blue', 'kids'];
+/** Queries that differ every run, so no cache answers them: shoppers' queries for short pages, filters over everything for 1,000 rows. */
+const QUERIES = shopperQueries(42)
+  .sort((a, b) => b.weight - a.weight)
+  .map((q) => q.query);
 
 async function sendToPaint(page: Page, limit: number, runs: number) {
   const limitBox = page.getByRole('spinbutton', { name: 'Limit' });
@@ -71,7 +76,7 @@ async function sendToPaint(page: Page, limit: number, runs: number) {
   const filter = page.getByTestId('filter-editor');
   for (let i = 0; i < runs + 2; i++) {
     // 1,000 rows need a broad request: every item, under a price bound that changes each run; fewer rows, a new word pair.
-    await query.fill(limit >= 1000 ? '' : `${WORDS[i % WORDS.length]} ${WORDS[(i * 5 + 3) % WORDS.length]}`);
+    await query.fill(limit >= 1000 ? '' : (QUERIES[(limit + i * 7) % QUERIES.length] as string));
     if (limit >= 1000) {
       await filter.locator('.monaco-editor').click();
       await page.keyboard.press('Control+A');
@@ -84,7 +89,6 @@ async function sendToPaint(page: Page, limit: number, runs: number) {
       undefined,
       { timeout: 30_000 },
     );
-    await page.waitForTimeout(50);
     const { total, wire, count } = await page.evaluate(async () => {
       const send = performance.getEntriesByName('wb:send')[0]!.startTime;
       const painted = performance.getEntriesByName('wb:painted').at(-1)!.startTime;
@@ -171,7 +175,7 @@ export async function benchRenderer(): Promise<void> {
 
     const rows: (string | number)[][] = [];
     for (const limit of [10, 100, 1000]) {
-      const { ui, network } = await sendToPaint(page, limit, 15);
+      const { ui, network } = await sendToPaint(page, limit, limit === 1000 ? 31 : 15);
       const p50 = percentile(ui, 50);
       rows.push([
         limit,
@@ -189,12 +193,12 @@ export async function benchRenderer(): Promise<void> {
       rows,
     );
 
-    // The peer: a plain DOM list of the same 1,000 rows, with the same kind of SVG thumbnails inline.
+    // The peer: a plain DOM list of the same 1,000 rows, with the emulator's own PNG thumbnails inline.
     const peer = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const svg = (i: number) =>
-      `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320"><rect width="320" height="320" fill="#${(i * 2654435761).toString(16).slice(-6).padStart(6, '3')}"/><text x="160" y="162" text-anchor="middle" font-size="64" fill="#fff">${i % 100}</text></svg>`)}`;
+    const catalog = generateCatalog({ items: 1000 });
+    const thumbnail = (i: number) => `data:image/png;base64,${productImage(catalog[i]).toString('base64')}`;
     await peer.setContent(
-      `<div id="s" style="height:700px;overflow:auto;font:13px sans-serif">${Array.from({ length: 1000 }, (_, i) => `<div style="display:grid;grid-template-columns:44px 46px 1fr 84px 70px;gap:8px;height:52px;align-items:center;border-bottom:1px solid #ddd"><span>${i + 1}</span><img src="${svg(i)}" width="36" height="36" loading="lazy" decoding="async"><span><b>Item ${i} title goes here</b><br><small>SKU-${100000 + i} · Brand</small></span><span>${(i * 1.37).toFixed(2)}</span><span>${(100 - i / 10).toFixed(3)}</span></div>`).join('')}</div>`,
+      `<div id="s" style="height:700px;overflow:auto;font:13px sans-serif">${Array.from({ length: 1000 }, (_, i) => `<div style="display:grid;grid-template-columns:44px 46px 1fr 84px 70px;gap:8px;height:52px;align-items:center;border-bottom:1px solid #ddd"><span>${i + 1}</span><img src="${thumbnail(i)}" width="36" height="36" loading="lazy" decoding="async"><span><b>Item ${i} title goes here</b><br><small>SKU-${100000 + i} · Brand</small></span><span>${(i * 1.37).toFixed(2)}</span><span>${(100 - i / 10).toFixed(3)}</span></div>`).join('')}</div>`,
     );
     const over = (xs: number[]) => `${((xs.filter((x) => x > 1000 / 60 + 1).length / Math.max(1, xs.length)) * 100).toFixed(1)}%`;
     const scrollRows: (string | number)[][] = [];

@@ -143,6 +143,13 @@ const TRIGGERS = [
   },
 ];
 
+/**
+ * The configurations the demo experiment compares (default, new-arrivals) leave out the time-of-day
+ * trigger: the experiment runs live, and its figures (and the judgments pooled for it) must be the
+ * same at any hour. Bestsellers keeps it, to show a trigger on $SEARCH_HOUR.
+ */
+const TIMELESS_TRIGGERS = TRIGGERS.filter((t) => !t.when.includes('$SEARCH_HOUR'));
+
 /** The built-in demo: what Local demo runs against. */
 export function demoConfig(): EmulatorConfig {
   const demo: TenantConfig = {
@@ -159,7 +166,7 @@ export function demoConfig(): EmulatorConfig {
         fieldBoosts: { title: 3, brand: 2, category: 1.5, colour: 1.2, tags: 1, description: 0.4 },
         signals: { recency: 0, rating: 0.05, reviews: 0, inStock: 0.1, discount: 0, recommended: 0 },
         facets: ['brand', 'category', 'colour', 'size', 'price', 'gender', 'tags'],
-        triggers: TRIGGERS,
+        triggers: TIMELESS_TRIGGERS,
       },
       {
         id: 'new-arrivals',
@@ -168,7 +175,7 @@ export function demoConfig(): EmulatorConfig {
         fieldBoosts: { title: 3, brand: 2, category: 1.5, colour: 1.2, tags: 1, description: 0.4 },
         signals: { recency: 4, rating: 0, reviews: 0, inStock: 0.2, discount: 0, recommended: 0 },
         facets: ['category', 'brand', 'colour', 'size', 'price', 'tags'],
-        triggers: TRIGGERS,
+        triggers: TIMELESS_TRIGGERS,
       },
       {
         id: 'bestsellers',

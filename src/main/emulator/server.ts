@@ -262,10 +262,10 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
         return { perSecond: emulator.rateLimit.current() };
       });
       ops.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
-        const id = decodeURIComponent(request.params.file.replace(/\.svg$/, ''));
+        const id = decodeURIComponent(request.params.file.replace(/\.(png|svg)$/, ''));
         const index = emulator.index.byId.get(id);
         return reply
-          .type('image/svg+xml')
+          .type('image/png')
           .header('Cache-Control', 'public, max-age=86400')
           .send(productImage(index === undefined ? undefined : emulator.items[index]));
       });

@@ -6,7 +6,7 @@ import type { HistoryView, Notice } from '../../shared/ipc/contract';
 import { checkResponse } from '../../shared/request/response-schema';
 import type { RequestKind } from '../../shared/request/types';
 import { failure } from '../../shared/ipc/result';
-import { writeJsonAtomically } from './storage/atomic';
+import { writeFileAtomically, writeJsonAtomically } from './storage/atomic';
 import { JsonDocument } from './storage/json-document';
 
 /** Entries are parsed one by one (below), so one entry an older version wrote differently never costs the rest. */
@@ -78,8 +78,20 @@ export class HistoryService {
     return join(this.dir, `${id}.json`);
   }
 
-  async add(entry: HistoryEntry, response: unknown): Promise<void> {
-    if (response !== undefined) await writeJsonAtomically(this.responseFile(entry.id), response);
+  /** Responses recorded but not yet on disk, served from memory until their file is written. */
+  private readonly unwritten = new Map<string, unknown>();
+  /** Writes run one after another, in the order of the adds. */
+  private writes: Promise<void> = Promise.resolve();
+
+  /**
+   * Records an entry: the list changes at once (so the answer is never held
+   * back by the disk), and the response file and the index are written in
+   * the background, in order. The returned promise settles when this entry
+   * is on disk, so a caller can report a failed write. `raw` is the answer's
+   * body as received, stored as is; it must be the JSON `response` was read from.
+   */
+  add(entry: HistoryEntry, response: unknown, raw?: Buffer): Promise<void> {
+    if (response !== undefined) this.unwritten.set(entry.id, response);
     this.entries.unshift(entry);
     this.sizes.set(entry.id, response === undefined ? 0 : entry.size);
     const dropped: HistoryEntry[] = [];
@@ -93,11 +105,29 @@ export class HistoryService {
       total -= this.sizes.get(old.id) ?? 0;
       dropped.push(old);
     }
-    await this.doc.save({ entries: this.entries });
-    for (const d of dropped) {
-      this.sizes.delete(d.id);
-      await rm(this.responseFile(d.id), { force: true });
-    }
+    for (const d of dropped) this.sizes.delete(d.id);
+    return this.enqueue(async () => {
+      try {
+        // The bytes as they came when the caller has them (no second serialisation), else the JSON of the answer.
+        if (raw !== undefined) await writeFileAtomically(this.responseFile(entry.id), raw);
+        else if (response !== undefined) await writeJsonAtomically(this.responseFile(entry.id), response);
+      } finally {
+        this.unwritten.delete(entry.id);
+      }
+      await this.doc.save({ entries: this.entries });
+      for (const d of dropped) await rm(this.responseFile(d.id), { force: true });
+    });
+  }
+
+  /** Resolves when every recorded entry is on disk (or its write has failed). */
+  idle(): Promise<void> {
+    return this.writes;
+  }
+
+  private enqueue(write: () => Promise<void>): Promise<void> {
+    const done = this.writes.then(write);
+    this.writes = done.catch(() => undefined);
+    return done;
   }
 
   list(query: HistoryQuery = {}): HistoryEntry[] {
@@ -123,11 +153,13 @@ export class HistoryService {
   async get(id: string): Promise<HistoryView> {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) throw failure('not-found', 'That history entry is gone (history keeps the most recent requests only).', { field: 'id' });
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await readFile(this.responseFile(id), 'utf8'));
-    } catch {
-      body = null;
+    let body: unknown = this.unwritten.get(id) ?? null;
+    if (body === null) {
+      try {
+        body = JSON.parse(await readFile(this.responseFile(id), 'utf8'));
+      } catch {
+        body = null;
+      }
     }
     const read = <K extends RequestKind>(kind: K) =>
       body === null ? null : checkResponse(kind, body, { masked: false, check: false }).response;
@@ -145,8 +177,10 @@ export class HistoryService {
     const ids = this.entries.map((e) => e.id);
     this.entries = [];
     this.sizes.clear();
-    await this.doc.save({ entries: [] });
-    for (const id of ids) await rm(this.responseFile(id), { force: true });
+    await this.enqueue(async () => {
+      await this.doc.save({ entries: [] });
+      for (const id of ids) await rm(this.responseFile(id), { force: true });
+    });
     return { cleared: true };
   }
 }

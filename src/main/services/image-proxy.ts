@@ -80,7 +80,9 @@ export class ImageProxy {
     while (stack.length > 0 && visited++ < 200_000) {
       const value = stack.pop();
       if (value === null || typeof value !== 'object') continue;
-      for (const [key, child] of Object.entries(value)) {
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
+        const child = record[key];
         if (key === 'imageUrl' && typeof child === 'string') this.allowHostOf(child);
         else if (child !== null && typeof child === 'object') stack.push(child);
       }
@@ -88,11 +90,16 @@ export class ImageProxy {
     return answer;
   }
 
+  /** `scheme://authority` prefixes already read: a 1,000-item answer names the same image host 1,000 times. */
+  private readonly seenPrefixes = new Set<string>();
+
   private allowHostOf(raw: string): void {
-    if (this.hosts.size >= MAX_HOSTS) return;
+    const prefix = /^https?:\/\/[^/?#\\]*/i.exec(raw)?.[0];
+    if (prefix === undefined || this.seenPrefixes.has(prefix) || this.hosts.size >= MAX_HOSTS) return;
     try {
       const url = new URL(raw);
       if (url.protocol === 'https:' || url.protocol === 'http:') this.hosts.add(url.host);
+      if (this.seenPrefixes.size < MAX_HOSTS) this.seenPrefixes.add(prefix);
     } catch {
       // Not a URL: nothing to allow.
     }

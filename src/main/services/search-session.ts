@@ -30,9 +30,15 @@ function countOf(outcome: KindOutcome): number | undefined {
   return Array.isArray(outcome.response.suggestions) ? outcome.response.suggestions.length : undefined;
 }
 
-/** What crosses to the renderer: the outcome without its raw bytes, with the request's diagnostics and where it went. */
+/**
+ * What crosses to the renderer: the outcome without its raw bytes, with the
+ * request's diagnostics and where it went. The exchange record leaves out the
+ * body of a successful answer: the parsed response beside it is the same
+ * content, and sending both doubled what a 1,000-item answer costs to cross.
+ */
 function runOutput(outcome: KindOutcome, extra: Pick<RunOutput, 'diagnostics' | 'historyId' | 'profileId'>): RunOutput {
-  const base = { exchange: outcome.exchange, warnings: outcome.warnings, ...extra };
+  const { responseBody: _sameAsResponse, ...exchange } = outcome.exchange;
+  const base = { exchange, warnings: outcome.warnings, ...extra };
   switch (outcome.kind) {
     case 'search':
       return { ...base, kind: 'search', response: outcome.response };
@@ -71,9 +77,16 @@ export class SearchSession {
       profileName: profile.name,
       ...(envelope.request.configurationId !== undefined ? { configurationId: envelope.request.configurationId } : {}),
     };
-    const remember = async (entry: HistoryEntry, response: unknown) => {
+    // The answer goes back at once; the history is written behind it, and a failed write is said, not lost.
+    const remember = (entry: HistoryEntry, response: unknown, raw?: Buffer) => {
       if (!record) return;
-      await this.deps.history.add(entry, response);
+      this.deps.history.add(entry, response, raw).catch((err: unknown) =>
+        this.deps.events.emit('app:notice', {
+          id: 'history:write-failed',
+          level: 'warning',
+          message: `The history could not be saved (${err instanceof Error ? err.message : String(err)}); the answer itself is fine.`,
+        }),
+      );
       this.deps.events.emit('history:added', entry);
     };
     try {
@@ -94,12 +107,12 @@ export class SearchSession {
         ...(typeof meta?.configurationId === 'string' ? { configurationId: meta.configurationId } : {}),
         ...(typeof meta?.id === 'string' ? { responseId: meta.id } : {}),
       });
-      await remember(entry, outcome.response);
+      remember(entry, outcome.response, outcome.raw);
       return runOutput(outcome, { diagnostics, historyId: entry.id, profileId: profile.id });
     } catch (err) {
       if (err instanceof WorkbenchFailure && err.error.code !== 'cancelled') {
         const exchange = err.error.details?.exchange;
-        await remember(
+        remember(
           withEnvelope(envelope, {
             ...base,
             ok: false,

@@ -54,12 +54,16 @@ describe('operator endpoints', () => {
     expect(await em.post('/__emulator/service-accounts', { tenant: 'demo' })).toMatchObject({ status: 400 });
   });
 
-  it('serves product images as SVG', async () => {
+  it('serves product images as PNG, cacheable', async () => {
     const search = await em.search({ query: 'tent' });
-    const res = await request(search.body.items[0].product.imageUrl);
+    const url = search.body.items[0].product.imageUrl as string;
+    expect(url).toMatch(/\/__emulator\/images\/[^/]+\.png$/);
+    const res = await request(url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect(await res.body.text()).toMatch(/^<svg /);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    const body = Buffer.from(await res.body.arrayBuffer());
+    expect([...body.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
   });
 });
 

@@ -1,9 +1,8 @@
-import MiniSearch from 'minisearch';
 import { dateMillis, getAttribute, type AttributeReader } from '../../../shared/filter/evaluate';
 import type { CatalogItem } from '../catalog/generate';
 import type { FacetConfig } from '../config';
-import { processTerm } from './analyzer';
 import { FacetColumn } from './columns';
+import { TextIndex } from './text-index';
 
 export const TEXT_FIELDS = ['title', 'brand', 'category', 'colour', 'tags', 'description', 'material', 'gender'] as const;
 
@@ -20,11 +19,11 @@ export type SortKey = Float64Array | string[];
 
 /**
  * Everything derived from the catalog once, shared by every tenant and
- * configuration: the full-text index (MiniSearch, BM25), facet columns,
+ * configuration: the full-text index (BM25, see TextIndex), facet columns,
  * ranking signals and sort keys.
  */
 export class CatalogIndex {
-  readonly text: MiniSearch<{ idx: number } & Record<string, unknown>>;
+  readonly text: TextIndex;
   readonly signals: Signals;
   private readonly columns = new Map<string, FacetColumn>();
   private readonly sortKeys = new Map<string, SortKey>();
@@ -37,17 +36,10 @@ export class CatalogIndex {
     readonly items: readonly CatalogItem[],
     referenceDate: string,
   ) {
-    this.text = new MiniSearch({
-      idField: 'idx',
-      fields: [...TEXT_FIELDS],
-      extractField: (doc, field) => {
-        const value = (doc as Record<string, unknown>)[field];
-        return Array.isArray(value) ? value.join(' ') : (value as string);
-      },
-      processTerm,
-      searchOptions: { combineWith: 'AND', processTerm },
+    this.text = new TextIndex(items.length, TEXT_FIELDS, (doc, field) => {
+      const value = (items[doc] as CatalogItem)[field];
+      return value == null ? undefined : Array.isArray(value) ? value.join(' ') : String(value);
     });
-    this.text.addAll(items.map((item, idx) => ({ ...item, idx })));
     items.forEach((item, i) => this.byId.set(item.id, i));
     const all = new Int32Array(items.length);
     for (let i = 0; i < all.length; i++) all[i] = i;

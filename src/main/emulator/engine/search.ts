@@ -84,9 +84,10 @@ export function configurationOf(tenant: Tenant, configurationId: unknown): Confi
 }
 
 /**
- * Matching items and their text scores (MiniSearch, BM25 per field with the
- * configuration's boosts): every item for an empty query. Every term must
- * match; when nothing does, typos in longer terms are forgiven (fuzzy).
+ * Matching items and their text scores (BM25 per field with the
+ * configuration's boosts, see TextIndex): every item for an empty query.
+ * Every term must match; when nothing does, typos in longer terms are
+ * forgiven (fuzzy).
  * Results are cached per configuration and query, as search services cache
  * hot queries.
  */
@@ -102,38 +103,31 @@ export function textMatches(
   const textCache = tenant.textCache;
   const hit = textCache.get(key);
   if (hit) return hit;
-  const options = { fields: configuration.fields, boost: configuration.config.fieldBoosts };
-  let results = index.text.search(q, { ...options, combineWith: 'AND' });
-  let weight = 1;
-  if (results.length === 0) {
-    // Nothing has every term as typed: forgive typos in longer terms, at a lower weight.
-    results = index.text.search(q, { ...options, combineWith: 'AND', fuzzy: (term: string) => (term.length >= 4 ? 0.25 : false) });
-    weight = 0.8;
-  }
-  const ids = new Int32Array(results.length);
-  const scores = new Float64Array(results.length);
-  results.forEach((r, k) => {
-    ids[k] = r.id as number;
-    scores[k] = r.score * weight;
-  });
+  const { ids, scores } = index.text.search(q, { fields: configuration.fields, boosts: configuration.config.fieldBoosts });
   const value = { ids, scores };
   if (textCache.size >= 256) textCache.delete(textCache.keys().next().value as string);
   textCache.set(key, value);
   return value;
 }
 
-/** score × (1 + Σ weight × signal) for the configuration's ranking signals. */
+/** score × (1 + Σ weight × signal) for the configuration's ranking signals: one array per configuration, computed once. */
 export function signalMultiplier(tenant: Tenant, configuration: Configuration): (i: number) => number {
-  const s = tenant.index.signals;
-  const w = configuration.config.signals;
-  return (i) =>
-    1 +
-    w.recency * (s.recency[i] as number) +
-    w.rating * (s.rating[i] as number) +
-    w.reviews * (s.reviews[i] as number) +
-    w.inStock * (s.inStock[i] as number) +
-    w.discount * (s.discount[i] as number) +
-    w.recommended * (s.recommended[i] as number);
+  const values = tenant.multipliers(configuration.config.id, () => {
+    const s = tenant.index.signals;
+    const w = configuration.config.signals;
+    const out = new Float64Array(tenant.index.items.length);
+    for (let i = 0; i < out.length; i++)
+      out[i] =
+        1 +
+        w.recency * (s.recency[i] as number) +
+        w.rating * (s.rating[i] as number) +
+        w.reviews * (s.reviews[i] as number) +
+        w.inStock * (s.inStock[i] as number) +
+        w.discount * (s.discount[i] as number) +
+        w.recommended * (s.recommended[i] as number);
+    return out;
+  });
+  return (i) => values[i] as number;
 }
 
 /** Triggers whose condition holds for this request's variables (custom and system). */
@@ -179,12 +173,16 @@ export function sortComparator(
 }
 
 export function imageUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/__emulator/images/${encodeURIComponent(id)}.svg`;
+  return `${baseUrl}/__emulator/images/${encodeURIComponent(id)}.png`;
 }
 
 export function productOf(item: CatalogItem, baseUrl: string): Record<string, unknown> {
-  const { id: _id, ...attributes } = item;
-  return { ...attributes, imageUrl: imageUrl(baseUrl, item.id), url: `https://shop.example.com/p/${item.id.toLowerCase()}` };
+  // A plain copy loop: rest destructuring (`{ id, ...rest }`) took a quarter of a 1,000-item search.
+  const product: Record<string, unknown> = {};
+  for (const key in item) if (key !== 'id') product[key] = item[key];
+  product.imageUrl = imageUrl(baseUrl, item.id);
+  product.url = `https://shop.example.com/p/${item.id.toLowerCase()}`;
+  return product;
 }
 
 interface Selection {
@@ -285,7 +283,7 @@ export function runSearch(tenant: Tenant, raw: unknown, ctx: ServeContext): Sear
   for (const trigger of activeTriggers(configuration, variables)) {
     for (let k = 0; k < m; k++) {
       const i = matched[k] as number;
-      if (trigger.boost(items[i] as CatalogItem)) score[i] = (score[i] as number) * trigger.factor;
+      if (trigger.boost(i)) score[i] = (score[i] as number) * trigger.factor;
     }
   }
 

@@ -54,7 +54,7 @@ export function runSuggest(tenant: Tenant, raw: unknown, ctx: ServeContext): Sug
     const bucket = byValue.get(String(item[groupBy.attribute]));
     if (!bucket || !predicate(i)) continue;
     let s = (textScores[k] as number) * multiplier(i);
-    for (const t of triggers) if (t.boost(item)) s *= t.factor;
+    for (const t of triggers) if (t.boost(i)) s *= t.factor;
     score[i] = s;
     bucket.push(i);
   }

@@ -1,4 +1,4 @@
-import { compileFilter, parseFilter, type Predicate } from '../../../shared/filter';
+import { compileFilter, compileFilterWith, parseFilter, type Predicate } from '../../../shared/filter';
 import type { ConfigurationConfig, FacetConfig, TenantConfig } from '../config';
 import type { CatalogIndex } from './catalog-index';
 import { normalizeQuery, UsageLog } from './usage-log';
@@ -6,7 +6,8 @@ import { normalizeQuery, UsageLog } from './usage-log';
 export interface CompiledTrigger {
   id: string;
   when: Predicate;
-  boost: Predicate;
+  /** By row number, over the catalog's columns (the same semantics as the object evaluator). */
+  boost: (row: number) => boolean;
   factor: number;
 }
 
@@ -18,10 +19,14 @@ export interface Configuration {
   fields: string[];
 }
 
-function compile(text: string, where: string): Predicate {
+function parse(text: string, where: string) {
   const parsed = parseFilter(text);
   if (!parsed.ast && text.trim() !== '') throw new Error(`${where}: ${parsed.diagnostics[0]?.message ?? 'invalid filter'}`);
-  return compileFilter(parsed.ast);
+  return parsed.ast;
+}
+
+function compile(text: string, where: string): Predicate {
+  return compileFilter(parse(text, where));
 }
 
 /** A tenant ready to serve: its configurations compiled, its usage log, its redirects. */
@@ -48,7 +53,7 @@ export class Tenant {
         triggers: c.triggers.map((t) => ({
           id: t.id,
           when: compile(t.when, `trigger ${t.id} (when)`),
-          boost: compile(t.boost, `trigger ${t.id} (boost)`),
+          boost: compileFilterWith(parse(t.boost, `trigger ${t.id} (boost)`), index.reader),
           factor: t.factor,
         })),
         fields: Object.entries(c.fieldBoosts)
@@ -58,6 +63,15 @@ export class Tenant {
     }
     this.sortable = new Set(config.sortableAttributes);
     for (const r of config.redirects) for (const q of r.queries) this.redirects.set(normalizeQuery(q), r.redirect);
+  }
+
+  private readonly multiplierCache = new Map<string, Float64Array>();
+
+  /** Per-item signal multipliers of a configuration, made once (see signalMultiplier). */
+  multipliers(configurationId: string, make: () => Float64Array): Float64Array {
+    let values = this.multiplierCache.get(configurationId);
+    if (!values) this.multiplierCache.set(configurationId, (values = make()));
+    return values;
   }
 
   private buffers: { score: Float64Array; matched: Int32Array } | undefined;

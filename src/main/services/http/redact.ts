@@ -8,6 +8,9 @@ export const REDACTED = '[redacted]';
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 const SECRET_FIELDS = new Set(['client_secret', 'client_assertion', 'assertion', 'access_token', 'refresh_token', 'id_token', 'password']);
 
+/** One pass over a body: a credential field's name in quotes, or any \u escape (which could spell one). */
+const SECRET_FIELD_OR_ESCAPE = new RegExp(`"(?:${[...SECRET_FIELDS].join('|')})"|\\\\u`);
+
 export class Redactor {
   private readonly values = new Set<string>();
   /** Longest first, so a secret inside another is replaced as part of the longer one; rebuilt when one is added. */
@@ -51,7 +54,11 @@ export class Redactor {
       }
       if (changed) return this.text(params.toString());
     }
-    if (/json/i.test(contentType) || /^\s*[{[]/.test(body)) {
+    // Most answers (every search answer) name no credential field: then there is nothing to scrub,
+    // and parsing and re-serialising a large body only to find that out would cost the user time.
+    // (A key spelled with \u escapes could hide a name from the substring test, so those take the slow path.)
+    const namesSecretField = SECRET_FIELD_OR_ESCAPE.test(body);
+    if (namesSecretField && (/json/i.test(contentType) || /^\s*[{[]/.test(body))) {
       try {
         const parsed: unknown = JSON.parse(body);
         const scrub = (v: unknown): unknown => {

@@ -20,16 +20,29 @@ export function markSend(): void {
   performance.mark('wb:send', { startTime: now - lastAction < 1000 ? lastAction : now });
 }
 
+interface PostTaskScheduler {
+  postTask(task: () => void, options: { priority: 'user-blocking' }): Promise<void>;
+}
+
 /**
  * `wb:painted` once the next frame is on screen: requestAnimationFrame runs
- * just before the browser renders that frame; a message posted from it is
- * handled as a task after the rendering, so the mark lands after the paint.
+ * just before the browser renders that frame, and a task queued from it runs
+ * after the rendering, so the mark lands after the paint. The task is queued
+ * at user-blocking priority where the browser has `scheduler.postTask`, so
+ * the arrival of thumbnails does not push the mark later than the frame;
+ * elsewhere, a MessageChannel message.
  */
 export function markPaintedAfterFrame(): void {
   requestAnimationFrame(() => {
+    const mark = () => performance.mark('wb:painted');
+    const scheduler = (globalThis as { scheduler?: PostTaskScheduler }).scheduler;
+    if (scheduler?.postTask) {
+      void scheduler.postTask(mark, { priority: 'user-blocking' });
+      return;
+    }
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      performance.mark('wb:painted');
+      mark();
       channel.port1.close();
     };
     channel.port2.postMessage(null);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Drawer } from '../../components/Drawer';
+import { workbench } from '../../bridge';
 import { useAppStore } from '../../store/store';
 import { openFromHistory as reopen } from './open-history';
 
@@ -25,8 +26,12 @@ export function HistoryDrawer({
   const [text, setText] = useState('');
   const [status, setStatus] = useState<'' | 'ok' | 'error'>('');
   useEffect(() => {
-    if (open)
+    if (!open) return;
+    const reload = () =>
       void load({ ...(text ? { text } : {}), ...(status ? { status } : {}), ...(onPick ? { kind: 'search' as const } : {}), limit: 200 });
+    reload();
+    // While open, the list follows what is sent (from any screen); closed, it costs nothing per request.
+    return workbench().onHistoryAdded(reload);
   }, [open, text, status, load, onPick]);
   return (
     <Drawer title={pickLabel ? `History — ${pickLabel}` : 'History'} open={open} onClose={onClose} width={460}>

@@ -4,7 +4,6 @@ import type { Item } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { ResultsViewProps } from './ResultsTable';
-import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;
@@ -20,9 +19,6 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  useLayoutEffect(() => {
-    markPaintedAfterFrame(); // the paint of a new answer, for the Send-to-paint benchmark
-  }, [items]);
   const rows = Math.ceil(items.length / columns);
   const virtualizer = useVirtualizer({
     count: rows,

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { LIMITS, type SearchResponse } from '@shared/request/types';
 import { checkSortOrder } from '@shared/sort-check';
 import { Button } from '../../components/Button';
@@ -9,6 +9,7 @@ import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
 import { AnswerBody, PanelSwitch, SendingProgress } from '../../request-ui/AnswerBody';
 import { ServiceError } from '../../request-ui/ServiceError';
+import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 import { requestAs } from './request-text';
 import { JudgmentPicker } from '../judging/JudgmentPicker';
@@ -35,8 +36,13 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   const check = useMemo(() => (result ? checkSortOrder(items, sortBy) : null), [result, items, sortBy]);
   const outOfOrder = useMemo(() => new Set(check?.violations ?? []), [check]);
   const baseUrl = profile?.searchUrl ?? '';
-  const rawResponse = useMemo(() => (response ? JSON.stringify(response, null, 2) : ''), [response]);
+  // Only printed when the Raw response panel is open: 1,000 items are ~0.7 MB of text, not worth making on every answer.
+  const rawResponse = useMemo(() => (response && tab.panel === 'raw' ? JSON.stringify(response, null, 2) : ''), [response, tab.panel]);
   const rating = useRatingView(result?.sent.query);
+  useLayoutEffect(() => {
+    // The answer (rows, "no items match" or an error) is committed: mark the frame that shows it.
+    if (result || tab.error) markPaintedAfterFrame();
+  }, [result, tab.error]);
 
   const header = (
     <div className="results-head">

@@ -1,11 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
-import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 const ROW = 52;
 
@@ -34,7 +33,8 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
-    overscan: 12,
+    // Enough rows beyond the view for a wheel step; more only adds text to shape before an answer's first frame.
+    overscan: 4,
   });
   const sortKey = sortBy.map((s) => s.attribute).join('\u0000');
   const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);
@@ -46,10 +46,6 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
     }),
     [sortColumns, rating],
   );
-  useLayoutEffect(() => {
-    // Marks the paint of a new answer, for the Send-to-paint benchmark.
-    markPaintedAfterFrame();
-  }, [items]);
   return (
     <div className="results-table" role="table" aria-label="Results" aria-rowcount={items.length + 1}>
       <div className="results-table__head" role="row" style={columns}>

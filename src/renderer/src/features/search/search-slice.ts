@@ -3,7 +3,6 @@ import type { FacetSelection, SearchRequest, SortValue } from '@shared/request/t
 import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
-import type { HistorySlice } from '../history/history-slice';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
 import { blankTab, titleOf, type SearchResult, type SearchTab } from './tab-model';
 import { markSend } from '../../perf/user-timing';
@@ -24,7 +23,7 @@ export interface SearchSlice {
   setSort: (id: string, sortBy: SortValue[]) => void;
 }
 
-type Deps = Pick<ProfilesSlice, 'activeProfile'> & Pick<HistorySlice, 'loadHistory'>;
+type Deps = Pick<ProfilesSlice, 'activeProfile'>;
 
 function withOptions(
   request: SearchRequest,
@@ -65,7 +64,14 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
   const tab = (id: string) => get().tabs.find((t) => t.id === id);
   const lens = (id: string): CallLens<SearchResult> => ({
     get: () => tab(id) ?? blankTab(),
-    set: (patch) => update(id, (t) => ({ ...t, ...patch })),
+    // One store update per answer: the mask preview's sample (the items of the last answer sent
+    // without a mask) changes with the result, not in a second render after it.
+    set: (patch) =>
+      update(id, (t) => ({
+        ...t,
+        ...patch,
+        ...(patch.result && !patch.result.sent.options?.customResponseMask?.trim() ? { unmasked: patch.result.response.items ?? [] } : {}),
+      })),
   });
 
   return {
@@ -100,7 +106,7 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
       const transport = current.transport;
       markSend();
       update(id, (t) => ({ ...t, title: titleOf(sent) }));
-      const outcome = await runCall(lens(id), {
+      await runCall(lens(id), {
         scope: id,
         cancel: cancelRequest,
         send: (requestId) => runRequest({ requestId, kind: 'search', transport, request: sent }),
@@ -115,10 +121,6 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
           receivedAt: new Date().toISOString(),
         }),
       });
-      // The mask preview works on the items of the last answer sent without a mask.
-      if (outcome.kind === 'done' && !sent.options?.customResponseMask?.trim())
-        update(id, (t) => ({ ...t, unmasked: outcome.value.response.items ?? [] }));
-      if (outcome.kind !== 'stale') void get().loadHistory();
     },
     cancel: (id) => cancelCall(lens(id), cancelRequest),
     toggleFacetValue: (id, facetId, value) => {

@@ -5,7 +5,6 @@ import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { HistorySlice } from '../history/history-slice';
 
 export interface SuggestResult {
   response: SuggestResponse;
@@ -45,7 +44,7 @@ export interface SuggestSlice {
   loadGroupSource: (force?: boolean) => Promise<void>;
 }
 
-type Deps = Pick<ShellSlice, 'setArea'> & Pick<HistorySlice, 'loadHistory'>;
+type Deps = Pick<ShellSlice, 'setArea'>;
 
 export function blankSuggestRequest(token: string): SuggestRequest {
   return { token, query: '', options: { groupBy: { attribute: '', values: [], size: 5 } } };
@@ -102,7 +101,7 @@ export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) =
     },
     sendSuggest: async () => {
       const sent = structuredClone(get().suggest.request);
-      const outcome = await runCall(answer, {
+      await runCall(answer, {
         scope: 'suggest',
         cancel: cancelRequest,
         send: (requestId) => runRequest({ requestId, kind: 'suggest', request: sent }),
@@ -114,7 +113,6 @@ export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) =
           receivedAt: new Date().toISOString(),
         }),
       });
-      if (outcome.kind !== 'stale') void get().loadHistory();
     },
     cancelSuggest: () => cancelCall(answer, cancelRequest),
     loadGroupSource: async (force = false) => {

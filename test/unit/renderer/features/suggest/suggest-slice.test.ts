@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankSuggestRequest, sourceKey, sourceProbe } from '../../../../../src/renderer/src/features/suggest/suggest-slice';
-import { appForSuite, waitFor } from '../../app-under-test';
+import { appForSuite } from '../../app-under-test';
 
 describe('suggest: pure parts', () => {
   it('reads the facets again only when the query, filter, configuration or token change', () => {
@@ -38,7 +38,8 @@ describe('suggest: the slice against Local demo', () => {
     await app.state().sendSuggest();
     expect(app.state().suggest).toMatchObject({ status: 'done', error: null });
     expect(app.state().suggest.result?.response.groups.map((g) => g.value)).toEqual(values);
-    await waitFor(app.store, (s) => s.history.some((h) => h.kind === 'suggest'));
+    await app.state().loadHistory();
+    expect(app.state().history.some((h) => h.kind === 'suggest')).toBe(true);
   });
 
   it('loads a request from elsewhere with its stored answer, without sending', () => {
