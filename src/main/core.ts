@@ -236,7 +236,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async dispose() {
       services.session.cancelAll();
       await compare.dispose();
+      // Nothing writes into the data folder after dispose: the history behind the last answers, the demo files.
       await history.idle();
+      await demoFiles.ready();
       await localDemo?.ready;
       await localDemo?.stop();
       await http.close();

@@ -33,7 +33,8 @@ async function waitFor<T>(probe: () => T | undefined, ms = 2000): Promise<T> {
 describe('app lifecycle glue', () => {
   afterEach(async () => {
     const electron = (await import('electron')) as unknown as ElectronMock;
-    await rm(electron.app.userData, { recursive: true, force: true });
+    // An app from the test may still be writing the demo workspace: removal retries a folder that fills meanwhile.
+    await rm(electron.app.userData, { recursive: true, force: true, maxRetries: 10 });
   });
 
   it('quits at once when another instance holds the single-instance lock', async () => {

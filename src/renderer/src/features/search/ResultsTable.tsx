@@ -35,6 +35,9 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
     estimateSize: () => ROW,
     // Enough rows beyond the view for a wheel step; more only adds text to shape before an answer's first frame.
     overscan: 4,
+    // Rows have one fixed height, so nothing is measured while scrolling: the scroll's re-render can wait for
+    // React's normal batching instead of being forced synchronously inside each scroll event.
+    useFlushSync: false,
   });
   const sortKey = sortBy.map((s) => s.attribute).join('\u0000');
   const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { checkSortOrder } from '@shared/sort-check';
 import { useAppStore } from '../../store/store';
 import { useProfileContext } from '../../request-ui/use-profile-context';
@@ -10,6 +10,7 @@ import { ResultsPane } from './ResultsPane';
 import { SavedDrawer } from './SavedDrawer';
 import { SortInspector } from './SortInspector';
 import { TabsBar } from './TabsBar';
+import type { SearchTab } from './tab-model';
 import './search.css';
 
 /** The merchandiser's screen: request tabs, the builder, the answer, and the facet and sort inspectors. */
@@ -40,8 +41,6 @@ export default function SearchScreen() {
   );
 
   if (!tab) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
-  const sent = tab.result?.sent;
-  const check = tab.result ? checkSortOrder(tab.result.response.items ?? [], sent?.options?.sortBy) : null;
 
   return (
     <div className="search-screen">
@@ -60,19 +59,41 @@ export default function SearchScreen() {
       <div className="search-layout">
         <RequestBuilder key={tab.id} tab={tab} />
         <ResultsPane tab={tab} />
-        <aside className="inspector" aria-label="Inspectors">
-          <section className="inspector__section">
-            <h2 className="inspector__title">Sort</h2>
-            <SortInspector sortBy={sent?.options?.sortBy ?? []} check={check} />
-          </section>
-          <section className="inspector__section inspector__section--grow">
-            <h2 className="inspector__title">Facets</h2>
-            <FacetInspector tabId={tab.id} facets={tab.result?.response.metadata?.facets} request={tab.request} sent={sent} />
-          </section>
-        </aside>
+        <Inspectors tabId={tab.id} result={tab.result} request={tab.request} />
       </div>
       <HistoryDrawer open={drawer === 'history'} onClose={() => setDrawer(null)} />
       {drawer === 'saved' ? <SavedDrawer onClose={() => setDrawer(null)} saveName={saveName} onSaved={() => setSaveName(null)} /> : null}
     </div>
   );
 }
+
+/**
+ * The sort and facet inspectors follow a new answer one render behind the
+ * results (a deferred value): the rows reach the screen first, and the
+ * inspectors' layout and text do not hold back that frame.
+ */
+const Inspectors = memo(function Inspectors({
+  tabId,
+  result: latest,
+  request,
+}: {
+  tabId: string;
+  result: SearchTab['result'];
+  request: SearchTab['request'];
+}) {
+  const result = useDeferredValue(latest);
+  const sent = result?.sent;
+  const check = useMemo(() => (result ? checkSortOrder(result.response.items ?? [], result.sent.options?.sortBy) : null), [result]);
+  return (
+    <aside className="inspector" aria-label="Inspectors" aria-busy={result !== latest}>
+      <section className="inspector__section">
+        <h2 className="inspector__title">Sort</h2>
+        <SortInspector sortBy={sent?.options?.sortBy ?? []} check={check} />
+      </section>
+      <section className="inspector__section inspector__section--grow">
+        <h2 className="inspector__title">Facets</h2>
+        <FacetInspector tabId={tabId} facets={result?.response.metadata?.facets} request={request} sent={sent} />
+      </section>
+    </aside>
+  );
+});
