@@ -98,13 +98,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.secretsService ? { service: options.secretsService } : {}),
     ...(options.keychain === false ? { keychain: false } : {}),
   });
-  if (!secrets.store.persistent) {
-    notices.push({
-      id: 'secrets:memory-only',
-      level: 'warning',
-      message: `No keychain is available (${secrets.fallbackReason ?? 'unknown reason'}): secrets you enter are kept in memory and will not survive a restart.`,
-    });
-  }
+  // Secrets kept in memory only are said once, on the Profiles screen where they are entered (KeychainNotice).
 
   const redactor = new Redactor();
   let extraCaPems: string[] = [];

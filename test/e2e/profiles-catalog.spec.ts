@@ -273,7 +273,13 @@ test.describe('on a machine without a keychain', () => {
   test('the Profiles screen says secrets will not survive a restart, and secrets still work for the session', async ({ app }) => {
     const { page } = app;
     await openArea(page, 'Profiles');
-    await expect(page.getByTestId('memory-only-banner')).toContainText('Secrets will not survive a restart.');
+    const banner = page.getByTestId('memory-only-banner');
+    await expect(banner).toContainText('Secrets will not survive a restart.');
+    // Said once, in plain words with what to do; the technical reason is folded away.
+    await expect(banner).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Notices' }).getByText(/keychain/i)).toHaveCount(0);
+    await expect(banner.locator('p').first()).toContainText(/GNOME Keyring|KWallet/);
+    await expect(banner.locator('p').first()).not.toContainText(/D-Bus|DBUS|autolaunch/i);
     await page
       .getByRole('navigation', { name: 'Profiles' })
       .getByRole('button', { name: /^Local demo/ })
@@ -283,5 +289,13 @@ test.describe('on a machine without a keychain', () => {
     await openArea(page, 'Profiles');
     await shootThemes(app, 'profiles-4-memory-only');
     expect(await app.axe()).toEqual([]);
+    // Dismissed, it stays away (the situation has not changed), also after a reload.
+    await page.getByRole('button', { name: 'Dismiss the keychain notice' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await page.locator('html[data-app-state="ready"]').waitFor();
+    await openArea(page, 'Profiles');
+    await expect(page.getByRole('navigation', { name: 'Profiles' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
   });
 });

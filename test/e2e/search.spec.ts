@@ -97,7 +97,7 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
   await page.getByRole('combobox', { name: 'Sort 1 attribute' }).fill('price');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('order-check')).toHaveText(/follows the sort chain/);
-  const prices = (await page.getByTestId('cell-price').allTextContents()).map(Number);
+  const prices = (await page.getByTestId('cell-price').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await shoot(app, '5-sort');
   const ids = await page.getByTestId('result-row').locator('.result-id').allTextContents();

@@ -11,7 +11,7 @@ import type { HttpClient } from './http/client';
 import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
 import type { Workspace } from './workspace/workspace';
-import type { SecretStoreChoice } from './secrets/stores';
+import { secretStoreInfo, type SecretStoreChoice } from './secrets/stores';
 import type { SettingsService } from './settings';
 
 /** A folder the user names for the workspace: an absolute path to a folder that exists (nothing is created, nothing guessed). */
@@ -70,7 +70,7 @@ export class AppService {
       transport: this.deps.transport,
       versions: { node: process.versions.node, ...this.deps.versions },
       profiles: this.deps.profiles.summary(),
-      secretStore: { backend: secrets.store.backend, persistent: secrets.store.persistent, description: secrets.store.description },
+      secretStore: secretStoreInfo(secrets),
       localDemo: !demo
         ? { state: 'failed', message: 'Local demo is turned off.' }
         : demo.state === 'ready'

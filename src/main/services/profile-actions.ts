@@ -11,7 +11,7 @@ import type { EventHub } from '../events';
 import type { LocalDemo } from './local-demo';
 import { credentialsFor } from './profile-access';
 import type { ProfileService } from './profiles';
-import type { SecretStoreChoice } from './secrets/stores';
+import { secretStoreInfo, type SecretStoreChoice } from './secrets/stores';
 import type { TokenClient } from './token-client';
 
 export interface ProfileActionsDeps {
@@ -44,11 +44,10 @@ export class ProfileActions {
   }
 
   async list(): Promise<ProfilesList> {
-    const store = this.deps.secrets.store;
     return {
       activeId: this.deps.profiles.activeId,
       profiles: await this.deps.profiles.list(),
-      secretStore: { backend: store.backend, persistent: store.persistent, description: store.description },
+      secretStore: secretStoreInfo(this.deps.secrets),
     };
   }
 

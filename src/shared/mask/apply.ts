@@ -36,14 +36,28 @@ function union(a: MaskTree | undefined, b: MaskTree | undefined): MaskTree | und
   return out;
 }
 
+/** The tree each element of a list gets: the fields named through the list, and what `*` selects (every element). */
+function elementTree(tree: MaskTree): MaskTree {
+  const wildcard = tree.fields.get('*');
+  if (!wildcard) return tree;
+  const rest = node();
+  rest.keepAll = tree.keepAll;
+  for (const [k, v] of tree.fields) if (k !== '*') rest.fields.set(k, v);
+  return union(rest, wildcard) as MaskTree;
+}
+
 /**
  * Keeps exactly the selected fields of a value. Arrays are looked through
- * (a mask applies to each element); `*` stands for every key of an object.
- * Returns undefined when nothing selected exists in the value.
+ * (a mask applies to each element); `*` stands for every key of an object
+ * and for every element of a list (`variants.*.sku` keeps the sku of each
+ * variant). Returns undefined when nothing selected exists in the value.
  */
 export function applyMaskTree(value: unknown, tree: MaskTree): unknown {
   if (tree.keepAll) return value;
-  if (Array.isArray(value)) return value.map((el) => applyMaskTree(el, tree)).filter((el) => el !== undefined);
+  if (Array.isArray(value)) {
+    const each = elementTree(tree);
+    return value.map((el) => applyMaskTree(el, each)).filter((el) => el !== undefined);
+  }
   if (value === null || typeof value !== 'object') return undefined;
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};

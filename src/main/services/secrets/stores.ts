@@ -1,3 +1,4 @@
+import type { SecretStoreInfo } from '../../../shared/ipc/contract';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeJsonAtomically } from '../storage/atomic';
@@ -133,6 +134,17 @@ export interface SecretStoreChoice {
   store: SecretStore;
   /** Why a weaker backend was chosen, for a notice. */
   fallbackReason?: string;
+}
+
+/** What the window is told about where secrets go, and why not to the keychain when they do not. */
+export function secretStoreInfo(opened: { store: SecretStore; fallbackReason?: string }): SecretStoreInfo {
+  const { store, fallbackReason } = opened;
+  return {
+    backend: store.backend,
+    persistent: store.persistent,
+    description: store.description,
+    ...(fallbackReason ? { reason: fallbackReason } : {}),
+  };
 }
 
 export const SECRETS_SERVICE = 'Search Workbench';

@@ -16,6 +16,31 @@ function HeadersTable({ headers }: { headers: [string, string][] }) {
   );
 }
 
+/** A body as people read it: JSON indented (what came over the wire is one line), anything else as it is. */
+export function readableBody(body: string): string {
+  const trimmed = body.trim();
+  if (!/^[{[]/.test(trimmed)) return body;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** A collapsible body with its size and a copy button (the copy is the body as sent or received). */
+function Body({ title, body }: { title: string; body: string }) {
+  return (
+    <details className="exchange__body" open>
+      <summary>
+        <h3>{title}</h3>
+        <span className="muted small">{bytes(new TextEncoder().encode(body).length)}</span>
+        <CopyButton text={body} label="Copy" />
+      </summary>
+      <pre className="mono code-block">{readableBody(body)}</pre>
+    </details>
+  );
+}
+
 function ms(v: number | null): string {
   return v === null ? '—' : `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 }
@@ -65,16 +90,16 @@ export function ExchangePanel({ exchange }: { exchange: ExchangeRecord }) {
         <section>
           <h3>Request headers</h3>
           <HeadersTable headers={exchange.requestHeaders} />
-          {exchange.requestBody ? (
-            <>
-              <h3>Request body</h3>
-              <pre className="mono code-block">{exchange.requestBody}</pre>
-            </>
-          ) : null}
+          {exchange.requestBody ? <Body title="Request body" body={exchange.requestBody} /> : null}
         </section>
         <section>
           <h3>Response headers</h3>
           <HeadersTable headers={exchange.responseHeaders} />
+          {exchange.responseBody ? (
+            <Body title="Response body" body={exchange.responseBody} />
+          ) : exchange.status !== undefined && exchange.status < 400 ? (
+            <p className="muted small">The answer&apos;s body is under Raw response.</p>
+          ) : null}
         </section>
       </div>
     </div>

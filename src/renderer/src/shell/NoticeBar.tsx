@@ -3,7 +3,7 @@ import { useAppStore } from '../store/store';
 
 const ICONS = { info: Info, warning: AlertTriangle, error: XCircle } as const;
 
-/** Notices from main (a file kept aside, memory-only secrets) until the user dismisses them. */
+/** Notices from main (a file kept aside, a history write that failed) until the user dismisses them. */
 export function NoticeBar() {
   const notices = useAppStore((s) => s.notices);
   const dismiss = useAppStore((s) => s.dismissNotice);

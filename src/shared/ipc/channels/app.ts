@@ -27,6 +27,8 @@ export interface SecretStoreInfo {
   backend: 'keychain' | 'safe-storage' | 'memory';
   persistent: boolean;
   description: string;
+  /** Why secrets are not in the OS keychain, in the library's words (for support), when they are not. */
+  reason?: string;
 }
 
 export interface LocalDemoInfo {

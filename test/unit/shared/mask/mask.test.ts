@@ -77,6 +77,10 @@ describe('response mask: applying', () => {
       },
     ],
     ['product.media.*.url', { product: { media: { main: { url: 'm.jpg' }, thumb: { url: 't.jpg' } } } }],
+    // `*` over a list is every element: the sku of each variant, not empty objects.
+    ['product.variants.*.sku', { product: { variants: [{ sku: 'a' }, { sku: 'b' }] } }],
+    ['product(variants(*.stock))', { product: { variants: [{ stock: 2 }, { stock: 0 }] } }],
+    ['product.sizes.*', { product: { sizes: ['40', '41'] } }],
     ['product.*', { product: item.product }],
     ['product, product.title', { product: item.product }],
     ['missing', {}],

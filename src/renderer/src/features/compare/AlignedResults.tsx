@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import type { SearchDiff } from '@shared/diff/responses';
 import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/ranking';
 import type { Item, SearchResponse } from '@shared/request/types';
+import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
@@ -65,7 +66,7 @@ const ItemRow = memo(function ItemRow({
       <span className="aligned-row__body">
         <span className="aligned-row__title">{title}</span>
         <span className="aligned-row__meta">
-          {p.price !== undefined ? <strong>{String(p.price)}</strong> : null}
+          {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
           <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}</span>
           <span className="mono muted">{item.id}</span>
         </span>

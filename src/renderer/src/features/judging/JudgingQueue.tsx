@@ -5,6 +5,7 @@ import type { MetricName } from '@shared/metrics/quality';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
+import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
@@ -87,7 +88,7 @@ function Card({
       {item.item ? <Thumb item={item.item} size={112} /> : <span className="thumb thumb--empty" style={{ width: 112, height: 112 }} />}
       <span className="judge-card__title">{p.title === undefined ? <em className="muted">{item.id}</em> : String(p.title)}</span>
       <span className="judge-card__meta">
-        {typeof p.price === 'number' ? <strong>{p.price.toFixed(2)}</strong> : null}
+        {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
         {p.brand ? <span>{String(p.brand)}</span> : null}
       </span>
       {p.category ? <span className="judge-card__category small muted">{String(p.category)}</span> : null}

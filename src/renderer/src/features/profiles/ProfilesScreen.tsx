@@ -1,10 +1,11 @@
-import { Plus, ShieldAlert } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProfileFields } from '@shared/profiles';
 import { Button } from '../../components/Button';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { blankFields, changedFields, fieldsOf, NEW_ID } from './profile-draft';
+import { KeychainNotice } from './KeychainNotice';
 import { ProfileEditor } from './ProfileEditor';
 import './profiles.css';
 
@@ -80,15 +81,7 @@ export default function ProfilesScreen() {
 
   return (
     <div className="profiles-screen">
-      {!store.persistent ? (
-        <div className="memory-banner" role="alert" data-testid="memory-only-banner">
-          <ShieldAlert size={16} aria-hidden="true" />
-          <span>
-            <strong>Secrets will not survive a restart.</strong> No keychain answered, so client secrets and private keys are kept in memory
-            only. Install and unlock a keyring (GNOME Keyring or KWallet), then restart the app to keep them.
-          </span>
-        </div>
-      ) : null}
+      <KeychainNotice store={store} />
       <div className="profiles-layout">
         <nav className="profile-list" aria-label="Profiles">
           <div className="profile-list__tools">

@@ -1,6 +1,20 @@
 import type { Facet, SearchRequest } from '@shared/request/types';
 import { useAppStore } from '../../store/store';
 
+type FacetValue = Facet['values'][number];
+
+/**
+ * A facet's values as listed: the selected ones pinned at the top in the
+ * order they were picked (so a click never moves what was clicked), then the
+ * rest in the service's order.
+ */
+export function orderFacetValues(values: FacetValue[], picked: readonly (string | number | boolean)[]): FacetValue[] {
+  const order = new Map(picked.map((v, i) => [String(v), i]));
+  const isPicked = (v: FacetValue) => v.selected || order.has(v.value);
+  const pinned = values.filter(isPicked).sort((a, b) => (order.get(a.value) ?? Infinity) - (order.get(b.value) ?? Infinity));
+  return [...pinned, ...values.filter((v) => !isPicked(v))];
+}
+
 /**
  * Every facet the service returned, with its values and counts. Clicking a
  * value toggles it in the request (OR within a facet, AND across facets)
@@ -19,7 +33,7 @@ export function FacetInspector({
 }) {
   const toggle = useAppStore((s) => s.toggleFacetValue);
   const disabled = (sent?.options?.disable ?? []).some((d) => d.name === 'facet');
-  const selected = new Map((request.options?.facets ?? []).map((f) => [f.id ?? f.attribute ?? '', new Set(f.values)]));
+  const picked = new Map((request.options?.facets ?? []).map((f) => [f.id ?? f.attribute ?? '', f.values]));
   if (!facets) return <p className="muted small">Send a request to see its facets.</p>;
   if (disabled)
     return <p className="notice-inline">Facets were disabled for this request (options.disable: facet). Selections still filter.</p>;
@@ -36,8 +50,8 @@ export function FacetInspector({
             </span>
           </header>
           <ul className="facet__values">
-            {facet.values.map((v) => {
-              const isSelected = v.selected || (selected.get(facet.id)?.has(v.value) ?? false);
+            {orderFacetValues(facet.values, picked.get(facet.id) ?? []).map((v) => {
+              const isSelected = v.selected || (picked.get(facet.id) ?? []).some((p) => String(p) === v.value);
               return (
                 <li key={v.value}>
                   <button

@@ -18,7 +18,7 @@ import { QueryBar } from '../../request-ui/QueryBar';
 import { TargetFields } from '../../request-ui/TargetFields';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
-import type { SearchTab } from './tab-model';
+import { withOptionsPatch, type SearchTab } from './tab-model';
 
 const CLAIMED = [
   'token',
@@ -50,8 +50,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
   useJsonSchema('search-context-variables', variablesJsonSchema, ['**/context-variables-*.json']);
 
   const set = (fn: (r: SearchRequest) => SearchRequest) => updateRequest(tab.id, fn);
-  const setOptions = (patch: Partial<NonNullable<SearchRequest['options']>>) =>
-    set((r) => ({ ...r, options: { ...(r.options ?? {}), ...patch } }));
+  const setOptions = (patch: Partial<NonNullable<SearchRequest['options']>>) => set((r) => withOptionsPatch(r, patch));
   const fix = (d: RequestDiagnostic) => d.fix && set((r) => applyFix(r, d.fix!));
   const submit = () => void send(tab.id);
   const sending = tab.status === 'sending';

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Item } from '@shared/request/types';
+import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { ResultsViewProps } from './ResultsTable';
@@ -64,7 +65,7 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
                   <Thumb item={item} size={150} />
                   <span className="card__title">{p.title === undefined ? item.id : String(p.title)}</span>
                   <span className="card__meta">
-                    {p.price !== undefined ? <strong>{String(p.price)}</strong> : null}
+                    {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
                     <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(2) : '—'}</span>
                   </span>
                   {sortBy.length > 0 ? (

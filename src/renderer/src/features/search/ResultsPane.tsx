@@ -46,9 +46,14 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
 
   const header = (
     <div className="results-head">
-      <div className="results-head__stats" aria-live="polite">
+      <div className={`results-head__stats${tab.error && meta ? ' is-stale' : ''}`} aria-live="polite">
         {meta ? (
           <>
+            {tab.error ? (
+              <span className="badge badge--warning" data-testid="stale-answer" title="The figures beside this are from the answer before">
+                previous answer (before the failed request)
+              </span>
+            ) : null}
             <span className="stat" data-testid="result-count">
               <strong>{countLabel(meta.count, meta.exactCount !== false)}</strong> {meta.count === 1 ? 'item' : 'items'}
             </span>
@@ -169,7 +174,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
           {body}
         </AnswerBody>
       </div>
-      {response && tab.panel === 'results' && items.length > 0 ? (
+      {response && !tab.error && tab.panel === 'results' && items.length > 0 ? (
         <nav className="pager" aria-label="Pages">
           <Button
             size="sm"

@@ -2,20 +2,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
 import { memo, useMemo, useRef } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
+import { formatPrice, formatValue } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
 
 const ROW = 52;
-
-function formatValue(v: unknown): string {
-  if (v === undefined || v === null) return '—';
-  if (typeof v === 'number')
-    return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  if (Array.isArray(v)) return v.join(', ');
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 10);
-  return String(v);
-}
 
 export interface ResultsViewProps {
   items: Item[];
@@ -153,7 +145,7 @@ const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns,
         </span>
       </span>
       <span role="cell" className="col-num" data-testid="cell-price">
-        {typeof p.price === 'number' ? p.price.toFixed(2) : formatValue(p.price)}
+        {formatPrice(p.price) ?? '—'}
       </span>
       {sortColumns.map((a) => (
         <span key={a} role="cell" className="col-num col-sort">

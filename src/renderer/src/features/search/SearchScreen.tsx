@@ -59,7 +59,7 @@ export default function SearchScreen() {
       <div className="search-layout">
         <RequestBuilder key={tab.id} tab={tab} />
         <ResultsPane tab={tab} />
-        <Inspectors tabId={tab.id} result={tab.result} request={tab.request} />
+        <Inspectors tabId={tab.id} result={tab.result} request={tab.request} failed={tab.error !== null} />
       </div>
       <HistoryDrawer open={drawer === 'history'} onClose={() => setDrawer(null)} />
       {drawer === 'saved' ? <SavedDrawer onClose={() => setDrawer(null)} saveName={saveName} onSaved={() => setSaveName(null)} /> : null}
@@ -76,19 +76,27 @@ const Inspectors = memo(function Inspectors({
   tabId,
   result: latest,
   request,
+  failed,
 }: {
   tabId: string;
   result: SearchTab['result'];
   request: SearchTab['request'];
+  /** The last request failed: what is shown is the answer before it, and is said to be. */
+  failed: boolean;
 }) {
   const result = useDeferredValue(latest);
   const sent = result?.sent;
   const check = useMemo(() => (result ? checkSortOrder(result.response.items ?? [], result.sent.options?.sortBy) : null), [result]);
   return (
     <aside className="inspector" aria-label="Inspectors" aria-busy={result !== latest}>
+      {failed && result ? (
+        <p className="notice-inline" data-testid="inspectors-stale">
+          The last request failed: below are the facets and sort of the answer before it, checked against the request that answer came from.
+        </p>
+      ) : null}
       <section className="inspector__section">
         <h2 className="inspector__title">Sort</h2>
-        <SortInspector sortBy={sent?.options?.sortBy ?? []} check={check} />
+        <SortInspector sortBy={sent?.options?.sortBy ?? []} check={failed ? null : check} />
       </section>
       <section className="inspector__section inspector__section--grow">
         <h2 className="inspector__title">Facets</h2>

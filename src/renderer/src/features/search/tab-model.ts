@@ -68,3 +68,21 @@ export function blankTab(
     origin: init.origin ?? null,
   };
 }
+
+type SearchOptions = NonNullable<SearchRequest['options']>;
+
+/**
+ * The request with some options changed. An option the user emptied (a
+ * cleared filter or mask, no sort left) is left out rather than sent as `""`
+ * or `[]`, so the request, its GET URL and its saved file carry only what
+ * was set — as a storefront would send it.
+ */
+export function withOptionsPatch(request: SearchRequest, patch: Partial<SearchOptions>): SearchRequest {
+  const options: Record<string, unknown> = { ...(request.options ?? {}) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete options[key];
+    else options[key] = value;
+  }
+  const { options: _previous, ...rest } = request;
+  return Object.keys(options).length > 0 ? { ...rest, options: options as SearchOptions } : rest;
+}

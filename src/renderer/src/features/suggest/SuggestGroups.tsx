@@ -2,12 +2,8 @@ import { Inbox } from 'lucide-react';
 import { memo } from 'react';
 import { groupNote } from '@shared/request/group-plan';
 import type { Group, Item, SuggestRequest } from '@shared/request/types';
+import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
-
-function formatPrice(v: unknown): string | null {
-  if (typeof v !== 'number') return v === undefined || v === null ? null : String(v);
-  return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
 
 const GroupItem = memo(function GroupItem({ item, rank }: { item: Item; rank: number }) {
   const p = item.product ?? {};
