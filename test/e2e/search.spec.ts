@@ -108,6 +108,8 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
   expect(curl).toContain('/search');
   expect(curl).toContain('"query":"jacket"');
   expect(curl).toContain("--data-raw '");
+  // The mask was emptied above: left out, not sent as "".
+  expect(curl).not.toContain('"customResponseMask"');
   const url = await copyFrom(page, 'GET URL');
   expect(url).toMatch(/\/search\/demo-search-token-0001\?encoded=/);
   await page.keyboard.press('ControlOrMeta+Shift+V');

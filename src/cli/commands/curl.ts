@@ -1,4 +1,4 @@
-import { parseCurl, toCurl } from '../../shared/curl';
+import { formatName, parseCopiedRequest, toCurl } from '../../shared/curl';
 import { buildHttpRequest, identifyHttpRequest } from '../../shared/request/http';
 import { guessKind, normalize } from '../../shared/request/normalize';
 import { isRequest, requestProblems } from '../../shared/request/schema';
@@ -8,16 +8,17 @@ import { parseKind, reportDiagnostics } from './request';
 
 export const curlCommand: Command = {
   name: 'curl',
-  summary: 'Read a cURL command (as copied from devtools) into a request, or write one',
+  summary: 'Read a request copied from devtools (cURL, cURL cmd, PowerShell, fetch, raw HTTP) into a request, or write a cURL command',
   usage: 'curl from [file|-] | curl to [file|-] --base-url <url> [--kind K] [--get]',
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'from') {
       const { positionals } = parse(rest, {});
       const { text } = await readInput(positionals[0], io);
-      const parsed = parseCurl(text);
+      // Any devtools copy: cURL (bash or cmd), PowerShell, fetch, fetch (Node.js), or a raw HTTP request.
+      const parsed = parseCopiedRequest(text);
       if (!parsed.ok) {
-        io.stderr(`Cannot read the cURL command: ${parsed.message}`);
+        io.stderr(`Cannot read the ${formatName(parsed.format)} request: ${parsed.message}`);
         return EXIT.invalid;
       }
       for (const note of parsed.notes) io.stderr(`note: ${note}`);

@@ -1,2 +1,3 @@
 export * from './curl';
 export * from './shell';
+export * from './devtools';

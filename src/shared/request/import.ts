@@ -1,4 +1,4 @@
-import { parseCurl } from '../curl/curl';
+import { detectCopiedFormat, formatName, parseCopiedRequest } from '../curl/devtools';
 import { decodeSearchUrl, jsonErrorPosition } from '../url/codec';
 import { guessKind } from './normalize';
 import { filledNote, identifyHttpRequest, readEnvelope } from './http';
@@ -8,7 +8,9 @@ export type ImportedRequest = RequestEnvelope & {
   baseUrl: string | null;
   /** What was odd about the input, in words. */
   notes: string[];
+  /** `curl` stands for every devtools copy of an HTTP request; `format` names which one. */
   source: 'url' | 'curl' | 'json';
+  format?: string;
 };
 
 export type ImportResult = ({ ok: true } & ImportedRequest) | { ok: false; message: string };
@@ -20,14 +22,26 @@ export type ImportResult = ({ ok: true } & ImportedRequest) | { ok: false; messa
  */
 export function importRequest(text: string): ImportResult {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: 'Paste a search URL, a cURL command, or a JSON request body.' };
-  if (/^curl(\.exe)?\s/i.test(trimmed)) {
-    const parsed = parseCurl(trimmed);
-    if (!parsed.ok) return { ok: false, message: `This looks like cURL but cannot be read: ${parsed.message}` };
+  if (trimmed === '')
+    return {
+      ok: false,
+      message: 'Paste a search URL, a devtools copy (cURL, PowerShell, fetch, a raw HTTP request) or a JSON request body.',
+    };
+  const format = detectCopiedFormat(trimmed);
+  if (format !== null) {
+    const parsed = parseCopiedRequest(trimmed);
+    if (!parsed.ok) return { ok: false, message: `This looks like ${formatName(format)} but cannot be read: ${parsed.message}` };
     const identified = identifyHttpRequest(parsed);
     if (!identified.ok) return { ok: false, message: identified.message };
     const { ok: _ok, baseUrl, notes, ...envelope } = identified;
-    return { ok: true, source: 'curl', ...envelope, baseUrl, notes: [...parsed.notes, ...notes.map((n) => n.message)] };
+    return {
+      ok: true,
+      source: 'curl',
+      format: formatName(format),
+      ...envelope,
+      baseUrl,
+      notes: [...parsed.notes, ...notes.map((n) => n.message)],
+    };
   }
   if (trimmed.startsWith('{')) {
     try {
@@ -64,5 +78,5 @@ export function importRequest(text: string): ImportResult {
 /** Whether pasted text is worth offering as a request (so ordinary pastes into fields are left alone). */
 export function looksLikeRequest(text: string): boolean {
   const t = text.trim();
-  return /^curl(\.exe)?\s/i.test(t) || /\/search\/[^/\s]+\?[^\s]*encoded=/i.test(t);
+  return detectCopiedFormat(t) !== null || /\/search\/[^/\s]+\?[^\s]*encoded=/i.test(t);
 }

@@ -132,6 +132,23 @@ describe('cli: curl', () => {
     expect(r.err).toMatch(/note: Cookies/);
   });
 
+  it('reads every devtools copy format the same way: PowerShell, fetch, a raw HTTP request', async () => {
+    const expected = { kind: 'search', transport: 'post', baseUrl: 'https://h/api', request: { token: 't', query: 'q' } };
+    const samples = [
+      'Invoke-WebRequest -UseBasicParsing -Uri "https://h/api/search" `\n-Method "POST" `\n-ContentType "application/json" `\n-Body "{`"token`":`"t`",`"query`":`"q`"}"',
+      'fetch("https://h/api/search", {\n  "headers": { "content-type": "application/json" },\n  "body": "{\\"token\\":\\"t\\",\\"query\\":\\"q\\"}",\n  "method": "POST"\n});',
+      'POST /api/search HTTP/1.1\nHost: h\nContent-Type: application/json\n\n{"token":"t","query":"q"}',
+    ];
+    for (const text of samples) {
+      const r = await run(['curl', 'from', '-'], text);
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(r.out)).toEqual(expected);
+    }
+    const broken = await run(['curl', 'from', '-'], 'fetch("https://h/api/search", { nope })');
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/Cannot read the fetch request: /);
+  });
+
   it('writes a request as cURL, GET on request', async () => {
     const post = await run(['curl', 'to', '--base-url', 'https://h', '-'], '{"token":"t","query":"q"}');
     expect(post.code).toBe(0);

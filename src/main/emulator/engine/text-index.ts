@@ -356,6 +356,29 @@ export class TextIndex {
     return { ids: survivors, scores: total };
   }
 
+  /** Near spellings found per term, kept: a misspelling shoppers make once, they make again. */
+  private readonly spellingCache = new Map<string, readonly (readonly [number, number])[]>();
+
+  /** A term's spellings to score: the term itself (weight 1) when indexed, then the radix tree's near ones, weighted. */
+  private spellings(term: string): readonly (readonly [number, number])[] {
+    const hit = this.spellingCache.get(term);
+    if (hit) return hit;
+    const variants: [number, number][] = [];
+    const exact = this.termIds.get(term);
+    if (exact !== undefined) variants.push([exact, 1]);
+    if (term.length >= FUZZY_MIN_LENGTH) {
+      const maxDistance = Math.min(FUZZY_MAX_DISTANCE, Math.round(term.length * FUZZY_RATIO));
+      if (maxDistance) {
+        for (const [variant, [id, distance]] of this.tree.fuzzyGet(term, maxDistance)) {
+          if (distance) variants.push([id, (FUZZY_WEIGHT * variant.length) / (variant.length + distance)]);
+        }
+      }
+    }
+    if (this.spellingCache.size >= 4096) this.spellingCache.delete(this.spellingCache.keys().next().value as string);
+    this.spellingCache.set(term, variants);
+    return variants;
+  }
+
   /**
    * Every query term with its near spellings (exact first, then the radix
    * tree's edit-distance matches in its order), summed per document in the
@@ -369,17 +392,7 @@ export class TextIndex {
     const stamp = new Int32Array(N).fill(-1);
     let first: number[] = [];
     terms.forEach((term, i) => {
-      const variants: [number, number][] = [];
-      const exact = this.termIds.get(term);
-      if (exact !== undefined) variants.push([exact, 1]);
-      if (term.length >= FUZZY_MIN_LENGTH) {
-        const maxDistance = Math.min(FUZZY_MAX_DISTANCE, Math.round(term.length * FUZZY_RATIO));
-        if (maxDistance) {
-          for (const [variant, [id, distance]] of this.tree.fuzzyGet(term, maxDistance)) {
-            if (distance) variants.push([id, (FUZZY_WEIGHT * variant.length) / (variant.length + distance)]);
-          }
-        }
-      }
+      const variants = this.spellings(term);
       const docs: number[] = [];
       for (const [t, weight] of variants) {
         for (const { id: f, boost } of fields) {

@@ -43,7 +43,9 @@ export default function UrlToolsScreen() {
         {result?.ok ? (
           <div className="decoded" data-testid="decoded">
             <div className="decoded__meta">
-              <span className="badge">{result.source === 'url' ? 'GET URL' : result.source === 'curl' ? 'cURL' : 'JSON body'}</span>
+              <span className="badge">
+                {result.source === 'url' ? 'GET URL' : result.source === 'curl' ? (result.format ?? 'cURL') : 'JSON body'}
+              </span>
               <span className="badge badge--muted">{result.kind}</span>
               {result.baseUrl ? <span className="mono small">{result.baseUrl}</span> : null}
             </div>

@@ -4,7 +4,7 @@ import { useAppStore } from '../../store/store';
 /** Opens an imported request where it belongs: a search in a new Search tab, a suggest or autocomplete in its screen; sent at once. */
 export function openImported(imported: ImportedRequest, options: { send?: boolean } = {}): string | null {
   const state = useAppStore.getState();
-  const origin = `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? 'cURL' : 'JSON'}${imported.baseUrl ? ` from ${imported.baseUrl}` : ''}`;
+  const origin = `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? (imported.format ?? 'cURL') : 'JSON'}${imported.baseUrl ? ` from ${imported.baseUrl}` : ''}`;
   if (imported.kind === 'suggest') {
     state.loadSuggest(imported.request, { origin, send: options.send !== false });
     return null;
