@@ -125,3 +125,29 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
   expect(await app.axe()).toEqual([]);
   expect(await app.problems()).toEqual([]);
 });
+
+test('a failed request never leaves the previous answer looking current', async ({ app }) => {
+  const { page } = app;
+  const query = page.getByRole('textbox', { name: 'Query' });
+  await query.fill('jacket');
+  await query.press('Enter');
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  await expect(page.getByTestId('stale-answer')).toHaveCount(0);
+
+  // A sort on an attribute the service cannot sort by: a 400 beside the earlier answer.
+  await page.getByRole('button', { name: 'Add sort' }).click();
+  await page.getByRole('combobox', { name: 'Sort 1 attribute' }).fill('description');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('stale-answer')).toHaveText('previous answer (before the failed request)');
+  await expect(page.getByTestId('inspectors-stale')).toBeVisible();
+  // The order check is not run against a request the answer did not come from, and there is no pager to page it.
+  await expect(page.getByTestId('order-check')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+
+  // A good request clears the marks.
+  await page.getByRole('combobox', { name: 'Sort 1 attribute' }).fill('price');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('order-check')).toHaveText(/follows the sort chain/);
+  await expect(page.getByTestId('stale-answer')).toHaveCount(0);
+  await expect(page.getByTestId('inspectors-stale')).toHaveCount(0);
+});

@@ -125,9 +125,13 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
     const list = get().profiles;
     return list?.profiles.find((p) => p.id === (draft.profileId ?? list.activeId));
   };
+  /** The side as sent: a side on "the active profile" is pinned to the one active now, so what it ran against is recorded. */
   const spec = (key: SideKey) => {
     const draft = get().compare.sides[key];
-    return sideSpec(draft, profileFor(draft)?.searchTokens[0]?.token ?? '');
+    return sideSpec(
+      { ...draft, profileId: draft.profileId ?? get().profiles?.activeId ?? null },
+      profileFor(draft)?.searchTokens[0]?.token ?? '',
+    );
   };
   const requestOf = (key: SideKey) => {
     const { query, limit } = get().compare;
@@ -345,7 +349,8 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
         const spec = batch.definition.sides[key];
         return {
           label: spec.label,
-          profileId: spec.profileId ?? null,
+          // A stored row keeps the profile its batch ran against; a batch that recorded none is pinned to the one active now.
+          profileId: spec.profileId ?? get().profiles?.activeId ?? null,
           token: spec.overrides.token ?? '',
           configurationId: spec.overrides.configurationId ?? '',
           filter: spec.overrides.options?.filter ?? '',

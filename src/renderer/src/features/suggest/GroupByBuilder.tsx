@@ -21,6 +21,17 @@ export interface GroupByBuilderProps {
 }
 
 /**
+ * The chosen group values the facet never showed for this query (they will
+ * come back as empty groups); nothing while the facet values are unknown.
+ */
+export function unseenValues(chosen: readonly string[], offered: readonly { value: string }[]): { list: string[]; set: Set<string> } {
+  if (offered.length === 0) return { list: [], set: new Set() };
+  const seen = new Set(offered.map((v) => v.value));
+  const list = chosen.filter((v) => !seen.has(v));
+  return { list, set: new Set(list) };
+}
+
+/**
  * The groupBy of a product suggest: an attribute that can group (single
  * valued, facetable), the values that make the groups (picked from the
  * facet or typed), the size, and what the service will make of them.
@@ -30,7 +41,8 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
   const attribute = attributes.find((a) => a.name === groupBy.attribute);
   const chosen = useMemo(() => new Set(groupBy.values), [groupBy.values]);
   const plan = planGroups(groupBy.size, groupBy.values.length);
-  const offered = attribute?.values ?? [];
+  const offered = useMemo(() => attribute?.values ?? [], [attribute]);
+  const unseen = useMemo(() => unseenValues(groupBy.values, offered), [groupBy.values, offered]);
   const unchosen = offered.filter((v) => !chosen.has(v.value));
 
   const addValues = (values: string[]) => onChange({ ...groupBy, values: [...groupBy.values, ...values.filter((v) => !chosen.has(v))] });
@@ -107,7 +119,13 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
           <ol className="chip-list value-chips" aria-label="Group values, in group order" data-testid="group-values">
             {groupBy.values.map((v) => (
               <li key={v}>
-                <button type="button" className="chip is-selected" onClick={() => removeValue(v)} aria-label={`Remove ${v}`}>
+                <button
+                  type="button"
+                  className={`chip is-selected${unseen.set.has(v) ? ' is-unseen' : ''}`}
+                  onClick={() => removeValue(v)}
+                  aria-label={`Remove ${v}`}
+                  title={unseen.set.has(v) ? `${v} was not seen in the facet for this query: its group will be empty` : undefined}
+                >
                   {v} <X size={11} aria-hidden="true" />
                 </button>
               </li>
@@ -140,6 +158,13 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
             Add
           </Button>
         </div>
+        {unseen.list.length > 0 ? (
+          <p className="diag diag--warning" data-testid="unseen-values">
+            Not seen in the facet: {unseen.list.length} of {groupBy.values.length} — they will return empty groups (
+            {unseen.list.slice(0, 5).join(', ')}
+            {unseen.list.length > 5 ? ', …' : ''}).
+          </p>
+        ) : null}
         {groupBy.values.length > 0 ? (
           <div className="value-tools">
             <Button size="sm" variant="ghost" onClick={() => onChange({ ...groupBy, values: [] })}>

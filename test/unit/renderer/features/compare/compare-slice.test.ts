@@ -1,3 +1,4 @@
+import { blankFields } from '../../../../../src/renderer/src/features/profiles/profile-draft';
 import { describe, expect, it } from 'vitest';
 import { blankSide, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-slice';
 import { LOCAL_DEMO_ID } from '../../../../../src/shared/profiles';
@@ -97,6 +98,29 @@ describe('compare: the slice against Local demo', () => {
     expect(csv?.content.split('\n').length).toBeGreaterThanOrEqual(3);
     await app.state().deleteBatch(id!);
     expect(app.state().compare.batch).toBeNull();
+    off();
+  });
+
+  it('a stored batch row keeps the profile its sides ran against when the active profile changes', async () => {
+    const off = app.api.onCompareProgress((update) => app.state().applyBatchProgress(update));
+    app.state().setSide('a', { profileId: null, configurationId: '' });
+    app.state().setSide('b', { profileId: null, configurationId: 'bestsellers' });
+    const id = await app.state().startBatch([{ query: 'jacket', line: 1 }]);
+    expect(id).not.toBeNull();
+    await waitFor(app.store, (s) => s.compare.batch?.progress.status === 'done');
+    expect(app.state().compare.batch?.definition.sides.a.profileId).toBe(LOCAL_DEMO_ID);
+    const other = await app.state().createProfile({
+      ...blankFields(1),
+      name: 'Staging',
+      searchUrl: 'https://staging.search.example.com',
+    });
+    expect(other).not.toBeNull();
+    await app.state().switchProfile(other!.id);
+    await app.state().openBatchResult(0);
+    expect(app.state().compare.sides.a.profileId).toBe(LOCAL_DEMO_ID);
+    expect(app.state().compare.sides.b.profileId).toBe(LOCAL_DEMO_ID);
+    await app.state().switchProfile(LOCAL_DEMO_ID);
+    await app.state().deleteBatch(id!);
     off();
   });
 
