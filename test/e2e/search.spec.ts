@@ -143,6 +143,7 @@ test('a failed request never leaves the previous answer looking current', async 
   // The order check is not run against a request the answer did not come from, and there is no pager to page it.
   await expect(page.getByTestId('order-check')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  expect(await app.axe()).toEqual([]);
 
   // A good request clears the marks.
   await page.getByRole('combobox', { name: 'Sort 1 attribute' }).fill('price');
