@@ -140,10 +140,24 @@ export const compareCommand: Command = {
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
     'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
-    '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON)\n' +
-    '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list: adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
+    '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required)\n' +
+    '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
-    '  --k, --gain, --threshold  as for `metrics` (defaults 10, exponential, 1); with judgments, --limit is raised to k',
+    '  --k, --gain, --threshold  as for `metrics` (defaults 10, exponential, 1); with judgments, --limit is raised to k\n' +
+    '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +
+    '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +
+    '  --a, --b     the configuration id of each side (required; an empty string means the tenant default)\n' +
+    "  --concurrency  queries in flight, 1 to 64, or auto: paced by the service's 429/503, up to 32 (default 8)\n" +
+    '  --limit      items asked per query, 0 to 1000 (default 10)\n' +
+    '  --out        the report, by extension: .html, .csv or .json (default: the summary on standard output only)\n' +
+    '  --state      a folder that keeps the run, so an interrupted compare resumes (default: a temporary folder, removed)\n' +
+    '  --name       the run\'s name in the report (default: "A vs B" from the sides\' labels)\n' +
+    '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    "  --a-base-url, --a-token  side A's own service address and token (default: --base-url, --token); the same for --b-…\n" +
+    '  --a-filter   a filter added to every request of side A (default: none); the same for --b-filter\n' +
+    '  --a-var      a context variable k=v for side A, repeatable (default: none); the same for --b-var\n' +
+    "  --a-label    side A's name in the report (default: its configuration); the same for --b-label\n" +
+    '  example: search-workbench compare --queries queries.txt --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --a default --b bestsellers --out report.html',
   async run(argv, io) {
     const sideFlags = Object.fromEntries(
       (['a', 'b'] as const).flatMap((s) =>

@@ -9,7 +9,14 @@ import { parseKind, reportDiagnostics } from './request';
 export const curlCommand: Command = {
   name: 'curl',
   summary: 'Read a request copied from devtools (cURL, cURL cmd, PowerShell, fetch, raw HTTP) into a request, or write a cURL command',
-  usage: 'curl from [file|-] | curl to [file|-] --base-url <url> [--kind K] [--get]',
+  usage:
+    'curl from [file|-] | curl to [file|-] --base-url <url> [--kind K] [--get]\n' +
+    '  from        read a devtools copy (cURL bash or cmd, PowerShell, fetch, raw HTTP) from the file or standard input (default -)\n' +
+    '  to          write the request JSON in the file (default -) as a cURL command\n' +
+    '  --base-url  the service address before /search (required for to)\n' +
+    '  --kind      search, suggest or autocomplete (default: guessed from the request)\n' +
+    '  --get       the encoded GET URL instead of a POST body, search only (default: off)\n' +
+    '  example: search-workbench curl from copied-from-devtools.txt',
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'from') {

@@ -6,7 +6,15 @@ import { waitForSignal } from './serve';
 export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'Run the embedded search service on loopback (the Local demo), or print its configuration',
-  usage: 'emulator [--port N] [--items N] [--seed N] [--rate-limit N] [--config file] [--print-config]',
+  usage:
+    'emulator [--port N] [--items N] [--seed N] [--rate-limit N] [--config file] [--print-config]\n' +
+    '  --port          port on 127.0.0.1 to listen on (default 0: a free port, printed at start)\n' +
+    '  --items         catalog size, 1 to 2,000,000 (default 20,000)\n' +
+    '  --seed          catalog seed: the same seed gives the same catalog (default 42)\n' +
+    '  --rate-limit    search requests a second before 429 with Retry-After (default: no limit; change it later at /__emulator/rate-limit)\n' +
+    '  --config        a configuration file, as --print-config writes it (default: the built-in demo tenants)\n' +
+    '  --print-config  print the configuration as JSON and exit (default: off)\n' +
+    '  example: search-workbench emulator --items 200000 --rate-limit 200',
   async run(argv, io) {
     const { values } = parse(
       argv,

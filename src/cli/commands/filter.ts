@@ -14,7 +14,11 @@ export function attributesOf(item: unknown): Record<string, unknown> {
 export const filterCommand: Command = {
   name: 'filter',
   summary: 'Check a filter expression, or list the items it matches',
-  usage: 'filter check <expr> | filter match <expr> [items.json|-]',
+  usage:
+    'filter check <expr> | filter match <expr> [items.json|-]\n' +
+    '  check  parse the expression and print its diagnostics (exit 1 when it has an error)\n' +
+    '  match  print the ids of the items (catalog items or response items) it matches (default input: -)\n' +
+    "  example: search-workbench filter match 'price < 100 AND colour = Black' items.json",
   async run(argv, io) {
     const [sub, ...rest] = argv;
     const { positionals } = parse(rest, {});

@@ -5,7 +5,10 @@ import { itemList, printJson, readJson } from '../input';
 export const maskCommand: Command = {
   name: 'mask',
   summary: 'Apply a response mask to items, as the service would',
-  usage: 'mask apply <mask> [items.json|-]',
+  usage:
+    'mask apply <mask> [items.json|-]\n' +
+    '  apply  the items (an array or a search answer) with the mask applied, as the service would (default input: -)\n' +
+    "  example: search-workbench mask apply 'id, product(title, price)' answer.json",
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub !== 'apply') throw new UsageError(sub ? `mask has no subcommand ${JSON.stringify(sub)}.` : 'mask needs a subcommand: apply.');

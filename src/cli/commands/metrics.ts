@@ -20,8 +20,8 @@ export const metricsCommand: Command = {
   summary: 'Quality of a run against judgments: nDCG, DCG, P, AP, RR, recall and judged@k per query and on average',
   usage:
     'metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] [--side a|b]\n' +
-    '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content\n' +
-    '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export\n' +
+    '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content (required)\n' +
+    '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
     '  --threshold  lowest rating that counts as relevant (default 1)\n' +

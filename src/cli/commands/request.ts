@@ -23,7 +23,11 @@ export function reportDiagnostics(io: CliIo, diagnostics: RequestDiagnostic[]): 
 export const requestCommand: Command = {
   name: 'request',
   summary: 'Check a request the way the service reads it (limits, languages, deprecated fields)',
-  usage: 'request check [file|-] [--kind search|suggest|autocomplete]',
+  usage:
+    'request check [file|-] [--kind search|suggest|autocomplete]\n' +
+    '  check   the request JSON in the file (default -), checked as the service reads it; exit 1 on an error\n' +
+    '  --kind  search, suggest or autocomplete (default: guessed from the request)\n' +
+    '  example: search-workbench request check saved-request.json --kind search',
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub !== 'check')

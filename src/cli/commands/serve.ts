@@ -55,7 +55,11 @@ export function waitForSignal(): Promise<NodeJS.Signals> {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Run the workbench in browser mode on 127.0.0.1 (no Electron needed)',
-  usage: 'serve [--port N] [--data-dir DIR]',
+  usage:
+    'serve [--port N] [--data-dir DIR]\n' +
+    '  --port      port on 127.0.0.1 (default 0: a free port; the launch URL is printed)\n' +
+    "  --data-dir  where profiles, history and the workspace live (default: the app's folder, ~/.config/Search Workbench on Linux)\n" +
+    '  example: search-workbench serve --port 8765 --data-dir /tmp/wb',
   async run(argv, io) {
     const { values } = parse(argv, { port: { type: 'string' }, 'data-dir': { type: 'string' } }, false);
     const port = intOption(values.port, 'port', 0, 65535);

@@ -24,7 +24,18 @@ function reportFailure(io: CliIo, err: unknown): number {
 export const searchCommand: Command = {
   name: 'search',
   summary: 'Send a search (or suggest/autocomplete) request to a service and print the answer',
-  usage: 'search --base-url U --token T [--query Q] [--config ID] [--request file|-] [--kind K] [--get] [--exchange] [--timeout MS]',
+  usage:
+    'search --base-url U --token T [--query Q] [--config ID] [--request file|-] [--kind K] [--get] [--exchange] [--timeout MS]\n' +
+    '  --base-url  the service address before /search (required)\n' +
+    '  --token     the search token (required unless the request file has one)\n' +
+    "  --query     the query text (default: the request file's, else empty: every item)\n" +
+    '  --config    the configuration id (default: the tenant default)\n' +
+    '  --request   a request JSON file, or - for standard input, the flags above override it (default: none)\n' +
+    '  --kind      search, suggest or autocomplete (default: guessed from the request)\n' +
+    '  --get       send the encoded GET URL instead of a POST, search only (default: off)\n' +
+    '  --exchange  print { response, exchange }: the answer with the HTTP exchange (headers, timings; credentials redacted) (default: off)\n' +
+    '  --timeout   give up after this many milliseconds (default 30,000)\n' +
+    "  example: search-workbench search --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --query 'red dress'",
   async run(argv, io) {
     const { values } = parse(
       argv,
@@ -76,7 +87,16 @@ export const searchCommand: Command = {
 export const catalogCommand: Command = {
   name: 'catalog',
   summary: 'Read the active item catalog with a client-credentials token',
-  usage: 'catalog --auth-url U --items-url U --tenant T --environment E --client-id C (--client-secret-env VAR | --private-key FILE)',
+  usage:
+    'catalog --auth-url U --items-url U --tenant T --environment E --client-id C (--client-secret-env VAR | --private-key FILE)\n' +
+    '  --auth-url           the identity server (required)\n' +
+    '  --items-url          the item catalog API (required)\n' +
+    '  --tenant             the tenant id (required)\n' +
+    '  --environment        the environment, like production (required)\n' +
+    '  --client-id          the service account (required)\n' +
+    '  --client-secret-env  the name of an environment variable holding the client secret (one of the two is required)\n' +
+    '  --private-key        a PEM private key for a JWT client assertion, as keygen writes it (one of the two is required)\n' +
+    '  example: search-workbench catalog --auth-url https://id.example.com --items-url https://items.example.com --tenant shop --environment production --client-id workbench --client-secret-env CLIENT_SECRET',
   async run(argv, io) {
     const { values } = parse(
       argv,
@@ -137,7 +157,10 @@ export const catalogCommand: Command = {
 export const keygenCommand: Command = {
   name: 'keygen',
   summary: 'Write an RSA-2048 key pair for JWT client assertions; prints the public key for the operator',
-  usage: 'keygen --out DIR',
+  usage:
+    'keygen --out DIR\n' +
+    '  --out  the folder for private-key.pem (0600), public-key.pem and public-key.jwk.json (required); the public key is printed for the operator\n' +
+    '  example: search-workbench keygen --out ~/.config/search-workbench-keys',
   async run(argv, io) {
     const { values } = parse(argv, { out: { type: 'string' } }, false);
     if (!values.out) throw new UsageError('keygen needs --out DIR, the folder to write private-key.pem and public-key.pem to.');

@@ -49,7 +49,11 @@ const projectRoot = (): string => fileURLToPath(new URL('../..', import.meta.url
 export const startCommand: Command = {
   name: 'start',
   summary: 'Open the desktop app; falls back to browser mode where Electron cannot run',
-  usage: 'start [--browser] [--port N]',
+  usage:
+    'start [--browser] [--port N]\n' +
+    '  --browser  browser mode even where Electron can run (default: the desktop app when it can start)\n' +
+    '  --port     port for browser mode on 127.0.0.1 (default 0: a free port)\n' +
+    '  example: search-workbench start --browser',
   async run(argv, io: CliIo) {
     const { values } = parse(argv, { browser: { type: 'boolean' }, port: { type: 'string' } }, false);
     const electron = values.browser ? ({ found: false, reason: '--browser was given' } as const) : findElectron();

@@ -8,7 +8,12 @@ import { reportDiagnostics } from './request';
 export const urlCommand: Command = {
   name: 'url',
   summary: 'Decode a customer search URL into its request, or encode a request as a GET URL',
-  usage: 'url decode <url> | url encode --base-url <url> [file|-]',
+  usage:
+    'url decode <url> | url encode --base-url <url> [file|-]\n' +
+    '  decode      the request a customer search URL carries, as JSON; what was odd about it on stderr\n' +
+    '  encode      the GET URL of the request JSON in the file (default -)\n' +
+    '  --base-url  the service address before /search (required for encode)\n' +
+    "  example: search-workbench url decode 'https://search.example.com/search/TOKEN?encoded=%7B%22query%22%3A%22red%22%7D'",
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'decode') {
