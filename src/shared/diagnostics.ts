@@ -42,3 +42,29 @@ export function formatPath(path: JsonPath): string {
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? key : `.${key}`;
   return out;
 }
+
+/** 1-based line and column of a character offset, as editors show them. */
+export function textPosition(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(Math.max(offset, 0), source.length);
+  for (let i = 0; i < end; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** "line 1, column 8": where a diagnostic points, in the words an editor's status bar uses. */
+export function describePosition(source: string, offset: number): string {
+  const { line, column } = textPosition(source, offset);
+  return `line ${line}, column ${column}`;
+}
+
+/** One diagnostic as a compiler prints it: `1:7: error: message`. */
+export function formatTextDiagnostic(source: string, d: TextDiagnostic): string {
+  const { line, column } = textPosition(source, d.start);
+  return `${line}:${column}: ${d.severity}: ${d.message}`;
+}

@@ -57,8 +57,10 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
 
   // An invalid filter: the marker and message sit where the problem is; a completion fixes it.
   const filter = await typeInEditor(page, 'filter-editor', 'colour = ');
-  await expect(page.getByText("Expected a value after '=' at 7")).toBeVisible();
+  await expect(page.getByText("Expected a value after '=' at line 1, column 8")).toBeVisible();
   await expect(filter.locator('.squiggly-error')).toHaveCount(1);
+  // Text that cannot be read cannot be laid out: Format waits for the fix.
+  await expect(page.getByTestId('filter-editor-tools').getByRole('button', { name: 'Format' })).toBeDisabled();
   await shoot(app, '3-filter-error');
   await filter.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('End');
@@ -66,14 +68,20 @@ test('a merchandiser session on the Search screen', async ({ app }) => {
   const suggest = page.locator('.suggest-widget.visible');
   await expect(suggest).toBeVisible();
   await suggest.getByRole('option', { name: /^Black,/ }).click();
-  await expect(page.getByText("Expected a value after '=' at 7")).toHaveCount(0);
+  await expect(page.getByText("Expected a value after '=' at line 1, column 8")).toHaveCount(0);
   await expect(filter.locator('.squiggly-error')).toHaveCount(0);
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect.poll(() => count(page)).toBe(black);
 
   // A response mask: only the selected fields come back, and the preview showed it first.
   await page.getByRole('button', { name: 'Response mask' }).click();
-  await typeInEditor(page, 'mask-editor', 'id, product(price)');
+  const mask = await typeInEditor(page, 'mask-editor', 'id,product(price)');
+  const formatMask = page.getByTestId('mask-editor-tools').getByRole('button', { name: 'Format' });
+  await expect(formatMask).toBeEnabled();
+  // The platform's format shortcut inside the editor lays the mask out as Format would.
+  await page.keyboard.press('Shift+Alt+F');
+  await expect(mask.locator('.view-lines')).toHaveText('id, product(price)');
+  await expect(formatMask).toBeDisabled();
   await expect(page.getByTestId('mask-preview')).toContainText('"price"');
   await expect(page.getByTestId('mask-preview')).not.toContainText('description');
   await page.keyboard.press('ControlOrMeta+Enter');

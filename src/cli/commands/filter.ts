@@ -1,4 +1,5 @@
 import { compileFilter, parseFilter, printFilter } from '../../shared/filter';
+import { formatTextDiagnostic, textPosition } from '../../shared/diagnostics';
 import { EXIT, parse, UsageError, type Command } from '../command';
 import { InputError, itemList, printJson, readJson } from '../input';
 
@@ -31,13 +32,19 @@ export const filterCommand: Command = {
     if (sub === 'check') {
       printJson(io, {
         ok,
-        diagnostics: parsed.diagnostics.map(({ severity, message, start, end }) => ({ severity, message, start, end })),
+        diagnostics: parsed.diagnostics.map(({ severity, message, start, end }) => ({
+          severity,
+          message,
+          start,
+          end,
+          ...textPosition(expr, start),
+        })),
         canonical: ok && parsed.ast ? printFilter(parsed.ast) : ok ? '' : null,
       });
       return ok ? EXIT.ok : EXIT.invalid;
     }
     if (!ok) {
-      for (const d of parsed.diagnostics.filter((x) => x.severity === 'error')) io.stderr(`error at ${d.start}: ${d.message}`);
+      for (const d of parsed.diagnostics.filter((x) => x.severity === 'error')) io.stderr(formatTextDiagnostic(expr, d));
       return EXIT.invalid;
     }
     const items = itemList(await readJson(positionals[1], io), positionals[1] ?? 'standard input');

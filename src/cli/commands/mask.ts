@@ -1,4 +1,5 @@
 import { compileMask, parseMask } from '../../shared/mask';
+import { formatTextDiagnostic } from '../../shared/diagnostics';
 import { EXIT, parse, UsageError, type Command } from '../command';
 import { itemList, printJson, readJson } from '../input';
 
@@ -17,7 +18,7 @@ export const maskCommand: Command = {
     if (mask === undefined) throw new UsageError('mask apply needs the mask, like "id, product(title, price)".');
     const parsed = parseMask(mask);
     if (parsed.selections === null) {
-      for (const d of parsed.diagnostics) io.stderr(`error at ${d.start}: ${d.message}`);
+      for (const d of parsed.diagnostics) io.stderr(formatTextDiagnostic(mask, d));
       return EXIT.invalid;
     }
     const items = itemList(await readJson(positionals[1], io), positionals[1] ?? 'standard input');

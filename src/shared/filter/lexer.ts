@@ -1,4 +1,4 @@
-import type { TextDiagnostic } from '../diagnostics';
+import { describePosition, type TextDiagnostic } from '../diagnostics';
 
 export type TokenType = 'lparen' | 'rparen' | 'op' | 'and' | 'or' | 'string' | 'number' | 'boolean' | 'date' | 'word' | 'error';
 
@@ -44,6 +44,7 @@ export function lex(source: string): LexResult {
   const diagnostics: TextDiagnostic[] = [];
   let i = 0;
   const n = source.length;
+  const where = (offset: number) => describePosition(source, offset);
   while (i < n) {
     const ch = source[i] as string;
     if (/\s/.test(ch)) {
@@ -63,7 +64,7 @@ export function lex(source: string): LexResult {
         diagnostics.push({
           severity: 'error',
           code: 'double-equals',
-          message: `Use a single '=' to compare (found '==' at ${start}).`,
+          message: `Use a single '=' to compare (found '==' at ${where(start)}).`,
           start,
           end: start + 2,
         });
@@ -74,7 +75,7 @@ export function lex(source: string): LexResult {
         diagnostics.push({
           severity: 'error',
           code: 'not-equals-spelling',
-          message: `Use '!=' for "not equal" (found '<>' at ${start}).`,
+          message: `Use '!=' for "not equal" (found '<>' at ${where(start)}).`,
           start,
           end: start + 2,
         });
@@ -86,7 +87,7 @@ export function lex(source: string): LexResult {
         diagnostics.push({
           severity: 'error',
           code: 'lone-bang',
-          message: `'!' must be followed by '=' to mean "not equal" (at ${start}).`,
+          message: `'!' must be followed by '=' to mean "not equal" (at ${where(start)}).`,
           start,
           end: start + 1,
         });
@@ -128,7 +129,7 @@ export function lex(source: string): LexResult {
         diagnostics.push({
           severity: 'error',
           code: 'unterminated-string',
-          message: `The text starting at ${start} has no closing ${ch === "'" ? "quote (')" : 'double quote (")'}.`,
+          message: `The text starting at ${where(start)} has no closing ${ch === "'" ? "quote (')" : 'double quote (")'}.`,
           start,
           end: n,
         });

@@ -1,4 +1,4 @@
-import type { TextDiagnostic } from '../diagnostics';
+import { describePosition, type TextDiagnostic } from '../diagnostics';
 import type { Comparison, FilterNode, FilterValue, Logical, ValueKind } from './ast';
 import { lex, type Operator, type Token } from './lexer';
 
@@ -50,6 +50,7 @@ export function parseFilter(source: string): ParseResult {
   const warnings: TextDiagnostic[] = [];
   const peek = () => tokens[pos];
   const end = source.length;
+  const where = (offset: number) => describePosition(source, offset);
 
   const fail = (message: string, at: Token | undefined, code: string): never => {
     const start = at ? at.start : end;
@@ -61,7 +62,7 @@ export function parseFilter(source: string): ParseResult {
     diagnostics.find((d) => d.start === t.start) ?? {
       severity: 'error',
       code: 'unreadable',
-      message: `Cannot read '${t.text}' at ${t.start}.`,
+      message: `Cannot read '${t.text}' at ${where(t.start)}.`,
       start: t.start,
       end: t.end,
     };
@@ -72,7 +73,7 @@ export function parseFilter(source: string): ParseResult {
     while (peek()?.type === type) {
       const op = tokens[pos++] as Token;
       if (!peek() || peek()?.type === 'rparen')
-        fail(`Expected a rule after ${type.toUpperCase()} at ${op.start}.`, peek(), 'expected-rule');
+        fail(`Expected a rule after ${type.toUpperCase()} at ${where(op.start)}.`, peek(), 'expected-rule');
       children.push(operand());
     }
     return logical(type, children);
@@ -85,12 +86,12 @@ export function parseFilter(source: string): ParseResult {
     if (token?.type === 'lparen') {
       pos++;
       if (peek()?.type === 'rparen')
-        fail(`Empty parentheses at ${token.start}: put a rule inside, like price < 100.`, peek(), 'empty-group');
+        fail(`Empty parentheses at ${where(token.start)}: put a rule inside, like price < 100.`, peek(), 'empty-group');
       const inner = parseOr();
       const close = peek();
       if (close?.type !== 'rparen') {
         if (lexed(close)) throw new FilterSyntaxError(lexError(close!));
-        fail(`Missing ')' to close the '(' at ${token.start}; found ${describe(close)}.`, close, 'unclosed-group');
+        fail(`Missing ')' to close the '(' at ${where(token.start)}; found ${describe(close)}.`, close, 'unclosed-group');
       }
       pos++;
       return inner;
@@ -105,8 +106,8 @@ export function parseFilter(source: string): ParseResult {
     if (attr!.type !== 'word') {
       const hint =
         attr!.type === 'rparen'
-          ? `')' at ${attr!.start} has no matching '('.`
-          : `Expected an attribute name at ${attr!.start}, found ${describe(attr)}. A rule reads attribute, operator, value: price < 100.`;
+          ? `')' at ${where(attr!.start)} has no matching '('.`
+          : `Expected an attribute name at ${where(attr!.start)}, found ${describe(attr)}. A rule reads attribute, operator, value: price < 100.`;
       fail(hint, attr, attr!.type === 'rparen' ? 'unmatched-paren' : 'expected-attribute');
     }
     pos++;
@@ -114,7 +115,7 @@ export function parseFilter(source: string): ParseResult {
     if (op?.type !== 'op') {
       if (lexed(op)) throw new FilterSyntaxError(lexError(op!));
       fail(
-        `Expected an operator (=, !=, <, <=, >, >=) after '${attr!.text}' at ${attr!.start}; found ${describe(op)}.`,
+        `Expected an operator (=, !=, <, <=, >, >=) after '${attr!.text}' at ${where(attr!.start)}; found ${describe(op)}.`,
         op,
         'expected-operator',
       );
@@ -123,7 +124,7 @@ export function parseFilter(source: string): ParseResult {
     const value = peek();
     if (!value || !VALUE_TYPES.has(value.type)) {
       if (lexed(value)) throw new FilterSyntaxError(lexError(value!));
-      fail(`Expected a value after '${op!.text}' at ${op!.start}; found ${describe(value)}.`, value, 'expected-value');
+      fail(`Expected a value after '${op!.text}' at ${where(op!.start)}; found ${describe(value)}.`, value, 'expected-value');
     }
     pos++;
     if (value!.type === 'number' && /^-?0\d/.test(value!.text)) {
@@ -154,8 +155,8 @@ export function parseFilter(source: string): ParseResult {
     const rest = peek();
     if (rest) {
       if (lexed(rest)) throw new FilterSyntaxError(lexError(rest!));
-      if (rest.type === 'rparen') fail(`')' at ${rest.start} has no matching '('.`, rest, 'unmatched-paren');
-      fail(`Unexpected ${describe(rest)} at ${rest.start}: join rules with AND or OR.`, rest, 'unexpected-token');
+      if (rest.type === 'rparen') fail(`')' at ${where(rest.start)} has no matching '('.`, rest, 'unmatched-paren');
+      fail(`Unexpected ${describe(rest)} at ${where(rest.start)}: join rules with AND or OR.`, rest, 'unexpected-token');
     }
     if (diagnostics.some((d) => d.severity === 'error')) return { ast: null, diagnostics, tokens };
     return { ast, diagnostics: [...diagnostics, ...warnings, ...ambiguityWarnings(ast)].sort((a, b) => a.start - b.start), tokens };

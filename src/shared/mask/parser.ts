@@ -1,4 +1,4 @@
-import type { TextDiagnostic } from '../diagnostics';
+import { describePosition, type TextDiagnostic } from '../diagnostics';
 
 /**
  * The response-mask language (§4.7): `a,b,c` selects fields, `a.b.c` a path,
@@ -37,6 +37,7 @@ class MaskSyntaxError extends Error {
 export function parseMask(source: string): MaskParseResult {
   let pos = 0;
   const n = source.length;
+  const where = (offset: number) => describePosition(source, offset);
   const skip = () => {
     while (pos < n && /\s/.test(source[pos] as string)) pos++;
   };
@@ -53,7 +54,7 @@ export function parseMask(source: string): MaskParseResult {
       return { name: '*', range: { start, end: pos } };
     }
     while (pos < n && NAME.test(source[pos] as string)) pos++;
-    if (pos === start) fail(`Expected a field name at ${start}, found ${describeAt(start)}.`, start, start + 1, 'expected-field');
+    if (pos === start) fail(`Expected a field name at ${where(start)}, found ${describeAt(start)}.`, start, start + 1, 'expected-field');
     return { name: source.slice(start, pos), range: { start, end: pos } };
   };
 
@@ -68,7 +69,7 @@ export function parseMask(source: string): MaskParseResult {
       pos++;
       skip();
       if (pos >= n || !(NAME.test(source[pos] as string) || source[pos] === '*')) {
-        fail(`Expected a field name after '.' at ${dot}, found ${describeAt(pos)}.`, pos, pos + 1, 'expected-field');
+        fail(`Expected a field name after '.' at ${where(dot)}, found ${describeAt(pos)}.`, pos, pos + 1, 'expected-field');
       }
       path.push(segment());
     }
@@ -79,10 +80,11 @@ export function parseMask(source: string): MaskParseResult {
       pos++;
       skip();
       if (source[pos] === ')')
-        fail(`Empty parentheses at ${open}: list the fields to keep, like product(title, price).`, open, pos + 1, 'empty-group');
+        fail(`Empty parentheses at ${where(open)}: list the fields to keep, like product(title, price).`, open, pos + 1, 'empty-group');
       children = list(')');
       skip();
-      if (source[pos] !== ')') fail(`Missing ')' to close the '(' at ${open}; found ${describeAt(pos)}.`, pos, pos + 1, 'unclosed-group');
+      if (source[pos] !== ')')
+        fail(`Missing ')' to close the '(' at ${where(open)}; found ${describeAt(pos)}.`, pos, pos + 1, 'unclosed-group');
       pos++;
     }
     const last = path[path.length - 1] as MaskSegment;
@@ -95,14 +97,14 @@ export function parseMask(source: string): MaskParseResult {
       skip();
       if (pos >= n || source[pos] === closer) break;
       if (source[pos] !== ',') {
-        if (source[pos] === ')' && closer === null) fail(`')' at ${pos} has no matching '('.`, pos, pos + 1, 'unmatched-paren');
-        fail(`Expected ',' between fields at ${pos}, found ${describeAt(pos)}.`, pos, pos + 1, 'expected-comma');
+        if (source[pos] === ')' && closer === null) fail(`')' at ${where(pos)} has no matching '('.`, pos, pos + 1, 'unmatched-paren');
+        fail(`Expected ',' between fields at ${where(pos)}, found ${describeAt(pos)}.`, pos, pos + 1, 'expected-comma');
       }
       const comma = pos;
       pos++;
       skip();
       if (pos >= n || source[pos] === ',' || source[pos] === closer)
-        fail(`Expected a field after ',' at ${comma}.`, comma, comma + 1, 'trailing-comma');
+        fail(`Expected a field after ',' at ${where(comma)}.`, comma, comma + 1, 'trailing-comma');
       items.push(selection());
     }
     return items;

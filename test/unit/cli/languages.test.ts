@@ -55,7 +55,16 @@ describe('cli: filter', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toEqual({
       ok: false,
-      diagnostics: [{ severity: 'error', message: "Expected a value after '>=' at 6; found the end of the filter.", start: 8, end: 8 }],
+      diagnostics: [
+        {
+          severity: 'error',
+          message: "Expected a value after '>=' at line 1, column 7; found the end of the filter.",
+          start: 8,
+          end: 8,
+          line: 1,
+          column: 9,
+        },
+      ],
       canonical: null,
     });
   });
@@ -94,7 +103,7 @@ describe('cli: mask', () => {
   it('exits 1 with the position for an invalid mask', async () => {
     const r = await run(['mask', 'apply', 'id,', ITEMS]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/error at 2: Expected a field after ','/);
+    expect(r.err).toMatch(/^1:3: error: Expected a field after ',' at line 1, column 3/);
   });
 });
 

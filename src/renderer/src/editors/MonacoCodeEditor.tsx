@@ -61,6 +61,10 @@ export default function MonacoCodeEditor({
       });
     }
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => submit.current?.());
+    // Monaco binds Ctrl+Shift+I on Linux only; Shift+Alt+F (Shift+Option+F on macOS) is what users bring from VS Code everywhere.
+    editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () => {
+      void editor.getAction('editor.action.formatDocument')?.run();
+    });
     editor.onDidContentSizeChange(() => fit(editor));
     fit(editor);
     // The user focused the light rendering: the keyboard goes on here.

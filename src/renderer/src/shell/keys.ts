@@ -10,3 +10,8 @@ export function modKey(): string {
 export function hasMod(e: { ctrlKey: boolean; metaKey: boolean }): boolean {
   return isMac() ? e.metaKey : e.ctrlKey;
 }
+
+/** The format-document shortcut as each platform's editors name it. */
+export function formatShortcut(): string {
+  return isMac() ? 'Shift+Option+F' : 'Shift+Alt+F';
+}

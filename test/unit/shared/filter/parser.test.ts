@@ -79,24 +79,24 @@ describe('filter parser: valid filters', () => {
 
 describe('filter parser: errors a merchandiser can act on', () => {
   it.each([
-    ['price >=', "Expected a value after '>=' at 6", 8, 8],
-    ['price >= ', "Expected a value after '>=' at 6", 9, 9],
-    ['brand = Nike AND price >= ', "Expected a value after '>=' at 23", 26, 26],
-    ['price', "Expected an operator (=, !=, <, <=, >, >=) after 'price' at 0", 5, 5],
-    ['price 10', "Expected an operator (=, !=, <, <=, >, >=) after 'price' at 0", 6, 8],
-    ['10 > price', 'Expected an attribute name at 0, found the number 10', 0, 2],
-    ['a = 1 AND', 'Expected a rule after AND at 6', 9, 9],
-    ['a = 1 OR', 'Expected a rule after OR at 6', 8, 8],
-    ['(a = 1', "Missing ')' to close the '(' at 0", 6, 6],
-    ['a = 1)', "')' at 5 has no matching '('", 5, 6],
-    ['()', 'Empty parentheses at 0', 1, 2],
-    ['a = 1 b = 2', "Unexpected 'b' at 6: join rules with AND or OR", 6, 7],
-    ["a = 'open", 'The text starting at 4 has no closing quote', 4, 9],
-    ['a = "open', 'The text starting at 4 has no closing double quote', 4, 9],
-    ['a == 1', "Use a single '=' to compare (found '==' at 2)", 2, 4],
-    ['a <> 1', "Use '!=' for \"not equal\" (found '<>' at 2)", 2, 4],
+    ['price >=', "Expected a value after '>=' at line 1, column 7", 8, 8],
+    ['price >= ', "Expected a value after '>=' at line 1, column 7", 9, 9],
+    ['brand = Nike AND price >= ', "Expected a value after '>=' at line 1, column 24", 26, 26],
+    ['price', "Expected an operator (=, !=, <, <=, >, >=) after 'price' at line 1, column 1", 5, 5],
+    ['price 10', "Expected an operator (=, !=, <, <=, >, >=) after 'price' at line 1, column 1", 6, 8],
+    ['10 > price', 'Expected an attribute name at line 1, column 1, found the number 10', 0, 2],
+    ['a = 1 AND', 'Expected a rule after AND at line 1, column 7', 9, 9],
+    ['a = 1 OR', 'Expected a rule after OR at line 1, column 7', 8, 8],
+    ['(a = 1', "Missing ')' to close the '(' at line 1, column 1", 6, 6],
+    ['a = 1)', "')' at line 1, column 6 has no matching '('", 5, 6],
+    ['()', 'Empty parentheses at line 1, column 1', 1, 2],
+    ['a = 1 b = 2', "Unexpected 'b' at line 1, column 7: join rules with AND or OR", 6, 7],
+    ["a = 'open", 'The text starting at line 1, column 5 has no closing quote', 4, 9],
+    ['a = "open', 'The text starting at line 1, column 5 has no closing double quote', 4, 9],
+    ['a == 1', "Use a single '=' to compare (found '==' at line 1, column 3)", 2, 4],
+    ['a <> 1', "Use '!=' for \"not equal\" (found '<>' at line 1, column 3)", 2, 4],
     ['a ! 1', "'!' must be followed by '='", 2, 3],
-    ['AND a = 1', 'Expected an attribute name at 0, found AND', 0, 3],
+    ['AND a = 1', 'Expected an attribute name at line 1, column 1, found AND', 0, 3],
   ])('%s', (input, message, start, end) => {
     const r = parseFilter(input);
     expect(r.ast).toBeNull();
@@ -126,5 +126,14 @@ describe('filter parser: warnings for ambiguous values', () => {
 
   it('does not warn about plain words', () => {
     expect(parseFilter('colour = red AND brand = Nike').diagnostics).toEqual([]);
+  });
+});
+
+describe('filter parser: positions are lines and columns', () => {
+  it('counts lines and 1-based columns across a multi-line filter', () => {
+    const source = 'brand = Nike\nAND (price <\n  OR x = 1)';
+    const r = parseFilter(source);
+    expect(r.ast).toBeNull();
+    expect(r.diagnostics[0]?.message).toBe("Expected a value after '<' at line 2, column 12; found OR.");
   });
 });

@@ -34,16 +34,16 @@ describe('response mask: parser', () => {
   });
 
   it.each([
-    ['id,', "Expected a field after ',' at 2", 2, 3],
-    [',id', 'Expected a field name at 0', 0, 1],
-    ['a..b', "Expected a field name after '.' at 1", 2, 3],
-    ['a.', "Expected a field name after '.' at 1", 2, 3],
-    ['a(', 'Expected a field name at 2, found the end of the mask', 2, 3],
-    ['a()', 'Empty parentheses at 1', 1, 3],
-    ['a(b', "Missing ')' to close the '(' at 1", 3, 4],
-    ['a b', "Expected ',' between fields at 2", 2, 3],
-    ['a)', "')' at 1 has no matching '('", 1, 2],
-    ['a,,b', "Expected a field after ',' at 1", 1, 2],
+    ['id,', "Expected a field after ',' at line 1, column 3", 2, 3],
+    [',id', 'Expected a field name at line 1, column 1', 0, 1],
+    ['a..b', "Expected a field name after '.' at line 1, column 2", 2, 3],
+    ['a.', "Expected a field name after '.' at line 1, column 2", 2, 3],
+    ['a(', 'Expected a field name at line 1, column 3, found the end of the mask', 2, 3],
+    ['a()', 'Empty parentheses at line 1, column 2', 1, 3],
+    ['a(b', "Missing ')' to close the '(' at line 1, column 2", 3, 4],
+    ['a b', "Expected ',' between fields at line 1, column 3", 2, 3],
+    ['a)', "')' at line 1, column 2 has no matching '('", 1, 2],
+    ['a,,b', "Expected a field after ',' at line 1, column 2", 1, 2],
   ])('%j fails: %s', (mask, message, start, end) => {
     const r = parseMask(mask);
     expect(r.selections).toBeNull();

@@ -208,7 +208,7 @@ export default function AutocompleteScreen() {
                 context={context}
                 diagnostics={diags.at('options.filter')}
                 onFix={fix}
-                placeholder="Only count items that match, e.g. stock > 0"
+                placeholder="stock > 0 (only count items that match)"
               />
             </Section>
             <Section title="Live statistics">

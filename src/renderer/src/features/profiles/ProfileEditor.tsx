@@ -172,7 +172,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
             value={draft.searchUrl}
             onChange={(v) => set('searchUrl', v)}
             error={errors.get('searchUrl')}
-            placeholder="https://eu.search.example.com"
+            placeholder="e.g. https://eu.search.example.com"
             locked={locked('searchUrl')}
             mono
           />
@@ -231,7 +231,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
               value={draft.authUrl}
               onChange={(v) => set('authUrl', v)}
               error={errors.get('authUrl')}
-              placeholder="https://auth.example.com"
+              placeholder="e.g. https://auth.example.com"
               locked={locked('authUrl')}
               mono
             />
@@ -241,7 +241,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
               value={draft.itemsUrl}
               onChange={(v) => set('itemsUrl', v)}
               error={errors.get('itemsUrl')}
-              placeholder="https://items.example.com"
+              placeholder="e.g. https://items.example.com"
               locked={locked('itemsUrl')}
               mono
             />
@@ -260,7 +260,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
               value={draft.environment}
               onChange={(v) => set('environment', v)}
               error={errors.get('environment')}
-              placeholder="production"
+              placeholder="e.g. production"
               locked={locked('environment')}
               mono
             />

@@ -28,7 +28,7 @@ export function TokensEditor({
             <input
               className="input input--sm"
               aria-label={`Label of token ${i + 1}`}
-              placeholder="storefront"
+              placeholder="e.g. storefront"
               value={t.label}
               disabled={disabled}
               onChange={(e) => setAt(i, { label: e.target.value })}
@@ -36,7 +36,7 @@ export function TokensEditor({
             <input
               className="input input--sm mono"
               aria-label={`Search token ${i + 1}`}
-              placeholder="search token"
+              placeholder="e.g. the search token"
               value={t.token}
               disabled={disabled}
               onChange={(e) => setAt(i, { token: e.target.value })}

@@ -102,7 +102,7 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
             id="suggest-attribute"
             className="input input--sm"
             value={groupBy.attribute}
-            placeholder="brand"
+            placeholder="e.g. brand"
             onChange={(e) => onChange({ ...groupBy, attribute: e.target.value })}
           />
         )}
