@@ -4,6 +4,8 @@ import { isWorkspaceFileName, WORKSPACE_FILE_RULE } from './workspace/kinds';
 export const themePreference = z.enum(['system', 'light', 'dark']);
 export type ThemePreference = z.infer<typeof themePreference>;
 
+const PANE_ID = /^[a-z][a-z0-9-]{0,39}$/;
+
 /** Each setting once, without defaults, so a patch never resets what it leaves out. */
 const settingShape = {
   theme: themePreference,
@@ -26,6 +28,16 @@ const settingShape = {
     .refine((v) => v === '' || isWorkspaceFileName(v), `${WORKSPACE_FILE_RULE}, or empty for none`),
   /** Attributes the judging cards show besides image, title, price, brand and category. */
   judgingPins: z.array(z.string().min(1).max(100)).max(12),
+  /** Each screen's split panes: the width of every resizable pane in CSS pixels, and which are folded away. */
+  paneLayouts: z.record(
+    z.string().regex(PANE_ID, 'a screen id such as "search"'),
+    z
+      .object({
+        widths: z.record(z.string().regex(PANE_ID, 'a pane id such as "builder"'), z.number().int().min(0).max(8000)),
+        collapsed: z.array(z.string().regex(PANE_ID)).max(8),
+      })
+      .strict(),
+  ),
 };
 
 /** Settings the user can change; stored by main, never secret. */
@@ -37,6 +49,7 @@ export const settingsSchema = z.object({
   workspaceDir: settingShape.workspaceDir.default(''),
   activeJudgments: settingShape.activeJudgments.default(''),
   judgingPins: settingShape.judgingPins.default(['colour', 'gender', 'tags', 'stock']),
+  paneLayouts: settingShape.paneLayouts.default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,5 +1,5 @@
 import { AREAS } from '../../src/renderer/src/shell/areas';
-import { expect, test } from './fixtures';
+import { expect, shootThemes, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('opens ready, visits every area in both themes, with no console errors, CSP violations or serious a11y findings', async ({
@@ -79,6 +79,104 @@ test.describe('app shell', () => {
     await expect(page.getByRole('radio', { name: 'Light theme' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('radio', { name: 'Follow system theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('split panes: dragged, moved with the keys, folded and unfolded, and found as left after a reload', async ({ app }) => {
+    const { page } = app;
+    const builder = page.getByTestId('search-builder-pane');
+    const separator = page.getByTestId('search-builder-separator');
+    const width = async () => Math.round((await builder.boundingBox())!.width);
+    await page.getByRole('textbox', { name: 'Query' }).waitFor();
+    expect(await width()).toBe(440);
+
+    // Drag the separator 200 px to the right: the builder (and its filter editor) get the room.
+    const box = (await separator.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + 200);
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + 200);
+    await page.mouse.up();
+    await expect.poll(width).toBe(640);
+    await expect(separator).toHaveAttribute('aria-valuenow', '640');
+    expect(Math.round((await page.getByTestId('filter-editor').boundingBox())!.width)).toBeGreaterThan(560);
+
+    // The keyboard moves it too (a window splitter's arrow keys).
+    await separator.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(separator).toHaveAttribute('aria-valuenow', '616');
+
+    // Folded to a strip, the answer gets the screen; the strip brings it back.
+    await page.getByRole('button', { name: 'Hide the inspectors' }).click();
+    await expect(page.getByTestId('search-inspectors-pane')).toHaveClass(/is-collapsed/);
+    await expect(page.getByRole('complementary', { name: 'Inspectors' })).toHaveCount(0);
+
+    // Main kept the layout: a reload finds it as it was left.
+    await app.reload();
+    await page.getByRole('textbox', { name: 'Query' }).waitFor();
+    expect(await width()).toBe(616);
+    await page.getByRole('button', { name: 'Show the inspectors' }).click();
+    await expect(page.getByRole('complementary', { name: 'Inspectors' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Query' }).fill('jacket');
+    await page.getByRole('textbox', { name: 'Query' }).press('Enter');
+    await expect(page.getByTestId('result-row').first()).toBeVisible();
+    await shootThemes(app, 'search-resized-panes');
+    expect(await app.problems()).toEqual([]);
+  });
+
+  test('command palette: screens, actions and recent requests by name; the shortcuts sheet; Ctrl+B folds the builder', async ({ app }) => {
+    const { page } = app;
+    const query = page.getByRole('textbox', { name: 'Query' });
+    await query.fill('parka');
+    await query.press('Enter');
+    await expect(page.getByTestId('result-row').first()).toBeVisible();
+
+    // Ctrl+K from inside an editor too: the palette opens over Monaco, which does not swallow the keys.
+    await page.getByTestId('filter-editor').locator('.monaco-editor').click();
+    await page.keyboard.press('ControlOrMeta+K');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const input = palette.getByRole('combobox', { name: 'Command' });
+    await expect(input).toBeFocused();
+    await expect(palette.getByRole('option', { name: /Go to Compare/ })).toContainText('Ctrl2');
+    await expect(palette.getByRole('option', { name: /“parka”/ })).toBeVisible();
+    await shootThemes(app, 'command-palette');
+
+    await input.fill('comp');
+    await expect(palette.getByRole('option').first()).toContainText('Go to Compare');
+    await page.keyboard.press('Enter');
+    await expect(palette).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare');
+
+    // A recent request by its query, from another screen: it opens in a Search tab with its answer.
+    await page.keyboard.press('ControlOrMeta+K');
+    await input.fill('parka');
+    await expect(palette.getByRole('option', { name: /“parka”/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+    await expect(page.getByRole('tab', { selected: true })).toContainText('parka');
+
+    // Arrow keys move, Escape closes, nothing runs.
+    await page.keyboard.press('ControlOrMeta+K');
+    await input.fill('theme light');
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+    // Ctrl+B folds the builder and brings it back; the palette lists it with its keys.
+    await page.keyboard.press('ControlOrMeta+B');
+    await expect(page.getByTestId('search-builder-pane')).toHaveClass(/is-collapsed/);
+    await page.keyboard.press('ControlOrMeta+B');
+    await expect(query).toBeVisible();
+
+    // Ctrl+/ shows every shortcut, from the same commands.
+    await page.keyboard.press('ControlOrMeta+/');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toContainText('Show or hide the request builder');
+    await expect(sheet).toContainText('Format the filter or mask');
+    await expect(sheet).toContainText('Paste a URL or cURL command');
+    expect(await app.axe(), 'accessibility of the shortcuts sheet').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    expect(await app.problems()).toEqual([]);
   });
 
   test('browser mode: the launch URL opens one tab once; a reload keeps the session; another tab is told what to do', async ({

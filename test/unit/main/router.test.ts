@@ -95,6 +95,17 @@ describe('settings', () => {
     );
   });
 
+  it('remembers split-pane layouts per screen and refuses a malformed one, naming where', async () => {
+    const paneLayouts = { search: { widths: { builder: 640, inspectors: 300 }, collapsed: ['inspectors'] } };
+    expect(await core.router.invoke('settings:update', { paneLayouts }, ctx)).toMatchObject({ ok: true, value: { paneLayouts } });
+    const bad = await core.router.invoke('settings:update', { paneLayouts: { search: { widths: { builder: -5 }, collapsed: [] } } }, ctx);
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringContaining('paneLayouts.search.widths.builder') },
+    });
+    expect(await core.router.invoke('settings:get', undefined, ctx)).toMatchObject({ ok: true, value: { paneLayouts } });
+  });
+
   it('names the problem with an extra CA file', async () => {
     const result = await core.router.invoke('settings:update', { extraCaCertificates: ['/nope/ca.pem'] }, ctx);
     expect(result).toMatchObject({

@@ -74,10 +74,10 @@ function LanguageField({
 
 /** The filter in the filter language's Monaco editor, with the shared model's findings under it. */
 export function FilterField(props: LanguageFieldProps) {
-  return <LanguageField {...props} kind="filter" language={FILTER_LANGUAGE} extension="wbf" ariaLabel="Filter" maxLines={6} />;
+  return <LanguageField {...props} kind="filter" language={FILTER_LANGUAGE} extension="wbf" ariaLabel="Filter" maxLines={16} />;
 }
 
 /** The response mask in the mask language's Monaco editor, with its findings under it. */
 export function MaskField(props: LanguageFieldProps) {
-  return <LanguageField {...props} kind="mask" language={MASK_LANGUAGE} extension="wbm" ariaLabel="Response mask" maxLines={4} />;
+  return <LanguageField {...props} kind="mask" language={MASK_LANGUAGE} extension="wbm" ariaLabel="Response mask" maxLines={10} />;
 }

@@ -1,13 +1,18 @@
+import { Command } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { looksLikeRequest } from '@shared/request/import';
 import { PasteDialog } from '../features/url-tools/PasteDialog';
 import { importText } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';
-import { AREAS, areaById, type AreaId } from './areas';
-import { hasMod } from './keys';
+import { areaById, type AreaId } from './areas';
+import { CommandPalette, Keys } from './CommandPalette';
+import { allCommands, matchesKeys, parseKeys, registerCommands } from './commands';
+import { globalCommands } from './global-commands';
+import { isMac } from './keys';
 import { NavRail } from './NavRail';
 import { NoticeBar } from './NoticeBar';
 import { StatusBar } from './StatusBar';
+import { ShortcutsSheet } from './ShortcutsSheet';
 import { ThemeSwitch } from './ThemeSwitch';
 
 // Screens with editors load Monaco; they arrive as their own chunks.
@@ -48,28 +53,38 @@ function isEditable(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || !!el.closest('.monaco-editor'));
 }
 
+/** Runs the bound command whose keys these are, before any editor sees them. */
+function runBoundKeys(e: KeyboardEvent): void {
+  if (!e.ctrlKey && !e.metaKey && !e.altKey) return;
+  const mac = isMac();
+  const command = allCommands().find((c) => c.bound && c.keys && matchesKeys(parseKeys(c.keys), e, mac));
+  if (!command) return;
+  e.preventDefault();
+  e.stopPropagation();
+  if (!command.disabledReason) command.run();
+}
+
+type Overlay = 'paste' | 'palette' | 'shortcuts';
+
 export function AppShell() {
   const area = useAppStore((s) => s.area);
-  const setArea = useAppStore((s) => s.setArea);
   const pushNotice = useAppStore((s) => s.pushNotice);
   const current = areaById(area);
-  const [pasteOpen, setPasteOpen] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+
+  useEffect(
+    () =>
+      registerCommands('app', () =>
+        globalCommands({
+          paste: () => setOverlay('paste'),
+          palette: () => setOverlay('palette'),
+          shortcuts: () => setOverlay('shortcuts'),
+        }).map((c) => (c.id.startsWith('go:') || c.id.startsWith('app:') ? { ...c, bound: true } : c)),
+      ),
+    [],
+  );
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (hasMod(e) && e.shiftKey && e.key.toLowerCase() === 'v') {
-        e.preventDefault();
-        setPasteOpen(true);
-        return;
-      }
-      if (!hasMod(e) || e.altKey || e.shiftKey) return;
-      const index = Number.parseInt(e.key, 10);
-      const target = AREAS[index - 1];
-      if (!Number.isNaN(index) && target) {
-        e.preventDefault();
-        setArea(target.id);
-      }
-    };
     // A search URL or cURL pasted outside a field opens as a request, wherever you are.
     const onPaste = (e: ClipboardEvent) => {
       if (isEditable(e.target)) return;
@@ -79,13 +94,13 @@ export function AppShell() {
       const result = importText(text);
       if (!result.ok) pushNotice({ id: 'paste', level: 'error', message: result.message });
     };
-    window.addEventListener('keydown', onKey);
+    window.addEventListener('keydown', runBoundKeys, { capture: true });
     window.addEventListener('paste', onPaste);
     return () => {
-      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', runBoundKeys, { capture: true });
       window.removeEventListener('paste', onPaste);
     };
-  }, [setArea, pushNotice]);
+  }, [pushNotice]);
 
   return (
     <div className="shell">
@@ -103,7 +118,16 @@ export function AppShell() {
             <button
               type="button"
               className="btn btn--ghost btn--sm"
-              onClick={() => setPasteOpen(true)}
+              onClick={() => setOverlay('palette')}
+              title="Every screen, action, recent and saved request by name"
+              aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
+            >
+              <Command size={13} aria-hidden="true" /> Commands <Keys keys="Mod+K" />
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => setOverlay('paste')}
               title="Paste a URL or cURL (Ctrl/Cmd+Shift+V)"
             >
               Paste URL or cURL
@@ -117,7 +141,9 @@ export function AppShell() {
         </main>
       </div>
       <StatusBar />
-      {pasteOpen ? <PasteDialog onClose={() => setPasteOpen(false)} /> : null}
+      {overlay === 'paste' ? <PasteDialog onClose={() => setOverlay(null)} /> : null}
+      {overlay === 'palette' ? <CommandPalette onClose={() => setOverlay(null)} onShortcuts={() => setOverlay('shortcuts')} /> : null}
+      {overlay === 'shortcuts' ? <ShortcutsSheet onClose={() => setOverlay(null)} /> : null}
     </div>
   );
 }

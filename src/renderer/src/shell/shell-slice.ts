@@ -1,6 +1,7 @@
 import type { AppInfo, Notice } from '@shared/ipc/contract';
 import type { WorkbenchError } from '@shared/ipc/result';
-import type { Settings, ThemePreference } from '@shared/settings';
+import type { Settings, SettingsPatch, ThemePreference } from '@shared/settings';
+import type { PaneLayout } from '../components/pane-layout';
 import { workbench } from '../bridge';
 import type { SliceCreator } from '../store/slice';
 import type { AreaId } from './areas';
@@ -17,6 +18,8 @@ export interface ShellSlice {
   setArea: (area: AreaId) => void;
   boot: () => Promise<void>;
   setTheme: (theme: ThemePreference) => Promise<void>;
+  /** Remembers one screen's split panes (widths, folded panes) in the settings. */
+  setPaneLayout: (screen: string, layout: PaneLayout) => Promise<void>;
   /**
    * Shows settings from main. With `sentAt` (settingsVersion() when the
    * update was sent) an answer is applied only if no newer settings arrived
@@ -34,6 +37,18 @@ export interface ShellSlice {
 
 export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
   let version = 0;
+  /** The change shows at once and goes back (with a notice) if main refuses it. */
+  const optimistic = async (patch: SettingsPatch, what: string) => {
+    const previous = get().settings;
+    if (previous) set({ settings: { ...previous, ...patch } });
+    const sentAt = version;
+    const result = await workbench().settings.update(patch);
+    if (result.ok) get().applySettings(result.value, sentAt);
+    else {
+      if (previous) get().applySettings(previous, sentAt);
+      get().pushNotice({ id: `${what}:${Date.now()}`, level: 'error', message: `The ${what} was not saved: ${result.error.message}` });
+    }
+  };
   return {
     area: 'search',
     appInfo: null,
@@ -50,17 +65,10 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
       if (!settings.ok) return set({ bootError: settings.error });
       set({ appInfo: info.value, settings: settings.value, notices: info.value.notices });
     },
-    setTheme: async (theme) => {
-      // Optimistic: the theme changes at once and goes back if main refuses it.
-      const previous = get().settings;
-      if (previous) set({ settings: { ...previous, theme } });
-      const sentAt = version;
-      const result = await workbench().settings.update({ theme });
-      if (result.ok) get().applySettings(result.value, sentAt);
-      else {
-        if (previous) get().applySettings(previous, sentAt);
-        get().pushNotice({ id: `theme:${Date.now()}`, level: 'error', message: result.error.message });
-      }
+    setTheme: (theme) => optimistic({ theme }, 'theme'),
+    setPaneLayout: (screen, layout) => {
+      const current = get().settings;
+      return current ? optimistic({ paneLayouts: { ...current.paneLayouts, [screen]: layout } }, 'layout') : Promise.resolve();
     },
     applySettings: (settings, sentAt) => {
       if (sentAt !== undefined && sentAt !== version) return;

@@ -14,6 +14,8 @@ import { FilterField } from '../../request-ui/EditorFields';
 import { TargetFields } from '../../request-ui/TargetFields';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
+import { BuilderAndAnswer, foldCommand } from '../../components/SplitPanes';
+import { useCommands } from '../../shell/commands';
 import './autocomplete.css';
 
 /** How long typing must pause before a request goes out; a newer keystroke cancels the one in flight. */
@@ -64,6 +66,7 @@ export default function AutocompleteScreen() {
   const [cursor, setCursor] = useState<{ of: unknown; index: number }>({ of: null, index: -1 });
   const [panel, setPanel] = useState<AnswerPanel>('results');
   const diags = useRequestDiagnostics('autocomplete', request);
+  useCommands('autocomplete', () => [foldCommand('autocomplete', 'builder', 'request builder', 'Autocomplete', 'Mod+B')]);
   const takeFocus = useCallback((input: HTMLInputElement | null) => {
     if (input && !keyboardInNavigation()) input.focus();
   }, []);
@@ -173,122 +176,127 @@ export default function AutocompleteScreen() {
 
   return (
     <div className="autocomplete-screen">
-      <div className="ac-layout">
-        <div className="builder" aria-label="Autocomplete request">
-          <div className="builder-scroll">
-            <Section title="Target">
-              <TargetFields idPrefix="autocomplete" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
-              <Field
-                label={`Number of suggestions: ${n}`}
-                htmlFor="ac-count"
-                diagnostics={diags.at('options.numberOfSuggestions')}
-                onFix={fix}
-                hint={`${LIMITS.numberOfSuggestions.min} to ${LIMITS.numberOfSuggestions.max}; the service's default is ${LIMITS.numberOfSuggestions.default}.`}
-              >
-                <input
-                  id="ac-count"
-                  type="range"
-                  min={LIMITS.numberOfSuggestions.min}
-                  max={LIMITS.numberOfSuggestions.max}
-                  value={n}
-                  onChange={(e) => set((r) => ({ ...r, options: { ...r.options, numberOfSuggestions: Number(e.target.value) } }))}
-                />
-              </Field>
-            </Section>
-            <Section title="Filter" open={!!request.options?.filter}>
-              <FilterField
-                modelId="filter-autocomplete"
-                value={request.options?.filter ?? ''}
-                onChange={(v) =>
-                  set((r) => {
-                    const { filter: _f, ...rest } = r.options ?? {};
-                    return { ...r, options: v.trim() ? { ...rest, filter: v } : rest };
-                  })
-                }
-                context={context}
-                diagnostics={diags.at('options.filter')}
-                onFix={fix}
-                placeholder="stock > 0 (only count items that match)"
-              />
-            </Section>
-            <Section title="Live statistics">
-              <table className="kv ac-stats" data-testid="ac-stats">
-                <tbody>
-                  <tr>
-                    <th>Requests sent</th>
-                    <td>{state.sent}</td>
-                  </tr>
-                  <tr>
-                    <th>Cancelled as stale</th>
-                    <td>{state.cancelled}</td>
-                  </tr>
-                  <tr>
-                    <th>Last answer</th>
-                    <td>
-                      {result
-                        ? `${Math.round(result.exchange.timings.totalMs)} ms round trip, ${result.response.metadata?.time ?? '—'} ms in the service`
-                        : '—'}
-                    </td>
-                  </tr>
-                  <tr>
-                    <th>Matching suggestions</th>
-                    <td>{result?.response.metadata?.count ?? '—'}</td>
-                  </tr>
-                </tbody>
-              </table>
-              <p className="muted small">Keystrokes stay out of the history; open a suggestion to search it and record that.</p>
-            </Section>
-          </div>
-        </div>
-
-        <div className="results">
-          <div className="results-head">
-            <div className="results-head__stats" aria-live="polite">
-              {error ? (
-                <span className="stat">{notActivated ? 'Autocomplete not activated' : 'The last request failed'}</span>
-              ) : result ? (
-                <span className="stat" data-testid="suggestion-count">
-                  <strong>{suggestions.length}</strong> {suggestions.length === 1 ? 'suggestion' : 'suggestions'} for “{result.sent.query}”
-                </span>
-              ) : (
-                <span className="muted">No answer yet</span>
-              )}
-              {state.status === 'sending' ? <span className="stat muted">asking…</span> : null}
-            </div>
-            <div className="results-head__tools">
-              <PanelSwitch value={panel} onChange={setPanel} resultsLabel="Suggestions" />
-            </div>
-          </div>
-          <div className="results-body">
-            <AnswerBody panel={panel} id="autocomplete" rawJson={rawJson} exchange={error?.exchange ?? result?.exchange}>
-              <div className="ac-stage">
-                <div className="ac-box">
-                  <label className="visually-hidden" htmlFor="ac-query">
-                    Typed query
-                  </label>
+      <BuilderAndAnswer
+        screen="autocomplete"
+        builder={
+          <div className="builder" aria-label="Autocomplete request">
+            <div className="builder-scroll">
+              <Section title="Target">
+                <TargetFields idPrefix="autocomplete" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
+                <Field
+                  label={`Number of suggestions: ${n}`}
+                  htmlFor="ac-count"
+                  diagnostics={diags.at('options.numberOfSuggestions')}
+                  onFix={fix}
+                  hint={`${LIMITS.numberOfSuggestions.min} to ${LIMITS.numberOfSuggestions.max}; the service's default is ${LIMITS.numberOfSuggestions.default}.`}
+                >
                   <input
-                    id="ac-query"
-                    className="input input--lg"
-                    role="combobox"
-                    aria-expanded={listShown}
-                    aria-controls={listShown ? 'ac-listbox' : undefined}
-                    aria-autocomplete="list"
-                    aria-activedescendant={listShown && active >= 0 ? `ac-option-${active}` : undefined}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="Start typing, like a shopper: jac…"
-                    value={request.query}
-                    onChange={(e) => set((r) => ({ ...r, query: e.target.value }))}
-                    onKeyDown={onKeyDown}
-                    ref={takeFocus}
+                    id="ac-count"
+                    type="range"
+                    min={LIMITS.numberOfSuggestions.min}
+                    max={LIMITS.numberOfSuggestions.max}
+                    value={n}
+                    onChange={(e) => set((r) => ({ ...r, options: { ...r.options, numberOfSuggestions: Number(e.target.value) } }))}
                   />
-                  {list}
-                </div>
-              </div>
-            </AnswerBody>
+                </Field>
+              </Section>
+              <Section title="Filter" open={!!request.options?.filter}>
+                <FilterField
+                  modelId="filter-autocomplete"
+                  value={request.options?.filter ?? ''}
+                  onChange={(v) =>
+                    set((r) => {
+                      const { filter: _f, ...rest } = r.options ?? {};
+                      return { ...r, options: v.trim() ? { ...rest, filter: v } : rest };
+                    })
+                  }
+                  context={context}
+                  diagnostics={diags.at('options.filter')}
+                  onFix={fix}
+                  placeholder="stock > 0 (only count items that match)"
+                />
+              </Section>
+              <Section title="Live statistics">
+                <table className="kv ac-stats" data-testid="ac-stats">
+                  <tbody>
+                    <tr>
+                      <th>Requests sent</th>
+                      <td>{state.sent}</td>
+                    </tr>
+                    <tr>
+                      <th>Cancelled as stale</th>
+                      <td>{state.cancelled}</td>
+                    </tr>
+                    <tr>
+                      <th>Last answer</th>
+                      <td>
+                        {result
+                          ? `${Math.round(result.exchange.timings.totalMs)} ms round trip, ${result.response.metadata?.time ?? '—'} ms in the service`
+                          : '—'}
+                      </td>
+                    </tr>
+                    <tr>
+                      <th>Matching suggestions</th>
+                      <td>{result?.response.metadata?.count ?? '—'}</td>
+                    </tr>
+                  </tbody>
+                </table>
+                <p className="muted small">Keystrokes stay out of the history; open a suggestion to search it and record that.</p>
+              </Section>
+            </div>
           </div>
-        </div>
-      </div>
+        }
+        answer={
+          <div className="results">
+            <div className="results-head">
+              <div className="results-head__stats" aria-live="polite">
+                {error ? (
+                  <span className="stat">{notActivated ? 'Autocomplete not activated' : 'The last request failed'}</span>
+                ) : result ? (
+                  <span className="stat" data-testid="suggestion-count">
+                    <strong>{suggestions.length}</strong> {suggestions.length === 1 ? 'suggestion' : 'suggestions'} for “{result.sent.query}
+                    ”
+                  </span>
+                ) : (
+                  <span className="muted">No answer yet</span>
+                )}
+                {state.status === 'sending' ? <span className="stat muted">asking…</span> : null}
+              </div>
+              <div className="results-head__tools">
+                <PanelSwitch value={panel} onChange={setPanel} resultsLabel="Suggestions" />
+              </div>
+            </div>
+            <div className="results-body">
+              <AnswerBody panel={panel} id="autocomplete" rawJson={rawJson} exchange={error?.exchange ?? result?.exchange}>
+                <div className="ac-stage">
+                  <div className="ac-box">
+                    <label className="visually-hidden" htmlFor="ac-query">
+                      Typed query
+                    </label>
+                    <input
+                      id="ac-query"
+                      className="input input--lg"
+                      role="combobox"
+                      aria-expanded={listShown}
+                      aria-controls={listShown ? 'ac-listbox' : undefined}
+                      aria-autocomplete="list"
+                      aria-activedescendant={listShown && active >= 0 ? `ac-option-${active}` : undefined}
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder="Start typing, like a shopper: jac…"
+                      value={request.query}
+                      onChange={(e) => set((r) => ({ ...r, query: e.target.value }))}
+                      onKeyDown={onKeyDown}
+                      ref={takeFocus}
+                    />
+                    {list}
+                  </div>
+                </div>
+              </AnswerBody>
+            </div>
+          </div>
+        }
+      />
     </div>
   );
 }

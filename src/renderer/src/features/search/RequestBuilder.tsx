@@ -82,6 +82,8 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
   }, [options.customResponseMask, tab.unmasked]);
 
   const rawText = tab.rawText ?? JSON.stringify(request, null, 2);
+  // The JSON view gives the request body the whole column.
+  const [view, setView] = useState<'form' | 'json'>('form');
   const disabled = (options.disable ?? []).some((d) => d.name === 'facet');
 
   return (
@@ -109,173 +111,20 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
         <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
       ))}
 
-      <div className="builder-scroll">
-        <Section title="Target">
-          <TargetFields idPrefix={tab.id} profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
-          <div className="grid-2">
-            <Field label="Offset" htmlFor={`${tab.id}-offset`} diagnostics={diags.at('options.offset')} onFix={fix}>
-              <input
-                id={`${tab.id}-offset`}
-                className="input input--sm"
-                type="number"
-                value={options.offset ?? 0}
-                onChange={(e) => setOptions({ offset: e.target.value === '' ? 0 : Number(e.target.value) })}
-              />
-            </Field>
-            <Field label="Limit" htmlFor={`${tab.id}-limit`} diagnostics={diags.at('options.limit')} onFix={fix}>
-              <input
-                id={`${tab.id}-limit`}
-                className="input input--sm"
-                type="number"
-                value={options.limit ?? 10}
-                onChange={(e) => setOptions({ limit: e.target.value === '' ? 10 : Number(e.target.value) })}
-              />
-            </Field>
-          </div>
-        </Section>
-
-        <Section
-          title="Filter"
-          badge={diags.at('options.filter').some((d) => d.severity === 'error') ? <span className="badge badge--danger">error</span> : null}
-        >
-          <FilterField
-            modelId={`filter-${tab.id}`}
-            value={options.filter ?? ''}
-            onChange={(v) => setOptions({ filter: v })}
-            onSubmit={submit}
-            context={context}
-            diagnostics={diags.at('options.filter')}
-            onFix={fix}
-            placeholder="price < 100 AND (colour = Black OR colour = Navy)"
-            testId="filter-editor"
-          />
-        </Section>
-
-        <Section title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}>
-          <SortRows
-            idPrefix={tab.id}
-            sortBy={options.sortBy ?? []}
-            sortable={sortable}
-            onChange={(sortBy) => setOptions({ sortBy })}
-            diagnosticsAt={diags.at}
-            onFix={fix}
-            serviceErrorRow={sortErrorRow}
-          />
-        </Section>
-
-        <Section title={`Facet selections${(options.facets ?? []).length ? ` (${(options.facets ?? []).length})` : ''}`}>
-          {(options.facets ?? []).length === 0 ? (
-            <p className="muted small">None. Pick values in the facet inspector on the right.</p>
-          ) : null}
-          <ul className="chips">
-            {(options.facets ?? []).map((f, i) => (
-              <li key={i} className="chip-group">
-                <span className="chip-group__name">{f.id ?? f.attribute}</span>
-                {f.values.map(String).map((v) => (
-                  <button
-                    key={v}
-                    type="button"
-                    className="chip is-selected"
-                    aria-label={`Remove ${f.id ?? f.attribute} ${v}`}
-                    onClick={() => useAppStore.getState().toggleFacetValue(tab.id, f.id ?? f.attribute ?? '', v)}
-                  >
-                    {v} ×
-                  </button>
-                ))}
-              </li>
-            ))}
-          </ul>
-          {diags.at('options.facets').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
-          <label className="toggle">
-            <input
-              type="checkbox"
-              checked={disabled}
-              onChange={(e) =>
-                setOptions({
-                  disable: e.target.checked
-                    ? [...(options.disable ?? []).filter((d) => d.name !== 'facet'), { name: 'facet' }]
-                    : (options.disable ?? []).filter((d) => d.name !== 'facet'),
-                })
-              }
-            />
-            <span>Disable facets (the answer lists none; selections still filter)</span>
-          </label>
-          {diags.at('options.disable').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
-        </Section>
-
-        <Section title="Response mask" open={!!options.customResponseMask}>
-          <MaskField
-            modelId={`mask-${tab.id}`}
-            value={options.customResponseMask ?? ''}
-            onChange={(v) => setOptions({ customResponseMask: v })}
-            onSubmit={submit}
-            context={context}
-            diagnostics={diags.at('options.customResponseMask')}
-            onFix={fix}
-            placeholder="id, product(title, price)"
-            testId="mask-editor"
-          />
-          {options.customResponseMask && maskPreview ? (
-            <div className="mask-preview">
-              <div className="mask-preview__title">What this mask keeps of the first result from the last unmasked answer:</div>
-              <pre className="mono" data-testid="mask-preview">
-                {maskPreview}
-              </pre>
-            </div>
-          ) : options.customResponseMask ? (
-            <p className="muted small">Send once without a mask to preview what it keeps.</p>
-          ) : null}
-        </Section>
-
-        <Section title="Context variables" open={Object.keys(request.context?.variables ?? {}).length > 0}>
-          <CodeEditor
-            path={`context-variables-${tab.id}.json`}
-            language="json"
-            ariaLabel="Context variables (JSON)"
-            value={variablesDraft ?? variablesText}
-            onChange={(text) => {
-              setVariablesDraft(text);
-              // Stays as a draft (marked by the JSON language, with the reason below) until it is an object of supported values.
-              const read = parseVariables(text);
-              if (read.ok) {
-                setVariablesDraft(null);
-                set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: read.value ?? {} } }));
-              }
-            }}
-            onSubmit={submit}
-            minLines={3}
-            maxLines={8}
-          />
-          {variablesDraft !== null && !variablesRead.ok && variablesDraft.trim() ? (
-            <p className="diag diag--warning">{variablesRead.message} The request keeps the last valid variables until then.</p>
-          ) : null}
-          {diags.at('context').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
-          <details className="system-vars">
-            <summary>System variables the service would set now</summary>
-            <table className="kv">
-              <tbody>
-                {Object.entries(system).map(([k, v]) => (
-                  <tr key={k}>
-                    <th className="mono">{k}</th>
-                    <td className="mono">{JSON.stringify(v)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </Section>
-
-        <Section
-          title="Raw request (JSON)"
-          open={false}
-          badge={tab.rawText !== null ? <span className="badge badge--danger">not a request</span> : null}
-        >
+      <div className="builder-view">
+        <Segmented
+          label="Builder view"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'form', label: 'Form', title: 'Every field of the request, with its findings' },
+            { value: 'json', label: 'JSON', title: 'The request body as JSON, edited in place; the form follows it' },
+          ]}
+        />
+        {tab.rawText !== null ? <span className="badge badge--danger">JSON is not a request</span> : null}
+      </div>
+      {view === 'json' ? (
+        <div className="builder-scroll builder-scroll--json">
           <CodeEditor
             path={`request-${tab.id}.json`}
             language="json"
@@ -283,8 +132,8 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
             value={rawText}
             onChange={(text) => setRawText(tab.id, text)}
             onSubmit={submit}
-            minLines={6}
-            maxLines={24}
+            minLines={12}
+            maxLines={80}
             testId="raw-request"
           />
           {tab.rawProblem !== null ? (
@@ -292,10 +141,175 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
               {tab.rawProblem}
             </p>
           ) : null}
-        </Section>
+        </div>
+      ) : (
+        <div className="builder-scroll">
+          <Section title="Target">
+            <TargetFields idPrefix={tab.id} profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
+            <div className="grid-2">
+              <Field label="Offset" htmlFor={`${tab.id}-offset`} diagnostics={diags.at('options.offset')} onFix={fix}>
+                <input
+                  id={`${tab.id}-offset`}
+                  className="input input--sm"
+                  type="number"
+                  value={options.offset ?? 0}
+                  onChange={(e) => setOptions({ offset: e.target.value === '' ? 0 : Number(e.target.value) })}
+                />
+              </Field>
+              <Field label="Limit" htmlFor={`${tab.id}-limit`} diagnostics={diags.at('options.limit')} onFix={fix}>
+                <input
+                  id={`${tab.id}-limit`}
+                  className="input input--sm"
+                  type="number"
+                  value={options.limit ?? 10}
+                  onChange={(e) => setOptions({ limit: e.target.value === '' ? 10 : Number(e.target.value) })}
+                />
+              </Field>
+            </div>
+          </Section>
 
-        <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
-      </div>
+          <Section
+            title="Filter"
+            badge={
+              diags.at('options.filter').some((d) => d.severity === 'error') ? <span className="badge badge--danger">error</span> : null
+            }
+          >
+            <FilterField
+              modelId={`filter-${tab.id}`}
+              value={options.filter ?? ''}
+              onChange={(v) => setOptions({ filter: v })}
+              onSubmit={submit}
+              context={context}
+              diagnostics={diags.at('options.filter')}
+              onFix={fix}
+              placeholder="price < 100 AND (colour = Black OR colour = Navy)"
+              testId="filter-editor"
+            />
+          </Section>
+
+          <Section title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}>
+            <SortRows
+              idPrefix={tab.id}
+              sortBy={options.sortBy ?? []}
+              sortable={sortable}
+              onChange={(sortBy) => setOptions({ sortBy })}
+              diagnosticsAt={diags.at}
+              onFix={fix}
+              serviceErrorRow={sortErrorRow}
+            />
+          </Section>
+
+          <Section title={`Facet selections${(options.facets ?? []).length ? ` (${(options.facets ?? []).length})` : ''}`}>
+            {(options.facets ?? []).length === 0 ? (
+              <p className="muted small">None. Pick values in the facet inspector on the right.</p>
+            ) : null}
+            <ul className="chips">
+              {(options.facets ?? []).map((f, i) => (
+                <li key={i} className="chip-group">
+                  <span className="chip-group__name">{f.id ?? f.attribute}</span>
+                  {f.values.map(String).map((v) => (
+                    <button
+                      key={v}
+                      type="button"
+                      className="chip is-selected"
+                      aria-label={`Remove ${f.id ?? f.attribute} ${v}`}
+                      onClick={() => useAppStore.getState().toggleFacetValue(tab.id, f.id ?? f.attribute ?? '', v)}
+                    >
+                      {v} ×
+                    </button>
+                  ))}
+                </li>
+              ))}
+            </ul>
+            {diags.at('options.facets').map((d, i) => (
+              <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
+            ))}
+            <label className="toggle">
+              <input
+                type="checkbox"
+                checked={disabled}
+                onChange={(e) =>
+                  setOptions({
+                    disable: e.target.checked
+                      ? [...(options.disable ?? []).filter((d) => d.name !== 'facet'), { name: 'facet' }]
+                      : (options.disable ?? []).filter((d) => d.name !== 'facet'),
+                  })
+                }
+              />
+              <span>Disable facets (the answer lists none; selections still filter)</span>
+            </label>
+            {diags.at('options.disable').map((d, i) => (
+              <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
+            ))}
+          </Section>
+
+          <Section title="Response mask" open={!!options.customResponseMask}>
+            <MaskField
+              modelId={`mask-${tab.id}`}
+              value={options.customResponseMask ?? ''}
+              onChange={(v) => setOptions({ customResponseMask: v })}
+              onSubmit={submit}
+              context={context}
+              diagnostics={diags.at('options.customResponseMask')}
+              onFix={fix}
+              placeholder="id, product(title, price)"
+              testId="mask-editor"
+            />
+            {options.customResponseMask && maskPreview ? (
+              <div className="mask-preview">
+                <div className="mask-preview__title">What this mask keeps of the first result from the last unmasked answer:</div>
+                <pre className="mono" data-testid="mask-preview">
+                  {maskPreview}
+                </pre>
+              </div>
+            ) : options.customResponseMask ? (
+              <p className="muted small">Send once without a mask to preview what it keeps.</p>
+            ) : null}
+          </Section>
+
+          <Section title="Context variables" open={Object.keys(request.context?.variables ?? {}).length > 0}>
+            <CodeEditor
+              path={`context-variables-${tab.id}.json`}
+              language="json"
+              ariaLabel="Context variables (JSON)"
+              value={variablesDraft ?? variablesText}
+              onChange={(text) => {
+                setVariablesDraft(text);
+                // Stays as a draft (marked by the JSON language, with the reason below) until it is an object of supported values.
+                const read = parseVariables(text);
+                if (read.ok) {
+                  setVariablesDraft(null);
+                  set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: read.value ?? {} } }));
+                }
+              }}
+              onSubmit={submit}
+              minLines={3}
+              maxLines={8}
+            />
+            {variablesDraft !== null && !variablesRead.ok && variablesDraft.trim() ? (
+              <p className="diag diag--warning">{variablesRead.message} The request keeps the last valid variables until then.</p>
+            ) : null}
+            {diags.at('context').map((d, i) => (
+              <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
+            ))}
+            <details className="system-vars">
+              <summary>System variables the service would set now</summary>
+              <table className="kv">
+                <tbody>
+                  {Object.entries(system).map(([k, v]) => (
+                    <tr key={k}>
+                      <th className="mono">{k}</th>
+                      <td className="mono">{JSON.stringify(v)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </Section>
+
+          <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
+        </div>
+      )}
     </div>
   );
 }

@@ -70,7 +70,8 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
           </span>
         ) : null}
       </div>
-      <div className="results-table__body" ref={scroller} data-testid="results-scroller">
+      {/* Focusable so the keyboard scrolls it (arrow keys, Page Up/Down) like any scrolled region. */}
+      <div className="results-table__body" ref={scroller} data-testid="results-scroller" tabIndex={0} role="rowgroup">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => (
             <ResultRow

@@ -1,5 +1,8 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { checkSortOrder } from '@shared/sort-check';
+import { SplitPanes } from '../../components/SplitPanes';
+import { useCommands } from '../../shell/commands';
+import { searchCommands } from './search-commands';
 import { useAppStore } from '../../store/store';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useSendShortcut } from '../../request-ui/use-send-shortcut';
@@ -12,6 +15,9 @@ import { SortInspector } from './SortInspector';
 import { TabsBar } from './TabsBar';
 import type { SearchTab } from './tab-model';
 import './search.css';
+
+const BUILDER_SIZE = { initial: 440, min: 300, max: 1100 };
+const INSPECTOR_SIZE = { initial: 290, min: 220, max: 560 };
 
 /** The merchandiser's screen: request tabs, the builder, the answer, and the facet and sort inspectors. */
 export default function SearchScreen() {
@@ -40,6 +46,8 @@ export default function SearchScreen() {
     },
   );
 
+  useCommands('search', () => searchCommands({ setDrawer, setSaveName }));
+
   if (!tab) return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
 
   return (
@@ -56,11 +64,26 @@ export default function SearchScreen() {
         }}
       />
       {tab.origin ? <div className="tab-origin small muted">{tab.origin}</div> : null}
-      <div className="search-layout">
-        <RequestBuilder key={tab.id} tab={tab} />
-        <ResultsPane tab={tab} />
-        <Inspectors tabId={tab.id} result={tab.result} request={tab.request} failed={tab.error !== null} />
-      </div>
+      <SplitPanes
+        screen="search"
+        panes={[
+          {
+            id: 'builder',
+            label: 'Request builder',
+            size: BUILDER_SIZE,
+            collapsible: true,
+            node: <RequestBuilder key={tab.id} tab={tab} />,
+          },
+          { id: 'results', label: 'Results', node: <ResultsPane tab={tab} /> },
+          {
+            id: 'inspectors',
+            label: 'Inspectors',
+            size: INSPECTOR_SIZE,
+            collapsible: true,
+            node: <Inspectors tabId={tab.id} result={tab.result} request={tab.request} failed={tab.error !== null} />,
+          },
+        ]}
+      />
       <HistoryDrawer open={drawer === 'history'} onClose={() => setDrawer(null)} />
       {drawer === 'saved' ? <SavedDrawer onClose={() => setDrawer(null)} saveName={saveName} onSaved={() => setSaveName(null)} /> : null}
     </div>

@@ -24,6 +24,8 @@ import { useSendShortcut } from '../../request-ui/use-send-shortcut';
 import { GroupByBuilder } from './GroupByBuilder';
 import { sourceKey } from './suggest-slice';
 import { SuggestGroups } from './SuggestGroups';
+import { BuilderAndAnswer, foldCommand } from '../../components/SplitPanes';
+import { useCommands } from '../../shell/commands';
 import './suggest.css';
 
 const CLAIMED = ['token', 'query', 'configurationId', 'options.groupBy', 'options.filter', 'options.sortBy', 'options.customResponseMask'];
@@ -58,6 +60,10 @@ export default function SuggestScreen() {
     () => void send(),
     () => (state.status === 'sending' ? void cancel() : undefined),
   );
+  useCommands('suggest', () => [
+    { id: 'suggest:send', title: 'Send the suggest request', group: 'Suggest', keys: 'Mod+Enter', run: () => void send() },
+    foldCommand('suggest', 'builder', 'request builder', 'Suggest', 'Mod+B'),
+  ]);
 
   const diags = useRequestDiagnostics('suggest', request, profile?.sortableAttributes);
   const facets = source.result?.facets;
@@ -92,120 +98,124 @@ export default function SuggestScreen() {
   return (
     <div className="suggest-screen">
       {state.origin ? <div className="tab-origin small muted">{state.origin}</div> : null}
-      <div className="suggest-layout">
-        <div className="builder" aria-label="Suggest request">
-          <QueryBar
-            id="suggest-query"
-            value={request.query}
-            onChange={(query) => set((r) => ({ ...r, query }))}
-            onSend={() => void send()}
-            onCancel={() => void cancel()}
-            sending={sending}
-            placeholder="Query (empty: every item)"
-          />
-          {diags.at('query').map((d, i) => (
-            <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
-          ))}
-          <div className="builder-scroll">
-            <Section title="Target">
-              <TargetFields idPrefix="suggest" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
-            </Section>
-            <Section title="Groups">
-              <GroupByBuilder
-                groupBy={options.groupBy}
-                onChange={(groupBy) => setOptions({ groupBy })}
-                attributes={attributes}
-                source={source}
-                onRefresh={() => void loadGroupSource(true)}
-                diags={diags}
-                onFix={fix}
-              />
-            </Section>
-            <Section title="Filter" open={!!options.filter}>
-              <FilterField
-                modelId="filter-suggest"
-                value={options.filter ?? ''}
-                onChange={(v) => setOptions({ filter: v })}
-                onSubmit={() => void send()}
-                context={context}
-                diagnostics={diags.at('options.filter')}
-                onFix={fix}
-                placeholder="price < 100 AND colour = Black"
-                testId="suggest-filter-editor"
-              />
-            </Section>
-            <Section
-              title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}
-              open={!!options.sortBy?.length}
-            >
-              <SortRows
-                idPrefix="suggest"
-                sortBy={options.sortBy ?? []}
-                sortable={sortable}
-                onChange={(sortBy) => setOptions({ sortBy })}
-                diagnosticsAt={diags.at}
-                onFix={fix}
-                serviceErrorRow={null}
-              />
-            </Section>
-            <Section title="Response mask" open={!!options.customResponseMask}>
-              <MaskField
-                modelId="mask-suggest"
-                value={options.customResponseMask ?? ''}
-                onChange={(v) => setOptions({ customResponseMask: v })}
-                onSubmit={() => void send()}
-                context={context}
-                diagnostics={diags.at('options.customResponseMask')}
-                onFix={fix}
-                placeholder="id, score, kind, context, product(title, price)"
-              />
-            </Section>
-            <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
-          </div>
-        </div>
-
-        <div className={`results${sending ? ' is-sending' : ''}`} aria-busy={sending}>
-          <SendingProgress sending={sending} />
-          <div className="results-head">
-            <div className="results-head__stats" aria-live="polite">
-              {result && meta ? (
-                <>
-                  <span className="stat" data-testid="group-count">
-                    <strong>{groups.length}</strong> {groups.length === 1 ? 'group' : 'groups'}
-                  </span>
-                  <span className="stat">
-                    <strong>{answerItems.length}</strong> items
-                  </span>
-                  <span className="stat">{meta.time} ms</span>
-                  <span className="stat">
-                    config <span className="mono">{meta.configurationId}</span>
-                  </span>
-                </>
-              ) : (
-                <span className="muted">No answer yet</span>
-              )}
-            </div>
-            <div className="results-head__tools">
-              <PanelSwitch value={state.panel} onChange={setPanel} resultsLabel="Groups" />
+      <BuilderAndAnswer
+        screen="suggest"
+        builder={
+          <div className="builder" aria-label="Suggest request">
+            <QueryBar
+              id="suggest-query"
+              value={request.query}
+              onChange={(query) => set((r) => ({ ...r, query }))}
+              onSend={() => void send()}
+              onCancel={() => void cancel()}
+              sending={sending}
+              placeholder="Query (empty: every item)"
+            />
+            {diags.at('query').map((d, i) => (
+              <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
+            ))}
+            <div className="builder-scroll">
+              <Section title="Target">
+                <TargetFields idPrefix="suggest" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
+              </Section>
+              <Section title="Groups">
+                <GroupByBuilder
+                  groupBy={options.groupBy}
+                  onChange={(groupBy) => setOptions({ groupBy })}
+                  attributes={attributes}
+                  source={source}
+                  onRefresh={() => void loadGroupSource(true)}
+                  diags={diags}
+                  onFix={fix}
+                />
+              </Section>
+              <Section title="Filter" open={!!options.filter}>
+                <FilterField
+                  modelId="filter-suggest"
+                  value={options.filter ?? ''}
+                  onChange={(v) => setOptions({ filter: v })}
+                  onSubmit={() => void send()}
+                  context={context}
+                  diagnostics={diags.at('options.filter')}
+                  onFix={fix}
+                  placeholder="price < 100 AND colour = Black"
+                  testId="suggest-filter-editor"
+                />
+              </Section>
+              <Section
+                title={`Sort${(options.sortBy ?? []).length ? ` (${(options.sortBy ?? []).length})` : ''}`}
+                open={!!options.sortBy?.length}
+              >
+                <SortRows
+                  idPrefix="suggest"
+                  sortBy={options.sortBy ?? []}
+                  sortable={sortable}
+                  onChange={(sortBy) => setOptions({ sortBy })}
+                  diagnosticsAt={diags.at}
+                  onFix={fix}
+                  serviceErrorRow={null}
+                />
+              </Section>
+              <Section title="Response mask" open={!!options.customResponseMask}>
+                <MaskField
+                  modelId="mask-suggest"
+                  value={options.customResponseMask ?? ''}
+                  onChange={(v) => setOptions({ customResponseMask: v })}
+                  onSubmit={() => void send()}
+                  context={context}
+                  diagnostics={diags.at('options.customResponseMask')}
+                  onFix={fix}
+                  placeholder="id, score, kind, context, product(title, price)"
+                />
+              </Section>
+              <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />
             </div>
           </div>
-          {result?.warnings.map((w, i) => (
-            <p key={i} className="diag diag--warning">
-              {w}
-            </p>
-          ))}
-          <div className="results-body">
-            <AnswerBody panel={state.panel} id="suggest" rawJson={rawJson} exchange={error?.exchange ?? result?.exchange}>
-              {body}
-            </AnswerBody>
+        }
+        answer={
+          <div className={`results${sending ? ' is-sending' : ''}`} aria-busy={sending}>
+            <SendingProgress sending={sending} />
+            <div className="results-head">
+              <div className="results-head__stats" aria-live="polite">
+                {result && meta ? (
+                  <>
+                    <span className="stat" data-testid="group-count">
+                      <strong>{groups.length}</strong> {groups.length === 1 ? 'group' : 'groups'}
+                    </span>
+                    <span className="stat">
+                      <strong>{answerItems.length}</strong> items
+                    </span>
+                    <span className="stat">{meta.time} ms</span>
+                    <span className="stat">
+                      config <span className="mono">{meta.configurationId}</span>
+                    </span>
+                  </>
+                ) : (
+                  <span className="muted">No answer yet</span>
+                )}
+              </div>
+              <div className="results-head__tools">
+                <PanelSwitch value={state.panel} onChange={setPanel} resultsLabel="Groups" />
+              </div>
+            </div>
+            {result?.warnings.map((w, i) => (
+              <p key={i} className="diag diag--warning">
+                {w}
+              </p>
+            ))}
+            <div className="results-body">
+              <AnswerBody panel={state.panel} id="suggest" rawJson={rawJson} exchange={error?.exchange ?? result?.exchange}>
+                {body}
+              </AnswerBody>
+            </div>
+            <div className="share-bar">
+              <span className="muted small">Copy request as</span>
+              <CopyButton label="cURL" text={() => toCurl(buildHttpRequest('suggest', baseUrl, request))} />
+              <CopyButton label="JSON body" text={() => JSON.stringify(request, null, 2)} />
+            </div>
           </div>
-          <div className="share-bar">
-            <span className="muted small">Copy request as</span>
-            <CopyButton label="cURL" text={() => toCurl(buildHttpRequest('suggest', baseUrl, request))} />
-            <CopyButton label="JSON body" text={() => JSON.stringify(request, null, 2)} />
-          </div>
-        </div>
-      </div>
+        }
+      />
     </div>
   );
 }

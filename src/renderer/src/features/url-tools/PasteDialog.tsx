@@ -1,6 +1,7 @@
 import { ClipboardPaste } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { modKey } from '../../shell/keys';
 import { importText } from './use-import';
 
@@ -18,52 +19,44 @@ export function PasteDialog({ onClose }: { onClose: () => void }) {
     else setError(result.message);
   };
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="paste-title"
-        onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      >
-        <h2 id="paste-title">
-          <ClipboardPaste size={16} aria-hidden="true" /> Open a pasted request
-        </h2>
-        <p className="muted small">
-          A search URL from a customer&apos;s browser (…/search/&lt;token&gt;?encoded=…), a cURL command copied from devtools, or a JSON
-          request body.
+    <Dialog onClose={onClose} labelledBy="paste-title">
+      <h2 id="paste-title">
+        <ClipboardPaste size={16} aria-hidden="true" /> Open a pasted request
+      </h2>
+      <p className="muted small">
+        A search URL from a customer&apos;s browser (…/search/&lt;token&gt;?encoded=…), a cURL command copied from devtools, or a JSON
+        request body.
+      </p>
+      <textarea
+        ref={area}
+        className="input mono"
+        rows={6}
+        aria-label="URL, cURL or JSON"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      {error ? (
+        <p className="diag diag--error" role="alert">
+          {error}
         </p>
-        <textarea
-          ref={area}
-          className="input mono"
-          rows={6}
-          aria-label="URL, cURL or JSON"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => {
-            if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-              e.preventDefault();
-              submit();
-            }
-          }}
-        />
-        {error ? (
-          <p className="diag diag--error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={submit} disabled={text.trim() === ''} title={`${modKey()}+Enter`}>
-            Open and send
-          </Button>
-        </div>
+      ) : null}
+      <div className="dialog__actions">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={submit} disabled={text.trim() === ''} title={`${modKey()}+Enter`}>
+          Open and send
+        </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }
