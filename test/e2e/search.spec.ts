@@ -160,3 +160,54 @@ test('a failed request never leaves the previous answer looking current', async 
   await expect(page.getByTestId('stale-answer')).toHaveCount(0);
   await expect(page.getByTestId('inspectors-stale')).toHaveCount(0);
 });
+
+test('a pasted request goes to the profile its address names; for an address no profile has, it asks before sending', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('textbox', { name: 'Query' }).waitFor();
+  // Port 9 on loopback refuses at once: a service address no profile has, reached without a network.
+  const foreign = 'http://127.0.0.1:9';
+  const url = `${foreign}/search/shop-token-7?encoded=${encodeURIComponent(JSON.stringify({ query: 'boots' }))}`;
+  const tabs = page.getByRole('tab');
+  const before = await tabs.count();
+
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  const question = page.getByTestId('foreign-host');
+  await expect(question).toContainText('No profile has the address 127.0.0.1:9');
+  await expect(question).toContainText('Nothing has been sent.');
+  await expect(tabs).toHaveCount(before);
+  await shootThemes(app, 'paste-foreign-host');
+
+  // Sent to the active profile anyway, as chosen, and the notes say where it went.
+  await question.getByRole('button', { name: 'Send to Local demo anyway' }).click();
+  await expect(tabs).toHaveCount(before + 1);
+  await expect(page.getByTestId('import-notes')).toContainText('127.0.0.1:9 matches no profile; sent to “Local demo” as chosen.');
+  // Local demo answered it (it does not know the shop's token).
+  await expect(page.getByTestId('result-error')).toContainText('401 Unauthorized: The search token is not known');
+
+  // Or a profile for that host, its address and token filled in; afterwards the same URL goes there by itself.
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  await page.getByRole('button', { name: 'Create a profile for 127.0.0.1:9' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
+  await expect(page.getByLabel('Search base URL')).toHaveValue(foreign);
+  await expect(page.getByLabel('Search token 1')).toHaveValue('shop-token-7');
+  await page.getByLabel('Name', { exact: true }).fill('Shop staging');
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(page.getByTestId('import-notes')).toContainText(
+    'Sent to the profile “Shop staging”: its search address matches 127.0.0.1:9.',
+  );
+  await expect(page.getByTestId('tab-profile')).toContainText('This tab sends to Shop staging');
+  // It really went there: the refused connection is that host's, not Local demo's answer.
+  await expect(page.getByTestId('result-error')).toContainText('127.0.0.1:9');
+  expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});

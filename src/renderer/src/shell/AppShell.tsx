@@ -2,7 +2,7 @@ import { Command } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { looksLikeRequest } from '@shared/request/import';
 import { PasteDialog } from '../features/url-tools/PasteDialog';
-import { importText } from '../features/url-tools/use-import';
+import { importText, type ImportOutcome } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';
 import { areaById, type AreaId } from './areas';
 import { CommandPalette, Keys } from './CommandPalette';
@@ -71,6 +71,8 @@ export function AppShell() {
   const pushNotice = useAppStore((s) => s.pushNotice);
   const current = areaById(area);
   const [overlay, setOverlay] = useState<Overlay | null>(null);
+  // Text pasted outside a field whose address no profile has: the paste dialog opens on it and asks.
+  const [pasted, setPasted] = useState<{ text: string; outcome: ImportOutcome } | null>(null);
 
   useEffect(
     () =>
@@ -92,7 +94,12 @@ export function AppShell() {
       if (!looksLikeRequest(text)) return;
       e.preventDefault();
       const result = importText(text);
-      if (!result.ok) pushNotice({ id: 'paste', level: 'error', message: result.message });
+      if (result.ok === false) pushNotice({ id: 'paste', level: 'error', message: result.message });
+      // An address no profile has: the paste dialog asks where to send it.
+      else if (result.ok === 'ask') {
+        setPasted({ text, outcome: result });
+        setOverlay('paste');
+      }
     };
     window.addEventListener('keydown', runBoundKeys, { capture: true });
     window.addEventListener('paste', onPaste);
@@ -141,7 +148,15 @@ export function AppShell() {
         </main>
       </div>
       <StatusBar />
-      {overlay === 'paste' ? <PasteDialog onClose={() => setOverlay(null)} /> : null}
+      {overlay === 'paste' ? (
+        <PasteDialog
+          onClose={() => {
+            setOverlay(null);
+            setPasted(null);
+          }}
+          {...(pasted ? { initial: pasted } : {})}
+        />
+      ) : null}
       {overlay === 'palette' ? <CommandPalette onClose={() => setOverlay(null)} onShortcuts={() => setOverlay('shortcuts')} /> : null}
       {overlay === 'shortcuts' ? <ShortcutsSheet onClose={() => setOverlay(null)} /> : null}
     </div>

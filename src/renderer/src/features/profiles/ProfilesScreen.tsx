@@ -26,6 +26,20 @@ export default function ProfilesScreen() {
   useEffect(() => {
     void loadProfiles();
   }, [loadProfiles]);
+  // Sent here to create a profile for a pasted request's host: a new draft with its address filled in.
+  useEffect(() => {
+    const take = () => {
+      const fields = useAppStore.getState().takeProfilePrefill();
+      if (!fields) return;
+      const existing = useAppStore.getState().profiles?.profiles.length ?? 0;
+      setDrafts((d) => ({ ...d, [NEW_ID]: { ...blankFields(existing), ...fields } }));
+      setSelected(NEW_ID);
+    };
+    take();
+    return useAppStore.subscribe((s, before) => {
+      if (s.profilePrefill && s.profilePrefill !== before.profilePrefill) take();
+    });
+  }, []);
   const profiles = useMemo(() => list?.profiles ?? [], [list]);
   const currentId = selected ?? list?.activeId ?? profiles[0]?.id ?? null;
   const profile = profiles.find((p) => p.id === currentId);

@@ -11,6 +11,11 @@ export type ProfileOp = 'save' | 'import' | 'manage' | 'credentials';
 
 export interface ProfilesSlice {
   profiles: ProfilesList | null;
+  /** Fields a new profile starts with, set by "create a profile for this host"; the Profiles screen takes it once. */
+  profilePrefill: Partial<ProfileFields> | null;
+  /** Opens the Profiles screen on a new profile with these fields filled in. */
+  startProfile: (fields: Partial<ProfileFields>) => void;
+  takeProfilePrefill: () => Partial<ProfileFields> | null;
   profilesError: WorkbenchError | null;
   /** Catalog attributes per profile id, for completions; null while unknown. */
   catalogAttributes: Record<string, CatalogAttributeView[] | 'loading' | 'unavailable'>;
@@ -36,7 +41,7 @@ export interface ProfilesSlice {
   generateKeyPair: (id: string, builtIn: boolean) => Promise<boolean>;
 }
 
-type Deps = Pick<ShellSlice, 'pushNotice' | 'refreshInfo'>;
+type Deps = Pick<ShellSlice, 'pushNotice' | 'refreshInfo' | 'setArea'>;
 
 export const createProfilesSlice: SliceCreator<ProfilesSlice, Deps> = (set, get) => {
   const lens = (op: ProfileOp): CallLens<string> => ({
@@ -52,6 +57,16 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice, Deps> = (set, get)
   const secretName = (kind: SecretKind) => (kind === 'client-secret' ? 'Client secret' : 'Private key');
   return {
     profiles: null,
+    profilePrefill: null,
+    startProfile: (fields) => {
+      set({ profilePrefill: fields });
+      get().setArea('profiles');
+    },
+    takeProfilePrefill: () => {
+      const prefill = get().profilePrefill;
+      if (prefill) set({ profilePrefill: null });
+      return prefill;
+    },
     profilesError: null,
     catalogAttributes: {},
     profileOps: { save: idleCall(), import: idleCall(), manage: idleCall(), credentials: idleCall() },

@@ -27,7 +27,8 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   const patchTab = useAppStore((s) => s.patchTab);
   const goToPage = useAppStore((s) => s.goToPage);
   const openTab = useAppStore((s) => s.openTab);
-  const profile = useAppStore((s) => s.activeProfile());
+  // A tab pinned to a profile (a pasted request for another environment) copies that profile's address.
+  const profile = useAppStore((s) => (tab.profileId ? s.profiles?.profiles.find((p) => p.id === tab.profileId) : s.activeProfile()));
   const result = tab.result;
   const response: SearchResponse | undefined = result?.response;
   const meta = response?.metadata;

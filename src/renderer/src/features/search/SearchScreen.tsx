@@ -64,6 +64,7 @@ export default function SearchScreen() {
         }}
       />
       {tab.origin ? <div className="tab-origin small muted">{tab.origin}</div> : null}
+      <PinnedProfile tab={tab} />
       <SplitPanes
         screen="search"
         panes={[
@@ -128,3 +129,26 @@ const Inspectors = memo(function Inspectors({
     </aside>
   );
 });
+
+/** A tab that sends to another profile than the active one says so, with the way back. */
+function PinnedProfile({ tab }: { tab: SearchTab }) {
+  const list = useAppStore((s) => s.profiles);
+  const patchTab = useAppStore((s) => s.patchTab);
+  if (!tab.profileId || !list || tab.profileId === list.activeId) return null;
+  const pinned = list.profiles.find((p) => p.id === tab.profileId);
+  const active = list.profiles.find((p) => p.id === list.activeId);
+  return (
+    <div className="tab-pinned small" data-testid="tab-profile">
+      <span>
+        This tab sends to <strong>{pinned?.name ?? 'a deleted profile'}</strong>
+        {pinned ? ', the profile whose address the pasted request had' : ''} — not to the active profile
+        {active ? ` (${active.name})` : ''}.
+      </span>
+      {active ? (
+        <button type="button" className="btn btn--ghost btn--xs" onClick={() => patchTab(tab.id, { profileId: null })}>
+          Send to {active.name} instead
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ export function searchCommands(ui: {
   const tab = state.tabs.find((t) => t.id === state.activeTabId);
   if (!tab) return [];
   const group = 'Search';
-  const profile = state.profiles?.profiles.find((p) => p.id === state.profiles?.activeId);
+  const profile = state.profiles?.profiles.find((p) => p.id === (tab.profileId ?? state.profiles?.activeId));
   const baseUrl = profile?.searchUrl ?? '';
   const sending = tab.status === 'sending';
   const copy = (format: 'url' | 'curl' | 'json', what: string) => async () => {

@@ -14,7 +14,7 @@ export interface SearchSlice {
   closeTab: (id: string) => void;
   selectTab: (id: string) => void;
   updateRequest: (id: string, update: (request: SearchRequest) => SearchRequest) => void;
-  patchTab: (id: string, patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title'>>) => void;
+  patchTab: (id: string, patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId'>>) => void;
   setRawText: (id: string, text: string) => void;
   send: (id: string) => Promise<void>;
   cancel: (id: string) => void;
@@ -104,12 +104,13 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
       if (!current) return;
       const sent = structuredClone(current.request);
       const transport = current.transport;
+      const pinned = current.profileId;
       markSend();
       update(id, (t) => ({ ...t, title: titleOf(sent) }));
       await runCall(lens(id), {
         scope: id,
         cancel: cancelRequest,
-        send: (requestId) => runRequest({ requestId, kind: 'search', transport, request: sent }),
+        send: (requestId) => runRequest({ requestId, kind: 'search', transport, request: sent, ...(pinned ? { profileId: pinned } : {}) }),
         accept: (value): SearchResult => ({
           response: value.response,
           exchange: value.exchange,

@@ -3,21 +3,23 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { modKey } from '../../shell/keys';
-import { importText } from './use-import';
+import { ForeignHost } from './ForeignHost';
+import { importText, type ImportOutcome } from './use-import';
 
 /** Ctrl/Cmd+Shift+V anywhere: paste a customer's URL or a cURL command and get the exact request. */
-export function PasteDialog({ onClose }: { onClose: () => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+export function PasteDialog({ onClose, initial }: { onClose: () => void; initial?: { text: string; outcome: ImportOutcome } }) {
+  const [text, setText] = useState(initial?.text ?? '');
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(initial?.outcome ?? null);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     area.current?.focus();
   }, []);
   const submit = () => {
     const result = importText(text);
-    if (result.ok) onClose();
-    else setError(result.message);
+    if (result.ok === true) onClose();
+    else setOutcome(result);
   };
+  const error = outcome && outcome.ok === false ? outcome.message : null;
   return (
     <Dialog onClose={onClose} labelledBy="paste-title">
       <h2 id="paste-title">
@@ -35,7 +37,7 @@ export function PasteDialog({ onClose }: { onClose: () => void }) {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setError(null);
+          setOutcome(null);
         }}
         onKeyDown={(e) => {
           if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -49,11 +51,12 @@ export function PasteDialog({ onClose }: { onClose: () => void }) {
           {error}
         </p>
       ) : null}
+      {outcome?.ok === 'ask' ? <ForeignHost imported={outcome.imported} destination={outcome.destination} onDone={onClose} /> : null}
       <div className="dialog__actions">
         <Button variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="primary" onClick={submit} disabled={text.trim() === ''} title={`${modKey()}+Enter`}>
+        <Button variant="primary" onClick={submit} disabled={text.trim() === '' || outcome?.ok === 'ask'} title={`${modKey()}+Enter`}>
           Open and send
         </Button>
       </div>

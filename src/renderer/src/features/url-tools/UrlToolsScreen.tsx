@@ -7,7 +7,9 @@ import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';
 import { requestAs } from '../search/request-text';
 import { useAppStore } from '../../store/store';
-import { openImported } from './use-import';
+import { hostOf } from '@shared/url/match-profile';
+import { ForeignHost } from './ForeignHost';
+import { destinationOf, openImported } from './use-import';
 import './url-tools.css';
 
 /** Support staff's tool: a customer's URL or cURL in, the exact request out — and back again. */
@@ -15,6 +17,8 @@ export default function UrlToolsScreen() {
   const [text, setText] = useState('');
   const result = useMemo(() => (text.trim() ? importRequest(text) : null), [text]);
   const diagnostics = useMemo(() => (result?.ok ? normalize(result.kind, result.request).diagnostics : []), [result]);
+  const profiles = useAppStore((s) => s.profiles);
+  const destination = useMemo(() => (result?.ok && profiles ? destinationOf(result) : null), [result, profiles]);
   const tab = useAppStore((s) => s.tabs.find((t) => t.id === s.activeTabId));
   const profile = useAppStore((s) => s.activeProfile());
   const base = profile?.searchUrl ?? '';
@@ -64,18 +68,37 @@ export default function UrlToolsScreen() {
             <pre className="code-block mono" aria-label="Decoded request">
               {JSON.stringify(result.request, null, 2)}
             </pre>
+            {destination?.kind === 'ask' ? (
+              <ForeignHost imported={result} destination={destination} onDone={() => setText('')} />
+            ) : destination ? (
+              <p className="small" data-testid="destination">
+                Goes to <strong>{destination.profile.name}</strong>
+                {destination.matched && result.baseUrl
+                  ? ` — its search address matches ${hostOf(result.baseUrl)}`
+                  : ' — the active profile'}
+                .
+              </p>
+            ) : null}
             <div className="decoded__actions">
               <CopyButton label="Copy JSON" text={JSON.stringify(result.request, null, 2)} />
-              <Button
-                variant="secondary"
-                icon={<ArrowRight size={14} aria-hidden="true" />}
-                onClick={() => openImported(result, { send: false })}
-              >
-                Open in Search
-              </Button>
-              <Button variant="primary" icon={<Play size={14} aria-hidden="true" />} onClick={() => openImported(result)}>
-                Open and send
-              </Button>
+              {destination?.kind === 'profile' ? (
+                <>
+                  <Button
+                    variant="secondary"
+                    icon={<ArrowRight size={14} aria-hidden="true" />}
+                    onClick={() => openImported(result, destination.profile, { send: false, matched: destination.matched })}
+                  >
+                    Open in Search
+                  </Button>
+                  <Button
+                    variant="primary"
+                    icon={<Play size={14} aria-hidden="true" />}
+                    onClick={() => openImported(result, destination.profile, { matched: destination.matched })}
+                  >
+                    Open and send
+                  </Button>
+                </>
+              ) : null}
             </div>
           </div>
         ) : null}
