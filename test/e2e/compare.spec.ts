@@ -32,7 +32,28 @@ test('side by side: two configurations on one query, with movements, measures, f
   expect(rbo).toBeLessThan(1);
   await expect(page.getByTestId('aligned-a')).toHaveCount(24);
   await expect(page.getByTestId('aligned-b')).toHaveCount(24);
-  await expect(page.getByTestId('movement').first()).toHaveText(/^(▲\d+|▼\d+|new|dropped)$/);
+  await expect(page.getByTestId('movement').first()).toHaveText(/^(▲\d+|▼\d+|not in [AB]'s (first 24|answer))$/);
+
+  // An item of A's page that B's page lacks: beyond B's first 24 (B has more), not gone; its rank in B on demand.
+  const beyond = page.getByTestId('aligned-a').filter({ has: page.getByTestId('movement').filter({ hasText: "not in B's first 24" }) });
+  const beyondId = await beyond.first().getAttribute('data-id');
+  const row = page.locator(`[data-testid="aligned-a"][data-id="${beyondId}"]`);
+  await row.getByRole('button', { name: 'Find in B' }).click();
+  await expect(row.getByTestId('movement')).toHaveText(/^B #\d+$/);
+  // The same rank the service gives when asked for B's whole list.
+  const lookedUp = Number(((await row.getByTestId('movement').textContent()) ?? '').slice(3).replace(/,/g, ''));
+  const whole = await fetch(`${await localDemoUrl(page)}/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: 'demo-search-token-0001',
+      query: 'jacket',
+      configurationId: 'bestsellers',
+      options: { offset: 0, limit: 1000, customResponseMask: 'id' },
+    }),
+  }).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
+  expect(lookedUp).toBeGreaterThan(24);
+  expect(whole.items.findIndex((item) => item.id === beyondId) + 1).toBe(lookedUp);
 
   // Hovering an item lights it up on both sides and says both ranks.
   const shared = page

@@ -1,11 +1,23 @@
 import { memo, useMemo, useState } from 'react';
 import type { SearchDiff } from '@shared/diff/responses';
+import { absenceLabel, lookupLabel, pageIsWholeAnswer, type RankLookup } from '@shared/diff/rank-lookup';
 import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/ranking';
 import type { Item, SearchResponse } from '@shared/request/types';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
+import type { SideKey } from './compare-slice';
+import { lookupRank } from './rank-lookup';
+
+/** An item missing from the other side's page: what is known, and the lookup of its rank there when it may be further down. */
+interface Absence {
+  label: string;
+  /** The other side's answer has more than its page: its rank can be looked up. */
+  findable: boolean;
+  lookup: RankLookup | 'looking' | undefined;
+  onFind: () => void;
+}
 
 const ROW = 56;
 const GUTTER = 96;
@@ -27,6 +39,7 @@ const ItemRow = memo(function ItemRow({
   onHover,
   rating,
   rated,
+  absence,
 }: {
   item: Item;
   rank: number;
@@ -36,6 +49,7 @@ const ItemRow = memo(function ItemRow({
   onHover: (id: string | null) => void;
   rating: RatingView | null;
   rated: number | undefined;
+  absence: Absence | null;
 }) {
   const movement: Movement = row?.movement ?? { kind: 'same' };
   const p = item.product ?? {};
@@ -72,14 +86,49 @@ const ItemRow = memo(function ItemRow({
         </span>
       </span>
       {rating ? <RatingBadge rating={rated} max={rating.max} /> : null}
-      {showBadge && movement.kind !== 'same' ? (
+      {showBadge && movement.kind !== 'same' && !absence ? (
         <span className={`move-badge move-badge--${movement.kind}`} data-testid="movement">
           {movementLabel(movement)}
         </span>
       ) : null}
+      {absence ? <AbsenceBadge kind={movement.kind} absence={absence} other={side === 'a' ? 'B' : 'A'} /> : null}
     </li>
   );
 });
+
+function AbsenceBadge({ kind, absence, other }: { kind: Movement['kind']; absence: Absence; other: 'A' | 'B' }) {
+  const { lookup } = absence;
+  const text = lookup === undefined || lookup === 'looking' ? absence.label : lookupLabel(other, lookup);
+  return (
+    <span className="absence">
+      <span
+        className={`move-badge move-badge--${lookup && lookup !== 'looking' && lookup.kind === 'found' ? 'moved' : kind}`}
+        data-testid="movement"
+        title={lookup && lookup !== 'looking' && lookup.kind === 'error' ? lookup.message : undefined}
+      >
+        {text}
+      </span>
+      {absence.findable && (lookup === undefined || (lookup !== 'looking' && lookup.kind === 'error')) ? (
+        <button
+          type="button"
+          className="btn btn--ghost btn--xs"
+          onClick={(e) => {
+            e.stopPropagation();
+            absence.onFind();
+          }}
+          title={`Ask ${other} again, ids only, page by page from the first place not shown, to the service's offset limit`}
+        >
+          Find in {other}
+        </button>
+      ) : null}
+      {lookup === 'looking' ? (
+        <span className="muted small" role="status">
+          looking…
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 /**
  * The two answers in two aligned columns, rank against rank, with a line
@@ -100,6 +149,31 @@ export function AlignedResults({
   rating?: RatingView | null;
 }) {
   const [hovered, setHovered] = useState<string | null>(null);
+  // Rank lookups belong to the answers they were made for: a new diff starts with none.
+  const [lookups, setLookups] = useState<{ of: SearchDiff | null; found: Record<string, RankLookup | 'looking'> }>({ of: null, found: {} });
+  const found = lookups.of === diff ? lookups.found : {};
+  const setFound = (key: string, value: RankLookup | 'looking') =>
+    setLookups((l) => ({ of: diff, found: { ...(l.of === diff ? l.found : {}), [key]: value } }));
+  const absenceOn = (side: SideKey, row: AlignedRow | undefined): Absence | null => {
+    // A's items B's page lacks, and B's items A's page lacks.
+    const missing = side === 'a' ? row?.movement.kind === 'dropped' : row?.movement.kind === 'new';
+    if (!row || !missing) return null;
+    const other: SideKey = side === 'a' ? 'b' : 'a';
+    const answer = other === 'a' ? a : b;
+    const shown = answer?.items?.length ?? 0;
+    const count = typeof answer?.metadata?.count === 'number' ? answer.metadata.count : null;
+    const whole = pageIsWholeAnswer(shown, count);
+    const key = `${other}:${row.id}`;
+    return {
+      label: absenceLabel(other === 'a' ? 'A' : 'B', shown, whole),
+      findable: !whole,
+      lookup: found[key],
+      onFind: () => {
+        setFound(key, 'looking');
+        void lookupRank(other, row.id).then((result) => setFound(key, result));
+      },
+    };
+  };
   const itemsA = useMemo(() => a?.items ?? [], [a]);
   const itemsB = useMemo(() => b?.items ?? [], [b]);
   const rows = useMemo(() => new Map(diff.ranking.rows.map((r) => [r.id, r])), [diff]);
@@ -119,6 +193,7 @@ export function AlignedResults({
             onHover={setHovered}
             rating={rating}
             rated={rating?.of(item.id)}
+            absence={absenceOn('a', rows.get(item.id))}
           />
         ))}
       </ol>
@@ -156,6 +231,7 @@ export function AlignedResults({
             onHover={setHovered}
             rating={rating}
             rated={rating?.of(item.id)}
+            absence={absenceOn('b', rows.get(item.id))}
           />
         ))}
       </ol>

@@ -51,7 +51,7 @@ export function MetricsBar({ diff }: { diff: SearchDiff }) {
       <Metric
         label="Moves"
         value={`▲${counts.up} ▼${counts.down} +${counts.new} −${counts.dropped}`}
-        hint="Items that rose, fell, are new in B, or dropped from A"
+        hint="Items that rose or fell; that only B's page has (+); that only A's page has (−). An item missing from a page may be further down that side's answer: each row says which, and Find looks up its rank."
       />
       <Metric
         label="Facets changed"
