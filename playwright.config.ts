@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium where it exists (CI), otherwise Playwright's own download. */
+/**
+ * The Chromium `npm run test:e2e` found (test/helpers/run-e2e.ts sets CHROMIUM_PATH); run directly, Debian's
+ * where it exists, otherwise Playwright's own download.
+ */
 export const chromiumExecutable = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 export const chromiumArgs = [
   '--no-sandbox',

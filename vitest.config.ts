@@ -10,7 +10,8 @@ export default defineConfig({
     setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ['default', 'junit'] : ['default'],
+    // The default summary, then each test skipped with a reason (a keychain test without a keychain).
+    reporters: process.env.CI ? ['default', 'junit', './test/setup/skip-reasons.ts'] : ['default', './test/setup/skip-reasons.ts'],
     outputFile: { junit: 'test-results/vitest-junit.xml' },
     passWithNoTests: false,
   },

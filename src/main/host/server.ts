@@ -165,9 +165,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     root: options.rendererDir,
     index: false,
     wildcard: true,
-    // @fastify/static hands this the Fastify reply, not the raw response.
-    setHeaders: (reply: { header(name: string, value: string): unknown }) => {
-      for (const [k, v] of Object.entries(securityHeaders)) reply.header(k, v);
+    setHeaders: (res) => {
+      for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
     },
   });
 

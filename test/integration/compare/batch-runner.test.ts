@@ -144,7 +144,8 @@ describe('batch runner against the emulator', () => {
     const paused = r.progress();
     expect(paused.status).toBe('paused');
     expect(paused.done).toBeGreaterThanOrEqual(5);
-    expect(paused.done).toBeLessThanOrEqual(5 + 4);
+    // Pausing lets the requests in flight finish: 2 × 4 request slots, each possibly the last side of a different query.
+    expect(paused.done).toBeLessThanOrEqual(5 + 2 * 4);
     expect(paused.inFlight).toBe(0);
 
     gate = { at: seen + 5, act: () => void r.cancel() };
