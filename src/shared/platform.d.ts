@@ -13,6 +13,9 @@ interface URLSearchParams {
   get(name: string): string | null;
   getAll(name: string): string[];
   has(name: string): boolean;
+  keys(): IterableIterator<string>;
+  set(name: string, value: string): void;
+  append(name: string, value: string): void;
   toString(): string;
   [Symbol.iterator](): IterableIterator<[string, string]>;
 }

@@ -1,24 +1,70 @@
 import { normalize } from '../../shared/request/normalize';
 import { isRequest, requestProblems } from '../../shared/request/schema';
 import { decodeSearchUrl, encodeSearchUrl } from '../../shared/url/codec';
-import { EXIT, parse, UsageError, type Command } from '../command';
+import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import {
+  decodeStorefrontUrl,
+  encodeStorefrontUrl,
+  mappingMatches,
+  presetMapping,
+  STOREFRONT_PRESETS,
+  storefrontMappingSchema,
+  type StorefrontMapping,
+} from '../../shared/storefront';
+import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, printJson, readJson } from '../input';
 import { reportDiagnostics } from './request';
+
+/** A preset's id, or a JSON file holding one mapping. */
+async function storefrontMapping(spec: string, io: CliIo): Promise<{ mapping: StorefrontMapping; preset: boolean }> {
+  const preset = presetMapping(spec);
+  if (preset) return { mapping: preset, preset: true };
+  if (!/[./\\]/.test(spec) && spec !== '-')
+    throw new UsageError(
+      `--storefront ${JSON.stringify(spec)} is neither a preset (${Object.keys(STOREFRONT_PRESETS).join(', ')}) nor a mapping file.`,
+    );
+  const parsed = storefrontMappingSchema.safeParse(await readJson(spec, io));
+  if (!parsed.success) throw new InputError(`${spec} is not a storefront mapping: ${describeIssues(zodIssues(parsed.error))}`);
+  return { mapping: parsed.data, preset: false };
+}
+
+function readUrl(text: string): URL {
+  try {
+    return new URL(text.trim());
+  } catch {
+    throw new InputError(`${JSON.stringify(text)} is not a URL: paste the whole address, https://… included.`);
+  }
+}
 
 export const urlCommand: Command = {
   name: 'url',
   summary: 'Decode a customer search URL into its request, or encode a request as a GET URL',
   usage:
-    'url decode <url> | url encode --base-url <url> [file|-]\n' +
-    '  decode      the request a customer search URL carries, as JSON; what was odd about it on stderr\n' +
-    '  encode      the GET URL of the request JSON in the file (default -)\n' +
-    '  --base-url  the service address before /search (required for encode)\n' +
-    "  example: search-workbench url decode 'https://search.example.com/search/TOKEN?encoded=%7B%22query%22%3A%22red%22%7D'",
+    'url decode [--storefront PRESET|FILE] <url> | url encode [--storefront PRESET|FILE] --base-url <url> [file|-]\n' +
+    '  decode        the request a customer search URL carries, as JSON; what was odd about it on stderr\n' +
+    '  encode        the GET URL of the request JSON in the file (default -)\n' +
+    '  --base-url    the service address before /search, or with --storefront the storefront page (required for encode)\n' +
+    `  --storefront  read or write the storefront's own address-bar URL: a preset (${Object.keys(STOREFRONT_PRESETS).join(', ')}) or a mapping JSON file (default: the API's GET URL); the explanation goes to stderr\n` +
+    "  example: search-workbench url decode 'https://search.example.com/search/TOKEN?encoded=%7B%22query%22%3A%22red%22%7D'\n" +
+    "  example: search-workbench url decode --storefront bigcommerce-xo 'https://shop.example.com/search.php?search_query=red+dress&page=2'",
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'decode') {
-      const { positionals } = parse(rest, {});
+      const { values, positionals } = parse(rest, { storefront: { type: 'string' } });
       if (positionals.length !== 1) throw new UsageError('url decode takes exactly one URL (quote it in the shell).');
+      if (values.storefront) {
+        const { mapping, preset } = await storefrontMapping(values.storefront, io);
+        const url = readUrl(positionals[0] as string);
+        if (!preset && !mappingMatches(mapping, url))
+          io.stderr(`note: ${url.host}${url.pathname} is not among the mapping's hosts and path; read with it anyway.`);
+        const decoded = decodeStorefrontUrl(mapping, url);
+        for (const step of decoded.steps) io.stderr(`step: ${step.text}`);
+        for (const { name, value } of decoded.unknown) io.stderr(`unknown parameter (not sent): ${name}=${value}`);
+        for (const name of decoded.ignored) io.stderr(`ignored parameter (the storefront's own): ${name}`);
+        for (const note of decoded.notes) io.stderr(`note: ${note}`);
+        printJson(io, decoded.request);
+        return EXIT.ok;
+      }
       const decoded = decodeSearchUrl(positionals[0] as string);
       if (!decoded.ok) {
         io.stderr(`Cannot decode the URL (${decoded.error.part}): ${decoded.error.message}`);
@@ -29,9 +75,25 @@ export const urlCommand: Command = {
       return EXIT.ok;
     }
     if (sub === 'encode') {
-      const { values, positionals } = parse(rest, { 'base-url': { type: 'string' } });
-      if (!values['base-url']) throw new UsageError('url encode needs --base-url, the service address before /search.');
+      const { values, positionals } = parse(rest, { 'base-url': { type: 'string' }, storefront: { type: 'string' } });
+      if (!values['base-url'])
+        throw new UsageError(
+          values.storefront
+            ? 'url encode --storefront needs --base-url, the storefront page to put the search on.'
+            : 'url encode needs --base-url, the service address before /search.',
+        );
       const request = await readJson(positionals[0], io);
+      if (values.storefront) {
+        const { mapping } = await storefrontMapping(values.storefront, io);
+        const base = readUrl(values['base-url']);
+        const { diagnostics } = normalize('search', { token: 'storefront', ...(request as object) });
+        if (reportDiagnostics(io, diagnostics)) return EXIT.invalid;
+        const { token: _token, ...searchRequest } = request as { token?: string; query: string };
+        const encoded = encodeStorefrontUrl(mapping, searchRequest, base.href);
+        for (const part of encoded.inexpressible) io.stderr(`cannot express (left out of the URL): ${part}`);
+        io.stdout(encoded.url);
+        return EXIT.ok;
+      }
       const { diagnostics } = normalize('search', request);
       if (reportDiagnostics(io, diagnostics)) return EXIT.invalid;
       try {

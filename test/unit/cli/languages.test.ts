@@ -22,6 +22,68 @@ describe('cli: url', () => {
     expect(r.err).toMatch(/note: Extra query parameters/);
   });
 
+  it('reads a storefront URL with a preset: the request on stdout, each step and every unknown parameter on stderr', async () => {
+    const r = await run([
+      'url',
+      'decode',
+      '--storefront',
+      'bigcommerce-xo',
+      'https://shop.example.com/search.php?search_query=red+dress&facets=brand:Acme,Nord&page=3&utm_source=mail',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      query: 'red dress',
+      options: { offset: 64, limit: 32, facets: [{ id: 'brand', values: ['Acme', 'Nord'] }] },
+    });
+    expect(r.err.split('\n')).toEqual([
+      'step: search_query=red dress → query "red dress"',
+      'step: page=3 × page size 32 (the default) → offset 64, limit 32',
+      'step: facets=brand:Acme,Nord → brand: Acme OR Nord',
+      'unknown parameter (not sent): utm_source=mail',
+    ]);
+  });
+
+  it('writes a request as a storefront URL from a mapping file, naming what it cannot express', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wb-storefront-'));
+    const mapping = join(dir, 'shop.json');
+    await writeFile(
+      mapping,
+      JSON.stringify({
+        name: 'Shop',
+        hosts: ['shop.example.org'],
+        query: { param: 'q' },
+        pageSize: { param: 'n', default: 20 },
+        facets: { style: 'prefixed', prefix: 'f.' },
+      }),
+    );
+    const request = JSON.stringify({
+      token: 't',
+      query: 'boots',
+      options: { limit: 40, facets: [{ id: 'size', values: ['42', '43'] }], filter: 'stock > 0' },
+    });
+    const r = await run(['url', 'encode', '--storefront', mapping, '--base-url', 'https://shop.example.org/find'], request);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('https://shop.example.org/find?q=boots&n=40&f.size=42&f.size=43');
+    expect(r.err).toBe('cannot express (left out of the URL): the filter "stock > 0" (the storefront has no filter parameter)');
+    const back = await run(['url', 'decode', '--storefront', mapping, r.out]);
+    expect(JSON.parse(back.out)).toEqual({
+      query: 'boots',
+      options: { offset: 0, limit: 40, facets: [{ id: 'size', values: ['42', '43'] }] },
+    });
+  });
+
+  it('names the field of a broken mapping file, and an unknown preset', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wb-storefront-'));
+    const mapping = join(dir, 'bad.json');
+    await writeFile(mapping, JSON.stringify({ name: 'Bad', hosts: ['shop'], query: { param: '' }, pageSize: { default: 20 } }));
+    const bad = await run(['url', 'decode', '--storefront', mapping, 'https://shop/?q=a']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('query.param: name the URL parameter');
+    const unknown = await run(['url', 'decode', '--storefront', 'shopify', 'https://shop/?q=a']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('--storefront "shopify" is neither a preset (bigcommerce-xo, generic) nor a mapping file.');
+  });
+
   it('exits 1 with the part and the reason for a broken URL', async () => {
     const r = await run(['url', 'decode', 'https://h/search/tok?encoded={bad']);
     expect(r.code).toBe(1);
