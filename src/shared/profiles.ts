@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storefrontMappingSchema } from './storefront/mapping';
 
 /**
  * Profiles (environments): where requests go and as whom. Everything here is
@@ -7,6 +8,8 @@ import { z } from 'zod';
  */
 
 export const LOCAL_DEMO_ID = 'local-demo';
+/** The host of Local demo's (imaginary) storefront, whose URLs Local demo's storefront mapping reads. */
+export const LOCAL_DEMO_STOREFRONT_HOST = 'demo-shop.example.com';
 
 const httpUrl = z
   .string()
@@ -62,6 +65,8 @@ const fieldShape = {
   clientId: z.string().trim().max(200),
   authMethod: authMethodSchema,
   assertionAudience: assertionAudienceSchema,
+  /** How this environment's storefronts write searches into their own URLs (paste a shopper's URL, copy one back). */
+  storefronts: z.array(storefrontMappingSchema).max(20),
 };
 
 /** What a user can edit, with defaults for what a new profile leaves out. */
@@ -77,6 +82,7 @@ export const profileFieldsSchema = z.object({
   clientId: fieldShape.clientId.default(''),
   authMethod: fieldShape.authMethod.default('client-secret'),
   assertionAudience: fieldShape.assertionAudience.default('token-endpoint'),
+  storefronts: fieldShape.storefronts.default([]),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 

@@ -1,7 +1,8 @@
 import type { RunningEmulator, StartEmulatorOptions } from '../emulator';
 import { startEmulator } from '../emulator';
 import { failure } from '../../shared/ipc/result';
-import { LOCAL_DEMO_ID, type Profile, type ProfileFields } from '../../shared/profiles';
+import { LOCAL_DEMO_ID, LOCAL_DEMO_STOREFRONT_HOST, type Profile, type ProfileFields } from '../../shared/profiles';
+import { presetMapping, type StorefrontMapping } from '../../shared/storefront';
 import type { HttpClient } from './http/client';
 import type { ProfileService } from './profiles';
 
@@ -66,6 +67,12 @@ export class LocalDemo {
       clientId: LOCAL_DEMO_CLIENT_ID,
       authMethod: 'private-key',
       assertionAudience: 'token-endpoint',
+      // A demo storefront built on the BigCommerce integration: paste its URLs, copy requests back as its URLs.
+      storefronts: [presetMapping('bigcommerce-xo', LOCAL_DEMO_STOREFRONT_HOST) as StorefrontMapping].map((m) => ({
+        ...m,
+        name: 'Demo storefront',
+        path: '/search.php',
+      })),
     };
     await this.profiles.upsertLocalDemo(fields);
     if (!(await this.profiles.readSecret(LOCAL_DEMO_ID, 'private-key')) || !this.profiles.get(LOCAL_DEMO_ID).publicKey) {

@@ -275,8 +275,8 @@ export class ProfileService {
       const created = await this.create(fields, { id: LOCAL_DEMO_ID, builtIn: true });
       return created;
     }
-    // Keep the user's name, colour and assertion audience; refresh what the emulator decides.
-    const { name: _n, color: _c, assertionAudience: _a, ...managed } = fields;
+    // Keep the user's name, colour, assertion audience and storefront mappings; refresh what the emulator decides.
+    const { name: _n, color: _c, assertionAudience: _a, storefronts: _s, ...managed } = fields;
     return this.update(LOCAL_DEMO_ID, managed, { managed: true });
   }
 }

@@ -9,7 +9,9 @@ export type ImportedRequest = RequestEnvelope & {
   /** What was odd about the input, in words. */
   notes: string[];
   /** `curl` stands for every devtools copy of an HTTP request; `format` names which one. */
-  source: 'url' | 'curl' | 'json';
+  source: 'url' | 'curl' | 'json' | 'storefront';
+  /** For a storefront URL: how each parameter was read, in words. */
+  steps?: string[];
   format?: string;
 };
 

@@ -15,7 +15,11 @@ const has = (text: string, ...separators: string[]) => separators.some((s) => te
  * would see. Every part the mapping cannot express is named, never silently
  * dropped; for everything it can express, decoding the URL gives the request back.
  */
-export function encodeStorefrontUrl(mapping: StorefrontMapping, request: StorefrontRequest, baseUrl: string): StorefrontEncoded {
+export function encodeStorefrontUrl(
+  mapping: StorefrontMapping,
+  request: Omit<StorefrontRequest, 'query'> & { query?: string | undefined },
+  baseUrl: string,
+): StorefrontEncoded {
   const url = new URL(baseUrl);
   url.search = '';
   const params = url.searchParams;

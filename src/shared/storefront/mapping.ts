@@ -145,3 +145,18 @@ export function knownParams(mapping: StorefrontMapping): Set<string> {
   if (mapping.facets?.style === 'joined') names.push(mapping.facets.param);
   return new Set(names.filter((n): n is string => !!n));
 }
+
+/** The storefront page a request is written onto: the mapping's first host (a wildcard's bare domain) and its path. */
+export function storefrontBase(mapping: StorefrontMapping): string {
+  const host = (mapping.hosts[0] ?? 'shop.example.com').replace(/^\*\./, '');
+  return `https://${host}${mapping.path || '/'}`;
+}
+
+/** The first mapping (of profiles given in order of preference) whose hosts and path a URL is on. */
+export function findMapping<P extends { storefronts: StorefrontMapping[] }>(
+  profiles: readonly P[],
+  url: URL,
+): { profile: P; mapping: StorefrontMapping } | null {
+  for (const profile of profiles) for (const mapping of profile.storefronts) if (mappingMatches(mapping, url)) return { profile, mapping };
+  return null;
+}

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importSPKI, type JWK } from 'jose';
+import { presetMapping } from '../../../src/shared/storefront';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/main/core';
 import { Redactor } from '../../../src/main/services/http/redact';
@@ -99,6 +100,20 @@ describe('profiles', () => {
     expect(imported.id).not.toBe(p.id);
     await expect(profiles.importProfile({ format: 'other' })).rejects.toMatchObject({
       error: { code: 'validation', message: expect.stringContaining('not a Search Workbench profile export') },
+    });
+  });
+
+  it('carries its storefront mappings through export and import, and refuses a broken one naming the field', async () => {
+    const { profiles } = await service();
+    const mapping = { ...presetMapping('bigcommerce-xo', 'shop.example.eu')!, name: 'EU shop' };
+    const p = await profiles.create({ ...fields, storefronts: [mapping] });
+    const exported = profiles.exportProfile(p.id);
+    expect(exported.profile.storefronts).toEqual([mapping]);
+    const imported = await profiles.importProfile(exported);
+    expect(imported.storefronts).toEqual([mapping]);
+    const broken = { ...exported, profile: { ...exported.profile, storefronts: [{ ...mapping, hosts: ['not a host'] }] } };
+    await expect(profiles.importProfile(broken)).rejects.toMatchObject({
+      error: { code: 'validation', message: expect.stringContaining('storefronts[0].hosts[0]') },
     });
   });
 

@@ -2,7 +2,7 @@ import { Command } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { looksLikeRequest } from '@shared/request/import';
 import { PasteDialog } from '../features/url-tools/PasteDialog';
-import { importText, type ImportOutcome } from '../features/url-tools/use-import';
+import { importText, pageUrl, type ImportOutcome } from '../features/url-tools/use-import';
 import { useAppStore } from '../store/store';
 import { areaById, type AreaId } from './areas';
 import { CommandPalette, Keys } from './CommandPalette';
@@ -91,12 +91,13 @@ export function AppShell() {
     const onPaste = (e: ClipboardEvent) => {
       if (isEditable(e.target)) return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
-      if (!looksLikeRequest(text)) return;
+      // A search URL, a devtools copy, or a web page's URL with a query (a storefront's search page).
+      if (!looksLikeRequest(text) && !pageUrl(text)?.search) return;
       e.preventDefault();
       const result = importText(text);
       if (result.ok === false) pushNotice({ id: 'paste', level: 'error', message: result.message });
       // An address no profile has: the paste dialog asks where to send it.
-      else if (result.ok === 'ask') {
+      else if (result.ok === 'ask' || result.ok === 'unmapped') {
         setPasted({ text, outcome: result });
         setOverlay('paste');
       }

@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import { Section } from '../../request-ui/Section';
+import { StorefrontMappings } from './StorefrontMappings';
 import { CredentialsPanel } from './CredentialsPanel';
 import { ListEditor } from './ListEditor';
 import { draftErrors, MANAGED } from './profile-draft';
@@ -308,6 +309,13 @@ export function ProfileEditor(props: ProfileEditorProps) {
               </Field>
             ) : null}
           </div>
+        </Section>
+
+        <Section
+          title={`Storefront URLs${draft.storefronts.length ? ` (${draft.storefronts.length})` : ''}`}
+          open={draft.storefronts.length > 0}
+        >
+          <StorefrontMappings idp={idp} mappings={draft.storefronts} onChange={(v) => set('storefronts', v)} errors={errors} />
         </Section>
 
         <Section title="Credentials">

@@ -29,11 +29,13 @@ export default function ProfilesScreen() {
   // Sent here to create a profile for a pasted request's host: a new draft with its address filled in.
   useEffect(() => {
     const take = () => {
-      const fields = useAppStore.getState().takeProfilePrefill();
-      if (!fields) return;
-      const existing = useAppStore.getState().profiles?.profiles.length ?? 0;
-      setDrafts((d) => ({ ...d, [NEW_ID]: { ...blankFields(existing), ...fields } }));
-      setSelected(NEW_ID);
+      const prefill = useAppStore.getState().takeProfilePrefill();
+      if (!prefill) return;
+      const all = useAppStore.getState().profiles?.profiles ?? [];
+      const target = prefill.id ? all.find((p) => p.id === prefill.id) : undefined;
+      const id = target ? target.id : NEW_ID;
+      setDrafts((d) => ({ ...d, [id]: { ...(d[id] ?? (target ? fieldsOf(target) : blankFields(all.length))), ...prefill.fields } }));
+      setSelected(id);
     };
     take();
     return useAppStore.subscribe((s, before) => {

@@ -29,6 +29,7 @@ export function fieldsOf(p: ProfileView): ProfileFields {
     clientId: p.clientId,
     authMethod: p.authMethod,
     assertionAudience: p.assertionAudience,
+    storefronts: structuredClone(p.storefronts),
   };
 }
 
@@ -47,6 +48,7 @@ export function blankFields(existing: number): ProfileFields {
     clientId: '',
     authMethod: 'client-secret',
     assertionAudience: 'token-endpoint',
+    storefronts: [],
   };
 }
 

@@ -11,11 +11,14 @@ export type ProfileOp = 'save' | 'import' | 'manage' | 'credentials';
 
 export interface ProfilesSlice {
   profiles: ProfilesList | null;
-  /** Fields a new profile starts with, set by "create a profile for this host"; the Profiles screen takes it once. */
-  profilePrefill: Partial<ProfileFields> | null;
-  /** Opens the Profiles screen on a new profile with these fields filled in. */
-  startProfile: (fields: Partial<ProfileFields>) => void;
-  takeProfilePrefill: () => Partial<ProfileFields> | null;
+  /**
+   * Fields to start a draft with — a new profile (id null) or a change to an existing one — set by "create a
+   * profile for this host" or "add a storefront mapping"; the Profiles screen takes it once.
+   */
+  profilePrefill: { id: string | null; fields: Partial<ProfileFields> } | null;
+  /** Opens the Profiles screen on a new profile, or on an existing one, with these fields filled in (not yet saved). */
+  startProfile: (fields: Partial<ProfileFields>, id?: string) => void;
+  takeProfilePrefill: () => { id: string | null; fields: Partial<ProfileFields> } | null;
   profilesError: WorkbenchError | null;
   /** Catalog attributes per profile id, for completions; null while unknown. */
   catalogAttributes: Record<string, CatalogAttributeView[] | 'loading' | 'unavailable'>;
@@ -58,8 +61,8 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice, Deps> = (set, get)
   return {
     profiles: null,
     profilePrefill: null,
-    startProfile: (fields) => {
-      set({ profilePrefill: fields });
+    startProfile: (fields, id) => {
+      set({ profilePrefill: { id: id ?? null, fields } });
       get().setArea('profiles');
     },
     takeProfilePrefill: () => {

@@ -4,6 +4,7 @@ import { LIMITS, type SearchResponse } from '@shared/request/types';
 import { checkSortOrder } from '@shared/sort-check';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
+import { StorefrontCopy } from './StorefrontCopy';
 import { Segmented } from '../../components/Segmented';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
@@ -99,6 +100,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, tab.request, tab.transport)} />
       <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, tab.request, tab.transport)} />
       <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, tab.request, tab.transport)} />
+      <StorefrontCopy profile={profile} request={tab.request} />
       <Button
         size="sm"
         variant="ghost"
@@ -150,9 +152,21 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
     <div className={`results${tab.status === 'sending' ? ' is-sending' : ''}`} aria-busy={tab.status === 'sending'}>
       <SendingProgress sending={tab.status === 'sending'} />
       {header}
+      {tab.steps.length > 0 ? (
+        <div className="notes notes--steps" role="note" data-testid="storefront-steps">
+          <strong>How the storefront URL was read:</strong>
+          <ol>
+            {tab.steps.map((step, i) => (
+              <li key={i} className="mono">
+                {step}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
       {tab.notes.length > 0 ? (
         <div className="notes" role="note" data-testid="import-notes">
-          <strong>What was odd about the pasted request:</strong>
+          <strong>About the pasted request:</strong>
           <ul>
             {tab.notes.map((n, i) => (
               <li key={i}>{n.message}</li>

@@ -24,6 +24,8 @@ export interface SearchTab extends CallState<SearchResult> {
   notes: DecodeNote[];
   /** Where the tab came from, shown in the header (history, saved file, pasted URL). */
   origin: string | null;
+  /** For a pasted storefront URL: how each of its parameters became part of the request. */
+  steps: string[];
   /** The profile this tab sends to whatever profile is active (a pasted request for another environment); null: the active one. */
   profileId: string | null;
 }
@@ -52,7 +54,7 @@ export function titleOf(request: SearchRequest): string {
 }
 
 export function blankTab(
-  init: Partial<Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId'>> & { token?: string } = {},
+  init: Partial<Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps'>> & { token?: string } = {},
 ): SearchTab {
   const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
   return {
@@ -69,6 +71,7 @@ export function blankTab(
     notes: init.notes ?? [],
     origin: init.origin ?? null,
     profileId: init.profileId ?? null,
+    steps: init.steps ?? [],
   };
 }
 

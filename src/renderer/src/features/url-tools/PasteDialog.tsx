@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { modKey } from '../../shell/keys';
 import { ForeignHost } from './ForeignHost';
+import { UnmappedStorefront } from './UnmappedStorefront';
 import { importText, type ImportOutcome } from './use-import';
 
 /** Ctrl/Cmd+Shift+V anywhere: paste a customer's URL or a cURL command and get the exact request. */
@@ -52,11 +53,17 @@ export function PasteDialog({ onClose, initial }: { onClose: () => void; initial
         </p>
       ) : null}
       {outcome?.ok === 'ask' ? <ForeignHost imported={outcome.imported} destination={outcome.destination} onDone={onClose} /> : null}
+      {outcome?.ok === 'unmapped' ? <UnmappedStorefront host={outcome.host} preset={outcome.preset} onDone={onClose} /> : null}
       <div className="dialog__actions">
         <Button variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="primary" onClick={submit} disabled={text.trim() === '' || outcome?.ok === 'ask'} title={`${modKey()}+Enter`}>
+        <Button
+          variant="primary"
+          onClick={submit}
+          disabled={text.trim() === '' || outcome?.ok === 'ask' || outcome?.ok === 'unmapped'}
+          title={`${modKey()}+Enter`}
+        >
           Open and send
         </Button>
       </div>

@@ -1,26 +1,39 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { importRequest } from '@shared/request/import';
+import { importRequest, type ImportResult } from '@shared/request/import';
 import { normalize } from '@shared/request/normalize';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';
 import { requestAs } from '../search/request-text';
 import { useAppStore } from '../../store/store';
+import { encodeStorefrontUrl, storefrontBase } from '@shared/storefront';
 import { hostOf } from '@shared/url/match-profile';
 import { ForeignHost } from './ForeignHost';
-import { destinationOf, openImported } from './use-import';
+import { destinationOf, openImported, pageUrl, storefrontImport, type Destination } from './use-import';
 import './url-tools.css';
 
 /** Support staff's tool: a customer's URL or cURL in, the exact request out — and back again. */
 export default function UrlToolsScreen() {
   const [text, setText] = useState('');
-  const result = useMemo(() => (text.trim() ? importRequest(text) : null), [text]);
-  const diagnostics = useMemo(() => (result?.ok ? normalize(result.kind, result.request).diagnostics : []), [result]);
   const profiles = useAppStore((s) => s.profiles);
-  const destination = useMemo(() => (result?.ok && profiles ? destinationOf(result) : null), [result, profiles]);
+  // A storefront URL a profile maps reads with that mapping; anything else as the API's own forms.
+  const storefront = useMemo(() => {
+    const page = pageUrl(text);
+    return page && profiles ? storefrontImport(page) : null;
+  }, [text, profiles]);
+  const result = useMemo((): ImportResult | null => {
+    if (storefront) return { ok: true, ...storefront.imported };
+    return text.trim() ? importRequest(text) : null;
+  }, [text, storefront]);
+  const diagnostics = useMemo(() => (result?.ok ? normalize(result.kind, result.request).diagnostics : []), [result]);
+  const destination = useMemo((): Destination | null => {
+    if (storefront) return { kind: 'profile', profile: storefront.profile, matched: true };
+    return result?.ok && profiles ? destinationOf(result) : null;
+  }, [result, profiles, storefront]);
   const tab = useAppStore((s) => s.tabs.find((t) => t.id === s.activeTabId));
-  const profile = useAppStore((s) => s.activeProfile());
+  // The tab's own profile when it is pinned to one (a pasted request for another environment).
+  const profile = useAppStore((s) => (tab?.profileId ? s.profiles?.profiles.find((p) => p.id === tab.profileId) : s.activeProfile()));
   const base = profile?.searchUrl ?? '';
 
   return (
@@ -48,11 +61,24 @@ export default function UrlToolsScreen() {
           <div className="decoded" data-testid="decoded">
             <div className="decoded__meta">
               <span className="badge">
-                {result.source === 'url' ? 'GET URL' : result.source === 'curl' ? (result.format ?? 'cURL') : 'JSON body'}
+                {result.source === 'url'
+                  ? 'GET URL'
+                  : result.source === 'curl'
+                    ? (result.format ?? 'cURL')
+                    : result.source === 'storefront'
+                      ? `storefront URL · ${result.format ?? ''}`
+                      : 'JSON body'}
               </span>
               <span className="badge badge--muted">{result.kind}</span>
               {result.baseUrl ? <span className="mono small">{result.baseUrl}</span> : null}
             </div>
+            {result.steps?.length ? (
+              <ol className="decoded__notes mono small" aria-label="How the storefront URL was read">
+                {result.steps.map((step, i) => (
+                  <li key={i}>{step}</li>
+                ))}
+              </ol>
+            ) : null}
             {result.notes.length > 0 ? (
               <ul className="decoded__notes">
                 {result.notes.map((n, i) => (
@@ -65,7 +91,7 @@ export default function UrlToolsScreen() {
             {diagnostics.map((d, i) => (
               <DiagnosticLine key={i} diagnostic={{ ...d, message: `${d.path || 'request'}: ${d.message}` }} />
             ))}
-            <pre className="code-block mono" aria-label="Decoded request">
+            <pre className="code-block mono" aria-label="Decoded request" tabIndex={0}>
               {JSON.stringify(result.request, null, 2)}
             </pre>
             {destination?.kind === 'ask' ? (
@@ -73,9 +99,11 @@ export default function UrlToolsScreen() {
             ) : destination ? (
               <p className="small" data-testid="destination">
                 Goes to <strong>{destination.profile.name}</strong>
-                {destination.matched && result.baseUrl
-                  ? ` — its search address matches ${hostOf(result.baseUrl)}`
-                  : ' — the active profile'}
+                {storefront
+                  ? ` — its ${storefront.imported.format ?? 'storefront'} mapping reads this URL`
+                  : destination.matched && result.baseUrl
+                    ? ` — its search address matches ${hostOf(result.baseUrl)}`
+                    : ' — the active profile'}
                 .
               </p>
             ) : null}
@@ -116,9 +144,33 @@ export default function UrlToolsScreen() {
                   <strong>{format === 'url' ? 'GET URL' : format === 'curl' ? 'cURL' : 'JSON body'}</strong>
                   <CopyButton text={() => requestAs(format, base, tab.request, tab.transport)} />
                 </div>
-                <pre className="code-block mono">{requestAs(format, base, tab.request, tab.transport)}</pre>
+                <pre
+                  className="code-block mono"
+                  tabIndex={0}
+                  aria-label={`The request as ${format === 'url' ? 'a GET URL' : format === 'curl' ? 'cURL' : 'a JSON body'}`}
+                >
+                  {requestAs(format, base, tab.request, tab.transport)}
+                </pre>
               </div>
             ))}
+            {(profile?.storefronts ?? []).map((mapping) => {
+              const { token: _token, ...rest } = tab.request;
+              const encoded = encodeStorefrontUrl(mapping, rest, storefrontBase(mapping));
+              return (
+                <div key={mapping.name} className="share-block" data-testid="share-storefront">
+                  <div className="share-block__head">
+                    <strong>Storefront URL ({mapping.name})</strong>
+                    <CopyButton text={encoded.url} />
+                  </div>
+                  <pre className="code-block mono" tabIndex={0} aria-label="The request as a storefront URL">
+                    {encoded.url}
+                  </pre>
+                  {encoded.inexpressible.length ? (
+                    <p className="diag diag--warning">The storefront cannot express, so leaves out: {encoded.inexpressible.join('; ')}.</p>
+                  ) : null}
+                </div>
+              );
+            })}
           </>
         ) : (
           <p className="muted small">Open a request in Search first; its GET URL, cURL and JSON body appear here.</p>

@@ -1,5 +1,6 @@
 import type { ProfileView } from '@shared/profiles';
 import { importRequest, type ImportedRequest } from '@shared/request/import';
+import { closestPreset, decodeStorefrontUrl, findMapping } from '@shared/storefront';
 import { hostOf, profileForBaseUrl } from '@shared/url/match-profile';
 import { useAppStore } from '../../store/store';
 
@@ -36,7 +37,15 @@ export function openImported(
 ): string | null {
   const state = useAppStore.getState();
   const from = imported.baseUrl ? ` from ${imported.baseUrl}` : '';
-  const origin = `Pasted ${imported.source === 'url' ? 'URL' : imported.source === 'curl' ? (imported.format ?? 'cURL') : 'JSON'}${from} · ${profile.name}`;
+  const what =
+    imported.source === 'url'
+      ? 'URL'
+      : imported.source === 'curl'
+        ? (imported.format ?? 'cURL')
+        : imported.source === 'storefront'
+          ? `storefront URL (${imported.format ?? 'mapping'})`
+          : 'JSON';
+  const origin = `Pasted ${what}${from} · ${profile.name}`;
   const where = imported.baseUrl
     ? options.matched
       ? `Sent to the profile “${profile.name}”: its search address matches ${hostOf(imported.baseUrl)}.`
@@ -60,6 +69,7 @@ export function openImported(
     notes: notes.map((message) => ({ code: 'trimmed', message })),
     origin,
     ...(other ? { profileId: profile.id } : {}),
+    ...(imported.steps ? { steps: imported.steps } : {}),
   });
   state.setArea('search');
   if (options.send !== false) void state.send(tabId);
@@ -69,11 +79,65 @@ export function openImported(
 export type ImportOutcome =
   | { ok: true }
   | { ok: false; message: string }
-  | { ok: 'ask'; imported: ImportedRequest; destination: Extract<Destination, { kind: 'ask' }> };
+  | { ok: 'ask'; imported: ImportedRequest; destination: Extract<Destination, { kind: 'ask' }> }
+  /** A web page's URL that no profile's storefront mapping reads: the closest preset, to start a mapping from. */
+  | { ok: 'unmapped'; url: string; host: string; preset: string };
+
+/** The URL a pasted text is, when it is one http(s) address and nothing else. */
+export function pageUrl(text: string): URL | null {
+  const trimmed = text.trim();
+  if (/\s/.test(trimmed) || !/^https?:\/\//i.test(trimmed)) return null;
+  try {
+    return new URL(trimmed);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A shopper's address-bar URL read with the storefront mapping of the profile
+ * it belongs to (the active profile's mappings first): the exact search
+ * request on that profile, each step explained, unknown parameters listed.
+ */
+export function storefrontImport(url: URL): { imported: ImportedRequest; profile: ProfileView } | null {
+  const state = useAppStore.getState();
+  const profiles = state.profiles?.profiles ?? [];
+  const active = state.activeProfile();
+  const ordered = active ? [active, ...profiles.filter((p) => p.id !== active.id)] : profiles;
+  const found = findMapping(ordered, url);
+  if (!found) return null;
+  const decoded = decodeStorefrontUrl(found.mapping, url);
+  const notes = [
+    ...decoded.unknown.map(
+      ({ name, value }) => `Unknown parameter, not sent: ${name}=${value} (the ${found.mapping.name} mapping does not read it).`,
+    ),
+    ...(decoded.ignored.length ? [`Ignored (the storefront's own): ${decoded.ignored.join(', ')}.`] : []),
+    ...decoded.notes,
+  ];
+  const imported: ImportedRequest = {
+    kind: 'search',
+    transport: 'post',
+    request: { token: found.profile.searchTokens[0]?.token ?? '', ...decoded.request },
+    baseUrl: null,
+    notes,
+    source: 'storefront',
+    format: found.mapping.name,
+    steps: decoded.steps.map((s) => s.text),
+  };
+  return { imported, profile: found.profile };
+}
 
 /** Reads pasted text and opens it on the profile its address names; asks first when no profile has that address. */
 export function importText(text: string, options: { send?: boolean } = {}): ImportOutcome {
+  const page = pageUrl(text);
+  const storefront = page ? storefrontImport(page) : null;
+  if (storefront) {
+    openImported(storefront.imported, storefront.profile, options);
+    return { ok: true };
+  }
   const result = importRequest(text);
+  // A page's URL, not the API's: a storefront no mapping reads yet.
+  if (!result.ok && page && page.search) return { ok: 'unmapped', url: page.href, host: page.host, preset: closestPreset(page) };
   if (!result.ok) return result;
   const destination = destinationOf(result);
   if (destination.kind === 'ask') return { ok: 'ask', imported: result, destination };

@@ -40,6 +40,7 @@ describe('catalog: the slice against Local demo', () => {
       clientId: 'c',
       authMethod: 'client-secret',
       assertionAudience: 'token-endpoint',
+      storefronts: [],
     });
     app.state().openCatalog(created!.id, true);
     await waitFor(app.store, (s) => s.catalog.active.status === 'error');

@@ -1,0 +1,133 @@
+import { copyFrom, expect, shootThemes, test } from './fixtures';
+
+// Pasted requests: where they are sent (the profile their address names), and shoppers' storefront URLs.
+
+test('a pasted request goes to the profile its address names; for an address no profile has, it asks before sending', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('textbox', { name: 'Query' }).waitFor();
+  // Port 9 on loopback refuses at once: a service address no profile has, reached without a network.
+  const foreign = 'http://127.0.0.1:9';
+  const url = `${foreign}/search/shop-token-7?encoded=${encodeURIComponent(JSON.stringify({ query: 'boots' }))}`;
+  const tabs = page.getByRole('tab');
+  const before = await tabs.count();
+
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  const question = page.getByTestId('foreign-host');
+  await expect(question).toContainText('No profile has the address 127.0.0.1:9');
+  await expect(question).toContainText('Nothing has been sent.');
+  await expect(tabs).toHaveCount(before);
+  await shootThemes(app, 'paste-foreign-host');
+
+  // Sent to the active profile anyway, as chosen, and the notes say where it went.
+  await question.getByRole('button', { name: 'Send to Local demo anyway' }).click();
+  await expect(tabs).toHaveCount(before + 1);
+  await expect(page.getByTestId('import-notes')).toContainText('127.0.0.1:9 matches no profile; sent to “Local demo” as chosen.');
+  // Local demo answered it (it does not know the shop's token).
+  await expect(page.getByTestId('result-error')).toContainText('401 Unauthorized: The search token is not known');
+
+  // Or a profile for that host, its address and token filled in; afterwards the same URL goes there by itself.
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  await page.getByRole('button', { name: 'Create a profile for 127.0.0.1:9' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
+  await expect(page.getByLabel('Search base URL')).toHaveValue(foreign);
+  await expect(page.getByLabel('Search token 1')).toHaveValue('shop-token-7');
+  await page.getByLabel('Name', { exact: true }).fill('Shop staging');
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(page.getByTestId('import-notes')).toContainText(
+    'Sent to the profile “Shop staging”: its search address matches 127.0.0.1:9.',
+  );
+  await expect(page.getByTestId('tab-profile')).toContainText('This tab sends to Shop staging');
+  // It really went there: the refused connection is that host's, not Local demo's answer.
+  await expect(page.getByTestId('result-error')).toContainText('127.0.0.1:9');
+  expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});
+
+test('a shopper’s storefront URL becomes the exact request, explained, and a request copies back as the storefront URL', async ({
+  app,
+}) => {
+  const { page } = app;
+  await page.getByRole('textbox', { name: 'Query' }).waitFor();
+  const storefront =
+    'https://demo-shop.example.com/search.php?search_query=rain+jacket&facets=brand:Korvo,Nordhem&sort=price:desc&page=2&pageSize=12&utm_source=mail';
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(storefront);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+
+  const steps = page.getByTestId('storefront-steps');
+  await expect(steps).toContainText('search_query=rain jacket → query "rain jacket"');
+  await expect(steps).toContainText('page=2 × pageSize 12 → offset 12, limit 12');
+  await expect(steps).toContainText('facets=brand:Korvo,Nordhem → brand: Korvo OR Nordhem');
+  await expect(steps).toContainText('sort=price:desc → sort by price, descending');
+  await expect(page.getByTestId('import-notes')).toContainText('Unknown parameter, not sent: utm_source=mail');
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  // The exact request: the form shows what the URL said.
+  await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
+  await expect(page.getByRole('button', { name: 'Remove brand Korvo' })).toBeVisible();
+  await shootThemes(app, 'storefront-pasted');
+
+  // And back: the storefront URL the shopper would see (the tracking parameter is not part of the request).
+  const copied = await copyFrom(page, 'Storefront URL');
+  expect(new URL(copied).searchParams.get('search_query')).toBe('rain jacket');
+  expect(Object.fromEntries(new URL(copied).searchParams)).toEqual({
+    search_query: 'rain jacket',
+    pageSize: '12',
+    page: '2',
+    sort: 'price:desc',
+    facets: 'brand:Korvo,Nordhem',
+  });
+  // What a storefront cannot say is named beside the button.
+  await page.getByRole('combobox', { name: 'Configuration' }).fill('bestsellers');
+  await expect(page.getByTestId('storefront-inexpressible')).toContainText('leaves out 1');
+  await expect(page.getByTestId('storefront-inexpressible')).toHaveAttribute(
+    'title',
+    /the configuration bestsellers \(the storefront uses its own\)/,
+  );
+
+  // A storefront no mapping reads: nothing is sent, and a mapping from the closest preset is offered.
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill('https://boutique.example.org/s?q=boots&facet_size=42');
+  await page.getByRole('button', { name: 'Open and send' }).click();
+  await expect(page.getByTestId('unmapped-storefront')).toContainText('No storefront mapping reads URLs from boutique.example.org');
+  await page.getByRole('button', { name: /Add a Generic .* mapping for boutique\.example\.org to Local demo/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
+  await expect(page.getByTestId('storefront-mapping-1')).toContainText('boutique.example.org');
+  // The tester reads a sample with the new mapping before anything is saved.
+  await page.getByLabel('Try sample URLs (one per line)').fill('https://boutique.example.org/s?q=boots&facet_size=42&page=3');
+  await expect(page.getByTestId('storefront-test')).toContainText('facet_size=42 → size: 42');
+  await expect(page.getByTestId('storefront-test')).toContainText('page=3 × page size 24 (the default) → offset 48, limit 24');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});
+
+test('URL tools read a storefront URL with its steps, and share the current request as the storefront URL', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('textbox', { name: 'Query' }).fill('parka');
+  await page.getByRole('textbox', { name: 'Query' }).press('Enter');
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+5');
+  await page
+    .getByRole('textbox', { name: 'URL, cURL or JSON to decode' })
+    .fill('https://demo-shop.example.com/search.php?search_query=%2A&facets=colour:Black&pageSize=12&page=4');
+  const decoded = page.getByTestId('decoded');
+  await expect(decoded).toContainText('storefront URL · Demo storefront');
+  await expect(decoded.getByRole('list', { name: 'How the storefront URL was read' })).toContainText('search_query=* → any query ("")');
+  await expect(decoded.getByRole('list', { name: 'How the storefront URL was read' })).toContainText(
+    'page=4 × pageSize 12 → offset 36, limit 12',
+  );
+  await expect(page.getByTestId('destination')).toContainText('Goes to Local demo — its Demo storefront mapping reads this URL.');
+  await expect(page.getByTestId('share-storefront')).toContainText('https://demo-shop.example.com/search.php?search_query=parka');
+  expect(await app.axe()).toEqual([]);
+});
