@@ -104,6 +104,19 @@ describe('generic: q, page, sort, facet_<id>', () => {
   });
 });
 
+describe('generic: edge cases as shoppers paste them', () => {
+  it('unicode and + in values, an empty facet value, a double-encoded query, a page beyond the offset limit', () => {
+    const r = read(generic, 'https://eu.example.org/?q=b%C3%BCcher+%E2%9C%93&facet_brand=&facet_colour=Bl%C3%A5&q=other&page=500');
+    expect(r.request.query).toBe('bücher ✓');
+    expect(r.request.options?.facets).toEqual([{ id: 'colour', values: ['Blå'] }]);
+    expect(r.notes.join('\n')).toContain('facet_brand= selects nothing');
+    expect(r.notes.join('\n')).toContain('q is given 2 times');
+    expect(r.request.options?.offset).toBe(499 * 24);
+    expect(normalize('search', { token: 't', ...r.request }).diagnostics.some((d) => d.path === 'options.offset')).toBe(true);
+    expect(read(generic, 'https://eu.example.org/?q=a%2526b').notes.join('\n')).toContain('encoded twice');
+  });
+});
+
 describe('numbered pairs and context variables', () => {
   const sfcc = NUMBERED_MAPPING;
   it('reads prefn1=brand&prefv1=Acme|Nord, a 0-based page, a split sort and a context variable', () => {
