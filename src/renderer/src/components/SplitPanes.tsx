@@ -12,6 +12,7 @@ import {
   type PaneLayout,
   type PaneSize,
 } from './pane-layout';
+import './split-panes.css';
 
 export interface PaneSpec {
   id: string;

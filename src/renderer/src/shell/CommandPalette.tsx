@@ -4,6 +4,7 @@ import { Dialog } from '../components/Dialog';
 import { useAppStore } from '../store/store';
 import { allCommands, keyLabel, rankCommands, type Command } from './commands';
 import { isMac } from './keys';
+import './palette.css';
 
 /** With nothing typed, each group of these shows this many; typing searches them all. */
 const RECENT_GROUPS: Record<string, number> = { 'Recent requests': 6, 'Saved requests': 6 };
