@@ -106,6 +106,8 @@ test('a shopper’s storefront URL becomes the exact request, explained, and a r
   await page.getByLabel('Try sample URLs (one per line)').fill('https://boutique.example.org/s?q=boots&facet_size=42&page=3');
   await expect(page.getByTestId('storefront-test')).toContainText('facet_size=42 → size: 42');
   await expect(page.getByTestId('storefront-test')).toContainText('page=3 × page size 24 (the default) → offset 48, limit 24');
+  await page.getByTestId('storefront-test').scrollIntoViewIfNeeded();
+  await shootThemes(app, 'profiles-storefront-tester');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('All changes saved.')).toBeVisible();
   expect(await app.axe()).toEqual([]);
