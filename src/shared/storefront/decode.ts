@@ -39,8 +39,7 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + separator.length)];
 }
 
-function readSort(text: string, separator: string, notes: string[]): SortValue | null {
-  const [attribute, order] = splitOnce(text, separator);
+function readSort(attribute: string, order: string | undefined, notes: string[]): SortValue | null {
   if (attribute.trim() === '') return null;
   if (order === undefined || order === '') return { attribute };
   const lower = order.toLowerCase();
@@ -120,7 +119,7 @@ export function decodeStorefrontUrl(mapping: StorefrontMapping, url: URL): Store
   // Sort.
   if (mapping.sort?.style === 'joined') {
     const text = get(mapping.sort.param);
-    const sort = text === null ? null : readSort(text, mapping.sort.separator, notes);
+    const sort = text === null ? null : readSort(...splitOnce(text, mapping.sort.separator), notes);
     if (sort) {
       options.sortBy = [sort];
       steps.push({
@@ -132,7 +131,7 @@ export function decodeStorefrontUrl(mapping: StorefrontMapping, url: URL): Store
     const attribute = get(mapping.sort.attributeParam);
     const order = get(mapping.sort.orderParam);
     if (attribute) {
-      const sort = readSort(order ? `${attribute}\u0000${order}` : attribute, '\u0000', notes);
+      const sort = readSort(attribute, order ?? undefined, notes);
       if (sort) {
         options.sortBy = [sort];
         steps.push({

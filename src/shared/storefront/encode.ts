@@ -1,5 +1,5 @@
 import type { StorefrontRequest } from './decode';
-import type { StorefrontMapping } from './mapping';
+import { storefrontBase, type StorefrontMapping } from './mapping';
 
 export interface StorefrontEncoded {
   /** The address a shopper would see for this request on the storefront. */
@@ -109,4 +109,13 @@ export function encodeStorefrontUrl(
   if (options.disable?.length) missing.push('disabled features (the storefront decides)');
 
   return { url: url.toString(), inexpressible: missing };
+}
+
+/** A search request (its token left out: a storefront URL never carries one) on the mapping's own storefront page. */
+export function storefrontUrlOf(
+  mapping: StorefrontMapping,
+  request: { token?: string } & Omit<StorefrontRequest, 'query'> & { query?: string | undefined },
+): StorefrontEncoded {
+  const { token: _token, ...rest } = request;
+  return encodeStorefrontUrl(mapping, rest, storefrontBase(mapping));
 }

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ProfileView } from '@shared/profiles';
 import type { SearchRequest } from '@shared/request/types';
-import { encodeStorefrontUrl, storefrontBase } from '@shared/storefront';
+import { storefrontUrlOf } from '@shared/storefront';
 import { CopyButton } from '../../components/CopyButton';
 
 /**
@@ -11,11 +11,7 @@ import { CopyButton } from '../../components/CopyButton';
  */
 export function StorefrontCopy({ profile, request }: { profile: ProfileView | undefined; request: SearchRequest }) {
   const encoded = useMemo(
-    () =>
-      (profile?.storefronts ?? []).map((mapping) => {
-        const { token: _token, ...rest } = request;
-        return { mapping, ...encodeStorefrontUrl(mapping, rest, storefrontBase(mapping)) };
-      }),
+    () => (profile?.storefronts ?? []).map((mapping) => ({ mapping, ...storefrontUrlOf(mapping, request) })),
     [profile, request],
   );
   if (encoded.length === 0) return null;

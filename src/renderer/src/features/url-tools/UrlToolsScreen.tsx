@@ -7,7 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';
 import { requestAs } from '../search/request-text';
 import { useAppStore } from '../../store/store';
-import { encodeStorefrontUrl, storefrontBase } from '@shared/storefront';
+import { storefrontUrlOf } from '@shared/storefront';
 import { hostOf } from '@shared/url/match-profile';
 import { ForeignHost } from './ForeignHost';
 import { destinationOf, openImported, pageUrl, storefrontImport, type Destination } from './use-import';
@@ -154,8 +154,7 @@ export default function UrlToolsScreen() {
               </div>
             ))}
             {(profile?.storefronts ?? []).map((mapping) => {
-              const { token: _token, ...rest } = tab.request;
-              const encoded = encodeStorefrontUrl(mapping, rest, storefrontBase(mapping));
+              const encoded = storefrontUrlOf(mapping, tab.request);
               return (
                 <div key={mapping.name} className="share-block" data-testid="share-storefront">
                   <div className="share-block__head">
