@@ -3,16 +3,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '@shared/judgments/formats';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace/kinds';
 import { Button } from '../../components/Button';
-import { IntInput } from '../../components/IntInput';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
-import { FileImportButton } from '../../components/FileImportButton';
-import { Segmented } from '../../components/Segmented';
 import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
 import { JudgingQueue } from '../judging/JudgingQueue';
 import { NewExperiment } from './NewExperiment';
 import './workspace.css';
+import { NewQuerySet, NewJudgments } from './CreateForms';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'quepid', label: 'Quepid CSV' },
@@ -109,167 +107,6 @@ function KindCard({
         ))}
       </ul>
     </section>
-  );
-}
-
-/** A new query set: pasted, from a file (lines or the batch CSV), or the queries searched lately. */
-function NewQuerySet({ onDone }: { onDone: () => void }) {
-  const create = useAppStore((s) => s.createQuerySet);
-  const busy = useAppStore((s) => s.workspaceOp.status === 'sending');
-  const [source, setSource] = useState<'paste' | 'file' | 'history'>('paste');
-  const [name, setName] = useState('');
-  const [text, setText] = useState('');
-  const [days, setDays] = useState(7);
-  const submit = async (from: Parameters<typeof create>[1], fallbackName: string) => {
-    if (await create(name.trim() || fallbackName, from)) onDone();
-  };
-  return (
-    <form
-      className="ws-form"
-      aria-label="New query set"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (source === 'paste') void submit({ kind: 'text', text }, 'Pasted queries');
-        if (source === 'history') void submit({ kind: 'history', days }, `Searched in the last ${days} days`);
-      }}
-    >
-      <div className="ws-form__row">
-        <input
-          className="input input--sm"
-          aria-label="Query set name"
-          placeholder="Name (e.g. top searches, May)"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Segmented
-          label="Queries from"
-          value={source}
-          onChange={setSource}
-          options={[
-            { value: 'paste', label: 'Paste' },
-            { value: 'file', label: 'File' },
-            { value: 'history', label: 'History' },
-          ]}
-        />
-      </div>
-      {source === 'paste' ? (
-        <textarea
-          className="input mono ws-form__text"
-          aria-label="Queries, one per line (or CSV with a query column)"
-          placeholder={'e.g.\nred dress\nnike running shoes\nwinter jacket'}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      ) : null}
-      {source === 'file' ? (
-        <p className="small muted">
-          One query per line, or CSV with a header <span className="mono">query</span> and any of <span className="mono">filter</span>,{' '}
-          <span className="mono">facets</span>, <span className="mono">variables</span>.{' '}
-          <FileImportButton
-            label="Choose file…"
-            accept=".txt,.csv,text/plain,text/csv"
-            inputLabel="Query set file"
-            testId="query-set-file"
-            onFile={(file) =>
-              void file.text().then((t) => submit({ kind: 'text', text: t, fileName: file.name }, file.name.replace(/\.[^.]+$/, '')))
-            }
-          />
-        </p>
-      ) : null}
-      {source === 'history' ? (
-        <label className="ws-form__row small">
-          Every distinct query searched in the last
-          <input
-            className="input input--sm ws-form__days"
-            type="number"
-            min={1}
-            max={365}
-            value={days}
-            onChange={(e) => setDays(Math.max(1, Math.min(365, Number(e.target.value) || 1)))}
-          />
-          days
-        </label>
-      ) : null}
-      {source !== 'file' ? (
-        <div className="ws-form__row">
-          <Button size="sm" variant="primary" type="submit" disabled={busy || (source === 'paste' && !text.trim())}>
-            Create query set
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-      ) : null}
-    </form>
-  );
-}
-
-/** A judgment list: imported from Quepid, TREC or RRE files, or empty to rate into. */
-function NewJudgments({ onDone }: { onDone: () => void }) {
-  const importJudgments = useAppStore((s) => s.importJudgments);
-  const createList = useAppStore((s) => s.createJudgmentList);
-  const busy = useAppStore((s) => s.workspaceOp.status === 'sending');
-  const [name, setName] = useState('');
-  const [max, setMax] = useState(3);
-  const [threshold, setThreshold] = useState(1);
-  const scale = { max, threshold: Math.min(threshold, max) };
-  return (
-    <form
-      className="ws-form"
-      aria-label="New judgment list"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void createList(name.trim() || 'Judgments', scale).then((ok) => ok && onDone());
-      }}
-    >
-      <div className="ws-form__row">
-        <input
-          className="input input--sm"
-          aria-label="Judgment list name"
-          placeholder="Name (default: the file's name)"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <IntInput label="Ratings 0 to" ariaLabel="Maximum rating" value={max} min={1} max={9} onChange={setMax} />
-        <IntInput
-          label="relevant from"
-          ariaLabel="Relevant from rating"
-          value={scale.threshold}
-          min={1}
-          max={max}
-          onChange={setThreshold}
-        />
-      </div>
-      <p className="small muted">
-        Import Quepid CSV (<span className="mono">query,docid,rating</span>), TREC qrels (<span className="mono">qid 0 docid rel</span>) or
-        RRE ratings JSON; the format is read from the file. A rating outside 0–{max} stops the import at its line, and nothing is imported.
-      </p>
-      <div className="ws-form__row">
-        <FileImportButton
-          label="Import file…"
-          accept=".csv,.qrels,.txt,.json,text/csv,text/plain,application/json"
-          inputLabel="Judgments file"
-          testId="judgments-file"
-          onFile={(file) =>
-            void file.text().then(async (text) => {
-              const report = await importJudgments({
-                name: name.trim() || file.name.replace(/\.[^.]+$/, ''),
-                text,
-                fileName: file.name,
-                scale,
-              });
-              if (report) onDone();
-            })
-          }
-        />
-        <Button size="sm" type="submit" disabled={busy} icon={<Plus size={13} aria-hidden="true" />}>
-          Empty list
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -1,0 +1,120 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { isBothEmpty } from '@shared/compare/summary';
+import type { BatchResult } from '@shared/compare/types';
+import { EPS_TIE } from '@shared/metrics/significance';
+
+/* The batch triage table: one row per query, filtered and ordered by what changed most. */
+
+export type Filter = 'all' | 'zero' | 'empty' | 'top1' | 'errors' | 'better' | 'worse';
+
+export const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+export const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(0)} ms`);
+const ROW = 34;
+
+/** One query's B − A on the chosen metric; null when it is not judged or a side failed. */
+export type DeltaOf = (r: BatchResult) => number | null;
+export function matches(r: BatchResult, filter: Filter, delta: DeltaOf): boolean {
+  if (filter === 'errors') return !r.a.ok || !r.b.ok;
+  if (filter === 'top1') return !!r.metrics?.top1Changed && !isBothEmpty(r);
+  if (filter === 'zero') return !!r.metrics && r.metrics.zeroA !== r.metrics.zeroB;
+  if (filter === 'empty') return isBothEmpty(r);
+  if (filter === 'better') return (delta(r) ?? 0) > EPS_TIE;
+  if (filter === 'worse') return (delta(r) ?? 0) < -EPS_TIE;
+  return true;
+}
+
+export function TriageTable({
+  results,
+  onOpen,
+  delta,
+  deltaLabel,
+}: {
+  results: BatchResult[];
+  onOpen: (index: number) => void;
+  delta: DeltaOf | null;
+  deltaLabel: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: results.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+  return (
+    <div className="triage" role="table" aria-label="Queries, most changed first" aria-rowcount={results.length + 1}>
+      <div className="triage__head" role="row">
+        <span role="columnheader">#</span>
+        <span role="columnheader">Query</span>
+        <span role="columnheader">Changed (1 − RBO)</span>
+        <span role="columnheader">{delta ? deltaLabel : 'Overlap@10'}</span>
+        <span role="columnheader">Top 1</span>
+        <span role="columnheader">Count A → B</span>
+        <span role="columnheader">ms A / B</span>
+      </div>
+      <div className="triage__body" ref={scroller} tabIndex={0} role="rowgroup" aria-label="Rows">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const r = results[v.index]!;
+            const m = r.metrics;
+            const failed = !r.a.ok || !r.b.ok;
+            return (
+              <button
+                type="button"
+                role="row"
+                key={r.index}
+                className={`triage__row${failed ? ' is-failed' : ''}`}
+                style={{ transform: `translateY(${v.start}px)`, height: ROW }}
+                onClick={() => onOpen(r.index)}
+                title={failed ? `${r.a.error?.message ?? ''} ${r.b.error?.message ?? ''}`.trim() : 'Open side by side'}
+                data-testid="triage-row"
+              >
+                <span role="cell" className="n">
+                  {r.index + 1}
+                </span>
+                <span role="cell" className="triage__query">
+                  {r.query}
+                </span>
+                <span role="cell" className="triage__change">
+                  {m && isBothEmpty(r) ? (
+                    <span className="badge badge--muted" title="No results on either side: nothing to compare">
+                      empty on both
+                    </span>
+                  ) : m ? (
+                    <>
+                      <span className="change-bar">
+                        <span style={{ width: `${Math.round(m.change * 100)}%` }} />
+                      </span>
+                      <span className="n">{m.change.toFixed(2)}</span>
+                    </>
+                  ) : (
+                    <span className="badge badge--danger">{!r.a.ok && !r.b.ok ? 'both failed' : !r.a.ok ? 'A failed' : 'B failed'}</span>
+                  )}
+                </span>
+                <span role="cell" className="n">
+                  {delta ? <DeltaCell value={delta(r)} /> : m && !isBothEmpty(r) ? pct(m.overlap10) : '—'}
+                </span>
+                <span role="cell">
+                  {m && !isBothEmpty(r) ? m.top1Changed ? <span className="badge badge--danger">changed</span> : 'same' : '—'}
+                </span>
+                <span role="cell" className="n">
+                  {r.a.count ?? '—'} → {r.b.count ?? '—'}
+                </span>
+                <span role="cell" className="n">
+                  {ms(r.a.ms)} / {ms(r.b.ms)}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DeltaCell({ value }: { value: number | null }) {
+  if (value === null) return <span className="muted">—</span>;
+  const tone = value > EPS_TIE ? 'up' : value < -EPS_TIE ? 'down' : 'level';
+  return <span className={`delta delta--${tone}`}>{`${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(3)}`}</span>;
+}
