@@ -27,8 +27,8 @@ export function PasteDialog({ onClose, initial }: { onClose: () => void; initial
         <ClipboardPaste size={16} aria-hidden="true" /> Open a pasted request
       </h2>
       <p className="muted small">
-        A search URL from a customer&apos;s browser (…/search/&lt;token&gt;?encoded=…), a cURL command copied from devtools, or a JSON
-        request body.
+        A search URL from a customer&apos;s browser (…/search/&lt;token&gt;?encoded=…), a shopper&apos;s storefront address-bar URL, a cURL
+        command copied from devtools, or a JSON request body.
       </p>
       <textarea
         ref={area}

@@ -41,8 +41,9 @@ export default function UrlToolsScreen() {
       <section className="url-tools__panel" aria-labelledby="decode-title">
         <h2 id="decode-title">Decode a pasted request</h2>
         <p className="muted small">
-          Paste a search URL (…/search/&lt;token&gt;?encoded=…), a cURL command from browser devtools, or a JSON body. Quotes, line breaks,
-          double encoding and extra parameters are handled and listed.
+          Paste a search URL (…/search/&lt;token&gt;?encoded=…), a shopper&apos;s storefront URL (on a host a profile&apos;s storefront
+          mapping reads), a cURL command from browser devtools, or a JSON body. Quotes, line breaks, double encoding and extra parameters
+          are handled and listed.
         </p>
         <textarea
           className="input mono"
