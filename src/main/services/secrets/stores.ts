@@ -1,15 +1,12 @@
 import type { SecretStoreInfo } from '../../../shared/ipc/contract';
+import type keytarModule from 'keytar';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeJsonAtomically } from '../storage/atomic';
 import type { Encryptor, SecretStore } from './types';
 
-interface KeytarModule {
-  getPassword(service: string, account: string): Promise<string | null>;
-  setPassword(service: string, account: string, password: string): Promise<void>;
-  deletePassword(service: string, account: string): Promise<boolean>;
-  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
-}
+/** keytar's calls (typed in keytar.d.ts, so the typecheck passes where npm could not build it). */
+type KeytarModule = typeof keytarModule;
 
 /** The OS keychain through keytar: macOS Keychain, Windows Credential Manager, libsecret on Linux. */
 export class KeychainStore implements SecretStore {
@@ -33,9 +30,7 @@ export class KeychainStore implements SecretStore {
   static async open(service: string, timeoutMs = 5000): Promise<{ store?: KeychainStore; reason?: string }> {
     let keytar: KeytarModule;
     try {
-      // keytar is CommonJS: an ESM import puts it under `default`, which its type declarations do not describe.
-      const mod = (await import('keytar')) as unknown as KeytarModule & { default?: KeytarModule };
-      keytar = mod.default ?? mod;
+      keytar = (await import('keytar')).default;
     } catch (err) {
       return { reason: `keytar could not load (${(err as Error).message.split('\n')[0]})` };
     }
