@@ -16,6 +16,7 @@ import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import { BuilderAndAnswer, foldCommand } from '../../components/SplitPanes';
 import { useCommands } from '../../shell/commands';
+import { highlightAt, highlightIndex, stepHighlight, type Highlight } from './highlight';
 import './autocomplete.css';
 
 /** How long typing must pause before a request goes out; a newer keystroke cancels the one in flight. */
@@ -62,8 +63,8 @@ export default function AutocompleteScreen() {
   const pick = useAppStore((s) => s.searchSuggestion);
   const { profile, catalog } = useProfileContext();
   const { request, result, error } = state;
-  // The highlighted suggestion, tied to the answer it belongs to: a new answer starts with none.
-  const [cursor, setCursor] = useState<{ of: unknown; index: number }>({ of: null, index: -1 });
+  // The highlighted suggestion and the prefix it was offered for: a newer answer for that prefix keeps it.
+  const [highlight, setHighlight] = useState<Highlight | null>(null);
   const [panel, setPanel] = useState<AnswerPanel>('results');
   const diags = useRequestDiagnostics('autocomplete', request);
   useCommands('autocomplete', () => [foldCommand('autocomplete', 'builder', 'request builder', 'Autocomplete', 'Mod+B')]);
@@ -91,9 +92,9 @@ export default function AutocompleteScreen() {
     if (!result) return [];
     return (result.response.suggestions ?? []).map((s) => ({ ...s, typed: typedPrefixLength(s.suggestion, result.sent.query) }));
   }, [result]);
-  const active = cursor.of === result ? cursor.index : -1;
-  const setActive = (next: number | ((current: number) => number)) =>
-    setCursor({ of: result, index: typeof next === 'function' ? next(active) : next });
+  const shownTexts = useMemo(() => suggestions.map((s) => s.suggestion), [suggestions]);
+  const active = highlightIndex(highlight, result?.sent.query, shownTexts);
+  const setActive = (index: number) => setHighlight(highlightAt(index, result?.sent.query, shownTexts));
   const stale = result && result.sent.query !== request.query;
   const listShown = !error && suggestions.length > 0 && request.query.trim() !== '';
   const notActivated = error && isAutocompleteNotActivated(error);
@@ -103,10 +104,10 @@ export default function AutocompleteScreen() {
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && listShown) {
       e.preventDefault();
-      setActive((a) => (a + 1) % suggestions.length);
+      setActive(stepHighlight(active, 1, suggestions.length));
     } else if (e.key === 'ArrowUp' && listShown) {
       e.preventDefault();
-      setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1));
+      setActive(stepHighlight(active, -1, suggestions.length));
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const chosen = (listShown ? suggestions[active]?.suggestion : undefined) ?? request.query.trim();
@@ -285,7 +286,11 @@ export default function AutocompleteScreen() {
                       spellCheck={false}
                       placeholder="Start typing, like a shopper: jac…"
                       value={request.query}
-                      onChange={(e) => set((r) => ({ ...r, query: e.target.value }))}
+                      onChange={(e) => {
+                        // Typing starts over: the highlight belonged to what was typed before.
+                        setHighlight(null);
+                        set((r) => ({ ...r, query: e.target.value }));
+                      }}
                       onKeyDown={onKeyDown}
                       ref={takeFocus}
                     />
