@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SESSION_HEADER, SESSION_STORAGE_KEY } from '../../src/shared/ipc/browser-session';
-import { makeTestCa } from '../helpers/tls';
-import { copyFrom, expect, localDemoUrl, openArea, shootThemes, test, type Workbench } from './fixtures';
+import { copyFrom, expect, localDemoUrl, openArea, ROOT, shootThemes, test, type Workbench } from './fixtures';
 
 async function operator(base: string, body: unknown): Promise<void> {
   const response = await fetch(`${base}/__emulator/service-accounts`, {
@@ -250,7 +250,8 @@ test('settings: theme, timeout, history size and extra CA files, each checked; p
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText(`${missing} is not a readable PEM file of certificates`)).toBeVisible();
 
-  const ca = makeTestCa();
+  // A CA certificate kept as a fixture (its key was discarded): the setting reads and checks the file, nothing more.
+  const ca = { dir: mkdtempSync(join(tmpdir(), 'wb-ca-')), caFile: join(ROOT, 'test', 'fixtures', 'test-ca.pem') };
   const notCa = join(ca.dir, 'not-a-ca.pem');
   writeFileSync(notCa, 'hello');
   await page.getByLabel('Extra CA certificates').fill(notCa);

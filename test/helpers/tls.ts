@@ -1,7 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Why the test CA cannot be made here (no `openssl` command), or undefined when it can. */
+export function opensslMissing(): string | undefined {
+  const probe = spawnSync('openssl', ['version'], { stdio: 'ignore' });
+  return probe.error || probe.status !== 0
+    ? 'no openssl command on this machine to make a test CA with (install the openssl package to run it)'
+    : undefined;
+}
 
 /** A throwaway CA and a server certificate for 127.0.0.1/localhost it signed, made with openssl. */
 export function makeTestCa(): { dir: string; caPem: string; caFile: string; key: string; cert: string } {

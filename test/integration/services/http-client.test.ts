@@ -5,7 +5,7 @@ import { SearchClient } from '../../../src/main/services/search-client';
 import { WorkbenchFailure } from '../../../src/shared/ipc/result';
 import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
 import { startProxy } from '../../helpers/proxy';
-import { makeTestCa } from '../../helpers/tls';
+import { makeTestCa, opensslMissing } from '../../helpers/tls';
 
 let em: TestEmulator;
 beforeAll(async () => {
@@ -167,13 +167,15 @@ describe('HTTP client: no socket or listener leaks', () => {
 });
 
 describe('HTTP client: proxies and certificate authorities', () => {
+  const noOpenssl = opensslMissing();
   let tls: ReturnType<typeof makeTestCa>;
-  let secure: RunningEmulator;
+  let secure: RunningEmulator | undefined;
   beforeAll(async () => {
+    if (noOpenssl) return;
     tls = makeTestCa();
     secure = await startEmulator({ items: 300, https: { key: tls.key, cert: tls.cert } });
   });
-  afterAll(() => secure.stop());
+  afterAll(() => secure?.stop());
 
   it('goes through HTTP_PROXY for http URLs and honours NO_PROXY', async () => {
     const proxy = await startProxy();
@@ -195,7 +197,8 @@ describe('HTTP client: proxies and certificate authorities', () => {
     }
   });
 
-  it('tunnels https through HTTPS_PROXY', async () => {
+  it('tunnels https through HTTPS_PROXY', async (ctx) => {
+    if (!secure) return ctx.skip(noOpenssl);
     const proxy = await startProxy();
     try {
       const client = new HttpClient({ env: { HTTPS_PROXY: proxy.url }, extraCaPems: [tls.caPem] });
@@ -208,7 +211,8 @@ describe('HTTP client: proxies and certificate authorities', () => {
     }
   });
 
-  it('refuses an unknown CA with a hint, and trusts it once added as an extra CA', async () => {
+  it('refuses an unknown CA with a hint, and trusts it once added as an extra CA', async (ctx) => {
+    if (!secure) return ctx.skip(noOpenssl);
     const plain = new HttpClient();
     const error = await failureOf(new SearchClient(plain).run(secure.url, 'search', { token: DEMO_TOKEN } as never));
     expect(error).toMatchObject({ code: 'network', message: expect.stringMatching(/not trusted.*Extra CA certificates/) });
