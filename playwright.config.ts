@@ -23,7 +23,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/e2e-junit.xml' }]] : [['list']],
+  // The list as tests run; the counts and skip reasons for `npm test`'s summary; JUnit for CI.
+  reporter: [
+    ['list'],
+    ['./test/setup/playwright-summary.ts'],
+    ...(process.env.CI ? [['junit', { outputFile: 'test-results/e2e-junit.xml' }] as const] : []),
+  ],
   use: { trace: 'retain-on-failure', viewport: { width: 1440, height: 900 } },
   projects: [
     // Browser mode: the real renderer against the real services through the loopback host.

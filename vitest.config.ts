@@ -11,7 +11,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // The default summary, then each test skipped with a reason (a keychain test without a keychain).
-    reporters: process.env.CI ? ['default', 'junit', './test/setup/skip-reasons.ts'] : ['default', './test/setup/skip-reasons.ts'],
+    reporters: process.env.CI ? ['default', 'junit', './test/setup/vitest-summary.ts'] : ['default', './test/setup/vitest-summary.ts'],
     outputFile: { junit: 'test-results/vitest-junit.xml' },
     passWithNoTests: false,
   },

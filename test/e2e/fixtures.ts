@@ -80,7 +80,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     if (transport === 'electron') {
       const lookup = findElectron({ tryDownload: false });
       if (!lookup.found) {
-        console.log(`[electron project] skipped: ${lookup.reason}; the same spec ran in browser mode.`);
+        // Said once per reason in `npm test`'s closing summary; the same spec runs in browser mode.
         testInfo.skip(true, `No Electron binary: ${lookup.reason}`);
         return;
       }
