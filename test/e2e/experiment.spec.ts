@@ -126,7 +126,7 @@ test('experiment: a query set on two configurations against judgments, with qual
   await expect(rr.locator('td').nth(4)).toHaveText('1.000');
   await expect(rr.locator('td').nth(5)).toHaveText(`0 / 0 / ${judged}`);
   await expect(quality.getByTestId('quality-sentence')).toHaveText(
-    /^B \(bestsellers\) is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p (< 0\.001|= 0\.0[0-4]\d), \d+ wins \/ \d+ losses \/ \d+ ties\)\.$/,
+    /^B \(bestsellers\) is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p (< 0\.001|= 0\.0[0-4]\d), \d+ wins \/ \d+ losses \/ \d+ ties for B \(bestsellers\)\)\.$/,
   );
 
   // Triage by a metric's delta: the better-on filter keeps the wins, the empty filter the query with nothing.

@@ -22,7 +22,9 @@ test('judging on Local demo: run the demo experiment, rate in place side by side
   const quality = page.getByTestId('quality-panel');
   await expect(quality.getByTestId('quality-row-ndcg')).toHaveClass(/is-significant/);
   await expect(quality.getByTestId('quality-row-rr')).not.toHaveClass(/is-significant/);
-  await expect(quality.getByTestId('quality-sentence')).toHaveText(/^A \(default\) is better on nDCG@10 by 0\.\d{3} \(95% CI/);
+  await expect(quality.getByTestId('quality-sentence')).toHaveText(
+    /^B \(new-arrivals\) is worse on nDCG@10 by 0\.\d{3} \(95% CI −0\.\d{3} to −0\.\d{3}, .*\d+ wins \/ \d+ losses \/ \d+ ties for B \(new-arrivals\)\)\.$/,
+  );
   await page.getByRole('heading', { name: 'Demo: default vs new-arrivals · run 1' }).scrollIntoViewIfNeeded();
   await shootThemes(app, 'judging-1-demo-experiment');
 

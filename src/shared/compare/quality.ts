@@ -99,9 +99,9 @@ export function sideNames(sides: { a: { label: string }; b: { label: string } })
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 
 /**
- * One metric's finding in a sentence: "B is better on nDCG@10 by 0.041 (95% CI
- * 0.012–0.070, p = 0.006, 31 wins / 12 losses / 7 ties)"; a difference that is
- * not significant says so.
+ * One metric's finding in a sentence, always from B's side: "B is better on nDCG@10 by 0.041 (95% CI
+ * 0.012–0.070, p = 0.006, 31 wins / 12 losses / 7 ties for B)", "B is worse on … (95% CI −0.073 to
+ * −0.022, …, 3 wins / 39 losses / 8 ties for B)"; a difference that is not significant says so.
  */
 export function qualitySentence(
   metric: MetricName,
@@ -116,11 +116,12 @@ export function qualitySentence(
   const ci = c.ci95
     ? `95% CI ${c.ci95[0] < 0 ? `${minus(c.ci95[0])} to ${minus(c.ci95[1])}` : `${fixed(c.ci95[0])}–${fixed(c.ci95[1])}`}, `
     : '';
-  const tail = `(${ci}p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}, ${c.wins} wins / ${c.losses} losses / ${c.ties} ties)`;
-  if (Math.abs(c.delta) <= 1e-9) return `${sides.a} and ${sides.b} are level on ${label} ${tail}.`;
-  const better = c.delta > 0 ? sides.b : sides.a;
+  // One viewpoint throughout: the verdict, the interval (of B − A) and the tally are all B's.
+  const tail = `(${ci}p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}, ${c.wins} wins / ${c.losses} losses / ${c.ties} ties for ${sides.b})`;
+  if (Math.abs(c.delta) <= 1e-9) return `${sides.b} is level with ${sides.a} on ${label} ${tail}.`;
+  const by = fixed(Math.abs(c.delta));
   const verdict = c.significant
-    ? `${better} is better on ${label} by ${fixed(Math.abs(c.delta))}`
-    : `${better} is ahead on ${label} by ${fixed(Math.abs(c.delta))}, but not significantly`;
+    ? `${sides.b} is ${c.delta > 0 ? 'better' : 'worse'} on ${label} by ${by}`
+    : `${sides.b} is ${c.delta > 0 ? 'ahead' : 'behind'} on ${label} by ${by}, but not significantly`;
   return `${verdict} ${tail}.`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchQuality, qualitySentence, sideNames } from '../../../../src/shared/compare/quality';
-import { batchCsv, batchHtml, batchJson } from '../../../../src/shared/compare/reports';
+import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
 import { defaultBatchName } from '../../../../src/shared/compare/sides';
 import { summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
@@ -114,14 +115,22 @@ describe('quality of a batch', () => {
       significant: true,
     };
     expect(qualitySentence('ndcg', c, 10)).toBe(
-      'B is better on nDCG@10 by 0.041 (95% CI 0.012–0.070, p = 0.006, 31 wins / 12 losses / 7 ties).',
+      'B is better on nDCG@10 by 0.041 (95% CI 0.012–0.070, p = 0.006, 31 wins / 12 losses / 7 ties for B).',
+    );
+    // B worse: the sentence still speaks for B, as its interval (of B − A) and its wins and losses do.
+    const worse = { ...c, delta: -0.047, p: 0.0002, ci95: [-0.073, -0.022] as [number, number], wins: 3, losses: 39, ties: 8 };
+    expect(qualitySentence('ndcg', worse, 10, { a: 'A (default)', b: 'B (new-arrivals)' })).toBe(
+      'B (new-arrivals) is worse on nDCG@10 by 0.047 (95% CI −0.073 to −0.022, p < 0.001, 3 wins / 39 losses / 8 ties for B (new-arrivals)).',
     );
     expect(qualitySentence('ap', { ...c, delta: -0.01, p: 0.4, significant: false }, 10, { a: 'default', b: 'bestsellers' })).toMatch(
-      /^default is ahead on AP by 0\.010, but not significantly \(/,
+      /^bestsellers is behind on AP by 0\.010, but not significantly \(.*for bestsellers\)\.$/,
+    );
+    expect(qualitySentence('ap', { ...c, delta: 0.01, p: 0.4, significant: false }, 10)).toMatch(
+      /^B is ahead on AP by 0\.010, but not significantly/,
     );
     expect(qualitySentence('ndcg', { ...c, n: 0 }, 5)).toMatch(/nothing to compare/);
     expect(qualitySentence('ndcg', { ...c, p: 0.0004 }, 10)).toContain('p < 0.001,');
-    expect(qualitySentence('ndcg', { ...c, delta: 0 }, 10)).toMatch(/^A and B are level on nDCG@10 \(/);
+    expect(qualitySentence('ndcg', { ...c, delta: 0 }, 10)).toMatch(/^B is level with A on nDCG@10 \(/);
     expect(qualitySentence('ndcg', { ...c, delta: -0.01, ci95: [-0.369, 0.356], significant: false }, 10)).toContain(
       '(95% CI −0.369 to 0.356, ',
     );
