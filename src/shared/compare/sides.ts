@@ -2,7 +2,7 @@ import { listMetrics } from '../diff/metrics';
 import type { SearchDiff } from '../diff/responses';
 import type { Facet } from '../request/types';
 import type { ContextValue, SearchRequest, SearchResponse, SearchTemplate } from '../request/types';
-import type { CompactMetrics, QueryRow, SideSpec, TopItem } from './types';
+import type { CompactMetrics, QueryRow, SideResult, SideSpec, TopItem } from './types';
 import { isJsonObject } from '../json-value';
 
 /** Deep merge for request templates: objects merge key by key, anything else (arrays included) is replaced. */
@@ -112,6 +112,14 @@ export function topItems(response: SearchResponse | undefined, n = 10): TopItem[
       ...(typeof item.score === 'number' ? { score: item.score } : {}),
     };
   });
+}
+
+/** The redirect an answer triggered: its first redirect item's URL (null when the service gave none) and name. */
+export function redirectOf(response: SearchResponse | undefined): SideResult['redirect'] | undefined {
+  const item = (Array.isArray(response?.items) ? response.items : []).find((i) => i.redirect);
+  if (!item?.redirect) return undefined;
+  const { url, name } = item.redirect;
+  return { url: typeof url === 'string' ? url : null, ...(typeof name === 'string' ? { name } : {}) };
 }
 
 type ListMeasures = ReturnType<typeof listMetrics>;

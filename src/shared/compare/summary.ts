@@ -1,4 +1,4 @@
-import type { BatchResult } from './types';
+import type { BatchResult, CompactMetrics, SideResult } from './types';
 
 /** The q-quantile (0…1) of numbers by linear interpolation; null for none. */
 export function quantile(values: readonly number[], q: number): number | null {
@@ -39,11 +39,17 @@ export interface BatchSummary {
    * histogram, top result changed) rather than counted as "unchanged".
    */
   bothEmpty: number;
-  /** Queries with zero results on a side, as a share of those the side answered. */
+  /**
+   * Queries where a side answered with a search redirect: an answer, but not a
+   * ranking, so they are counted apart and left out of the change measures too;
+   * their redirect URLs are compared instead.
+   */
+  redirects: { total: number; same: number; changed: number; oneSide: number };
+  /** Queries with zero results (and no redirect) on a side, as a share of those the side answered. */
   zeroRateA: number | null;
   zeroRateB: number | null;
   top1Changed: number;
-  /** Change measures over the compared queries that are not empty on both sides. */
+  /** Change measures over the compared queries with a ranking to compare (not both empty, no redirect). */
   meanRbo: number | null;
   medianRbo: number | null;
   meanOverlap10: number | null;
@@ -57,10 +63,75 @@ export interface BatchSummary {
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
 
+/**
+ * What one query's comparison is, the one classification the app, the reports and the command line share:
+ * `failed` (a side did not answer), `redirect` (a side answered with a search redirect), `both empty` (both
+ * answered with nothing), or `compared` (two rankings to measure).
+ */
+export type QueryStatus = 'compared' | 'both empty' | 'redirect' | 'failed';
+
+export function queryStatus(r: BatchResult): QueryStatus {
+  if (r.metrics === null) return 'failed';
+  if (r.a.redirect || r.b.redirect) return 'redirect';
+  return r.metrics.zeroA && r.metrics.zeroB ? 'both empty' : 'compared';
+}
+
+/** Both sides answered, and both with nothing (and no redirect): there is nothing to compare. */
+export function isBothEmpty(r: BatchResult): boolean {
+  return queryStatus(r) === 'both empty';
+}
+
+/** A side's answer had no result and no redirect. */
+export const zeroResults = (side: SideResult): boolean => side.ok && side.count === 0 && !side.redirect;
+
+export type RedirectChange = 'same' | 'changed' | 'only A' | 'only B';
+
+/** How the sides' redirects compare, for a query with status `redirect`. */
+export function redirectChange(r: BatchResult): RedirectChange | null {
+  const a = r.a.redirect;
+  const b = r.b.redirect;
+  if (!a && !b) return null;
+  if (!b) return 'only A';
+  if (!a) return 'only B';
+  return a.url === b.url ? 'same' : 'changed';
+}
+
+/** The measures that compare two rankings: null where a query has none to compare. */
+const RANKING_MEASURES = [
+  'rbo',
+  'change',
+  'overlap1',
+  'overlap3',
+  'overlap10',
+  'overlapAll',
+  'jaccard1',
+  'jaccard3',
+  'jaccard10',
+  'jaccardAll',
+  'kendallTau',
+  'top1Changed',
+  'shared',
+] as const satisfies readonly (keyof CompactMetrics)[];
+type RankingMeasure = (typeof RANKING_MEASURES)[number];
+export type ShownMetrics = Omit<CompactMetrics, RankingMeasure> & { [K in RankingMeasure]: CompactMetrics[K] | null };
+
+/**
+ * A query's measures as the app shows them and every export writes them: for a query that is both empty or
+ * a redirect the ranking measures are null (shown "—", a blank CSV cell), never RBO 1 or overlap 100%.
+ */
+export function shownMetrics(r: BatchResult): ShownMetrics | null {
+  if (!r.metrics) return null;
+  if (queryStatus(r) === 'compared') return r.metrics;
+  const out: ShownMetrics = { ...r.metrics, zeroA: zeroResults(r.a), zeroB: zeroResults(r.b) };
+  for (const key of RANKING_MEASURES) out[key] = null;
+  return out;
+}
+
 /** What a batch found, for the summary panel, the reports and the command line. */
 export function summarize(results: readonly BatchResult[], total = results.length): BatchSummary {
   const compared = results.filter((r) => r.metrics !== null);
-  const measured = compared.filter((r) => !isBothEmpty(r));
+  const measured = compared.filter((r) => queryStatus(r) === 'compared');
+  const redirectRows = compared.filter((r) => queryStatus(r) === 'redirect').map((r) => redirectChange(r));
   const answeredA = results.filter((r) => r.a.ok);
   const answeredB = results.filter((r) => r.b.ok);
   const rbos = measured.map((r) => r.metrics!.rbo);
@@ -71,9 +142,15 @@ export function summarize(results: readonly BatchResult[], total = results.lengt
     total,
     compared: compared.length,
     failed: results.filter((r) => !r.a.ok || !r.b.ok).length,
-    bothEmpty: compared.length - measured.length,
-    zeroRateA: answeredA.length ? answeredA.filter((r) => r.a.count === 0).length / answeredA.length : null,
-    zeroRateB: answeredB.length ? answeredB.filter((r) => r.b.count === 0).length / answeredB.length : null,
+    bothEmpty: compared.filter((r) => queryStatus(r) === 'both empty').length,
+    redirects: {
+      total: redirectRows.length,
+      same: redirectRows.filter((c) => c === 'same').length,
+      changed: redirectRows.filter((c) => c === 'changed').length,
+      oneSide: redirectRows.filter((c) => c === 'only A' || c === 'only B').length,
+    },
+    zeroRateA: answeredA.length ? answeredA.filter((r) => zeroResults(r.a)).length / answeredA.length : null,
+    zeroRateB: answeredB.length ? answeredB.filter((r) => zeroResults(r.b)).length / answeredB.length : null,
     top1Changed: measured.filter((r) => r.metrics!.top1Changed).length,
     meanRbo: mean(rbos),
     medianRbo: quantile(rbos, 0.5),
@@ -88,13 +165,26 @@ export function summarize(results: readonly BatchResult[], total = results.lengt
   };
 }
 
-/** Both sides answered, and both with nothing: there is nothing to compare. */
-export function isBothEmpty(r: BatchResult): boolean {
-  return r.metrics !== null && r.metrics.zeroA && r.metrics.zeroB;
+/** What the change measures leave out, as a clause: ", 2 empty on both sides and 3 redirects left out" (or ""). */
+export function leftOutClause(summary: Pick<BatchSummary, 'bothEmpty' | 'redirects'>): string {
+  const parts = [
+    summary.bothEmpty ? `${summary.bothEmpty.toLocaleString('en-US')} empty on both sides` : '',
+    summary.redirects.total ? `${summary.redirects.total.toLocaleString('en-US')} redirect${summary.redirects.total === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  return parts.length ? `, ${parts.join(' and ')} left out` : '';
 }
 
-/** Most changed first (1 − RBO), then the queries empty on both sides, failures last, then by position. */
+/**
+ * Most changed first (1 − RBO); then redirects (a changed one first), the queries empty on both sides,
+ * failures last; then by position.
+ */
 export function triageOrder(a: BatchResult, b: BatchResult): number {
-  const rank = (r: BatchResult) => (r.metrics === null ? -1 : isBothEmpty(r) ? -0.5 : r.metrics.change);
+  const rank = (r: BatchResult) => {
+    const status = queryStatus(r);
+    if (status === 'failed') return -1;
+    if (status === 'both empty') return -0.5;
+    if (status === 'redirect') return redirectChange(r) === 'same' ? -0.3 : -0.2;
+    return r.metrics!.change;
+  };
   return rank(b) - rank(a) || a.index - b.index;
 }

@@ -24,6 +24,8 @@ export interface SideResult {
   top: TopItem[];
   /** Every item id of the answer, in order: what quality metrics are computed from (kept for every answer since experiments). */
   ranking?: string[];
+  /** The search redirect the answer triggered (a redirect item), when it did: an answer of its own, not an empty one. */
+  redirect?: { url: string | null; name?: string };
 }
 
 /** The measures of one query's comparison, flat, for tables, sorting and CSV. */

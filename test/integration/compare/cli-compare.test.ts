@@ -61,7 +61,7 @@ describe('compare command (built CLI)', () => {
       if (ext === 'csv') {
         const lines = text.trim().split(/\r\n/);
         expect(lines).toHaveLength(121);
-        expect(lines[0]).toMatch(/^index,query,status,rbo,change,overlap@1/);
+        expect(lines[0]).toMatch(/^index,query,status,redirect_a,redirect_b,redirect_change,rbo,change,overlap@1/);
       } else if (ext === 'html') {
         expect(text).toMatch(/^<!doctype html>/);
         expect(text).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/);
@@ -146,8 +146,8 @@ describe('compare command (built CLI)', () => {
     const out = join(dir, 'empty.json');
     const r = await run([...sides(empty, 'bestsellers'), '--concurrency', '8', '--out', out]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/: 300 of 300 queries compared, 0 failed, 300 empty on both sides\n/);
-    expect(r.stdout).toMatch(/no query had results on either side to compare: no RBO, Jaccard or Kendall mean/);
+    expect(r.stdout).toMatch(/: 300 of 300 queries compared, 0 failed, 300 empty on both sides, 0 redirects\n/);
+    expect(r.stdout).toMatch(/no query had rankings on both sides to compare: no RBO, Jaccard or Kendall mean/);
     expect(r.stdout).not.toMatch(/mean RBO|top result changed/);
     const report = JSON.parse(await readFile(out, 'utf8')) as { summary: Record<string, unknown> & { change: { bins: number[] } } };
     expect(report.summary).toMatchObject({
@@ -162,6 +162,34 @@ describe('compare command (built CLI)', () => {
     const csv = join(dir, 'empty.csv');
     expect((await run([...sides(empty, 'bestsellers'), '--out', csv])).status).toBe(0);
     expect((await readFile(csv, 'utf8')).split(/\r\n/)[1]).toMatch(/^1,qqzx0 vvkq,both empty,/);
+  });
+
+  it('counts redirects apart ("gift card", "returns" on the emulator): status redirect with each URL, out of the ranking measures', async () => {
+    const file = join(dir, 'redirects.txt');
+    await writeFile(file, 'gift card\nreturns\njacket\n');
+    const out = join(dir, 'redirects.csv');
+    const r = await run([...sides(file, 'bestsellers'), '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /3 of 3 queries compared, 0 failed, 0 empty on both sides, 2 redirects \(2 same, 0 changed, 0 on one side only\)\n/,
+    );
+    expect(r.stdout).toMatch(/over the 1 query with two rankings to compare/);
+    const [header, ...rows] = (await readFile(out, 'utf8')).trim().split(/\r\n/);
+    const columns = header!.split(',');
+    const cell = (row: string, column: string) => row.split(',')[columns.indexOf(column)];
+    const giftCard = rows.find((row) => row.startsWith('1,gift card,'))!;
+    expect([cell(giftCard, 'status'), cell(giftCard, 'redirect_a'), cell(giftCard, 'redirect_change'), cell(giftCard, 'rbo')]).toEqual([
+      'redirect',
+      'https://shop.example.com/gift-cards',
+      'same',
+      '',
+    ]);
+    expect(
+      cell(
+        rows.find((row) => row.startsWith('3,jacket,'))!,
+        'status',
+      ),
+    ).toBe('compared');
   });
 
   it('with --judgments, reports quality per side and the significance of B − A for the seven metrics', async () => {
@@ -221,6 +249,6 @@ describe('compare command (built CLI)', () => {
       ['hoodie', expect.any(Number)],
     ]);
     expect(report.results[1]!.a.count).toBeGreaterThan(0);
-    expect(r.stdout).toMatch(/^default vs bestsellers: 2 of 2 queries compared, 0 failed, 1 empty on both sides\n/);
+    expect(r.stdout).toMatch(/^default vs bestsellers: 2 of 2 queries compared, 0 failed, 1 empty on both sides, 0 redirects\n/);
   });
 });

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { mergeRequest, rankingOf, requestFor, searchMeasures, topItems } from '../../../shared/compare/sides';
+import { mergeRequest, rankingOf, redirectOf, requestFor, searchMeasures, topItems } from '../../../shared/compare/sides';
 import type {
   BatchDefinition,
   BatchProgress,
@@ -302,6 +302,7 @@ export class BatchRunner {
     if (outcome.ok) {
       const count =
         typeof outcome.response?.metadata?.count === 'number' ? outcome.response.metadata.count : (outcome.response?.items?.length ?? null);
+      const redirect = redirectOf(outcome.response);
       return {
         side: {
           ok: true,
@@ -311,6 +312,7 @@ export class BatchRunner {
           count,
           top: topItems(outcome.response),
           ranking: rankingOf(outcome.response),
+          ...(redirect ? { redirect } : {}),
         },
         response: outcome.response,
         ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),

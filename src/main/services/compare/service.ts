@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { batchCsv, batchHtml, batchJson } from '../../../shared/compare/reports';
+import { batchHtml } from '../../../shared/compare/report-html';
+import { batchCsv, batchJson } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';

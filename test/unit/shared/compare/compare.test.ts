@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, parseQueryList } from '../../../../src/shared/compare/queries';
-import { batchCsv, batchHtml } from '../../../../src/shared/compare/reports';
+import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchCsv } from '../../../../src/shared/compare/reports';
 import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
 import { histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
@@ -138,7 +139,7 @@ describe('summaries and reports', () => {
   it('CSV: one row per query, quoted where needed, formulas defused', () => {
     const lines = batchCsv(results).trim().split('\r\n');
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toMatch(/^1,"q0, ""quoted""",compared,0\.2,0\.8,/);
+    expect(lines[1]).toMatch(/^1,"q0, ""quoted""",compared,,,,0\.2,0\.8,/);
     expect(lines[2]).toMatch(/^2,"'=HYPERLINK\(""x""\)",compared/);
     expect(lines[3]).toMatch(/^3,.*,failed,.*The service answered 503$/);
   });

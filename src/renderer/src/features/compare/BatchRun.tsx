@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
-import { summarize, triageOrder } from '@shared/compare/summary';
+import { leftOutClause, summarize, triageOrder } from '@shared/compare/summary';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
 import { formatDuration } from '@shared/time-format';
 import { Button } from '../../components/Button';
@@ -178,6 +178,21 @@ export function BatchRun() {
               {summary.bothEmpty.toLocaleString('en-US')}
             </span>
           </div>
+          <div
+            className="metric"
+            title="Queries answered with a search redirect on a side: compared by URL, left out of the ranking measures"
+          >
+            <span className="metric__label">Redirects</span>
+            <span className="metric__value" data-testid="redirects">
+              {summary.redirects.total.toLocaleString('en-US')}
+              {summary.redirects.total ? (
+                <span className="metric__note">
+                  {' '}
+                  {(summary.redirects.changed + summary.redirects.oneSide).toLocaleString('en-US')} changed
+                </span>
+              ) : null}
+            </span>
+          </div>
           <div className="metric">
             <span className="metric__label">Mean RBO</span>
             <span className="metric__value">{summary.meanRbo === null ? '—' : summary.meanRbo.toFixed(3)}</span>
@@ -198,7 +213,7 @@ export function BatchRun() {
         <div className="batch-summary__chart">
           <div className="pair-bars__label">
             How much each query changed (1 − RBO)
-            {summary.bothEmpty ? `, ${summary.bothEmpty.toLocaleString('en-US')} empty on both sides left out` : ''}
+            {leftOutClause(summary)}
           </div>
           <HistogramChart histogram={summary.change} label="Histogram of 1 − RBO over the compared queries with results" />
         </div>
@@ -285,6 +300,7 @@ export function BatchRun() {
               ['top1', 'Top result changed'],
               ['zero', 'Zero results on one side'],
               ['empty', 'Empty on both sides'],
+              ['redirect', 'Redirects'],
               ['errors', 'Errors'],
             ] as [Filter, string][]
           ).map(([value, label]) => (

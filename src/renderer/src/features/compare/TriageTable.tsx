@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { isBothEmpty } from '@shared/compare/summary';
+import { queryStatus, redirectChange, shownMetrics, zeroResults } from '@shared/compare/summary';
 import type { BatchResult } from '@shared/compare/types';
 import { EPS_TIE } from '@shared/metrics/significance';
 
 /* The batch triage table: one row per query, filtered and ordered by what changed most. */
 
-export type Filter = 'all' | 'zero' | 'empty' | 'top1' | 'errors' | 'better' | 'worse';
+export type Filter = 'all' | 'zero' | 'empty' | 'redirect' | 'top1' | 'errors' | 'better' | 'worse';
 
 export const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 export const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(0)} ms`);
@@ -16,9 +16,10 @@ const ROW = 34;
 export type DeltaOf = (r: BatchResult) => number | null;
 export function matches(r: BatchResult, filter: Filter, delta: DeltaOf): boolean {
   if (filter === 'errors') return !r.a.ok || !r.b.ok;
-  if (filter === 'top1') return !!r.metrics?.top1Changed && !isBothEmpty(r);
-  if (filter === 'zero') return !!r.metrics && r.metrics.zeroA !== r.metrics.zeroB;
-  if (filter === 'empty') return isBothEmpty(r);
+  if (filter === 'top1') return !!shownMetrics(r)?.top1Changed;
+  if (filter === 'zero') return !!r.metrics && zeroResults(r.a) !== zeroResults(r.b);
+  if (filter === 'empty') return queryStatus(r) === 'both empty';
+  if (filter === 'redirect') return queryStatus(r) === 'redirect';
   if (filter === 'better') return (delta(r) ?? 0) > EPS_TIE;
   if (filter === 'worse') return (delta(r) ?? 0) < -EPS_TIE;
   return true;
@@ -57,8 +58,9 @@ export function TriageTable({
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const r = results[v.index]!;
-            const m = r.metrics;
-            const failed = !r.a.ok || !r.b.ok;
+            const m = shownMetrics(r);
+            const status = queryStatus(r);
+            const failed = status === 'failed';
             return (
               <button
                 type="button"
@@ -77,11 +79,13 @@ export function TriageTable({
                   {r.query}
                 </span>
                 <span role="cell" className="triage__change">
-                  {m && isBothEmpty(r) ? (
+                  {status === 'both empty' ? (
                     <span className="badge badge--muted" title="No results on either side: nothing to compare">
                       empty on both
                     </span>
-                  ) : m ? (
+                  ) : status === 'redirect' ? (
+                    <RedirectBadge result={r} />
+                  ) : m?.change != null ? (
                     <>
                       <span className="change-bar">
                         <span style={{ width: `${Math.round(m.change * 100)}%` }} />
@@ -93,10 +97,10 @@ export function TriageTable({
                   )}
                 </span>
                 <span role="cell" className="n">
-                  {delta ? <DeltaCell value={delta(r)} /> : m && !isBothEmpty(r) ? pct(m.overlap10) : '—'}
+                  {delta ? <DeltaCell value={delta(r)} /> : pct(m?.overlap10 ?? null)}
                 </span>
                 <span role="cell">
-                  {m && !isBothEmpty(r) ? m.top1Changed ? <span className="badge badge--danger">changed</span> : 'same' : '—'}
+                  {m?.top1Changed == null ? '—' : m.top1Changed ? <span className="badge badge--danger">changed</span> : 'same'}
                 </span>
                 <span role="cell" className="n">
                   {r.a.count ?? '—'} → {r.b.count ?? '—'}
@@ -110,6 +114,25 @@ export function TriageTable({
         </div>
       </div>
     </div>
+  );
+}
+
+/** A redirect query's cell: how the two redirects compare, each side's URL on hover. */
+function RedirectBadge({ result }: { result: BatchResult }) {
+  const change = redirectChange(result);
+  const url = (side: BatchResult['a']) => (side.redirect ? (side.redirect.url ?? 'a redirect without a URL') : 'no redirect');
+  return (
+    <span
+      className={`badge ${change === 'same' ? 'badge--muted' : 'badge--warning'}`}
+      title={`A: ${url(result.a)}\nB: ${url(result.b)}`}
+      data-testid="redirect-badge"
+    >
+      {change === 'same'
+        ? 'redirect, same'
+        : change === 'changed'
+          ? 'redirect changed'
+          : `redirect on ${change === 'only A' ? 'A' : 'B'} only`}
+    </span>
   );
 }
 
