@@ -8,7 +8,7 @@ import { areaById, type AreaId } from './areas';
 import { CommandPalette, Keys } from './CommandPalette';
 import { allCommands, matchesKeys, parseKeys, registerCommands } from './commands';
 import { globalCommands } from './global-commands';
-import { isMac } from './keys';
+import { isMac, isUndoRedoKey } from './keys';
 import { NavRail } from './NavRail';
 import { NoticeBar } from './NoticeBar';
 import { StatusBar } from './StatusBar';
@@ -51,6 +51,16 @@ function AreaView({ area }: { area: AreaId }) {
 function isEditable(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return !!el && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || !!el.closest('.monaco-editor'));
+}
+
+/**
+ * The browser's own undo acts on the document's last text edit wherever the focus is: Ctrl+Z on a result row
+ * would silently change the query box while the results still answer the old query. Undo belongs to what has
+ * the focus — a text field's own undo, or what a list handles itself (a rating) — so, outside a text field,
+ * an undo or redo that nothing handled (this listener runs after the app's own) does nothing.
+ */
+function guardNativeUndo(e: KeyboardEvent): void {
+  if (!e.defaultPrevented && isUndoRedoKey(e) && !isEditable(document.activeElement)) e.preventDefault();
 }
 
 /** Runs the bound command whose keys these are, before any editor sees them. */
@@ -103,9 +113,11 @@ export function AppShell() {
       }
     };
     window.addEventListener('keydown', runBoundKeys, { capture: true });
+    window.addEventListener('keydown', guardNativeUndo);
     window.addEventListener('paste', onPaste);
     return () => {
       window.removeEventListener('keydown', runBoundKeys, { capture: true });
+      window.removeEventListener('keydown', guardNativeUndo);
       window.removeEventListener('paste', onPaste);
     };
   }, [pushNotice]);

@@ -73,7 +73,7 @@ const ItemRow = memo(function ItemRow({
       tabIndex={0}
       data-testid={`aligned-${side}`}
       data-id={item.id}
-      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
+      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
     >
       <span className="aligned-row__rank">{rank}</span>
       <Thumb item={item} size={40} />

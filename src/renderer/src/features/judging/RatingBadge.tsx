@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { hasMod } from '../../shell/keys';
 import './judging.css';
 
 /** The tone of a rating on its scale: none (0), low, mid, high. */
@@ -31,14 +32,20 @@ export function RatingBadge({ rating, max }: { rating: number | undefined; max: 
 
 /**
  * Keys that rate the focused row: a digit up to the scale's maximum sets the
- * rating, Backspace or Delete clears it. Keys with a modifier, and keys typed
- * into a field, are left alone.
+ * rating, Backspace or Delete clears it, and Ctrl/⌘+Z (with `undo`) takes the
+ * last rating back. Other keys with a modifier, and keys typed into a field,
+ * are left alone.
  */
-export function ratingKeys(max: number, rate: (rating: number | null) => void) {
+export function ratingKeys(max: number, rate: (rating: number | null) => void, undo?: () => void) {
   return (e: KeyboardEvent<HTMLElement>) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (undo && hasMod(e) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      undo();
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (/^[0-9]$/.test(e.key) && Number(e.key) <= max) {
       e.preventDefault();
       rate(Number(e.key));

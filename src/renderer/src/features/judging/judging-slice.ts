@@ -89,6 +89,8 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     if (current?.file === file) active.set({ result: { ...current, index: withRating(current.index, query, itemId, rating) } });
   };
 
+  // Ratings still being saved: an undo pressed right after a rating waits for it, so it takes back that one.
+  let saving: Promise<unknown> = Promise.resolve();
   const slice: JudgingSlice = {
     activeRatings: idleCall(),
     ratingSteps: [],
@@ -120,19 +122,24 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       if (!target) return false;
       const before = target === get().activeRatings.result?.file ? slice.ratingOf(query, itemId) : undefined;
       show(target, query, itemId, rating);
-      const result = await workbench().judgments.rate({ file: target, query, itemId, rating });
-      if (!result.ok) {
-        // Not saved: what is on screen goes back to what the file holds.
-        show(target, query, itemId, before ?? null);
-        notice('judgments:rate', `The rating was not saved: ${result.error.message}`);
-        return false;
-      }
-      set((s) => ({
-        ratingSteps: [...s.ratingSteps.slice(-199), { file: target, query, itemId, rating, previous: result.value.previous }],
-      }));
-      return true;
+      const save = (async () => {
+        const result = await workbench().judgments.rate({ file: target, query, itemId, rating });
+        if (!result.ok) {
+          // Not saved: what is on screen goes back to what the file holds.
+          show(target, query, itemId, before ?? null);
+          notice('judgments:rate', `The rating was not saved: ${result.error.message}`);
+          return false;
+        }
+        set((s) => ({
+          ratingSteps: [...s.ratingSteps.slice(-199), { file: target, query, itemId, rating, previous: result.value.previous }],
+        }));
+        return true;
+      })();
+      saving = Promise.allSettled([saving, save]);
+      return save;
     },
     undoRating: async () => {
+      await saving;
       const step = get().ratingSteps.at(-1);
       if (!step) return null;
       set((s) => ({ ratingSteps: s.ratingSteps.slice(0, -1) }));

@@ -1,13 +1,15 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Item } from '@shared/request/types';
 import { formatPrice } from '../../components/format';
+import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;
+const ROW_HEIGHT = CARD_HEIGHT + 12;
 
 /** Results as a product grid, virtualised by rows. */
 export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
@@ -21,14 +23,21 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
     return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(items.length / columns);
+  const reveal = useCallback(
+    (index: number) => revealBand(scroller.current, Math.floor(index / columns) * ROW_HEIGHT, ROW_HEIGHT),
+    [columns],
+  );
+  // One Tab stop: the focused card; ← → move by one, ↑ ↓ by a row, Home End PgUp PgDn; the rating keys act on it.
+  const roving = useRovingList(scroller, items.length, items, { columns, pageRows: 2, reveal });
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
-    estimateSize: () => CARD_HEIGHT + 12,
+    estimateSize: () => ROW_HEIGHT,
     overscan: 3,
+    rangeExtractor: (range) => keepRendered(defaultRangeExtractor(range), Math.floor(roving.active / columns)),
   });
   return (
-    <div className="results-grid" ref={scroller} data-testid="results-scroller" aria-label="Results">
+    <div className="results-grid" ref={scroller} data-testid="results-scroller" aria-label="Results" onKeyDown={roving.onKeyDown}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => (
           <ul
@@ -41,7 +50,7 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
               const p = item.product ?? {};
               if (item.redirect) {
                 return (
-                  <li key={item.id} className="card card--redirect">
+                  <li key={item.id} className="card card--redirect" {...rovingRowProps(index, roving.active, roving.onRowFocus)}>
                     <strong>Redirect</strong>
                     <span>{String(item.redirect.name ?? item.id)}</span>
                     <span className="mono small">{String(item.redirect.url ?? '')}</span>
@@ -54,7 +63,8 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
                   className={`card${outOfOrder.has(index) ? ' is-out-of-order' : ''}`}
                   data-testid="result-card"
                   data-id={item.id}
-                  {...(rating ? { tabIndex: 0, onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
+                  {...rovingRowProps(index, roving.active, roving.onRowFocus)}
+                  {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
                 >
                   <span className="card__rank">{offset + index + 1}</span>
                   {rating ? (

@@ -17,7 +17,7 @@ import { JudgmentPicker } from '../judging/JudgmentPicker';
 import { useRatingView } from '../judging/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
-import type { SearchTab } from './tab-model';
+import { shareableRequest, type SearchTab } from './tab-model';
 
 export function countLabel(count: number, exact: boolean): string {
   return exact ? count.toLocaleString('en-US') : `${count.toLocaleString('en-US')}+`;
@@ -94,13 +94,24 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
     </div>
   );
 
+  // Copies are of the request whose answer is on screen; edits in the builder not yet sent are said, not copied.
+  const shared = shareableRequest(tab);
   const shareBar = (
     <div className="share-bar">
       <span className="muted small">Copy request as</span>
-      <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, tab.request, tab.transport)} />
-      <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, tab.request, tab.transport)} />
-      <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, tab.request, tab.transport)} />
-      <StorefrontCopy profile={profile} request={tab.request} />
+      <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, shared.request, tab.transport)} />
+      <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, shared.request, tab.transport)} />
+      <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, shared.request, tab.transport)} />
+      <StorefrontCopy profile={profile} request={shared.request} />
+      {shared.edited ? (
+        <span
+          className="badge badge--warning"
+          data-testid="share-edited"
+          title={`The builder has edits not sent yet; these copy the request of the answer shown. Send (${modKey()}+Enter) to copy the edited one.`}
+        >
+          answer shown, not the unsent edits
+        </span>
+      ) : null}
       <Button
         size="sm"
         variant="ghost"

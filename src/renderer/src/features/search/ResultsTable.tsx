@@ -1,8 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
 import { formatPrice, formatValue } from '../../components/format';
+import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
@@ -21,10 +22,15 @@ export interface ResultsViewProps {
 /** Results as a virtualised table: rank, image, title and id, price, score, and one column per sort attribute. */
 export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const reveal = useCallback((index: number) => revealBand(scroller.current, index * ROW, ROW), []);
+  // One Tab stop: the focused row; ↑ ↓ Home End PgUp PgDn move it, the rating keys act on it.
+  const roving = useRovingList(scroller, items.length, items, { pageRows: 8, reveal });
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
+    // The focused row stays rendered when scrolled out of view, so the focus is never dropped on the page.
+    rangeExtractor: (range) => keepRendered(defaultRangeExtractor(range), roving.active),
     // Enough rows beyond the view for a wheel step; more only adds text to shape before an answer's first frame.
     overscan: 4,
     // Rows have one fixed height, so nothing is measured while scrolling: the scroll's re-render can wait for
@@ -42,7 +48,7 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
     [sortColumns, rating],
   );
   return (
-    <div className="results-table" role="table" aria-label="Results" aria-rowcount={items.length + 1}>
+    <div className="results-table" role="grid" aria-readonly="true" aria-label="Results" aria-rowcount={items.length + 1}>
       <div className="results-table__head" role="row" style={columns}>
         <span role="columnheader" className="col-rank">
           #
@@ -70,8 +76,7 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
           </span>
         ) : null}
       </div>
-      {/* Focusable so the keyboard scrolls it (arrow keys, Page Up/Down) like any scrolled region. */}
-      <div className="results-table__body" ref={scroller} data-testid="results-scroller" tabIndex={0} role="rowgroup">
+      <div className="results-table__body" ref={scroller} data-testid="results-scroller" role="rowgroup" onKeyDown={roving.onKeyDown}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => (
             <ResultRow
@@ -85,6 +90,8 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
               outOfOrder={outOfOrder.has(row.index)}
               rating={rating ?? null}
               rated={rating?.of((items[row.index] as Item).id)}
+              focusable={row.index === roving.active}
+              onRowFocus={roving.onRowFocus}
             />
           ))}
         </div>
@@ -103,18 +110,34 @@ interface RowProps {
   outOfOrder: boolean;
   rating: RatingView | null;
   rated: number | undefined;
+  /** The row that is the list's Tab stop. */
+  focusable: boolean;
+  onRowFocus: (index: number) => void;
 }
 
 /** One result row; memoised so scrolling renders only the rows that come into view. */
-const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns, template, outOfOrder: bad, rating, rated }: RowProps) {
+const ResultRow = memo(function ResultRow({
+  item,
+  index,
+  top,
+  rank,
+  sortColumns,
+  template,
+  outOfOrder: bad,
+  rating,
+  rated,
+  focusable,
+  onRowFocus,
+}: RowProps) {
+  const roving = rovingRowProps(index, focusable ? index : -1, onRowFocus);
   const p = item.product ?? {};
   if (item.redirect) {
     return (
-      <div role="row" className="result-row result-row--redirect" style={{ top, height: ROW }} data-testid="result-redirect">
-        <span role="cell" className="col-rank">
+      <div role="row" className="result-row result-row--redirect" style={{ top, height: ROW }} data-testid="result-redirect" {...roving}>
+        <span role="gridcell" className="col-rank">
           <CornerDownRight size={14} aria-hidden="true" />
         </span>
-        <span role="cell" className="col-wide">
+        <span role="gridcell" className="col-wide">
           <strong>Redirect</strong> · {String(item.redirect.name ?? item.id)} →{' '}
           <span className="mono">{String(item.redirect.url ?? '')}</span>
         </span>
@@ -130,34 +153,35 @@ const ResultRow = memo(function ResultRow({ item, index, top, rank, sortColumns,
       data-testid="result-row"
       data-id={item.id}
       title={bad ? 'Out of order: this item should come before the one above it, by the sort chain' : undefined}
-      {...(rating ? { tabIndex: 0, onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r)) } : {})}
+      {...roving}
+      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
     >
-      <span role="cell" className="col-rank">
+      <span role="gridcell" className="col-rank">
         {rank}
       </span>
-      <span role="cell" className="col-image">
+      <span role="gridcell" className="col-image">
         <Thumb item={item} />
       </span>
-      <span role="cell" className="col-title">
+      <span role="gridcell" className="col-title">
         <span className="result-title">{p.title === undefined ? <em className="muted">no title in answer</em> : String(p.title)}</span>
         <span className="result-id mono">
           {item.id}
           {p.brand ? ` · ${String(p.brand)}` : ''}
         </span>
       </span>
-      <span role="cell" className="col-num" data-testid="cell-price">
+      <span role="gridcell" className="col-num" data-testid="cell-price">
         {formatPrice(p.price) ?? '—'}
       </span>
       {sortColumns.map((a) => (
-        <span key={a} role="cell" className="col-num col-sort">
+        <span key={a} role="gridcell" className="col-num col-sort">
           {formatValue(p[a])}
         </span>
       ))}
-      <span role="cell" className="col-num mono">
+      <span role="gridcell" className="col-num mono">
         {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}
       </span>
       {rating ? (
-        <span role="cell" className="col-rating">
+        <span role="gridcell" className="col-rating">
           <RatingBadge rating={rated} max={rating.max} />
         </span>
       ) : null}

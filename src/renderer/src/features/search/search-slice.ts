@@ -4,7 +4,7 @@ import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
-import { blankTab, titleOf, type SearchResult, type SearchTab } from './tab-model';
+import { blankTab, sameRequest, titleOf, type SearchResult, type SearchTab } from './tab-model';
 import { markSend } from '../../perf/user-timing';
 
 export interface SearchSlice {
@@ -106,7 +106,12 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
       const transport = current.transport;
       const pinned = current.profileId;
       markSend();
-      update(id, (t) => ({ ...t, title: titleOf(sent) }));
+      // Notes and steps explain the request they came with (a pasted URL): a different request sends without them.
+      update(id, (t) => ({
+        ...t,
+        title: titleOf(sent),
+        ...(t.notesFor && !sameRequest(t.notesFor, sent) ? { notes: [], steps: [], notesFor: null } : {}),
+      }));
       await runCall(lens(id), {
         scope: id,
         cancel: cancelRequest,

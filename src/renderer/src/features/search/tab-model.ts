@@ -28,6 +28,8 @@ export interface SearchTab extends CallState<SearchResult> {
   steps: string[];
   /** The profile this tab sends to whatever profile is active (a pasted request for another environment); null: the active one. */
   profileId: string | null;
+  /** The request the notes and steps explain: they go once a different request is sent. */
+  notesFor: SearchRequest | null;
 }
 
 export interface SearchResult {
@@ -72,7 +74,35 @@ export function blankTab(
     origin: init.origin ?? null,
     profileId: init.profileId ?? null,
     steps: init.steps ?? [],
+    notesFor: init.notes?.length || init.steps?.length ? structuredClone(request) : null,
   };
+}
+
+/** Two requests are the same request (the same JSON, field order aside). */
+export function sameRequest(a: SearchRequest, b: SearchRequest): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/**
+ * What Copy and Share give for a tab: the request of the answer on screen, and whether the draft in the
+ * builder has been edited since it was sent (then that is said beside the copies, and the draft offered apart).
+ */
+export function shareableRequest(tab: Pick<SearchTab, 'request' | 'result'>): { request: SearchRequest; edited: boolean } {
+  const sent = tab.result?.sent;
+  if (!sent) return { request: tab.request, edited: false };
+  return { request: sent, edited: !sameRequest(sent, tab.request) };
 }
 
 type SearchOptions = NonNullable<SearchRequest['options']>;

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';
 import { requestAs } from '../search/request-text';
+import { shareableRequest } from '../search/tab-model';
 import { useAppStore } from '../../store/store';
 import { storefrontUrlOf } from '@shared/storefront';
 import { hostOf } from '@shared/url/match-profile';
@@ -35,6 +36,8 @@ export default function UrlToolsScreen() {
   // The tab's own profile when it is pinned to one (a pasted request for another environment).
   const profile = useAppStore((s) => (tab?.profileId ? s.profiles?.profiles.find((p) => p.id === tab.profileId) : s.activeProfile()));
   const base = profile?.searchUrl ?? '';
+  // Shared is the request of the answer on screen; unsent edits in the tab's builder are said, not shared.
+  const shared = tab ? { ...shareableRequest(tab), sent: !!tab.result } : null;
 
   return (
     <div className="url-tools">
@@ -134,28 +137,35 @@ export default function UrlToolsScreen() {
       </section>
       <section className="url-tools__panel" aria-labelledby="encode-title">
         <h2 id="encode-title">Share the current request</h2>
-        {tab && base ? (
+        {tab && shared && base ? (
           <>
             <p className="muted small">
-              The request in the active Search tab ({tab.title}), against {profile?.name} ({base}).
+              The request {shared.sent ? 'of the answer shown' : ''} in the active Search tab ({tab.title}), against {profile?.name} ({base}
+              ).
             </p>
+            {shared.edited ? (
+              <p className="diag diag--warning" data-testid="share-edited">
+                The tab&apos;s builder has edits not sent yet: what follows is the request of the answer on screen. Send the tab to share
+                the edited request.
+              </p>
+            ) : null}
             {(['url', 'curl', 'json'] as const).map((format) => (
               <div key={format} className="share-block">
                 <div className="share-block__head">
                   <strong>{format === 'url' ? 'GET URL' : format === 'curl' ? 'cURL' : 'JSON body'}</strong>
-                  <CopyButton text={() => requestAs(format, base, tab.request, tab.transport)} />
+                  <CopyButton text={() => requestAs(format, base, shared.request, tab.transport)} />
                 </div>
                 <pre
                   className="code-block mono"
                   tabIndex={0}
                   aria-label={`The request as ${format === 'url' ? 'a GET URL' : format === 'curl' ? 'cURL' : 'a JSON body'}`}
                 >
-                  {requestAs(format, base, tab.request, tab.transport)}
+                  {requestAs(format, base, shared.request, tab.transport)}
                 </pre>
               </div>
             ))}
             {(profile?.storefronts ?? []).map((mapping) => {
-              const encoded = storefrontUrlOf(mapping, tab.request);
+              const encoded = storefrontUrlOf(mapping, shared.request);
               return (
                 <div key={mapping.name} className="share-block" data-testid="share-storefront">
                   <div className="share-block__head">

@@ -32,6 +32,14 @@ describe('judging: the slice against main, on the demo workspace', () => {
     expect(app.state().ratingOf('rain jacket', itemId)).toBe(rating);
     expect((await onDisk())?.rating).toBe(rating);
 
+    // Undo pressed while the rating is still being saved takes back that rating, not an older one.
+    const saving = app.state().rateItem('rain jacket', itemId, next);
+    const undone = await app.state().undoRating();
+    expect(await saving).toBe(true);
+    expect(undone).toMatchObject({ query: 'rain jacket', itemId, rating: next, previous: rating });
+    expect(app.state().ratingOf('rain jacket', itemId)).toBe(rating);
+    expect((await onDisk())?.rating).toBe(rating);
+
     // Above the scale: refused by main, and the screen shows what the file holds.
     expect(await app.state().rateItem('rain jacket', itemId, 7)).toBe(false);
     expect(app.state().ratingOf('rain jacket', itemId)).toBe(rating);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRawRequest, toggleFacet } from '../../../../../src/renderer/src/features/search/search-slice';
-import { blankTab, titleOf } from '../../../../../src/renderer/src/features/search/tab-model';
+import { blankTab, sameRequest, shareableRequest, titleOf } from '../../../../../src/renderer/src/features/search/tab-model';
 import { appForSuite, waitFor } from '../../app-under-test';
 
 describe('search: pure parts', () => {
@@ -94,5 +94,41 @@ describe('search: the slice against Local demo', () => {
     const tab = app.state().tabs.find((t) => t.id === id)!;
     expect(tab.request.options?.facets).toEqual([{ id: facet.id, values: [facet.values[0]!.value] }]);
     expect(tab.request.options?.offset).toBe(0);
+  });
+});
+
+describe('search: what a tab shows and shares belongs to the answer on screen', () => {
+  const app = appForSuite();
+  const token = () => app.state().activeProfile()!.searchTokens[0]!.token;
+
+  it('copies and shares the request of the answer shown, and says when the builder has unsent edits', async () => {
+    const id = app.state().openTab();
+    app.state().updateRequest(id, (r) => ({ ...r, query: 'backpack' }));
+    await app.state().send(id);
+    const tab = () => app.state().tabs.find((t) => t.id === id)!;
+    expect(shareableRequest(tab())).toEqual({ request: tab().request, edited: false });
+    app.state().updateRequest(id, (r) => ({ ...r, query: 'tent' }));
+    const shared = shareableRequest(tab());
+    expect(shared.edited).toBe(true);
+    expect(shared.request.query).toBe('backpack');
+    // Field order is not an edit.
+    const reordered = { options: tab().result!.sent.options, query: 'backpack', token: tab().result!.sent.token };
+    expect(sameRequest(reordered, tab().result!.sent)).toBe(true);
+  });
+
+  it('notes and steps of a pasted request go once a different request is sent, and stay while it is the same', async () => {
+    const request = { token: token(), query: 'red dress', options: { offset: 0, limit: 24 } };
+    const id = app
+      .state()
+      .openTab({ request, notes: [{ code: 'extra-parameters', message: 'Unknown parameter utm_source' }], steps: ['a step'] });
+    const tab = () => app.state().tabs.find((t) => t.id === id)!;
+    await app.state().send(id);
+    expect(tab().notes).toHaveLength(1);
+    expect(tab().steps).toEqual(['a step']);
+    app.state().updateRequest(id, (r) => ({ ...r, query: 'tent' }));
+    await app.state().send(id);
+    expect(tab().notes).toEqual([]);
+    expect(tab().steps).toEqual([]);
+    expect(tab().notesFor).toBeNull();
   });
 });
