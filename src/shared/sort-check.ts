@@ -8,6 +8,8 @@ export interface OrderCheck {
   missing: string[];
   /** Indexes (into the items) of items that come before an item they should follow. */
   violations: number[];
+  /** Products the check looked at (redirect items aside): with fewer than two there is no order to check. */
+  products: number;
 }
 
 function valueOf(item: Item, attribute: string): unknown {
@@ -39,10 +41,12 @@ export function compareSortValues(a: unknown, b: unknown): number {
 export function checkSortOrder(items: readonly Item[], sortBy: readonly SortValue[] | undefined): OrderCheck {
   const chain = (sortBy ?? []).filter((s) => typeof s?.attribute === 'string' && s.attribute !== '');
   const products = items.map((item, index) => ({ item, index })).filter(({ item }) => !item.redirect && item.product);
+  // No product (an empty answer): nothing is missing, there is simply nothing to check.
+  if (products.length === 0) return { checked: [], missing: [], violations: [], products: 0 };
   const checked = chain.filter((s) => products.some(({ item }) => valueOf(item, s.attribute) !== undefined)).map((s) => s.attribute);
   const missing = chain.map((s) => s.attribute).filter((a) => !checked.includes(a));
   const violations: number[] = [];
-  if (chain.length === 0 || missing.length > 0) return { checked, missing, violations };
+  if (chain.length === 0 || missing.length > 0) return { checked, missing, violations, products: products.length };
   for (let k = 1; k < products.length; k++) {
     const prev = products[k - 1]!.item;
     const next = products[k]!;
@@ -60,5 +64,5 @@ export function checkSortOrder(items: readonly Item[], sortBy: readonly SortValu
       }
     }
   }
-  return { checked, missing, violations };
+  return { checked, missing, violations, products: products.length };
 }

@@ -11,6 +11,7 @@ describe('sort order check', () => {
       checked: ['rating', 'price'],
       missing: [],
       violations: [],
+      products: 3,
     });
   });
 
@@ -29,6 +30,12 @@ describe('sort order check', () => {
 
   it('skips redirect items and reports attributes it cannot see', () => {
     const items: Item[] = [{ id: 'r', score: 1, redirect: { url: 'x' } }, item('a', { title: 'x' })];
-    expect(checkSortOrder(items, [{ attribute: 'price' }])).toEqual({ checked: [], missing: ['price'], violations: [] });
+    expect(checkSortOrder(items, [{ attribute: 'price' }])).toEqual({ checked: [], missing: ['price'], violations: [], products: 1 });
+  });
+
+  it('an answer with no product has nothing to check: no attribute is reported missing', () => {
+    expect(checkSortOrder([], [{ attribute: 'price' }])).toEqual({ checked: [], missing: [], violations: [], products: 0 });
+    const onlyRedirect: Item[] = [{ id: 'r', score: 1, redirect: { url: 'x' } }];
+    expect(checkSortOrder(onlyRedirect, [{ attribute: 'price' }]).missing).toEqual([]);
   });
 });

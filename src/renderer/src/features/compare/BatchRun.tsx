@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
 import { leftOutClause, summarize, triageOrder } from '@shared/compare/summary';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
@@ -32,6 +32,15 @@ export function BatchRun() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { definition, progress, results } = batch;
   const quality = qualityCall.result;
+  // Ratings saved into this batch's judgment list (here, in Search or in the queue) recompute its figures from the
+  // stored rankings — no request is sent — so they are never left at their old values.
+  const judgments = definition.quality?.judgments.file;
+  const revision = useAppStore((s) => (judgments ? (s.ratingsRevision[judgments] ?? 0) : 0));
+  const measuredAt = useAppStore((s) => s.compare.batchQualityRevision);
+  const running = progress.status === 'running';
+  useEffect(() => {
+    if (revision !== measuredAt && !running && qualityCall.status !== 'sending') void loadQuality();
+  }, [revision, measuredAt, running, qualityCall.status, loadQuality]);
   const summary = useMemo(() => summarize(results, definition.rows.length), [results, definition.rows.length]);
   const byIndex = useMemo(() => new Map<number, QueryQualityRow>(quality?.perQuery.map((q) => [q.index, q]) ?? []), [quality]);
   // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.

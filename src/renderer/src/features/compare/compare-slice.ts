@@ -13,6 +13,7 @@ import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 import { historyExchange, type HistorySlice } from '../history/history-slice';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
+import type { JudgingSlice } from '../judging/judging-slice';
 
 export type SideKey = 'a' | 'b';
 
@@ -70,6 +71,8 @@ export interface CompareState {
   batchCalls: Partial<Record<BatchOp, CallState<string>>>;
   /** The open batch's quality per side and significance, when it is measured against a judgment list. */
   batchQuality: CallState<BatchQuality | null>;
+  /** The revision of the batch's judgment list (ratingsRevision) its quality was last measured at. */
+  batchQualityRevision: number;
   draft: BatchDraft;
 }
 
@@ -115,7 +118,10 @@ export function sideSpec(draft: SideDraft, defaultToken: string): SideSpec {
   });
 }
 
-type Deps = Pick<ShellSlice, 'pushNotice'> & Pick<ProfilesSlice, 'profiles'> & Pick<HistorySlice, 'loadHistory' | 'readHistoryEntry'>;
+type Deps = Pick<ShellSlice, 'pushNotice'> &
+  Pick<ProfilesSlice, 'profiles'> &
+  Pick<HistorySlice, 'loadHistory' | 'readHistoryEntry'> &
+  Pick<JudgingSlice, 'ratingsRevision'>;
 
 export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) => {
   const patch = (p: Partial<CompareState>) => set((s) => ({ compare: { ...s.compare, ...p } }));
@@ -191,6 +197,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       batch: null,
       batchCalls: {},
       batchQuality: idleCall(),
+      batchQualityRevision: 0,
       draft: { name: '', text: '', fileName: '', concurrency: 6, pace: 'fixed' },
     },
     patchCompare: (p) => patch(p),
@@ -283,8 +290,11 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
     },
     closeBatch: () => patch({ batch: null, batchQuality: idleCall() }),
     loadBatchQuality: async () => {
-      const id = get().compare.batch?.definition.id;
-      if (!id) return;
+      const batch = get().compare.batch;
+      if (!batch) return;
+      const id = batch.definition.id;
+      const judgments = batch.definition.quality?.judgments.file;
+      patch({ batchQualityRevision: judgments ? (get().ratingsRevision[judgments] ?? 0) : 0 });
       await runCall(qualityLens, {
         scope: `batch-quality:${id}`,
         send: () => workbench().compare.quality({ id }),

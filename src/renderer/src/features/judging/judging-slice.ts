@@ -30,6 +30,8 @@ export interface JudgingSlice {
   activeRatings: CallState<ActiveRatings | null>;
   /** Ratings given this session, newest last. */
   ratingSteps: RatingStep[];
+  /** Per judgment list file, how many times its ratings were saved or taken back this session: what depends on them recomputes. */
+  ratingsRevision: Record<string, number>;
   /** The pooled queue of the experiment being judged. */
   queue: CallState<JudgingQueue>;
   /** Quality of the judged experiment's last run, measured again as ratings come in. */
@@ -55,6 +57,8 @@ export interface JudgingSlice {
 }
 
 type Deps = Pick<ShellSlice, 'pushNotice' | 'settings'> & Pick<SettingsSlice, 'saveSetting'>;
+
+const bump = (revisions: Record<string, number>, file: string) => ({ ...revisions, [file]: (revisions[file] ?? 0) + 1 });
 
 /** The index with one rating changed, copying only the query it touches. */
 function withRating(index: RatingIndex, query: string, itemId: string, rating: number | null): RatingIndex {
@@ -94,6 +98,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
   const slice: JudgingSlice = {
     activeRatings: idleCall(),
     ratingSteps: [],
+    ratingsRevision: {},
     queue: idleCall(),
     queueQuality: idleCall(),
     loadActiveRatings: async () => {
@@ -132,6 +137,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
         }
         set((s) => ({
           ratingSteps: [...s.ratingSteps.slice(-199), { file: target, query, itemId, rating, previous: result.value.previous }],
+          ratingsRevision: bump(s.ratingsRevision, target),
         }));
         return true;
       })();
@@ -150,6 +156,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
         notice('judgments:undo', `The rating could not be taken back: ${result.error.message}`);
         return null;
       }
+      set((s) => ({ ratingsRevision: bump(s.ratingsRevision, step.file) }));
       // An item rated in the queue and taken back returns to it.
       const queue = get().queue.result;
       if (queue && queue.experiment.judgments.file === step.file && step.previous === null) await slice.openQueue(queue.experiment.file);

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
 import { useLayoutEffect, useMemo } from 'react';
-import { LIMITS, type SearchResponse } from '@shared/request/types';
+import type { SearchResponse } from '@shared/request/types';
 import { checkSortOrder } from '@shared/sort-check';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
@@ -17,6 +17,7 @@ import { JudgmentPicker } from '../judging/JudgmentPicker';
 import { useRatingView } from '../judging/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
+import { pagingOf } from './paging';
 import { shareableRequest, type SearchTab } from './tab-model';
 
 export function countLabel(count: number, exact: boolean): string {
@@ -41,6 +42,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   // Only printed when the Raw response panel is open: 1,000 items are ~0.7 MB of text, not worth making on every answer.
   const rawResponse = useMemo(() => (response && tab.panel === 'raw' ? JSON.stringify(response, null, 2) : ''), [response, tab.panel]);
   const rating = useRatingView(result?.sent.query);
+  const paging = pagingOf(meta, items.filter((i) => !i.redirect).length);
   useLayoutEffect(() => {
     // The answer (rows, "no items match" or an error) is committed: mark the frame that shows it.
     if (result || tab.error) markPaintedAfterFrame();
@@ -136,6 +138,21 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         </p>
       </div>
     );
+  } else if (paging.pastEnd) {
+    body = (
+      <div className="empty-state empty-state--inline" data-testid="past-end">
+        <SearchX size={28} aria-hidden="true" />
+        <h2 className="empty-state__title">
+          Page {paging.page} is past the {countLabel(meta!.count, meta!.exactCount !== false)} {meta!.count === 1 ? 'result' : 'results'}
+        </h2>
+        <p className="muted">
+          The request asks for items from offset {paging.offset}, so this page shows nothing — the query itself matches.
+        </p>
+        <Button size="sm" variant="primary" onClick={() => goToPage(tab.id, paging.lastPageOffset)}>
+          Go to page {Math.floor(paging.lastPageOffset / paging.limit) + 1}
+        </Button>
+      </div>
+    );
   } else if (items.length === 0) {
     body = (
       <div className="empty-state empty-state--inline">
@@ -152,12 +169,6 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} />
       );
   }
-
-  const offset = meta?.offset ?? 0;
-  const limit = meta?.limit ?? 10;
-  const total = Math.min(meta?.count ?? 0, LIMITS.offset.max + limit);
-  const page = limit > 0 ? Math.floor(offset / limit) + 1 : 1;
-  const pages = limit > 0 ? Math.max(1, Math.ceil(total / limit)) : 1;
 
   return (
     <div className={`results${tab.status === 'sending' ? ' is-sending' : ''}`} aria-busy={tab.status === 'sending'}>
@@ -200,25 +211,25 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
           {body}
         </AnswerBody>
       </div>
-      {response && !tab.error && tab.panel === 'results' && items.length > 0 ? (
+      {response && !tab.error && tab.panel === 'results' && (items.length > 0 || paging.pastEnd) ? (
         <nav className="pager" aria-label="Pages">
           <Button
             size="sm"
             variant="ghost"
-            disabled={offset === 0}
-            onClick={() => goToPage(tab.id, offset - limit)}
+            disabled={paging.previous === null}
+            onClick={() => paging.previous !== null && goToPage(tab.id, paging.previous)}
             icon={<ChevronLeft size={14} aria-hidden="true" />}
           >
             Previous
           </Button>
           <span className="small">
-            Page {page} of {meta?.exactCount === false ? `${pages}+` : pages}
+            Page {paging.page} of {meta?.exactCount === false ? `${paging.pages}+` : paging.pages}
           </span>
           <Button
             size="sm"
             variant="ghost"
-            disabled={offset + limit >= total || offset + limit > LIMITS.offset.max}
-            onClick={() => goToPage(tab.id, offset + limit)}
+            disabled={paging.next === null}
+            onClick={() => paging.next !== null && goToPage(tab.id, paging.next)}
           >
             Next <ChevronRight size={14} aria-hidden="true" />
           </Button>

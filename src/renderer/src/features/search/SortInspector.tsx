@@ -14,7 +14,11 @@ export function SortInspector({ sortBy, check }: { sortBy: SortValue[]; check: O
           </li>
         ))}
       </ol>
-      {check === null ? null : check.missing.length > 0 ? (
+      {check === null ? null : check.products < 2 ? (
+        <p className="muted small" data-testid="order-check">
+          {check.products === 0 ? 'No products in this answer: nothing to check.' : 'One product in this answer: no order to check.'}
+        </p>
+      ) : check.missing.length > 0 ? (
         <p className="notice-inline">
           <AlertTriangle size={14} aria-hidden="true" /> Cannot check the order: {check.missing.join(', ')}{' '}
           {check.missing.length === 1 ? 'is' : 'are'} not in the returned products (masked out?).
