@@ -21,3 +21,8 @@ export function describeIssues(issues: ErrorIssue[], limit = 3): string {
   const more = issues.length > limit ? ` (and ${issues.length - limit} more)` : '';
   return shown.join('; ') + more;
 }
+
+/** Text that ends a sentence with one full stop: "…not string "ten"." stays as it is, "…not an object" gets one. */
+export function asSentence(text: string): string {
+  return /[.!?…]["')\]]?$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
+}

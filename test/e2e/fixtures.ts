@@ -177,6 +177,14 @@ export async function localDemoUrl(page: Page): Promise<string> {
   return url;
 }
 
+/** Pastes a URL, devtools copy or JSON body anywhere (Ctrl/Cmd+Shift+V), opens it and sends it. */
+export async function pasteAndSend(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Query' }).waitFor();
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(text);
+  await page.getByRole('button', { name: 'Open and send' }).click();
+}
+
 /** Goes to an area through the navigation rail. */
 export async function openArea(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workbench areas' }).getByRole('button', { name: label, exact: true }).click();

@@ -1,4 +1,4 @@
-import { copyFrom, expect, openArea, shootThemes, test } from './fixtures';
+import { copyFrom, expect, openArea, pasteAndSend, shootThemes, test } from './fixtures';
 
 // What has the focus is what the keys act on: undo takes back a rating (never the query box's text), lists
 // are one Tab stop moved with the arrow keys, and what is copied is the request of the answer on screen.
@@ -129,12 +129,7 @@ test('results and facets are one Tab stop each; arrow keys, Home, End and Page k
 
 test('notes of a pasted storefront URL go with the request they explain', async ({ app }) => {
   const { page } = app;
-  await page.getByRole('textbox', { name: 'Query' }).waitFor();
-  await page.keyboard.press('ControlOrMeta+Shift+V');
-  await page
-    .getByRole('textbox', { name: 'URL, cURL or JSON' })
-    .fill('https://demo-shop.example.com/search.php?search_query=rain+jacket&utm_source=mail');
-  await page.getByRole('button', { name: 'Open and send' }).click();
+  await pasteAndSend(page, 'https://demo-shop.example.com/search.php?search_query=rain+jacket&utm_source=mail');
   await expect(page.getByTestId('storefront-steps')).toContainText('search_query=rain jacket → query "rain jacket"');
   await expect(page.getByTestId('import-notes')).toContainText('utm_source=mail');
   await expect(page.getByTestId('result-count')).toBeVisible();

@@ -18,7 +18,7 @@ import { parseJudgments } from '../../shared/judgments/formats';
 import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../../shared/judgments/model';
 import { METRIC_NAMES } from '../../shared/metrics/quality';
 import { querySetSchema } from '../../shared/workspace/query-set';
-import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import { describeIssues, zodIssues, asSentence } from '../../shared/zod-issues';
 import type { ContextValue } from '../../shared/request/types';
 import { batchReport, CompareService } from '../../main/services/compare/service';
 import { HttpClient } from '../../main/services/http/client';
@@ -78,7 +78,8 @@ async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]
   const { text, name } = await readInput(arg, io);
   if (text.trimStart().startsWith('{')) {
     const parsed = querySetSchema.safeParse(parseJsonInput(text, name));
-    if (!parsed.success) throw new InputError(`${name} is JSON but not a workspace query set: ${describeIssues(zodIssues(parsed.error))}.`);
+    if (!parsed.success)
+      throw new InputError(`${name} is JSON but not a workspace query set: ${asSentence(describeIssues(zodIssues(parsed.error)))}`);
     if (parsed.data.queries.length === 0) throw new InputError(`${name} holds no query.`);
     return parsed.data.queries.map(({ note: _note, ...q }, i) => ({ ...q, line: i + 1 }));
   }

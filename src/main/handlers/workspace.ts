@@ -14,6 +14,7 @@ type WorkspaceChannels =
   | 'judgments:export'
   | 'query-sets:set-note'
   | 'judgments:rate'
+  | 'judgments:item'
   | 'experiments:queue'
   | 'experiments:skip'
   | 'experiments:create'
@@ -34,6 +35,7 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
     'judgments:rate': (change) => s.judgments.rate(change),
+    'judgments:item': ({ query, itemId }) => s.judgments.itemRatings(query, itemId),
     'experiments:queue': async ({ file }) => s.images.noted(await s.experiments.queue(file)),
     'experiments:skip': ({ file, query, itemId, skipped }) => s.experiments.skip(file, query, itemId, skipped),
     'experiments:create': ({ experiment }) => s.experiments.create(experiment),

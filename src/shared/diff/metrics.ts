@@ -86,9 +86,12 @@ export function rbo(a: readonly string[], b: readonly string[], p = 0.9): number
   return Math.min(1, Math.max(0, value));
 }
 
+/** Fewest shared items Kendall's tau is reported on: with two, it can only be +1 or −1, which says nothing. */
+export const MIN_TAU_SHARED = 3;
+
 /**
  * Kendall's tau between the two rankings of the items both lists hold:
- * 1 same order, −1 reversed; null with fewer than two shared items.
+ * 1 same order, −1 reversed; null with fewer than MIN_TAU_SHARED shared items.
  * Ranks are distinct within a list, so tau-a = tau-b; discordant pairs are
  * counted by merge sort (O(n log n)).
  */
@@ -106,7 +109,7 @@ export function kendallTau(a: readonly string[], b: readonly string[]): number |
     seq.push(r);
   }
   const n = seq.length;
-  if (n < 2) return null;
+  if (n < MIN_TAU_SHARED) return null;
   const pairs = (n * (n - 1)) / 2;
   return 1 - (2 * countInversions(seq)) / pairs;
 }
@@ -145,7 +148,7 @@ export interface ListMetrics {
   jaccard: { 1: number; 3: number; 10: number; all: number };
   /** Extrapolated rank-biased overlap, p = 0.9. */
   rbo: number;
-  /** On the shared items; null with fewer than two. */
+  /** On the `shared` items; null with fewer than MIN_TAU_SHARED. */
   kendallTau: number | null;
   top1Changed: boolean;
   lengthA: number;

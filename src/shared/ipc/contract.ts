@@ -54,4 +54,4 @@ export type {
   CatalogAttributeView,
 } from './channels/search';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
-export type { QuerySetCreated, JudgmentsImported } from './channels/workspace';
+export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/workspace';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseCsv } from '../compare/queries';
 import { isJsonObject } from '../json-value';
-import { describeIssues, zodIssues } from '../zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import { canonicalRatings, JUDGMENTS_FORMAT, judgmentListSchema, MAX_RATING_LIMIT, type Rating, type Scale } from './model';
 import { queryOfQid, trecQid } from './query-key';
 
@@ -166,7 +166,7 @@ const relevantOf = (raw: unknown): [string, unknown][] =>
 function parseRre(json: unknown, max: number, by?: string): JudgmentsRead {
   const parsed = rreRoot.safeParse(json);
   if (!parsed.success || !isJsonObject(json))
-    return fail(`This is not RRE ratings JSON: ${parsed.success ? 'not an object' : describeIssues(zodIssues(parsed.error))}.`);
+    return fail(`This is not RRE ratings JSON: ${asSentence(parsed.success ? 'not an object' : describeIssues(zodIssues(parsed.error)))}`);
   const root = parsed.data;
   const groups: { group: RreGroup; raw: unknown; path: string }[] = [];
   const rawTopics = Array.isArray(json.topics) ? json.topics : [];
@@ -227,7 +227,7 @@ export function parseJudgments(text: string, options: { max?: number; by?: strin
   }
   if (format === 'rre') return parseRre(json, max, options.by);
   const list = judgmentListSchema.safeParse(json);
-  if (!list.success) return fail(`This workspace judgment list is not valid: ${describeIssues(zodIssues(list.error))}.`);
+  if (!list.success) return fail(`This workspace judgment list is not valid: ${asSentence(describeIssues(zodIssues(list.error)))}`);
   const read = finish('workspace', list.data.ratings, list.data.ratings.length);
   return read.ok ? { ...read, scale: list.data.scale, name: list.data.name } : read;
 }

@@ -86,6 +86,12 @@ export function newJudgmentList(name: string, scale: Scale = DEFAULT_SCALE, now 
   return { format: JUDGMENTS_FORMAT, version: 1, name, scale: { ...scale }, createdAt: at, updatedAt: at, ratings: [] };
 }
 
+/** One list's rating of an item for a query (matched by the query key), with who gave it and when. */
+export function ratingOf(list: Pick<JudgmentList, 'ratings'>, query: string, itemId: string): Rating | undefined {
+  const key = queryKey(query);
+  return list.ratings.find((r) => r.itemId === itemId && queryKey(r.query) === key);
+}
+
 /** Sets (or with null clears) one rating, stamped with who and when. */
 export function setRating(
   list: JudgmentList,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues, zodIssues } from '../zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import type { RunQuery } from './quality';
 import { parseTrecRun } from './trec-run';
 
@@ -38,7 +38,7 @@ export function readRun(text: string, side: 'a' | 'b' = 'a'): RunRead {
   if (!parsed.success)
     return {
       ok: false,
-      message: `This is neither a TREC run nor a batch or experiment JSON export: ${describeIssues(zodIssues(parsed.error))}.`,
+      message: `This is neither a TREC run nor a batch or experiment JSON export: ${asSentence(describeIssues(zodIssues(parsed.error)))}`,
     };
   const run = parsed.data.results
     .filter((r) => r[side].ok)

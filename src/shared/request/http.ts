@@ -2,6 +2,7 @@ import { decodeSearchUrl, encodeSearchUrl, jsonErrorPosition, trimBaseUrl, type 
 import { completeRequest } from './complete';
 import { requestEnvelopeSchema, requestProblems, type AnyRequest, type RequestEnvelope, type Transport } from './schema';
 import type { RequestKind } from './types';
+import { asSentence } from '../zod-issues';
 
 /**
  * The exact HTTP request the service receives for a workbench request: one
@@ -74,7 +75,7 @@ export function toEnvelope(
   if (parsed.success) return { ok: true, envelope: parsed.data };
   return {
     ok: false,
-    message: `The ${kind} request does not have the interface's shape, so it cannot be edited or sent as is — ${requestProblems(kind, request)}.`,
+    message: `The ${kind} request does not have the interface's shape, so it cannot be edited or sent as is — ${asSentence(requestProblems(kind, request))}`,
   };
 }
 

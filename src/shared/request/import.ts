@@ -1,6 +1,6 @@
 import { detectCopiedFormat, formatName, parseCopiedRequest } from '../curl/devtools';
 import { decodeSearchUrl, jsonErrorPosition } from '../url/codec';
-import { guessKind } from './normalize';
+import { guessKind, normalize } from './normalize';
 import { filledNote, identifyHttpRequest, readEnvelope } from './http';
 import type { RequestEnvelope } from './schema';
 
@@ -23,6 +23,23 @@ export type ImportResult = ({ ok: true } & ImportedRequest) | { ok: false; messa
  * exact request, with everything odd about it listed.
  */
 export function importRequest(text: string): ImportResult {
+  const read = readPasted(text);
+  return read.ok ? { ...read, notes: [...read.notes, ...unknownFieldNotes(read)] } : read;
+}
+
+/**
+ * Fields the interface does not have (kept, and ignored by the service), each named once with the field it
+ * most likely meant: "A search request has no field 'qeury' (did you mean 'query'?)". From the one request
+ * checker, whatever the request was pasted as.
+ */
+function unknownFieldNotes(imported: RequestEnvelope): string[] {
+  return normalize(imported.kind, imported.request)
+    .diagnostics.filter((d) => d.code === 'unknown-field')
+    .map((d) => d.message);
+}
+
+/** The pasted text read as a request; its unknown fields are noted by importRequest, not here. */
+function readPasted(text: string): ImportResult {
   const trimmed = text.trim();
   if (trimmed === '')
     return {
@@ -42,7 +59,7 @@ export function importRequest(text: string): ImportResult {
       format: formatName(format),
       ...envelope,
       baseUrl,
-      notes: [...parsed.notes, ...notes.map((n) => n.message)],
+      notes: [...parsed.notes, ...notes.filter((n) => n.code !== 'unknown-field').map((n) => n.message)],
     };
   }
   if (trimmed.startsWith('{')) {
@@ -73,7 +90,7 @@ export function importRequest(text: string): ImportResult {
     transport: 'get',
     request: decoded.request,
     baseUrl: decoded.baseUrl,
-    notes: decoded.notes.map((n) => n.message),
+    notes: decoded.notes.filter((n) => n.code !== 'unknown-field').map((n) => n.message),
   };
 }
 

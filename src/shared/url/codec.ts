@@ -1,4 +1,5 @@
 import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from '../request/schema';
+import { asSentence } from '../zod-issues';
 
 /**
  * The GET form of search (§4.2): `{base}/search/<token>?encoded=<url-encoded JSON>`
@@ -209,7 +210,7 @@ export function decodeSearchUrl(input: string): DecodeResult {
   if (!isRequest('search', request))
     return fail(
       'json',
-      `The request in the URL does not have the interface's shape, so it cannot be sent as is — ${requestProblems('search', request)}.`,
+      `The request in the URL does not have the interface's shape, so it cannot be sent as is — ${asSentence(requestProblems('search', request))}`,
     );
   return { ok: true, request, baseUrl: `${url.origin}${prefix}`, extraParams, notes };
 }

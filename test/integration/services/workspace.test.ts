@@ -233,6 +233,27 @@ describe('rating into a judgment list and the judging queue', () => {
     expect(!path.ok && path.error.code).toBe('validation');
   });
 
+  it("answers every list's rating of one item for a query, with who and when, unrated where a list has none", async () => {
+    const core = await start();
+    const first = await call<{ file: string }>(core, 'judgments:create', { name: 'Ann', scale: { max: 3, threshold: 2 } });
+    const second = await call<{ file: string }>(core, 'judgments:create', { name: 'Ben', scale: { max: 4, threshold: 1 } });
+    await call(core, 'judgments:rate', { file: first.file, query: 'Rain Jacket', itemId: 'SKU-1', rating: 2 });
+    // A file the app cannot read is left out, not an error.
+    await writeFile(join(core.services.workspace.kindFolder('judgments'), 'broken.json'), '{ not json');
+    const ratings = await call<{ file: string; name: string; rating: number | null; at?: string; scale: { max: number } }[]>(
+      core,
+      'judgments:item',
+      { query: 'rain  jacket', itemId: 'SKU-1' },
+    );
+    expect(ratings.map((r) => [r.name, r.rating, r.scale.max])).toEqual([
+      ['Ann', 2, 3],
+      ['Ben', null, 4],
+    ]);
+    expect(ratings[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(ratings[1]!.at).toBeUndefined();
+    expect(ratings.map((r) => r.file)).toEqual([first.file, second.file].sort());
+  });
+
   it('says what to do when an experiment cannot be judged yet: no judgment list, or never run', async () => {
     const core = await start(undefined, true);
     await call(core, 'query-sets:create', { name: 'Q', from: { kind: 'text', text: 'jacket\nhoodie' } });

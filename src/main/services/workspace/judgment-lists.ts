@@ -1,7 +1,7 @@
 import { failure } from '../../../shared/ipc/result';
-import type { JudgmentsImported } from '../../../shared/ipc/contract';
+import type { ItemRating, JudgmentsImported } from '../../../shared/ipc/contract';
 import { formatJudgments, parseJudgments, type ExportFormat } from '../../../shared/judgments/formats';
-import { judgmentListSchema, newJudgmentList, setRating, type JudgmentList, type Scale } from '../../../shared/judgments/model';
+import { judgmentListSchema, newJudgmentList, ratingOf, setRating, type JudgmentList, type Scale } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
 import type { Workspace } from './workspace';
 
@@ -67,6 +67,32 @@ export class JudgmentLists {
       if (this.writes.get(change.file) === settled) this.writes.delete(change.file);
     });
     return pending;
+  }
+
+  /** Every readable list's rating of an item for a query (null where a list has none), in the workspace's file order. */
+  async itemRatings(query: string, itemId: string): Promise<ItemRating[]> {
+    const files = (await this.workspace.list('judgments')).filter((i) => !i.problem).map((i) => i.file);
+    const lists = await Promise.all(
+      files.map((file) =>
+        this.read(file).then(
+          (list) => ({ file, list }),
+          () => null,
+        ),
+      ),
+    );
+    return lists
+      .filter((l): l is { file: string; list: JudgmentList } => l !== null)
+      .map(({ file, list }) => {
+        const r = ratingOf(list, query, itemId);
+        return {
+          file,
+          name: list.name,
+          scale: list.scale,
+          rating: r?.rating ?? null,
+          ...(r?.by ? { by: r.by } : {}),
+          ...(r?.at ? { at: r.at } : {}),
+        };
+      });
   }
 
   read(file: string): Promise<JudgmentList> {

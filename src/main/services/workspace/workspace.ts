@@ -17,7 +17,7 @@ import {
 import { experimentSchema } from '../../../shared/workspace/experiment';
 import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
-import { describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically } from '../storage/atomic';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -160,7 +160,7 @@ export class Workspace {
     const checked = schema.safeParse(value);
     if (!checked.success) {
       const issues = zodIssues(checked.error);
-      throw failure('validation', `Not saved: ${describeIssues(issues)}.`, { issues });
+      throw failure('validation', `Not saved: ${asSentence(describeIssues(issues))}`, { issues });
     }
     if (await exists(path)) {
       if (!options.overwrite) throw failure('conflict', `${file} already exists in ${this.kindFolder(kind)}.`, { field: 'file' });

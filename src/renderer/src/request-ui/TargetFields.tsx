@@ -29,9 +29,10 @@ export function TargetFields<R extends Targeted>({ idPrefix, profile, request, o
       <Field label="Search token" htmlFor={`${idPrefix}-token`} diagnostics={diags.at('token')} onFix={onFix}>
         <input
           id={`${idPrefix}-token`}
-          className="input input--sm mono"
+          className="input input--sm mono input--ellipsis"
           list={`${idPrefix}-tokens`}
           value={token}
+          title={token || undefined}
           onChange={(e) => onToken(e.target.value)}
         />
         <datalist id={`${idPrefix}-tokens`}>

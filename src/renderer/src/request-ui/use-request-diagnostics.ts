@@ -25,3 +25,13 @@ export function useRequestDiagnostics(kind: RequestKind, request: AnyRequest, so
     };
   }, [kind, request, sortableAttributes]);
 }
+
+/**
+ * The diagnostics a form shows before it has been checked: errors wait for a send, or for the user to leave
+ * the field they concern (an untouched form is not wrong yet); warnings and notes show at once.
+ */
+export function holdErrors(diags: DiagnosticsByField, hold: boolean): DiagnosticsByField {
+  if (!hold) return diags;
+  const keep = (list: RequestDiagnostic[]) => list.filter((d) => d.severity !== 'error');
+  return { all: keep(diags.all), at: (prefix) => keep(diags.at(prefix)), rest: (claimed) => keep(diags.rest(claimed)), errors: 0 };
+}

@@ -6,6 +6,7 @@ import { importText, pageUrl, type ImportOutcome } from '../features/url-tools/u
 import { useAppStore } from '../store/store';
 import { areaById, type AreaId } from './areas';
 import { CommandPalette, Keys } from './CommandPalette';
+import { ItemDrawer } from '../features/item/ItemDrawer';
 import { allCommands, matchesKeys, parseKeys, registerCommands } from './commands';
 import { globalCommands } from './global-commands';
 import { isMac, isUndoRedoKey } from './keys';
@@ -171,6 +172,7 @@ export function AppShell() {
         />
       ) : null}
       {overlay === 'palette' ? <CommandPalette onClose={() => setOverlay(null)} onShortcuts={() => setOverlay('shortcuts')} /> : null}
+      <ItemDrawer />
       {overlay === 'shortcuts' ? <ShortcutsSheet onClose={() => setOverlay(null)} /> : null}
     </div>
   );

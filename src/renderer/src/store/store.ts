@@ -3,6 +3,7 @@ import { createAutocompleteSlice, type AutocompleteSlice } from '../features/aut
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice';
 import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
 import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
+import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
 import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
@@ -29,7 +30,8 @@ export type AppState = ShellSlice &
   CompareSlice &
   CatalogSlice &
   WorkspaceSlice &
-  JudgingSlice;
+  JudgingSlice &
+  ItemSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -45,6 +47,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createCatalogSlice(set, get),
   ...createWorkspaceSlice(set, get),
   ...createJudgingSlice(set, get),
+  ...createItemSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -15,6 +15,16 @@ const scale = z
   .strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(3), threshold: z.int().min(1).default(1) })
   .refine((s) => s.threshold <= s.max, { message: 'the threshold must not be above the maximum rating', path: ['threshold'] });
 
+/** One judgment list's say on an item for a query: its rating (null: unrated there), who gave it and when. */
+export interface ItemRating {
+  file: string;
+  name: string;
+  scale: { max: number; threshold: number };
+  rating: number | null;
+  by?: string;
+  at?: string;
+}
+
 export interface QuerySetCreated {
   file: string;
   querySet: QuerySet;
@@ -92,6 +102,10 @@ export const workspaceChannels = {
       rating: z.int().min(0).max(MAX_RATING_LIMIT).nullable(),
     }),
     doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
+  }),
+  'judgments:item': channel<ItemRating[]>()({
+    input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),
+    doc: "Every judgment list's rating of one item for one query (unrated where a list has none), with who rated it and when; lists that cannot be read are left out.",
   }),
   'experiments:queue': channel<JudgingQueue>()({
     input: z.strictObject({ file }),

@@ -38,6 +38,25 @@ describe('importing whatever support staff paste', () => {
     expect(importRequest('https://h/other')).toMatchObject({ ok: false, message: expect.stringContaining('not a search URL') });
   });
 
+  it('names an unknown field with the field it most likely meant, whatever the request was pasted as', () => {
+    const note = "A search request has no field 'qeury' (did you mean 'query'?); the service will ignore it.";
+    const json = importRequest('{"token":"t","qeury":"red dress"}');
+    expect(json).toMatchObject({ ok: true, request: { token: 't', qeury: 'red dress' } });
+    expect(json.ok && json.notes).toEqual([note]);
+    const url = importRequest(`https://h/search/t?encoded=${encodeURIComponent('{"qeury":"red dress"}')}`);
+    expect(url.ok && url.notes).toContain(note);
+    expect(url.ok && url.notes.filter((n) => n.includes('qeury'))).toHaveLength(1);
+    const curl = importRequest(`curl 'https://h/search' --data-raw '{"token":"t","options":{"limt":3}}'`);
+    expect(curl.ok && curl.notes.join(' ')).toContain("has no field 'limt' (did you mean 'options.limit'?)");
+  });
+
+  it('a field of the wrong type is named in a message that ends with one full stop', () => {
+    const typed = importRequest('{"token":"t","query":"x","options":{"limit":"ten"}}');
+    expect(typed).toMatchObject({ ok: false });
+    expect(!typed.ok && typed.message).toMatch(/options\.limit: limit must be a whole number, not string "ten"\.$/);
+    expect(!typed.ok && typed.message).not.toMatch(/\.\.$/);
+  });
+
   it('recognises a request in pasted text, and leaves ordinary text alone', () => {
     expect(looksLikeRequest('curl https://h/search')).toBe(true);
     expect(looksLikeRequest('https://h/search/tok?encoded=%7B%7D')).toBe(true);

@@ -40,7 +40,9 @@ const ItemRow = memo(function ItemRow({
   rating,
   rated,
   absence,
+  onOpen,
 }: {
+  onOpen: ((item: Item, side: 'a' | 'b') => void) | undefined;
   item: Item;
   rank: number;
   row: AlignedRow | undefined;
@@ -73,12 +75,23 @@ const ItemRow = memo(function ItemRow({
       tabIndex={0}
       data-testid={`aligned-${side}`}
       data-id={item.id}
-      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && onOpen && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+          e.preventDefault();
+          onOpen(item, side);
+        } else if (rating) ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo)(e);
+      }}
+      onClick={(e) => {
+        // The "Find in B" button inside the row does its own thing.
+        if (!(e.target as HTMLElement).closest('button')) onOpen?.(item, side);
+      }}
     >
       <span className="aligned-row__rank">{rank}</span>
       <Thumb item={item} size={40} />
       <span className="aligned-row__body">
-        <span className="aligned-row__title">{title}</span>
+        <span className="aligned-row__title" title={String(title)}>
+          {title}
+        </span>
         <span className="aligned-row__meta">
           {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
           <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(3) : '—'}</span>
@@ -141,12 +154,15 @@ export function AlignedResults({
   a,
   b,
   rating = null,
+  onOpen,
 }: {
   diff: SearchDiff;
   a: SearchResponse | null;
   b: SearchResponse | null;
   /** The active judgment list's ratings for this query: shown on both sides, set with the keyboard. */
   rating?: RatingView | null;
+  /** Opens the item drawer for an item of one side (a click, or Enter on the focused row). */
+  onOpen?: (item: Item, side: 'a' | 'b') => void;
 }) {
   const [hovered, setHovered] = useState<string | null>(null);
   // Rank lookups belong to the answers they were made for: a new diff starts with none.
@@ -194,6 +210,7 @@ export function AlignedResults({
             rating={rating}
             rated={rating?.of(item.id)}
             absence={absenceOn('a', rows.get(item.id))}
+            onOpen={onOpen}
           />
         ))}
       </ol>
@@ -232,6 +249,7 @@ export function AlignedResults({
             rating={rating}
             rated={rating?.of(item.id)}
             absence={absenceOn('b', rows.get(item.id))}
+            onOpen={onOpen}
           />
         ))}
       </ol>

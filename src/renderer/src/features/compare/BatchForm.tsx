@@ -7,6 +7,17 @@ import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { Segmented } from '../../components/Segmented';
 
+const baseName = (file: string) => file.replace(/\.[^.]+$/, '');
+
+/**
+ * The batch name after a file is imported: the new file's name, unless the user typed a name of their own
+ * (one that is not the name the previous import gave).
+ */
+export function nameAfterImport(current: string, previousFile: string, file: string): string {
+  const given = current.trim() === '' || (previousFile !== '' && current === baseName(previousFile));
+  return given ? baseName(file) : current;
+}
+
 /** A query list (pasted, or a text or CSV file) run on both sides as set above. */
 export function BatchForm() {
   const draft = useAppStore((s) => s.compare.draft);
@@ -20,7 +31,7 @@ export function BatchForm() {
     setFileError(null);
     if (file.size > 20 * 1024 * 1024) return setFileError(`${file.name} is larger than 20 MB; split the list.`);
     const text = await file.text();
-    setDraft({ text, fileName: file.name, ...(draft.name ? {} : { name: file.name.replace(/\.[^.]+$/, '') }) });
+    setDraft({ text, fileName: file.name, name: nameAfterImport(draft.name, draft.fileName, file.name) });
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { SearchDiff } from '@shared/diff/responses';
+import { MIN_TAU_SHARED } from '@shared/diff/metrics';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -32,9 +33,9 @@ export function MetricsBar({ diff }: { diff: SearchDiff }) {
       <Metric label="All" value={pct(m.overlap.all)} hint="Share of all returned items both sides hold" />
       <Metric label="Jaccard@10" value={m.jaccard[10].toFixed(2)} hint="|A∩B| / |A∪B| over the top 10" />
       <Metric
-        label="Kendall's tau"
-        value={m.kendallTau === null ? '—' : m.kendallTau.toFixed(2)}
-        hint="Rank correlation of the items both sides returned: 1 same order, −1 reversed"
+        label="Kendall's τ"
+        value={m.kendallTau === null ? '—' : `${m.kendallTau.toFixed(2)} on ${m.shared.toLocaleString('en-US')} shared`}
+        hint={`Rank correlation of the ${m.shared.toLocaleString('en-US')} items both sides returned: 1 same order, −1 reversed${m.kendallTau === null ? `; not given on fewer than ${MIN_TAU_SHARED} shared items, where it could only be ±1` : ''}`}
       />
       <Metric
         label="Top result"

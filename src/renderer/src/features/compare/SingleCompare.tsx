@@ -2,6 +2,7 @@ import { Download, GitCompareArrows } from 'lucide-react';
 import { useMemo } from 'react';
 import { reproBundle } from '@shared/compare/repro';
 import { diffSearch } from '@shared/diff/responses';
+import type { Item } from '@shared/request/types';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { Segmented } from '../../components/Segmented';
@@ -49,6 +50,22 @@ export function SingleCompare() {
   const errors = (['a', 'b'] as const).filter((k) => answers[k].error);
   // Ratings are for the query both sides answered (the one on screen, not the one being typed).
   const rating = useRatingView(answers.a.request?.query ?? answers.b.request?.query ?? compare.query);
+
+  const openItem = useAppStore((s) => s.openItem);
+  // The item drawer: its rank and score on each side, the ratings for the query both sides answered.
+  const openItemOf = (item: Item, side: SideKey) => {
+    const row = diff?.ranking.rows.find((r) => r.id === item.id);
+    const mask = answers[side].request?.options?.customResponseMask?.trim();
+    openItem({
+      item,
+      query: answers.a.request?.query ?? answers.b.request?.query ?? compare.query,
+      placements: [
+        { label: `A (${compare.sides.a.label})`, rank: row?.rankA ?? null, score: row?.scoreA ?? null },
+        { label: `B (${compare.sides.b.label})`, rank: row?.rankB ?? null, score: row?.scoreB ?? null },
+      ],
+      ...(mask ? { mask } : {}),
+    });
+  };
 
   const exportRepro = () => {
     if (!diff || !answers.a.request || !answers.b.request) return;
@@ -122,7 +139,7 @@ export function SingleCompare() {
         ) : panel === 'raw' && raw ? (
           <JsonDiffEditor original={raw.a} modified={raw.b} id="compare" />
         ) : (
-          <AlignedResults diff={diff} a={a} b={b} rating={rating} />
+          <AlignedResults diff={diff} a={a} b={b} rating={rating} onOpen={openItemOf} />
         )}
       </div>
     </div>

@@ -86,7 +86,9 @@ function Card({
       aria-label={`${p.title === undefined ? item.id : String(p.title)}: press 0 to ${max} to rate`}
     >
       {item.item ? <Thumb item={item.item} size={112} /> : <span className="thumb thumb--empty" style={{ width: 112, height: 112 }} />}
-      <span className="judge-card__title">{p.title === undefined ? <em className="muted">{item.id}</em> : String(p.title)}</span>
+      <span className="judge-card__title" title={p.title === undefined ? item.id : String(p.title)}>
+        {p.title === undefined ? <em className="muted">{item.id}</em> : String(p.title)}
+      </span>
       <span className="judge-card__meta">
         {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
         {p.brand ? <span>{String(p.brand)}</span> : null}

@@ -5,14 +5,14 @@ import { formatPrice } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
-import type { ResultsViewProps } from './ResultsTable';
+import { rowKeys, type ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;
 const CARD_HEIGHT = 268;
 const ROW_HEIGHT = CARD_HEIGHT + 12;
 
 /** Results as a product grid, virtualised by rows. */
-export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
+export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating, onOpen }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   useLayoutEffect(() => {
@@ -50,7 +50,13 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
               const p = item.product ?? {};
               if (item.redirect) {
                 return (
-                  <li key={item.id} className="card card--redirect" {...rovingRowProps(index, roving.active, roving.onRowFocus)}>
+                  <li
+                    key={item.id}
+                    className="card card--redirect"
+                    {...rovingRowProps(index, roving.active, roving.onRowFocus)}
+                    onKeyDown={rowKeys(index, onOpen, null)}
+                    onClick={() => onOpen?.(index)}
+                  >
                     <strong>Redirect</strong>
                     <span>{String(item.redirect.name ?? item.id)}</span>
                     <span className="mono small">{String(item.redirect.url ?? '')}</span>
@@ -64,7 +70,8 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
                   data-testid="result-card"
                   data-id={item.id}
                   {...rovingRowProps(index, roving.active, roving.onRowFocus)}
-                  {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
+                  onKeyDown={rowKeys(index, onOpen, rating ? ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) : null)}
+                  onClick={() => onOpen?.(index)}
                 >
                   <span className="card__rank">{offset + index + 1}</span>
                   {rating ? (
@@ -73,7 +80,9 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating }: Resul
                     </span>
                   ) : null}
                   <Thumb item={item} size={150} />
-                  <span className="card__title">{p.title === undefined ? item.id : String(p.title)}</span>
+                  <span className="card__title" title={p.title === undefined ? item.id : String(p.title)}>
+                    {p.title === undefined ? item.id : String(p.title)}
+                  </span>
                   <span className="card__meta">
                     {formatPrice(p.price) !== null ? <strong>{formatPrice(p.price)}</strong> : null}
                     <span className="mono">score {typeof item.score === 'number' ? item.score.toFixed(2) : '—'}</span>

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
 import type { SearchResponse } from '@shared/request/types';
 import { checkSortOrder } from '@shared/sort-check';
 import { Button } from '../../components/Button';
@@ -43,6 +43,22 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   const rawResponse = useMemo(() => (response && tab.panel === 'raw' ? JSON.stringify(response, null, 2) : ''), [response, tab.panel]);
   const rating = useRatingView(result?.sent.query);
   const paging = pagingOf(meta, items.filter((i) => !i.redirect).length);
+  const openItem = useAppStore((s) => s.openItem);
+  const onOpen = useCallback(
+    (index: number) => {
+      const item = items[index];
+      if (!item || !result) return;
+      openItem({
+        item,
+        query: result.sent.query ?? '',
+        placements: [
+          { label: 'This answer', rank: (meta?.offset ?? 0) + index + 1, score: typeof item.score === 'number' ? item.score : null },
+        ],
+        ...(result.sent.options?.customResponseMask?.trim() ? { mask: result.sent.options.customResponseMask } : {}),
+      });
+    },
+    [items, result, meta, openItem],
+  );
   useLayoutEffect(() => {
     // The answer (rows, "no items match" or an error) is committed: mark the frame that shows it.
     if (result || tab.error) markPaintedAfterFrame();
@@ -164,9 +180,9 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   } else {
     body =
       tab.view === 'grid' ? (
-        <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} />
+        <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} onOpen={onOpen} />
       ) : (
-        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} />
+        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} onOpen={onOpen} />
       );
   }
 

@@ -1,6 +1,6 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
@@ -17,10 +17,26 @@ export interface ResultsViewProps {
   outOfOrder: Set<number>;
   /** Null when no judgment list is active (or the query is empty). */
   rating?: RatingView | null;
+  /** Opens the item drawer for the item at this index (a click, or Enter on the focused row). */
+  onOpen?: (index: number) => void;
+}
+
+/** A row's keys: Enter opens the item, the rating keys rate it. */
+export function rowKeys(
+  index: number,
+  onOpen: ((index: number) => void) | undefined,
+  rating: ((e: KeyboardEvent<HTMLElement>) => void) | null,
+) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter' && onOpen && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      e.preventDefault();
+      onOpen(index);
+    } else rating?.(e);
+  };
 }
 
 /** Results as a virtualised table: rank, image, title and id, price, score, and one column per sort attribute. */
-export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: ResultsViewProps) {
+export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const reveal = useCallback((index: number) => revealBand(scroller.current, index * ROW, ROW), []);
   // One Tab stop: the focused row; ↑ ↓ Home End PgUp PgDn move it, the rating keys act on it.
@@ -92,6 +108,7 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating }: Resu
               rated={rating?.of((items[row.index] as Item).id)}
               focusable={row.index === roving.active}
               onRowFocus={roving.onRowFocus}
+              onOpen={onOpen}
             />
           ))}
         </div>
@@ -113,6 +130,7 @@ interface RowProps {
   /** The row that is the list's Tab stop. */
   focusable: boolean;
   onRowFocus: (index: number) => void;
+  onOpen: ((index: number) => void) | undefined;
 }
 
 /** One result row; memoised so scrolling renders only the rows that come into view. */
@@ -128,12 +146,21 @@ const ResultRow = memo(function ResultRow({
   rated,
   focusable,
   onRowFocus,
+  onOpen,
 }: RowProps) {
   const roving = rovingRowProps(index, focusable ? index : -1, onRowFocus);
   const p = item.product ?? {};
   if (item.redirect) {
     return (
-      <div role="row" className="result-row result-row--redirect" style={{ top, height: ROW }} data-testid="result-redirect" {...roving}>
+      <div
+        role="row"
+        className="result-row result-row--redirect"
+        style={{ top, height: ROW }}
+        data-testid="result-redirect"
+        {...roving}
+        onKeyDown={rowKeys(index, onOpen, null)}
+        onClick={() => onOpen?.(index)}
+      >
         <span role="gridcell" className="col-rank">
           <CornerDownRight size={14} aria-hidden="true" />
         </span>
@@ -154,7 +181,8 @@ const ResultRow = memo(function ResultRow({
       data-id={item.id}
       title={bad ? 'Out of order: this item should come before the one above it, by the sort chain' : undefined}
       {...roving}
-      {...(rating ? { onKeyDown: ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) } : {})}
+      onKeyDown={rowKeys(index, onOpen, rating ? ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) : null)}
+      onClick={() => onOpen?.(index)}
     >
       <span role="gridcell" className="col-rank">
         {rank}
@@ -163,7 +191,9 @@ const ResultRow = memo(function ResultRow({
         <Thumb item={item} />
       </span>
       <span role="gridcell" className="col-title">
-        <span className="result-title">{p.title === undefined ? <em className="muted">no title in answer</em> : String(p.title)}</span>
+        <span className="result-title" title={p.title === undefined ? undefined : String(p.title)}>
+          {p.title === undefined ? <em className="muted">no title in answer</em> : String(p.title)}
+        </span>
         <span className="result-id mono">
           {item.id}
           {p.brand ? ` · ${String(p.brand)}` : ''}

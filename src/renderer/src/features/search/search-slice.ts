@@ -1,5 +1,6 @@
 import { isRequest, requestProblems } from '@shared/request/schema';
 import type { FacetSelection, SearchRequest, SortValue } from '@shared/request/types';
+import { asSentence } from '@shared/zod-issues';
 import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
@@ -55,7 +56,7 @@ export function readRawRequest(text: string): { request: SearchRequest } | { pro
   }
   if (isRequest('search', parsed)) return { request: parsed };
   return {
-    problem: `This is not a search request yet — ${requestProblems('search', parsed)}. The form keeps the last valid request until it is.`,
+    problem: `This is not a search request yet — ${asSentence(requestProblems('search', parsed))} The form keeps the last valid request until it is.`,
   };
 }
 

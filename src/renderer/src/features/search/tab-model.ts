@@ -4,6 +4,7 @@ import { idleCall, type CallState } from '../../request-ui/lifecycle';
 import type { Transport } from '@shared/request/http';
 import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
 import type { DecodeNote } from '@shared/url/codec';
+import { canonicalJson } from '@shared/workspace/canonical-json';
 
 /** One request tab of the Search screen: its request, and the life of the last one sent (see request-ui/lifecycle). */
 export interface SearchTab extends CallState<SearchResult> {
@@ -78,21 +79,9 @@ export function blankTab(
   };
 }
 
-/** Two requests are the same request (the same JSON, field order aside). */
+/** Two requests are the same request (the same JSON, field order aside: the workspace's stable key order). */
 export function sameRequest(a: SearchRequest, b: SearchRequest): boolean {
   return canonicalJson(a) === canonicalJson(b);
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, x]) => x !== undefined)
-            .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
-        )
-      : v,
-  );
 }
 
 /**

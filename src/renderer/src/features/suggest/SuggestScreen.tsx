@@ -1,5 +1,5 @@
 import { LayoutGrid } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import { groupableAttributes } from '@shared/group-attributes';
 import { toCurl } from '@shared/curl/curl';
@@ -19,7 +19,7 @@ import { FilterField, MaskField } from '../../request-ui/EditorFields';
 import { QueryBar } from '../../request-ui/QueryBar';
 import { TargetFields } from '../../request-ui/TargetFields';
 import { useProfileContext } from '../../request-ui/use-profile-context';
-import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
+import { holdErrors, useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import { useSendShortcut } from '../../request-ui/use-send-shortcut';
 import { GroupByBuilder } from './GroupByBuilder';
 import { sourceKey } from './suggest-slice';
@@ -56,16 +56,20 @@ export default function SuggestScreen() {
     return () => clearTimeout(timer);
   }, [key, request.token, loadGroupSource]);
 
-  useSendShortcut(
-    () => void send(),
-    () => (state.status === 'sending' ? void cancel() : undefined),
-  );
+  // Errors of an untouched form wait: they show once a send was tried, the groups were left, or there is an answer.
+  const [checked, setChecked] = useState(false);
+  const attempt = () => {
+    setChecked(true);
+    void send();
+  };
+  useSendShortcut(attempt, () => (state.status === 'sending' ? void cancel() : undefined));
   useCommands('suggest', () => [
-    { id: 'suggest:send', title: 'Send the suggest request', group: 'Suggest', keys: 'Mod+Enter', run: () => void send() },
+    { id: 'suggest:send', title: 'Send the suggest request', group: 'Suggest', keys: 'Mod+Enter', run: attempt },
     foldCommand('suggest', 'builder', 'request builder', 'Suggest', 'Mod+B'),
   ]);
 
-  const diags = useRequestDiagnostics('suggest', request, profile?.sortableAttributes);
+  const live = useRequestDiagnostics('suggest', request, profile?.sortableAttributes);
+  const diags = useMemo(() => holdErrors(live, !checked && !result && !error), [live, checked, result, error]);
   const facets = source.result?.facets;
   const samples = source.result?.samples;
   const attributes = useMemo(() => groupableAttributes(catalog, facets ?? [], samples ?? []), [catalog, facets, samples]);
@@ -106,7 +110,7 @@ export default function SuggestScreen() {
               id="suggest-query"
               value={request.query}
               onChange={(query) => set((r) => ({ ...r, query }))}
-              onSend={() => void send()}
+              onSend={attempt}
               onCancel={() => void cancel()}
               sending={sending}
               placeholder="Query (empty: every item)"
@@ -119,22 +123,29 @@ export default function SuggestScreen() {
                 <TargetFields idPrefix="suggest" profile={profile} request={request} onChange={set} diags={diags} onFix={fix} />
               </Section>
               <Section title="Groups">
-                <GroupByBuilder
-                  groupBy={options.groupBy}
-                  onChange={(groupBy) => setOptions({ groupBy })}
-                  attributes={attributes}
-                  source={source}
-                  onRefresh={() => void loadGroupSource(true)}
-                  diags={diags}
-                  onFix={fix}
-                />
+                <div
+                  className="groups-fields"
+                  onBlur={(e) => {
+                    if (!e.currentTarget.contains(e.relatedTarget)) setChecked(true);
+                  }}
+                >
+                  <GroupByBuilder
+                    groupBy={options.groupBy}
+                    onChange={(groupBy) => setOptions({ groupBy })}
+                    attributes={attributes}
+                    source={source}
+                    onRefresh={() => void loadGroupSource(true)}
+                    diags={diags}
+                    onFix={fix}
+                  />
+                </div>
               </Section>
               <Section title="Filter" open={!!options.filter}>
                 <FilterField
                   modelId="filter-suggest"
                   value={options.filter ?? ''}
                   onChange={(v) => setOptions({ filter: v })}
-                  onSubmit={() => void send()}
+                  onSubmit={attempt}
                   context={context}
                   diagnostics={diags.at('options.filter')}
                   onFix={fix}
@@ -161,7 +172,7 @@ export default function SuggestScreen() {
                   modelId="mask-suggest"
                   value={options.customResponseMask ?? ''}
                   onChange={(v) => setOptions({ customResponseMask: v })}
-                  onSubmit={() => void send()}
+                  onSubmit={attempt}
                   context={context}
                   diagnostics={diags.at('options.customResponseMask')}
                   onFix={fix}
