@@ -86,8 +86,13 @@ test('a shopper’s storefront URL becomes the exact request, explained, and a r
     sort: 'price:desc',
     facets: 'brand:Korvo,Nordhem',
   });
-  // What a storefront cannot say is named beside the button.
+  // What a storefront cannot say is named beside the button — for the request of the answer on screen: an edit
+  // not yet sent is not copied (the bar says so), and once sent it is.
   await page.getByRole('combobox', { name: 'Configuration' }).fill('bestsellers');
+  await expect(page.getByTestId('share-edited')).toBeVisible();
+  await expect(page.getByTestId('storefront-inexpressible')).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('share-edited')).toHaveCount(0);
   await expect(page.getByTestId('storefront-inexpressible')).toContainText('leaves out 1');
   await expect(page.getByTestId('storefront-inexpressible')).toHaveAttribute(
     'title',
