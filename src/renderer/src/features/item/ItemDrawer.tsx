@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatAgo, formatWhen } from '@shared/time-format';
 import { Drawer } from '../../components/Drawer';
 import { formatValue } from '../../components/format';
@@ -21,6 +21,15 @@ export function ItemDrawer() {
   const view = useAppStore((s) => s.itemView);
   const ratings = useAppStore((s) => s.itemRatings);
   const close = useAppStore((s) => s.closeItem);
+  const reload = useAppStore((s) => s.reloadItemRatings);
+  // A rating given or taken back while the drawer is open (any list) is read back into it.
+  const revisions = useAppStore((s) => s.ratingsRevision);
+  const seen = useRef(revisions);
+  useEffect(() => {
+    if (seen.current === revisions) return;
+    seen.current = revisions;
+    reload();
+  }, [revisions, reload]);
   const { catalog } = useProfileContext();
   const attributes = useMemo(
     () =>

@@ -3,6 +3,7 @@ import type { Item } from '@shared/request/types';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
+import type { JudgingSlice } from '../judging/judging-slice';
 
 /** Where an item stands in one answer: "Search", or "A" and "B" when comparing (null rank: not in that answer's page). */
 export interface ItemPlacement {
@@ -27,27 +28,40 @@ export interface ItemSlice {
   /** Every judgment list's rating of the item for the query, with who and when. */
   itemRatings: CallState<ItemRating[]>;
   openItem: (view: ItemView) => void;
+  /** Reads the open item's ratings again (after a rating changed). */
+  reloadItemRatings: () => void;
   closeItem: () => void;
 }
 
-export const createItemSlice: SliceCreator<ItemSlice> = (set, get) => {
+export const createItemSlice: SliceCreator<ItemSlice, Pick<JudgingSlice, 'ratingsSaved'>> = (set, get) => {
   const ratings = lensOf(
     () => get().itemRatings,
     (itemRatings) => set({ itemRatings }),
   );
+  const load = (view: ItemView) => {
+    const query = view.query.trim();
+    if (!query) return;
+    void runCall(ratings, {
+      scope: `item-ratings:${view.item.id}`,
+      // A rating given just before the drawer opened is read back once it is saved, not before.
+      send: async () => {
+        await get().ratingsSaved();
+        return workbench().judgments.item({ query, itemId: view.item.id });
+      },
+      // A slow answer for an item the drawer has since left is dropped.
+      accept: (value) => (get().itemView?.item.id === view.item.id ? value : []),
+    });
+  };
   return {
     itemView: null,
     itemRatings: idleCall(),
     openItem: (view) => {
       set({ itemView: view, itemRatings: idleCall() });
-      const query = view.query.trim();
-      if (!query) return;
-      void runCall(ratings, {
-        scope: `item-ratings:${view.item.id}`,
-        send: () => workbench().judgments.item({ query, itemId: view.item.id }),
-        // A slow answer for an item the drawer has since left is dropped.
-        accept: (value) => (get().itemView?.item.id === view.item.id ? value : []),
-      });
+      load(view);
+    },
+    reloadItemRatings: () => {
+      const view = get().itemView;
+      if (view) load(view);
     },
     closeItem: () => set({ itemView: null, itemRatings: idleCall() }),
   };

@@ -43,6 +43,8 @@ export interface JudgingSlice {
   ratingOf: (query: string, itemId: string) => number | undefined;
   /** Rates (or with null clears) an item in a list — the active one unless named; shown at once, saved by main. */
   rateItem: (query: string, itemId: string, rating: number | null, file?: string) => Promise<boolean>;
+  /** Settles once every rating given so far has been saved (or refused): what reads the files waits on it. */
+  ratingsSaved: () => Promise<void>;
   /** Takes back the last rating given this session. */
   undoRating: () => Promise<RatingStep | null>;
   openQueue: (experimentFile: string) => Promise<void>;
@@ -143,6 +145,9 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       })();
       saving = Promise.allSettled([saving, save]);
       return save;
+    },
+    ratingsSaved: async () => {
+      await saving;
     },
     undoRating: async () => {
       await saving;

@@ -93,4 +93,25 @@ describe('judging: the slice against main, on the demo workspace', () => {
     expect(app.state().queue.result!.queries[0]!.items.map((i) => i.id)).toContain(one!.id);
     expect(app.state().queue.result!.rated).toBe(queue.rated);
   });
+  it('the item drawer opened while a rating is being saved reads that rating, and reads again when one changes', async () => {
+    await app.state().setActiveJudgments(DEMO_FILES.judgments);
+    const [, jacket] = [...app.state().activeRatings.result!.index.entries()].find(([key]) => key === 'rain jacket')!;
+    const [itemId, rating] = [...jacket.ratings.entries()][0]!;
+    const next = rating === 2 ? 1 : 2;
+    const demoRating = () => app.state().itemRatings.result?.find((r) => r.file === DEMO_FILES.judgments)?.rating;
+
+    // Rated and opened at once, as a key press then a click: the drawer must not read the file before the save.
+    const saving = app.state().rateItem('rain jacket', itemId, next);
+    app.state().openItem({ item: { id: itemId }, query: 'rain jacket', placements: [] });
+    await saving;
+    await waitFor(app.store, (s) => s.itemRatings.status === 'done');
+    expect(demoRating()).toBe(next);
+
+    // Taken back while the drawer is open: the drawer reads it again.
+    await app.state().undoRating();
+    app.state().reloadItemRatings();
+    await waitFor(app.store, (s) => s.itemRatings.status === 'done' && demoRating() === rating);
+    app.state().closeItem();
+    expect(app.state().itemRatings.status).toBe('idle');
+  });
 });
