@@ -1,7 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-/** Exit codes shared by every command. */
-export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+/**
+ * Exit codes, one rule for every command: 0 passed, 1 a check failed (an assertion, a gate, `filter check`,
+ * `request check`), 2 a usage error, 3 could not run (input that cannot be read, a service that cannot be reached
+ * or answers errors). 3 wins over 1.
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, couldNotRun: 3 } as const;
 
 export interface CliIo {
   stdout: (text: string) => void;

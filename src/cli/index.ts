@@ -8,5 +8,5 @@ function exitWith(code: number): void {
 
 main(process.argv.slice(2)).then(exitWith, (err: unknown) => {
   process.stderr.write(`${String(err)}\n`);
-  exitWith(EXIT.invalid);
+  exitWith(EXIT.couldNotRun);
 });

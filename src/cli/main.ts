@@ -45,7 +45,7 @@ export function helpText(): string {
     "  --help, -h     Show this help, or a command's usage with <command> --help",
     '  --version, -v  Print the version',
     '',
-    'Exit codes: 0 ok, 1 invalid input, 2 usage error.',
+    'Exit codes: 0 passed, 1 a check failed, 2 usage error, 3 could not run.',
   ].join('\n');
 }
 
@@ -86,6 +86,6 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       return EXIT.usage;
     }
     io.stderr(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    return EXIT.invalid;
+    return EXIT.couldNotRun;
   }
 }

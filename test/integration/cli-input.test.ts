@@ -38,12 +38,12 @@ const compare = (queries: string, ...more: string[]) => [
 ];
 
 describe('command-line input that is not what it should be', () => {
-  it('a binary query file: says so, names the file, sends nothing, exit 1', async () => {
+  it('a binary query file: says so, names the file, sends nothing, exit 3', async () => {
     const file = join(dir, 'queries.bin');
     await writeFile(file, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x0a, 0x41]));
     const before = await searches();
     const result = await run(compare(file));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.err).toBe(
       `Error: ${file} is not a text file: it holds binary data (a NUL byte at byte 4). Give a UTF-8 text file (one query per line, CSV or JSON).`,
     );
@@ -52,40 +52,40 @@ describe('command-line input that is not what it should be', () => {
     await writeFile(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     expect((await run(compare(latin1))).err).toMatch(/latin1\.txt is not a text file: it holds bytes that are not UTF-8/);
     expect(await run(['curl', 'from', '-'], 'curl \u0000\u0001')).toMatchObject({
-      code: 1,
+      code: 3,
       err: expect.stringMatching(/^Error: standard input is not a text file/),
     });
   });
 
-  it('a 50 MB line: reported with its length, never sent, exit 1', async () => {
+  it('a 50 MB line: reported with its length, never sent, exit 3', async () => {
     const file = join(dir, 'huge.txt');
     await writeFile(file, `${'a'.repeat(50 * 1024 * 1024)}\n`);
     const before = await searches();
     const result = await run(compare(file));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.err).toContain(`${file}:1: The query is 52,428,800 characters long; at most 1,000 are kept.`);
     expect(result.err).toContain(`Error: ${file} holds no query.`);
     expect(await searches()).toBe(before);
   });
 
-  it('a CSV quote never closed: names the line, compares nothing, exit 1', async () => {
+  it('a CSV quote never closed: names the line, compares nothing, exit 3', async () => {
     const file = join(dir, 'queries.csv');
     await writeFile(file, 'query,filter\njacket,\n"red dress,x\nhoodie,\n');
     const before = await searches();
     const result = await run(compare(file));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.err).toBe(
       `Error: ${file}:3: A quote opened in this row is never closed, so the rest of the file was read as one field; close it or remove it.`,
     );
     expect(await searches()).toBe(before);
   });
 
-  it('a corrupt --state definition: names the file, exit 1', async () => {
+  it('a corrupt --state definition: names the file, exit 3', async () => {
     const state = join(dir, 'state');
     await mkdir(state);
     await writeFile(join(state, 'definition.json'), '{"name": "half a');
     const result = await run(compare(join(dir, 'queries.csv'), '--state', state));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.err).toMatch(
       new RegExp(
         `^Error: ${join(state, 'definition.json')} cannot be read as a batch definition \\(.*\\); remove the folder to start again\\.$`,
@@ -93,12 +93,12 @@ describe('command-line input that is not what it should be', () => {
     );
   });
 
-  it('keygen onto an existing key pair or a file: says so, overwrites nothing, exit 1', async () => {
+  it('keygen onto an existing key pair or a file: says so, overwrites nothing, exit 3', async () => {
     const keys = join(dir, 'keys');
     expect((await run(['keygen', '--out', keys])).code).toBe(0);
     const before = await readFile(join(keys, 'private-key.pem'), 'utf8');
     const again = await run(['keygen', '--out', keys]);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(3);
     expect(again.err).toBe(
       `Error: ${join(keys, 'private-key.pem')} already exists; keygen never overwrites a key pair (the operator may have registered it). Give another --out folder, or move the old files away first.`,
     );
@@ -106,7 +106,7 @@ describe('command-line input that is not what it should be', () => {
     expect(await readFile(join(keys, 'private-key.pem'), 'utf8')).toBe(before);
     const onFile = await run(['keygen', '--out', join(keys, 'public-key.pem')]);
     expect(onFile).toMatchObject({
-      code: 1,
+      code: 3,
       err: `Error: ${join(keys, 'public-key.pem')} is a file; --out names the folder to write the key pair to.`,
     });
   });
@@ -115,7 +115,7 @@ describe('command-line input that is not what it should be', () => {
     const key = join(dir, 'not-a-key.pem');
     await writeFile(key, '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n');
     const result = await run([...catalogArgs(em, 'workbench-demo'), '--private-key', key]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.err).toContain('The private key for workbench-demo cannot be read');
     expect(result.err).toContain('`search-workbench keygen --out DIR`');
     expect(result.err).not.toMatch(/Profiles/);

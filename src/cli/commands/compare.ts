@@ -276,7 +276,7 @@ export const compareCommand: Command = {
       }
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
       if (progress.remaining > 0) return 130;
-      return s.total > 0 && s.failed === s.total ? EXIT.invalid : EXIT.ok;
+      return s.total > 0 && s.failed === s.total ? EXIT.couldNotRun : EXIT.ok;
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);

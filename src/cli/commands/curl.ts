@@ -26,13 +26,13 @@ export const curlCommand: Command = {
       const parsed = parseCopiedRequest(text);
       if (!parsed.ok) {
         io.stderr(`Cannot read the ${formatName(parsed.format)} request: ${parsed.message}`);
-        return EXIT.invalid;
+        return EXIT.couldNotRun;
       }
       for (const note of parsed.notes) io.stderr(`note: ${note}`);
       const identified = identifyHttpRequest(parsed);
       if (!identified.ok) {
         io.stderr(`Not a search request: ${identified.message}`);
-        return EXIT.invalid;
+        return EXIT.couldNotRun;
       }
       for (const note of identified.notes) io.stderr(`note: ${note.message}`);
       printJson(io, { kind: identified.kind, transport: identified.transport, baseUrl: identified.baseUrl, request: identified.request });
@@ -44,7 +44,7 @@ export const curlCommand: Command = {
       const request = await readJson(positionals[0], io);
       const kind = parseKind(values.kind) ?? guessKind(request);
       if (values.get && kind !== 'search') throw new UsageError('--get applies to search only; suggest and autocomplete are POST.');
-      if (reportDiagnostics(io, normalize(kind, request).diagnostics)) return EXIT.invalid;
+      if (reportDiagnostics(io, normalize(kind, request).diagnostics)) return EXIT.couldNotRun;
       if (!isRequest(kind, request)) throw new InputError(requestProblems(kind, request));
       io.stdout(toCurl(buildHttpRequest(kind, values['base-url'], request, values.get ? 'get' : 'post')));
       return EXIT.ok;

@@ -41,11 +41,11 @@ export const filterCommand: Command = {
         })),
         canonical: ok && parsed.ast ? printFilter(parsed.ast) : ok ? '' : null,
       });
-      return ok ? EXIT.ok : EXIT.invalid;
+      return ok ? EXIT.ok : EXIT.failed;
     }
     if (!ok) {
       for (const d of parsed.diagnostics.filter((x) => x.severity === 'error')) io.stderr(formatTextDiagnostic(expr, d));
-      return EXIT.invalid;
+      return EXIT.couldNotRun;
     }
     const items = itemList(await readJson(positionals[1], io), positionals[1] ?? 'standard input');
     const predicate = compileFilter(parsed.ast);

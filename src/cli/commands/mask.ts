@@ -19,7 +19,7 @@ export const maskCommand: Command = {
     const parsed = parseMask(mask);
     if (parsed.selections === null) {
       for (const d of parsed.diagnostics) io.stderr(formatTextDiagnostic(mask, d));
-      return EXIT.invalid;
+      return EXIT.couldNotRun;
     }
     const items = itemList(await readJson(positionals[1], io), positionals[1] ?? 'standard input');
     const apply = compileMask(mask);

@@ -38,6 +38,6 @@ export const requestCommand: Command = {
     const { diagnostics } = normalize(kind, request);
     const ok = !diagnostics.some((d) => d.severity === 'error');
     printJson(io, { ok, kind, diagnostics });
-    return ok ? EXIT.ok : EXIT.invalid;
+    return ok ? EXIT.ok : EXIT.failed;
   },
 };

@@ -16,7 +16,7 @@ import { parseKind } from './request';
 function reportFailure(io: CliIo, err: unknown): number {
   if (err instanceof WorkbenchFailure) {
     io.stderr(`${err.error.code} error: ${err.error.message}`);
-    return EXIT.invalid;
+    return EXIT.couldNotRun;
   }
   throw err;
 }

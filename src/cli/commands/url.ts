@@ -68,7 +68,7 @@ export const urlCommand: Command = {
       const decoded = decodeSearchUrl(positionals[0] as string);
       if (!decoded.ok) {
         io.stderr(`Cannot decode the URL (${decoded.error.part}): ${decoded.error.message}`);
-        return EXIT.invalid;
+        return EXIT.couldNotRun;
       }
       for (const note of decoded.notes) io.stderr(`note: ${note.message}`);
       printJson(io, decoded.request);
@@ -87,7 +87,7 @@ export const urlCommand: Command = {
         const { mapping } = await storefrontMapping(values.storefront, io);
         const base = readUrl(values['base-url']);
         const { diagnostics } = normalize('search', { token: 'storefront', ...(request as object) });
-        if (reportDiagnostics(io, diagnostics)) return EXIT.invalid;
+        if (reportDiagnostics(io, diagnostics)) return EXIT.couldNotRun;
         const { token: _token, ...searchRequest } = request as { token?: string; query: string };
         const encoded = encodeStorefrontUrl(mapping, searchRequest, base.href);
         for (const part of encoded.inexpressible) io.stderr(`cannot express (left out of the URL): ${part}`);
@@ -95,7 +95,7 @@ export const urlCommand: Command = {
         return EXIT.ok;
       }
       const { diagnostics } = normalize('search', request);
-      if (reportDiagnostics(io, diagnostics)) return EXIT.invalid;
+      if (reportDiagnostics(io, diagnostics)) return EXIT.couldNotRun;
       try {
         new URL(values['base-url']);
       } catch {

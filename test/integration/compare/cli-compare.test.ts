@@ -100,7 +100,7 @@ describe('compare command (built CLI)', () => {
     expect(essence(report)).toEqual(essence(whole));
   });
 
-  it('exits 2 on usage errors and 1 when every query failed', async () => {
+  it('exits 2 on usage errors and 3 when every query failed', async () => {
     const usage = await run(['--queries', queries, '--token', 'x']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/Side A has no address: give --base-url/);
@@ -117,7 +117,7 @@ describe('compare command (built CLI)', () => {
       '--b',
       'bestsellers',
     ]);
-    expect(allFail.status).toBe(1);
+    expect(allFail.status).toBe(3);
     expect(allFail.stdout).toMatch(/0 of 120 queries compared, 120 failed/);
   });
 

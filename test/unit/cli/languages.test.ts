@@ -77,16 +77,16 @@ describe('cli: url', () => {
     const mapping = join(dir, 'bad.json');
     await writeFile(mapping, JSON.stringify({ name: 'Bad', hosts: ['shop'], query: { param: '' }, pageSize: { default: 20 } }));
     const bad = await run(['url', 'decode', '--storefront', mapping, 'https://shop/?q=a']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(3);
     expect(bad.err).toContain('query.param: name the URL parameter');
     const unknown = await run(['url', 'decode', '--storefront', 'shopify', 'https://shop/?q=a']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('--storefront "shopify" is neither a preset (bigcommerce-xo, generic) nor a mapping file.');
   });
 
-  it('exits 1 with the part and the reason for a broken URL', async () => {
+  it('exits 3 with the part and the reason for a broken URL', async () => {
     const r = await run(['url', 'decode', 'https://h/search/tok?encoded={bad']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.err).toMatch(/Cannot decode the URL \(json\): The encoded parameter is not valid JSON at position 1/);
     expect(r.out).toBe('');
   });
@@ -97,8 +97,8 @@ describe('cli: url', () => {
     expect(r.out).toBe(`https://h/search/tok?encoded=${encodeURIComponent('{"query":"a b"}')}`);
   });
 
-  it('refuses to encode an invalid request (exit 1) and a missing --base-url (exit 2)', async () => {
-    expect((await run(['url', 'encode', '--base-url', 'https://h'], '{"query":"x"}')).code).toBe(1);
+  it('refuses to encode an invalid request (exit 3) and a missing --base-url (exit 2)', async () => {
+    expect((await run(['url', 'encode', '--base-url', 'https://h'], '{"query":"x"}')).code).toBe(3);
     expect((await run(['url', 'encode'], '{}')).code).toBe(2);
     expect((await run(['url', 'decode'])).code).toBe(2);
     expect((await run(['url', 'frob'])).code).toBe(2);
@@ -147,10 +147,10 @@ describe('cli: filter', () => {
     expect(JSON.parse(cheap.out)).toEqual(['a']);
   });
 
-  it('exits 1 on unreadable items and 2 without an expression', async () => {
+  it('exits 3 on unreadable items and 2 without an expression', async () => {
     expect((await run(['filter', 'match', 'a = 1', '-'], '{ nope')).err).toMatch(/not valid JSON at position 2/);
-    expect((await run(['filter', 'match', 'a = 1', '/does/not/exist.json'])).code).toBe(1);
-    expect((await run(['filter', 'match', 'a = 1', '-'], '{"x":1}')).code).toBe(1);
+    expect((await run(['filter', 'match', 'a = 1', '/does/not/exist.json'])).code).toBe(3);
+    expect((await run(['filter', 'match', 'a = 1', '-'], '{"x":1}')).code).toBe(3);
     expect((await run(['filter', 'check'])).code).toBe(2);
   });
 });
@@ -162,9 +162,9 @@ describe('cli: mask', () => {
     expect(JSON.parse(r.out)).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3', product: { title: 'Air', price: 130 } }]);
   });
 
-  it('exits 1 with the position for an invalid mask', async () => {
+  it('exits 3 with the position for an invalid mask', async () => {
     const r = await run(['mask', 'apply', 'id,', ITEMS]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.err).toMatch(/^1:3: error: Expected a field after ',' at line 1, column 3/);
   });
 });
@@ -216,7 +216,7 @@ describe('cli: curl', () => {
       expect(JSON.parse(r.out)).toEqual(expected);
     }
     const broken = await run(['curl', 'from', '-'], 'fetch("https://h/api/search", { nope })');
-    expect(broken.code).toBe(1);
+    expect(broken.code).toBe(3);
     expect(broken.err).toMatch(/Cannot read the fetch request: /);
   });
 
@@ -228,8 +228,8 @@ describe('cli: curl', () => {
     expect(get.out).toContain("curl 'https://h/search/t?encoded=");
   });
 
-  it('exits 1 for something that is not cURL and 2 for --get on suggest', async () => {
-    expect((await run(['curl', 'from', '-'], 'wget x')).code).toBe(1);
+  it('exits 3 for something that is not cURL and 2 for --get on suggest', async () => {
+    expect((await run(['curl', 'from', '-'], 'wget x')).code).toBe(3);
     expect(
       (await run(['curl', 'to', '--base-url', 'https://h', '--get', '-'], '{"token":"t","query":"q","options":{"groupBy":{}}}')).code,
     ).toBe(2);
