@@ -23,7 +23,7 @@ describe('built command line (out/cli/index.js)', () => {
     await expect(run(process.execPath, [cli, 'nope'])).rejects.toMatchObject({ code: 2 });
   });
 
-  it('reads stdin for `-` and reports invalid input with exit 1', () => {
+  it('reads stdin for `-` and reports invalid input with exit 1 (a check failed)', () => {
     const ok = spawnSync(process.execPath, [cli, 'filter', 'match', 'price < 100', '-'], {
       input: '[{"id":"a","price":5},{"id":"b","price":500}]',
       encoding: 'utf8',

@@ -70,12 +70,12 @@ describe('emulator command (built CLI)', () => {
     await running.stop('SIGTERM');
   });
 
-  it('explains an invalid configuration file and exits 1', async () => {
+  it('explains an invalid configuration file and exits 3', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wb-emu-'));
     const file = join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ catalog: { items: 'many' }, tenants: [] }));
     const r = spawnSync(process.execPath, [cli, 'emulator', '--config', file], { encoding: 'utf8' });
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/not a valid emulator configuration: catalog\.items/);
   });
 });

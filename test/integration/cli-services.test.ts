@@ -33,13 +33,13 @@ describe('service commands (built CLI)', () => {
     expect(JSON.parse(ex.stdout)).toMatchObject({ exchange: { method: 'GET', status: 200 } });
   });
 
-  it('search reads a request file and exits 1 with the service error', async () => {
+  it('search reads a request file and exits 3 with the service error', async () => {
     const r = await run(
       ['search', '--base-url', em.url, '--request', '-'],
       {},
       JSON.stringify({ token: DEMO_TOKEN, options: { sortBy: [{ attribute: 'colour' }] } }),
     );
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/http error: 400 Bad Request: colour is not registered/);
     expect((await run(['search', '--token', 'x'])).status).toBe(2);
   });
@@ -52,7 +52,7 @@ describe('service commands (built CLI)', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 'catalog-demo-production', itemCount: 3000 });
     const wrong = await run([...args, '--client-secret-env', 'WB_SECRET'], { WB_SECRET: 'wrong' });
-    expect(wrong.status).toBe(1);
+    expect(wrong.status).toBe(3);
     expect(wrong.stderr).toMatch(/auth error: Token request for workbench-demo was refused \(401\)/);
     expect((await run([...args])).status).toBe(2);
   });
