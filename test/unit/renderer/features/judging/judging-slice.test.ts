@@ -102,7 +102,7 @@ describe('judging: the slice against main, on the demo workspace', () => {
 
     // Rated and opened at once, as a key press then a click: the drawer must not read the file before the save.
     const saving = app.state().rateItem('rain jacket', itemId, next);
-    app.state().openItem({ item: { id: itemId }, query: 'rain jacket', placements: [] });
+    app.state().openItem({ item: { id: itemId, score: 1 }, query: 'rain jacket', placements: [] });
     await saving;
     await waitFor(app.store, (s) => s.itemRatings.status === 'done');
     expect(demoRating()).toBe(next);
