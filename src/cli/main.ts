@@ -11,6 +11,7 @@ import { requestCommand } from './commands/request';
 import { serveCommand } from './commands/serve';
 import { catalogCommand, keygenCommand, searchCommand } from './commands/service';
 import { startCommand } from './commands/start';
+import { testCommand } from './commands/test';
 import { urlCommand } from './commands/url';
 
 /** Every command the CLI knows; `--help` lists them in this order. */
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   curlCommand,
   searchCommand,
   compareCommand,
+  testCommand,
   metricsCommand,
   judgmentsCommand,
   catalogCommand,

@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { expectSchema } from '../assertions/schema';
 import { queryRowSchema } from '../compare/schema';
 import { WORKSPACE_FORMATS } from './kinds';
 
 /**
  * A query set: a named list of queries, each with its own filter, facet
- * selections and context variables where it has them, and an optional
- * note — the information need a judge reads before rating.
+ * selections and context variables where it has them, an optional
+ * note — the information need a judge reads before rating — and optional
+ * expectations on its answer.
  */
 export const querySetEntrySchema = queryRowSchema.omit({ line: true }).extend({
   note: z.string().max(2000).optional(),
+  /** Expectations on this query's answer (assertions), run as a regression suite. */
+  expect: expectSchema.optional(),
 });
 
 export const querySetSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectSchema } from '../assertions/schema';
 import { envelopeSchemaWith } from '../request/schema';
 import { WORKSPACE_FORMATS } from './kinds';
 
@@ -10,5 +11,7 @@ export const requestFileSchema = envelopeSchemaWith({
   /** The profile that was active when it was saved, for whoever reads the file later. */
   profileName: z.string().optional(),
   savedAt: z.string(),
+  /** Expectations on the answer (assertions), run as a regression suite. */
+  expect: expectSchema.optional(),
 });
 export type RequestFile = z.output<typeof requestFileSchema>;

@@ -1,11 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import type { CatalogItem } from '../../../src/main/emulator/catalog/generate';
 import { DEMO_QUERIES, relevance } from '../../../src/main/services/demo/demo-queries';
 import { DEMO_FILES } from '../../../src/main/services/demo/demo-workspace';
+import { DEMO_SUITE, demoSuiteFiles } from '../../../src/main/services/demo/demo-suite';
 import { METRIC_NAMES } from '../../../src/shared/metrics/quality';
 
 const item = (over: Partial<CatalogItem>): CatalogItem => ({
@@ -93,9 +94,20 @@ describe('the demo workspace on the Local demo catalog (20,000 items)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('is written on first start: the query set, its judgments and an experiment', async () => {
+  it('is written on first start: the query set, its judgments, an experiment and the regression suite', async () => {
     const listing = await core.services.workspace.listing();
-    expect(listing.items['query-sets'].map((i) => i.file)).toEqual([DEMO_FILES.querySet]);
+    expect(listing.items['query-sets'].map((i) => i.file).sort()).toEqual([DEMO_FILES.querySet, 'demo-suite-queries.json']);
+    // The suite's files are the ones in the repository's examples/suites/demo/, byte for byte.
+    const examples = resolve(import.meta.dirname, '../../../examples/suites/demo');
+    expect(listing.items.requests.map((i) => i.file).sort()).toEqual(Object.keys(DEMO_SUITE.requests).sort());
+    for (const { path, text } of demoSuiteFiles()) {
+      expect(
+        await readFile(join(examples, path), 'utf8'),
+        `examples/suites/demo/${path}: run npx tsx test/helpers/write-demo-suite.ts`,
+      ).toBe(text);
+      const [kind, file] = path.split('/') as ['requests' | 'query-sets', string];
+      expect(JSON.parse(await readFile(join(core.services.workspace.kindFolder(kind), file), 'utf8'))).toEqual(JSON.parse(text));
+    }
     expect(listing.items.judgments[0]).toMatchObject({ file: DEMO_FILES.judgments, name: 'Demo judgments' });
     expect(listing.items.experiments[0]).toMatchObject({
       file: DEMO_FILES.experiment,
@@ -128,6 +140,6 @@ describe('the demo workspace on the Local demo catalog (20,000 items)', () => {
     await core.services.workspace.delete('judgments', DEMO_FILES.judgments);
     expect(await core.services.demoFiles.add()).toEqual({ written: [`judgments/${DEMO_FILES.judgments}`] });
     // The first-run marker: a restart does not write the files again once the user deleted them.
-    expect(JSON.parse(await readFile(join(dataDir, 'demo-workspace.json'), 'utf8')).files).toHaveLength(3);
+    expect(JSON.parse(await readFile(join(dataDir, 'demo-workspace.json'), 'utf8')).files).toHaveLength(3 + demoSuiteFiles().length);
   });
 });

@@ -10,13 +10,12 @@ import type {
   SideSpec,
 } from '../../../shared/compare/types';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
-import { withRetries, type BackoffPolicy } from '../retry';
-import { AdaptivePacer } from './pacer';
+import type { BackoffPolicy } from '../retry';
+import { PacedRetry, type SendFailure } from './paced-retry';
 import type { BatchStore, RecordToStore } from './store';
 
 export type SendOutcome =
-  | { ok: true; response: SearchResponse; ms: number; status: number; /** The body as received, stored as is. */ raw?: Buffer }
-  | { ok: false; error: { code: string; message: string }; status?: number; retryAfterMs?: number; ms: number | null };
+  { ok: true; response: SearchResponse; ms: number; status: number; /** The body as received, stored as is. */ raw?: Buffer } | SendFailure;
 
 /** Sends one side's request; the runner owns retries, concurrency, cancellation and storage. */
 export type SideSender = (side: 'a' | 'b', request: SearchRequest, signal: AbortSignal) => Promise<SendOutcome>;
@@ -48,21 +47,6 @@ interface SideAnswer {
   raw?: Buffer;
 }
 
-const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * Runs both sides for every query of a batch with bounded concurrency,
  * retrying what is worth retrying (429 with its Retry-After, 5xx, resets,
@@ -87,13 +71,22 @@ export class BatchRunner {
   private flushing: Promise<void> = Promise.resolve();
   private readonly completions: number[] = [];
   private workers: Promise<void>[] = [];
-  private readonly retry: RetryPolicy;
-  /** With `pace: 'auto'`: when each request may start. */
-  private readonly pacer: AdaptivePacer | undefined;
+  /** Pacing (with `pace: 'auto'`) and retries, as every run of many requests has them. */
+  private readonly sender: PacedRetry;
 
   constructor(private readonly options: BatchRunnerOptions) {
-    this.retry = { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
-    this.pacer = options.definition.pace === 'auto' ? new AdaptivePacer({ now: options.now ?? (() => performance.now()) }) : undefined;
+    this.sender = new PacedRetry({
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.definition.pace === 'auto' ? { pace: 'auto' as const } : {}),
+      ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  private get pacer() {
+    return this.sender.pacer;
   }
 
   get definition(): BatchDefinition {
@@ -271,33 +264,7 @@ export class BatchRunner {
   }
 
   private async sendWithRetry(side: 'a' | 'b', request: SearchRequest, signal: AbortSignal): Promise<SideAnswer | null> {
-    const sleep = this.options.sleep ?? abortableSleep;
-    let attempts = 0;
-    let tooLong: number | undefined;
-    const outcome = await withRetries<SendOutcome>(
-      async (n) => {
-        attempts = n;
-        const sentAt = await this.paced(signal);
-        const sent = await this.options.send(side, request, signal);
-        if (this.pacer && !signal.aborted) {
-          if (!sent.ok && (sent.status === 429 || sent.status === 503)) this.pacer.throttled(sentAt);
-          else this.pacer.ok();
-        }
-        if (sent.ok || signal.aborted || sent.error.code === 'cancelled') return { value: sent };
-        const retryable =
-          sent.error.code === 'network' ||
-          sent.error.code === 'timeout' ||
-          (sent.status !== undefined && RETRYABLE_STATUS.has(sent.status));
-        return { value: sent, ...(retryable ? { retry: { afterMs: sent.retryAfterMs } } : {}) };
-      },
-      {
-        policy: this.retry,
-        sleep: (ms) => sleep(ms, signal),
-        stopped: () => signal.aborted,
-        ...(this.options.random ? { random: this.options.random } : {}),
-        ...(this.options.deadlineMs ? { deadlineMs: this.options.deadlineMs, onTooLong: (ms: number) => (tooLong = ms) } : {}),
-      },
-    );
+    const { value: outcome, attempts, tooLongMs } = await this.sender.send(() => this.options.send(side, request, signal), signal);
     if (signal.aborted) return null;
     if (outcome.ok) {
       const count =
@@ -325,26 +292,10 @@ export class BatchRunner {
         attempts,
         ...(outcome.status !== undefined ? { status: outcome.status } : {}),
         count: null,
-        error:
-          tooLong !== undefined
-            ? {
-                code: 'rate-limited',
-                message: `rate limited: the service asks to retry after ${Math.ceil(tooLong / 1000)} s, longer than the per-request timeout of ${Math.round((this.options.deadlineMs ?? 0) / 1000)} s; rerun the failed queries later.`,
-              }
-            : outcome.error,
+        error: tooLongMs !== undefined ? { code: 'rate-limited', message: this.sender.tooLongMessage(tooLongMs) } : outcome.error,
         top: [],
       },
     };
-  }
-
-  /** With automatic pacing, waits for this request's start slot; answers when it started. */
-  private async paced(signal: AbortSignal): Promise<number> {
-    if (!this.pacer) return 0;
-    for (;;) {
-      const slot = this.pacer.take();
-      if (slot.ok || signal.aborted) return slot.ok ? slot.at : 0;
-      await abortableSleep(slot.waitMs, signal);
-    }
   }
 
   private record(record: RecordToStore): void {

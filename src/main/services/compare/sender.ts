@@ -1,6 +1,5 @@
-import { WorkbenchFailure } from '../../../shared/ipc/result';
 import type { SearchRequest } from '../../../shared/request/types';
-import { retryAfterMs } from '../retry';
+import { sendFailure } from './paced-retry';
 import type { SearchClient } from '../search-client';
 import type { SendOutcome, SideSender } from './runner';
 
@@ -39,17 +38,7 @@ export function searchSender(
         raw: outcome.raw,
       };
     } catch (err) {
-      if (!(err instanceof WorkbenchFailure)) return { ok: false, error: { code: 'internal', message: String(err) }, ms: null };
-      const exchange = err.error.details?.exchange;
-      const retryAfter = exchange?.responseHeaders.find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
-      const wait = retryAfterMs(retryAfter, Date.now());
-      return {
-        ok: false,
-        error: { code: err.error.code, message: err.error.message },
-        ...(err.error.details?.status !== undefined ? { status: err.error.details.status } : {}),
-        ...(wait !== undefined ? { retryAfterMs: wait } : {}),
-        ms: exchange?.timings.totalMs ?? null,
-      };
+      return sendFailure(err);
     }
   };
 }

@@ -10,6 +10,8 @@ import { failure } from '../../../shared/ipc/result';
 import { exists, writeJsonAtomically } from '../storage/atomic';
 import type { Workspace } from '../workspace/workspace';
 import { DEMO_QUERIES, relevance } from './demo-queries';
+import { DEMO_SUITE } from './demo-suite';
+import { requestFileSchema } from '../../../shared/workspace/request-file';
 
 /** The configurations the demo ratings are pooled over: every one the demo tenant has. */
 export const DEMO_POOL_CONFIGURATIONS = ['default', 'new-arrivals', 'bestsellers'] as const;
@@ -114,6 +116,11 @@ export async function writeDemoWorkspace(workspace: Workspace, demo: DemoWorkspa
   await put('experiments', DEMO_FILES.experiment, () =>
     workspace.write('experiments', DEMO_FILES.experiment, experimentSchema, demo.experiment, once),
   );
+  // The demo regression suite: request files and a query set with expectations (the workspace is its default folder).
+  for (const [file, value] of Object.entries(DEMO_SUITE.requests))
+    await put('requests', file, () => workspace.write('requests', file, requestFileSchema, value, once));
+  for (const [file, value] of Object.entries(DEMO_SUITE.querySets))
+    await put('query-sets', file, () => workspace.write('query-sets', file, querySetSchema, value, once));
   return written;
 }
 

@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
+import { runSuite } from '../../main/services/assertions/suite-run';
+import { caseSender, type SuiteProgress } from '../../main/services/assertions/runner';
+import { HttpClient } from '../../main/services/http/client';
+import { SearchClient } from '../../main/services/search-client';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+import { intOption, parse, UsageError, type Command } from '../command';
+
+function progressLine(p: SuiteProgress): string {
+  return `${p.done}/${p.total} requests · ${p.failed} assertions failed · ${p.errors} requests could not run`;
+}
+
+export const testCommand: Command = {
+  name: 'test',
+  summary: 'run the assertions of request files and query sets against a service (exit 1 when one fails)',
+  usage:
+    'test [PATH…] --base-url URL --token TOKEN [--config ID] [--reporter pretty|json|junit] [--out FILE] [--concurrency N|auto] [--timeout MS]\n' +
+    '  PATH           a request file, a query set, or a folder searched for them (default: the current folder);\n' +
+    '                 files that are not the app’s own are listed as skipped\n' +
+    '  --base-url     the service to run against (required: a suite file never names one)\n' +
+    '  --token        the search token every request runs with (required)\n' +
+    '  --config       the configuration id every request runs on (default: each request’s own)\n' +
+    '  --reporter     pretty, json (one object per assertion) or junit (JUnit XML for CI servers) (default pretty)\n' +
+    '  --out          write the report to FILE; the pretty report still goes to stdout (default: the report to stdout)\n' +
+    '  --concurrency  requests in flight, 1 to 64, or auto: paced from the service’s own refusals (default 4)\n' +
+    '  --timeout      milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    '  exit codes: 0 every assertion passed, 1 one failed, 2 usage error, 3 could not run (3 wins over 1)\n' +
+    '  example: search-workbench test examples/suites/demo --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --reporter junit --out junit.xml',
+  async run(argv, io) {
+    const { values, positionals } = parse(argv, {
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      config: { type: 'string' },
+      reporter: { type: 'string' },
+      out: { type: 'string' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+    });
+    const baseUrl = values['base-url'];
+    if (!baseUrl) throw new UsageError('test needs --base-url: the service to run the suite against (a suite file never names one).');
+    try {
+      new URL(baseUrl);
+    } catch {
+      throw new UsageError(`--base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`);
+    }
+    if (!values.token) throw new UsageError('test needs --token: the search token every request runs with.');
+    const reporter = (values.reporter ?? 'pretty') as ReporterName;
+    if (!REPORTERS.includes(reporter))
+      throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
+    const auto = values.concurrency === 'auto';
+    const concurrency = auto ? 32 : (intOption(values.concurrency, 'concurrency', 1, 64) ?? 4);
+    const timeout = intOption(values.timeout, 'timeout', 1000, 300_000);
+    const http = new HttpClient({ ...(timeout ? { deadlineMs: timeout } : {}), connectionsPerOrigin: Math.max(8, concurrency * 2) });
+    const abort = new AbortController();
+    const onSignal = () => {
+      io.stderr('Stopping.');
+      abort.abort();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    let lastLine = 0;
+    try {
+      const { run, stopped } = await runSuite({
+        paths: positionals.length ? positionals : ['.'],
+        root: resolve('.'),
+        target: { baseUrl, token: values.token, ...(values.config ? { configurationId: values.config } : {}) },
+        send: caseSender(new SearchClient(http), baseUrl),
+        concurrency,
+        ...(auto ? { pace: 'auto' as const } : {}),
+        ...(timeout ? { deadlineMs: timeout } : {}),
+        signal: abort.signal,
+        onProgress: (p) => {
+          if (Date.now() - lastLine < 1000 && p.done < p.total) return;
+          lastLine = Date.now();
+          io.stderr(progressLine(p));
+        },
+      });
+      if (values.out) {
+        await writeFileAtomically(resolve(values.out), reportAs(reporter, run), { mode: SHARED_FILE_MODE });
+        io.stdout(prettyReport(run));
+        io.stderr(`${reporter} report written to ${values.out}`);
+      } else io.stdout(reportAs(reporter, run));
+      // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
+      return stopped ? 130 : run.summary.exitCode;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await http.close();
+    }
+  },
+};

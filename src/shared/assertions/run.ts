@@ -1,0 +1,105 @@
+import { toCurl } from '../curl/curl';
+import { buildHttpRequest } from '../request/http';
+import type { AnyRequest, AutocompleteRequest, SearchRequest } from '../request/types';
+import { LIMITS } from '../request/types';
+import { encodeSearchUrl } from '../url/codec';
+import { depthNeeded, type AssertionOutcome } from './evaluate';
+import type { AssertionType } from './schema';
+import type { SuiteCase } from './suite';
+
+/** Where a suite runs: given on the command line or in the app, never by a suite file. */
+export interface SuiteTarget {
+  baseUrl: string;
+  token: string;
+  /** Replaces every request's configuration id when given. */
+  configurationId?: string;
+}
+
+/**
+ * The request a case sends: the target's token (and configuration, when given), and as many items (or
+ * suggestions) as its assertions need; `note` says when that is more than the request asked for.
+ */
+export function requestToRun(c: SuiteCase, target: SuiteTarget): { request: AnyRequest; note?: string } {
+  const request = structuredClone(c.request) as AnyRequest & { token: string; configurationId?: string };
+  request.token = target.token;
+  if (target.configurationId) request.configurationId = target.configurationId;
+  const needed = depthNeeded(c.assertions);
+  if (c.kind === 'search') {
+    const search = request as SearchRequest;
+    const asked = search.options?.limit ?? LIMITS.limit.default;
+    const offset = search.options?.offset ?? 0;
+    const limit = Math.min(LIMITS.limit.max, Math.max(asked, needed - offset));
+    if (limit > asked) {
+      search.options = { ...search.options, limit };
+      return { request: search, note: `asked for ${limit} items (the request asks for ${asked}) to check the top ${needed}` };
+    }
+  }
+  if (c.kind === 'autocomplete') {
+    const auto = request as AutocompleteRequest;
+    const asked = auto.options?.numberOfSuggestions ?? LIMITS.numberOfSuggestions.default;
+    const wanted = Math.min(LIMITS.numberOfSuggestions.max, needed);
+    if (wanted > asked) {
+      auto.options = { ...auto.options, numberOfSuggestions: wanted };
+      return { request: auto, note: `asked for ${wanted} suggestions (the request asks for ${asked}) to check the first ${needed}` };
+    }
+  }
+  return { request };
+}
+
+/** How the request reads for a person reproducing it: the GET URL of a search, cURL otherwise. */
+export function reproduction(c: Pick<SuiteCase, 'kind' | 'transport'>, baseUrl: string, request: AnyRequest): string {
+  if (c.kind === 'search') return encodeSearchUrl(baseUrl, request);
+  return toCurl(buildHttpRequest(c.kind, baseUrl, request, c.transport));
+}
+
+/** One assertion's outcome within a run, with its place. */
+export interface CaseAssertion extends AssertionOutcome {
+  type: AssertionType;
+  /** Its index in the request's (or the query's) `expect`. */
+  index: number;
+}
+
+/** One case of a run: its assertions' outcomes, or the reason the request could not run. */
+export interface CaseResult {
+  file: string;
+  name: string;
+  kind: SuiteCase['kind'];
+  /** The request as sent, reproduced (GET URL or cURL). */
+  url: string;
+  ms: number | null;
+  /** Set when the request could not run (unreachable, an error answer after retries): its assertions are errors. */
+  error?: string;
+  note?: string;
+  assertions: CaseAssertion[];
+}
+
+export interface SuiteSummary {
+  requests: number;
+  assertions: number;
+  passed: number;
+  failed: number;
+  /** Assertions whose request could not run. */
+  errors: number;
+  /** Passed with something to report (a slow answer without `fail: true`). */
+  warnings: number;
+  skippedFiles: number;
+  /** 0 every assertion passed, 1 one failed, 3 a request or a file could not run (3 wins over 1). */
+  exitCode: 0 | 1 | 3;
+}
+
+export function summarizeSuite(results: readonly CaseResult[], opts: { skippedFiles: number; fileErrors: number }): SuiteSummary {
+  const all = results.flatMap((r) => r.assertions.map((a) => ({ a, error: !!r.error })));
+  const errors = all.filter((x) => x.error).length;
+  const failed = all.filter((x) => !x.error && x.a.status === 'failed').length;
+  const couldNotRun = opts.fileErrors > 0 || results.some((r) => r.error);
+  return {
+    requests: results.length,
+    assertions: all.length,
+    passed: all.length - errors - failed,
+    failed,
+    errors,
+    warnings: all.filter((x) => !x.error && x.a.warning).length,
+    skippedFiles: opts.skippedFiles,
+    exitCode: couldNotRun ? 3 : failed > 0 ? 1 : 0,
+  };
+}
