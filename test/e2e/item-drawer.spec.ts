@@ -18,6 +18,8 @@ test('a click on a result opens the item: rank, score, ratings with who and when
   await page.getByRole('combobox', { name: 'Judgment list' }).selectOption('demo-judgments.json');
   const second = page.getByTestId('result-row').nth(1);
   const id = (await second.getAttribute('data-id'))!;
+  // The rating column is there once the list has been read: only then do the digit keys rate.
+  await expect(second.getByTestId('rating')).toBeVisible();
   await second.focus();
   await page.keyboard.press('2');
   await expect(second.getByTestId('rating')).toHaveAttribute('data-rating', '2');

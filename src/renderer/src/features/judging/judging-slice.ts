@@ -97,6 +97,16 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
 
   // Ratings still being saved: an undo pressed right after a rating waits for it, so it takes back that one.
   let saving: Promise<unknown> = Promise.resolve();
+  // The active list being read: a rating given meanwhile waits for it, so the list read from before the rating
+  // never lands over it, and a key pressed just after choosing a list rates into that list.
+  let loading: Promise<unknown> | null = null;
+  const whileLoading = <T>(work: Promise<T>): Promise<T> => {
+    const mine = work.finally(() => {
+      if (loading === mine) loading = null;
+    });
+    loading = mine;
+    return mine;
+  };
   const slice: JudgingSlice = {
     activeRatings: idleCall(),
     ratingSteps: [],
@@ -109,22 +119,34 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
         set({ activeRatings: idleCall() });
         return;
       }
-      await runCall(active, {
-        scope: 'active-judgments',
-        send: () => workbench().judgments.read({ file }),
-        accept: (list): ActiveRatings => ({ file, name: list.name, scale: list.scale, index: indexRatings(list.ratings) }),
-      });
-    },
-    setActiveJudgments: async (file) => {
-      const saved = await get().saveSetting(
-        'activeJudgments',
-        { activeJudgments: file },
-        file ? `Rating into ${file}.` : 'No judgment list.',
+      await whileLoading(
+        runCall(active, {
+          scope: 'active-judgments',
+          // Ratings still being saved are in the file once read.
+          send: async () => {
+            await saving;
+            return workbench().judgments.read({ file });
+          },
+          accept: (list): ActiveRatings => ({ file, name: list.name, scale: list.scale, index: indexRatings(list.ratings) }),
+        }),
       );
-      if (saved) await slice.loadActiveRatings();
     },
+    setActiveJudgments: (file) =>
+      whileLoading(
+        (async () => {
+          const saved = await get().saveSetting(
+            'activeJudgments',
+            { activeJudgments: file },
+            file ? `Rating into ${file}.` : 'No judgment list.',
+          );
+          if (saved) await slice.loadActiveRatings();
+        })(),
+      ),
     ratingOf: (query, itemId) => get().activeRatings.result?.index.get(queryKey(query))?.ratings.get(itemId),
     rateItem: async (query, itemId, rating, file) => {
+      // Only while a list is being chosen or read: otherwise the rating is registered at once (an undo right after
+      // it takes it back).
+      if (!file && loading) await loading;
       const target = file ?? get().activeRatings.result?.file;
       if (!target) return false;
       const before = target === get().activeRatings.result?.file ? slice.ratingOf(query, itemId) : undefined;

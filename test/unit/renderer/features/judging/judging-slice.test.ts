@@ -114,4 +114,23 @@ describe('judging: the slice against main, on the demo workspace', () => {
     app.state().closeItem();
     expect(app.state().itemRatings.status).toBe('idle');
   });
+  it('a rating given while a list is being chosen goes into that list, and the list read meanwhile does not hide it', async () => {
+    await app.state().setActiveJudgments(DEMO_FILES.judgments);
+    const [, jacket] = [...app.state().activeRatings.result!.index.entries()].find(([key]) => key === 'rain jacket')!;
+    const [itemId, rating] = [...jacket.ratings.entries()][0]!;
+    const next = rating === 3 ? 2 : 3;
+    await app.state().setActiveJudgments('');
+    expect(app.state().activeRatings.result).toBeNull();
+
+    // Chosen, and a key pressed before the list has been read: as a fast hand does it.
+    const choosing = app.state().setActiveJudgments(DEMO_FILES.judgments);
+    const rated = app.state().rateItem('rain jacket', itemId, next);
+    expect(await rated).toBe(true);
+    await choosing;
+    expect(app.state().ratingOf('rain jacket', itemId)).toBe(next);
+    await app.state().loadActiveRatings();
+    expect(app.state().ratingOf('rain jacket', itemId)).toBe(next);
+    await app.state().undoRating();
+    expect(app.state().ratingOf('rain jacket', itemId)).toBe(rating);
+  });
 });
