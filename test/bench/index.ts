@@ -1,3 +1,4 @@
+import { benchAssertions } from './assertions.bench';
 import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
 import { benchIpc } from './ipc.bench';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<void>][] = [
   ['compare', benchCompare],
   ['pace', benchPace],
   ['significance', benchSignificance],
+  ['assertions', benchAssertions],
 ];
 
 const only = process.argv.slice(2);
