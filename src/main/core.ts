@@ -10,6 +10,8 @@ import { searchHandlers } from './handlers/search';
 import { storageHandlers } from './handlers/storage';
 import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
+import { suiteHandlers } from './handlers/suites';
+import { SuiteService } from './services/assertions/service';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
 import { CatalogClient } from './services/catalog-client';
@@ -160,6 +162,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await compare.init();
 
+  const suites = new SuiteService({
+    profiles,
+    localDemo,
+    search,
+    workspace,
+    deadlineMs: () => settings.get().requestTimeoutMs,
+    onProgress: (progress) => events.emit('suites:progress', progress),
+  });
+
   const catalog = new CatalogClient(http, tokens);
   const services: Services = {
     options,
@@ -188,6 +199,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     judgments,
     experiments: new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') }),
     compare,
+    suites,
     localDemo,
     demoFiles,
     app: new AppService({
@@ -213,6 +225,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const handlers: Handlers = {
     ...appHandlers(services),
+    ...suiteHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

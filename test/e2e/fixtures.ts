@@ -107,7 +107,12 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
       await page.goto(host.url);
       cleanup = async () => {
         await browser.close();
-        host.child.kill('SIGTERM');
+        // Waits for the host to be gone before its data folder is removed: it may still be writing into it.
+        if (host.child.exitCode === null && host.child.signalCode === null) {
+          const exited = new Promise((resolve) => host.child.once('exit', resolve));
+          host.child.kill('SIGTERM');
+          await exited;
+        }
       };
     }
     await waitReady(page);

@@ -17,7 +17,7 @@ test('judging on Local demo: run the demo experiment, rate in place side by side
 
   // 1. Run the demo experiment: a significant metric and a non-significant one.
   await demo.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: default vs new-arrivals · run 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Demo: default vs new-arrivals · run 1' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });
   const quality = page.getByTestId('quality-panel');
   await expect(quality.getByTestId('quality-row-ndcg')).toHaveClass(/is-significant/);

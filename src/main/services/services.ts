@@ -1,3 +1,4 @@
+import type { SuiteService } from './assertions/service';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app-service';
 import type { CatalogService } from './catalog-service';
@@ -68,6 +69,8 @@ export interface Services {
   judgments: JudgmentLists;
   experiments: Experiments;
   compare: CompareService;
+  /** The workspace's regression suite, run against a profile. */
+  suites: SuiteService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

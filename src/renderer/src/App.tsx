@@ -19,6 +19,7 @@ export function App() {
     const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
     // Batches run wherever they were started from (Compare, an experiment in Workspace): their progress is followed from any screen.
     const offBatch = api.onCompareProgress((update) => useAppStore.getState().applyBatchProgress(update));
+    const offSuite = api.onSuitesProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
     const offProfiles = api.onProfilesChanged(() => {
       const state = useAppStore.getState();
       void state.refreshInfo();
@@ -29,6 +30,7 @@ export function App() {
       offSettings();
       offNotice();
       offBatch();
+      offSuite();
       offProfiles();
     };
   }, [boot]);

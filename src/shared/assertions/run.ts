@@ -10,7 +10,8 @@ import type { SuiteCase } from './suite';
 /** Where a suite runs: given on the command line or in the app, never by a suite file. */
 export interface SuiteTarget {
   baseUrl: string;
-  token: string;
+  /** Replaces every request's token when given (the command line always gives one; the app runs its own files with theirs). */
+  token?: string;
   /** Replaces every request's configuration id when given. */
   configurationId?: string;
 }
@@ -21,7 +22,7 @@ export interface SuiteTarget {
  */
 export function requestToRun(c: SuiteCase, target: SuiteTarget): { request: AnyRequest; note?: string } {
   const request = structuredClone(c.request) as AnyRequest & { token: string; configurationId?: string };
-  request.token = target.token;
+  if (target.token) request.token = target.token;
   if (target.configurationId) request.configurationId = target.configurationId;
   const needed = depthNeeded(c.assertions);
   if (c.kind === 'search') {

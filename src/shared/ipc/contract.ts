@@ -3,6 +3,7 @@ import { appChannels, appEvents } from './channels/app';
 import { compareChannels, compareEvents } from './channels/compare';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
+import { suiteChannels, suiteEvents } from './channels/suites';
 import { workspaceChannels } from './channels/workspace';
 
 /**
@@ -19,12 +20,14 @@ export const contract = {
   ...searchChannels,
   ...compareChannels,
   ...workspaceChannels,
+  ...suiteChannels,
 } as const;
 
 export const events = {
   ...appEvents,
   ...searchEvents,
   ...compareEvents,
+  ...suiteEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -55,3 +58,4 @@ export type {
 } from './channels/search';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
 export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/workspace';
+export type { SuiteRunView, SuiteProgressView } from './channels/suites';

@@ -115,6 +115,8 @@ function samples(): Record<Channel, unknown> {
     },
     'experiments:read': { file: 'fuzz.json' },
     'experiments:run': { file: 'fuzz.json' },
+    'suites:run': { configurationId: 'default' },
+    'suites:cancel': {},
   };
 }
 

@@ -63,6 +63,32 @@ describe('the workspace folder', () => {
     expect(listing.items.requests).toEqual([expect.objectContaining({ file: 'red-dress.json', summary: 'search · POST' })]);
   });
 
+  it('saves a request with its expectations, back into the file it came from; an invalid one is refused with its place', async () => {
+    const core = await start();
+    const expectations = [{ type: 'inTop', id: 'SKU-1', k: 3 }, { type: 'notEmpty' }];
+    const { file } = await call<{ file: string }>(core, 'saved:save', {
+      name: 'Dresses',
+      kind: 'search',
+      request: { token: 't', query: 'dress' },
+      expect: expectations,
+    });
+    expect(file).toBe('dresses.json');
+    expect(await call(core, 'saved:read', { file })).toMatchObject({ name: 'Dresses', expect: expectations });
+    // Saved again under another name, into the same file: the name changes, the file does not.
+    await call(core, 'saved:save', { name: 'Red dresses', kind: 'search', request: { token: 't', query: 'red dress' }, expect: [], file });
+    const again = await call<{ name: string; expect?: unknown[] }>(core, 'saved:read', { file });
+    expect(again.name).toBe('Red dresses');
+    expect(again.expect).toBeUndefined();
+    const refused = await raw(core, 'saved:save', {
+      name: 'x',
+      kind: 'search',
+      request: { token: 't' },
+      expect: [{ type: 'inTop', id: 'a', k: 0 }],
+    });
+    expect(refused.ok).toBe(false);
+    expect(JSON.stringify(refused)).toContain('k must be at least 1');
+  });
+
   it('lists a file it did not write, and never overwrites or deletes it', async () => {
     const core = await start();
     const folder = join(core.services.workspace.folder, 'requests');

@@ -1,3 +1,4 @@
+import type { Assertion } from '../../../shared/assertions/schema';
 import type { SavedListing, SavedRequestView } from '../../../shared/ipc/contract';
 import { withEnvelope, type RequestEnvelope } from '../../../shared/request/schema';
 import { slugify, WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
@@ -5,7 +6,7 @@ import { requestFileSchema, type RequestFile } from '../../../shared/workspace/r
 import type { Workspace } from './workspace';
 
 /** What the renderer asks to save: a named request envelope. */
-export type SaveInput = RequestEnvelope & { name: string; overwrite: boolean };
+export type SaveInput = RequestEnvelope & { name: string; overwrite: boolean; file?: string; expect?: Assertion[] };
 
 /** Saved requests: one JSON file each in the workspace's `requests/`. */
 export class SavedRequests {
@@ -45,8 +46,8 @@ export class SavedRequests {
   }
 
   async save(input: SaveInput, options: { now?: Date } = {}): Promise<{ file: string }> {
-    const { overwrite, name, ...envelope } = input;
-    const file = overwrite ? `${slugify(name)}.json` : await this.workspace.freeFile('requests', name);
+    const { overwrite, name, file: named, expect, ...envelope } = input;
+    const file = named ?? (overwrite ? `${slugify(name)}.json` : await this.workspace.freeFile('requests', name));
     const profileName = this.profileName();
     const saved: RequestFile = withEnvelope(envelope, {
       format: WORKSPACE_FORMATS.requests,
@@ -54,8 +55,9 @@ export class SavedRequests {
       name,
       ...(profileName ? { profileName } : {}),
       savedAt: (options.now ?? new Date()).toISOString(),
+      ...(expect?.length ? { expect } : {}),
     });
-    return this.workspace.write('requests', file, requestFileSchema, saved, { overwrite });
+    return this.workspace.write('requests', file, requestFileSchema, saved, { overwrite: overwrite || named !== undefined });
   }
 
   delete(file: string): Promise<{ deleted: true }> {

@@ -4,6 +4,7 @@ import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catal
 import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
 import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
 import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
+import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-slice';
 import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
@@ -31,7 +32,8 @@ export type AppState = ShellSlice &
   CatalogSlice &
   WorkspaceSlice &
   JudgingSlice &
-  ItemSlice;
+  ItemSlice &
+  SuiteSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -48,6 +50,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createWorkspaceSlice(set, get),
   ...createJudgingSlice(set, get),
   ...createItemSlice(set, get),
+  ...createSuiteSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -1,3 +1,4 @@
+import { expectSchema, type Assertion } from '../../assertions/schema';
 import { z } from 'zod';
 import type { ConnectionCause } from '../../connection';
 import type { RequestDiagnostic } from '../../diagnostics';
@@ -34,7 +35,7 @@ export type HistoryView =
   | { kind: 'autocomplete'; entry: HistoryEntryOf<'autocomplete'>; response: AutocompleteResponse | null };
 
 /** A saved request file as read back. */
-export type SavedRequestView = RequestEnvelope & { name: string; savedAt: string };
+export type SavedRequestView = RequestEnvelope & { name: string; savedAt: string; expect?: Assertion[] };
 
 export interface SavedListing {
   file: string;
@@ -139,8 +140,15 @@ export const searchChannels = {
     doc: 'Saved requests in the workspace’s requests/ folder (one JSON file each).',
   }),
   'saved:save': channel<{ file: string }>()({
-    input: envelopeSchemaWith({ name: z.string().trim().min(1).max(200), overwrite: z.boolean().default(false) }),
-    doc: 'Writes a request as a JSON file in the workspace’s requests/ folder (atomically; over an existing file only when it is the app’s own).',
+    input: envelopeSchemaWith({
+      name: z.string().trim().min(1).max(200),
+      overwrite: z.boolean().default(false),
+      /** The file to write (an app file opened earlier): kept under its own name rather than one made from `name`. */
+      file: workspaceFileSchema.optional(),
+      /** The request's expectations, saved with it. */
+      expect: expectSchema.optional(),
+    }),
+    doc: 'Writes a request (and its expectations) as a JSON file in the workspace’s requests/ folder (atomically; over an existing file only when it is the app’s own).',
   }),
   'saved:read': channel<SavedRequestView>()({
     input: z.object({ file: workspaceFileSchema }).strict(),

@@ -23,7 +23,7 @@ function BatchList() {
   if (batches.length === 0)
     return <p className="muted small batch-list__empty">No batch yet. Runs are kept here, with their results, until you delete them.</p>;
   return (
-    <ul className="batch-list" aria-label="Batches">
+    <ul className="stack-list" aria-label="Batches">
       {batches.map((b) => (
         <li key={b.id}>
           <button type="button" className="batch-item" onClick={() => void open(b.id)}>

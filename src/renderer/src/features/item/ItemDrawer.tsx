@@ -8,6 +8,7 @@ import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useAppStore } from '../../store/store';
 import { RatingBadge } from '../judging/RatingBadge';
 import { itemAttributes } from './item-attributes';
+import { ItemExpect } from '../assertions/ItemExpect';
 import './item.css';
 
 const fmtScore = (s: number | null) => (s === null ? '—' : s.toFixed(3));
@@ -83,6 +84,8 @@ export function ItemDrawer() {
           </table>
         </section>
 
+        {view.tabId && placements[0]?.rank ? <ItemExpect tabId={view.tabId} itemId={item.id} rank={placements[0].rank} /> : null}
+
         <section aria-label="Ratings">
           <h3 className="item-view__h">Ratings{query ? ` for “${query}”` : ''}</h3>
           {!query ? (
@@ -94,7 +97,7 @@ export function ItemDrawer() {
           ) : (ratings.result ?? []).length === 0 ? (
             <p className="muted small">No judgment list in the workspace yet. Create or import one on the Workspace screen.</p>
           ) : (
-            <ul className="item-view__ratings" data-testid="item-ratings">
+            <ul className="stack-list item-view__ratings" data-testid="item-ratings">
               {(ratings.result ?? []).map((r) => (
                 <li key={r.file}>
                   <span className="item-view__list">{r.name}</span>

@@ -20,6 +20,8 @@ export interface ItemView {
   placements: ItemPlacement[];
   /** The response mask the answer was made with, when it had one: attributes it left out are named as masked. */
   mask?: string;
+  /** The Search tab the answer is in: "Expect…" adds its expectations there. */
+  tabId?: string;
 }
 
 export interface ItemSlice {

@@ -17,6 +17,7 @@ import { JudgmentPicker } from '../judging/JudgmentPicker';
 import { useRatingView } from '../judging/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
+import { ExpectationsPanel } from '../assertions/ExpectationsPanel';
 import { pagingOf } from './paging';
 import { shareableRequest, type SearchTab } from './tab-model';
 
@@ -43,6 +44,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   const rawResponse = useMemo(() => (response && tab.panel === 'raw' ? JSON.stringify(response, null, 2) : ''), [response, tab.panel]);
   const rating = useRatingView(result?.sent.query);
   const paging = pagingOf(meta, items.filter((i) => !i.redirect).length);
+  const highlight = useMemo(() => new Set(tab.highlight), [tab.highlight]);
   const openItem = useAppStore((s) => s.openItem);
   const onOpen = useCallback(
     (index: number) => {
@@ -50,6 +52,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       if (!item || !result) return;
       openItem({
         item,
+        tabId: tab.id,
         query: result.sent.query ?? '',
         placements: [
           { label: 'This answer', rank: (meta?.offset ?? 0) + index + 1, score: typeof item.score === 'number' ? item.score : null },
@@ -57,7 +60,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
         ...(result.sent.options?.customResponseMask?.trim() ? { mask: result.sent.options.customResponseMask } : {}),
       });
     },
-    [items, result, meta, openItem],
+    [items, result, meta, openItem, tab.id],
   );
   useLayoutEffect(() => {
     // The answer (rows, "no items match" or an error) is committed: mark the frame that shows it.
@@ -182,7 +185,15 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       tab.view === 'grid' ? (
         <ResultsGrid items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} onOpen={onOpen} />
       ) : (
-        <ResultsTable items={items} offset={meta?.offset ?? 0} sortBy={sortBy} outOfOrder={outOfOrder} rating={rating} onOpen={onOpen} />
+        <ResultsTable
+          items={items}
+          offset={meta?.offset ?? 0}
+          sortBy={sortBy}
+          outOfOrder={outOfOrder}
+          rating={rating}
+          onOpen={onOpen}
+          highlight={highlight}
+        />
       );
   }
 
@@ -251,6 +262,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
           </Button>
         </nav>
       ) : null}
+      <ExpectationsPanel tab={tab} />
       {shareBar}
     </div>
   );

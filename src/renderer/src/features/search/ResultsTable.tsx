@@ -19,6 +19,8 @@ export interface ResultsViewProps {
   rating?: RatingView | null;
   /** Opens the item drawer for the item at this index (a click, or Enter on the focused row). */
   onOpen?: (index: number) => void;
+  /** Items to point out: those a failing expectation is about. */
+  highlight?: ReadonlySet<string>;
 }
 
 /** A row's keys: Enter opens the item, the rating keys rate it. */
@@ -36,7 +38,7 @@ export function rowKeys(
 }
 
 /** Results as a virtualised table: rank, image, title and id, price, score, and one column per sort attribute. */
-export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen }: ResultsViewProps) {
+export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen, highlight }: ResultsViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const reveal = useCallback((index: number) => revealBand(scroller.current, index * ROW, ROW), []);
   // One Tab stop: the focused row; ↑ ↓ Home End PgUp PgDn move it, the rating keys act on it.
@@ -104,6 +106,7 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen
               sortColumns={sortColumns}
               template={columns.gridTemplateColumns}
               outOfOrder={outOfOrder.has(row.index)}
+              highlighted={highlight?.has((items[row.index] as Item).id) ?? false}
               rating={rating ?? null}
               rated={rating?.of((items[row.index] as Item).id)}
               focusable={row.index === roving.active}
@@ -125,6 +128,7 @@ interface RowProps {
   sortColumns: string[];
   template: string;
   outOfOrder: boolean;
+  highlighted: boolean;
   rating: RatingView | null;
   rated: number | undefined;
   /** The row that is the list's Tab stop. */
@@ -142,6 +146,7 @@ const ResultRow = memo(function ResultRow({
   sortColumns,
   template,
   outOfOrder: bad,
+  highlighted,
   rating,
   rated,
   focusable,
@@ -175,7 +180,8 @@ const ResultRow = memo(function ResultRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={`result-row${bad ? ' is-out-of-order' : ''}`}
+      className={`result-row${bad ? ' is-out-of-order' : ''}${highlighted ? ' is-highlighted' : ''}`}
+      data-highlighted={highlighted || undefined}
       style={{ gridTemplateColumns: template, top, height: ROW }}
       data-testid="result-row"
       data-id={item.id}

@@ -18,11 +18,13 @@ export interface SavedSlice {
   /** Saves the active tab's request under a name (the tab's title when empty). */
   saveActiveTab: (name: string) => Promise<boolean>;
   /** Opens a saved search in a new tab; false when it could not (the reason is in savedOp). */
-  openSaved: (file: string) => Promise<boolean>;
+  openSaved: (file: string, highlight?: string[]) => Promise<boolean>;
+  /** Saves the active tab's expectations into its saved file (saving the request as a new file when it has none). */
+  saveExpectations: (tabId: string) => Promise<boolean>;
   deleteSaved: (file: string, name: string) => Promise<void>;
 }
 
-type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab'>;
+type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab' | 'patchTab'>;
 
 export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
   const list = lensOf(
@@ -45,13 +47,20 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
       const outcome = await runCall(op, {
         scope: 'saved-save',
         send: () =>
-          workbench().saved.save({ name: name.trim() || tab.title, kind: 'search', transport: tab.transport, request: tab.request }),
+          workbench().saved.save({
+            name: name.trim() || tab.title,
+            kind: 'search',
+            transport: tab.transport,
+            request: tab.request,
+            ...(tab.expect.length ? { expect: tab.expect } : {}),
+          }),
         accept: (v) => `Saved as ${v.file}.`,
       });
+      if (outcome.kind === 'done') get().patchTab(tab.id, { savedFile: outcome.value.file });
       await slice.loadSaved();
       return outcome.kind === 'done';
     },
-    openSaved: async (file) => {
+    openSaved: async (file, highlight) => {
       const outcome = await runCall(op, {
         scope: 'saved-open',
         send: () => workbench().saved.read({ file }),
@@ -66,7 +75,36 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
         });
         return false;
       }
-      get().openTab({ request: saved.request, transport: saved.transport, title: saved.name, origin: `Saved · ${file}` });
+      get().openTab({
+        request: saved.request,
+        transport: saved.transport,
+        title: saved.name,
+        origin: `Saved · ${file}`,
+        expect: saved.expect ?? [],
+        savedFile: file,
+        ...(highlight?.length ? { highlight } : {}),
+      });
+      return true;
+    },
+    saveExpectations: async (tabId) => {
+      const tab = get().tabs.find((t) => t.id === tabId);
+      if (!tab) return false;
+      const outcome = await runCall(op, {
+        scope: 'saved-expect',
+        send: () =>
+          workbench().saved.save({
+            name: tab.title,
+            kind: 'search',
+            transport: tab.transport,
+            request: tab.request,
+            expect: tab.expect,
+            ...(tab.savedFile ? { file: tab.savedFile } : {}),
+          }),
+        accept: (v) => `Expectations saved in ${v.file}.`,
+      });
+      if (outcome.kind !== 'done') return false;
+      get().patchTab(tab.id, { savedFile: outcome.value.file });
+      await slice.loadSaved();
       return true;
     },
     deleteSaved: async (file, name) => {

@@ -15,7 +15,10 @@ export interface SearchSlice {
   closeTab: (id: string) => void;
   selectTab: (id: string) => void;
   updateRequest: (id: string, update: (request: SearchRequest) => SearchRequest) => void;
-  patchTab: (id: string, patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId'>>) => void;
+  patchTab: (
+    id: string,
+    patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId' | 'expect' | 'savedFile' | 'highlight'>>,
+  ) => void;
   setRawText: (id: string, text: string) => void;
   send: (id: string) => Promise<void>;
   cancel: (id: string) => void;

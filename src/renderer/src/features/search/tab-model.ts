@@ -1,3 +1,4 @@
+import type { Assertion } from '@shared/assertions/schema';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import type { ExchangeRecord } from '@shared/exchange';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
@@ -31,6 +32,12 @@ export interface SearchTab extends CallState<SearchResult> {
   profileId: string | null;
   /** The request the notes and steps explain: they go once a different request is sent. */
   notesFor: SearchRequest | null;
+  /** Expectations on the answer (assertions), checked on every answer and saved with the request. */
+  expect: Assertion[];
+  /** The saved request file this tab was opened from (or last saved to): its expectations are saved back there. */
+  savedFile: string | null;
+  /** Items to point out (a failing assertion's items, opened from a suite run). */
+  highlight: string[];
 }
 
 export interface SearchResult {
@@ -57,7 +64,9 @@ export function titleOf(request: SearchRequest): string {
 }
 
 export function blankTab(
-  init: Partial<Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps'>> & { token?: string } = {},
+  init: Partial<
+    Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps' | 'expect' | 'savedFile' | 'highlight'>
+  > & { token?: string } = {},
 ): SearchTab {
   const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
   return {
@@ -76,6 +85,9 @@ export function blankTab(
     profileId: init.profileId ?? null,
     steps: init.steps ?? [],
     notesFor: init.notes?.length || init.steps?.length ? structuredClone(request) : null,
+    expect: init.expect ?? [],
+    savedFile: init.savedFile ?? null,
+    highlight: init.highlight ?? [],
   };
 }
 

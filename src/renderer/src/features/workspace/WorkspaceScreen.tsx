@@ -9,6 +9,7 @@ import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
 import { JudgingQueue } from '../judging/JudgingQueue';
 import { NewExperiment } from './NewExperiment';
+import { SuitePanel } from '../assertions/SuitePanel';
 import './workspace.css';
 import { NewQuerySet, NewJudgments } from './CreateForms';
 
@@ -339,6 +340,7 @@ export default function WorkspaceScreen() {
         >
           {adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null}
         </KindCard>
+        <SuitePanel />
       </div>
     </div>
   );

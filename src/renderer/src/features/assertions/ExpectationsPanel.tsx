@@ -1,0 +1,204 @@
+import { Check, CircleAlert, ListChecks, Save, Trash2, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome } from '@shared/assertions/evaluate';
+import { labelOf } from '@shared/assertions/labels';
+import { expectSchema, type Assertion } from '@shared/assertions/schema';
+import { issuePath } from '@shared/zod-issues';
+import { Button } from '../../components/Button';
+import { useAppStore } from '../../store/store';
+import type { SearchTab } from '../search/tab-model';
+import { answerChoices } from './expect-from-screen';
+import './assertions.css';
+
+/** The answer on screen as the assertions see it (null before the first answer, or after a failed request). */
+export function answerUnderTest(tab: Pick<SearchTab, 'result' | 'error'>): AnswerUnderTest | null {
+  const result = tab.result;
+  if (!result || tab.error) return null;
+  const mask = result.sent.options?.customResponseMask?.trim();
+  return { kind: 'search', response: result.response, ms: result.exchange.timings.totalMs, ...(mask ? { mask } : {}) };
+}
+
+function Badge({ outcome }: { outcome: AssertionOutcome | null }) {
+  if (!outcome)
+    return (
+      <span className="badge badge--muted expect-badge" data-status="unchecked">
+        not checked
+      </span>
+    );
+  const status = outcome.status === 'failed' ? 'failed' : outcome.warning ? 'warning' : 'passed';
+  return (
+    <span className={`badge expect-badge expect-badge--${status}`} data-status={status}>
+      {status === 'failed' ? (
+        <X size={12} aria-hidden="true" />
+      ) : status === 'warning' ? (
+        <CircleAlert size={12} aria-hidden="true" />
+      ) : (
+        <Check size={12} aria-hidden="true" />
+      )}
+      {status}
+    </span>
+  );
+}
+
+/** Reads the JSON text of an expect array: the list, or the first problem with its place. */
+export function readExpectText(text: string): { ok: true; list: Assertion[] } | { ok: false; message: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, message: `Not JSON: ${(err as Error).message}` };
+  }
+  const parsed = expectSchema.safeParse(json);
+  if (parsed.success) return { ok: true, list: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const path = issuePath(issue.path);
+  return { ok: false, message: `${path ? `${path}: ` : ''}${issue.message}` };
+}
+
+/**
+ * The request's expectations, each checked on every answer with a live badge and what was seen; added from the
+ * answer ("Expect…") or a result (the item drawer), edited as JSON, saved with the request into its file.
+ */
+export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
+  const patchTab = useAppStore((s) => s.patchTab);
+  const save = useAppStore((s) => s.saveExpectations);
+  const savedOp = useAppStore((s) => s.savedOp);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const answer = useMemo(() => answerUnderTest(tab), [tab]);
+  const outcomes = useMemo(() => tab.expect.map((a) => (answer ? evaluateAssertion(a, answer) : null)), [tab.expect, answer]);
+  const failed = outcomes.filter((o) => o?.status === 'failed').length;
+  const choices = useMemo(
+    () => (tab.result && !tab.error ? answerChoices(tab.result.response, tab.result.sent, tab.result.exchange.timings.totalMs) : []),
+    [tab.result, tab.error],
+  );
+  const setExpect = (expect: Assertion[]) => patchTab(tab.id, { expect });
+
+  return (
+    <section className="expectations" aria-label="Expectations" data-testid="expectations">
+      <header className="expectations__head">
+        <ListChecks size={15} aria-hidden="true" />
+        <h3 className="expectations__title">
+          Expectations <span className="badge badge--muted">{tab.expect.length}</span>
+        </h3>
+        {answer && tab.expect.length > 0 ? (
+          <span className={`small ${failed ? 'expect-summary--failed' : 'muted'}`} data-testid="expect-summary">
+            {failed ? `${failed} failed` : 'all pass'} on this answer
+          </span>
+        ) : null}
+        <div className="expectations__tools">
+          <div className="expect-menu">
+            <Button size="sm" variant="ghost" disabled={choices.length === 0} aria-expanded={adding} onClick={() => setAdding((v) => !v)}>
+              Expect…
+            </Button>
+            {adding ? (
+              <ul className="expect-menu__list" role="menu" aria-label="Expect of this answer">
+                {choices.map((c) => (
+                  <li key={c.label} role="none">
+                    <button
+                      type="button"
+                      role="menuitem"
+                      className="expect-menu__item"
+                      onClick={() => {
+                        setExpect([...tab.expect, c.assertion]);
+                        setAdding(false);
+                      }}
+                      onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
+                    >
+                      {c.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setProblem(null);
+              setEditing(editing === null ? JSON.stringify(tab.expect, null, 2) : null);
+            }}
+          >
+            {editing === null ? 'Edit as JSON' : 'Close editor'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Save size={13} aria-hidden="true" />}
+            disabled={savedOp.status === 'sending'}
+            title={
+              tab.savedFile
+                ? `Saves the request and its expectations into requests/${tab.savedFile}`
+                : 'Saves the request with its expectations as a new request file'
+            }
+            onClick={() => void save(tab.id)}
+          >
+            {tab.savedFile ? `Save to ${tab.savedFile}` : 'Save as request file'}
+          </Button>
+        </div>
+      </header>
+      {savedOp.status === 'error' && savedOp.error ? <p className="diag diag--error small">{savedOp.error.message}</p> : null}
+      {editing !== null ? (
+        <div className="expectations__editor">
+          <label className="small muted" htmlFor={`expect-json-${tab.id}`}>
+            The request’s <span className="mono">expect</span> array, as saved in its file
+          </label>
+          <textarea
+            id={`expect-json-${tab.id}`}
+            className="input mono expectations__json"
+            spellCheck={false}
+            rows={Math.min(16, Math.max(4, editing.split('\n').length))}
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+          />
+          {problem ? (
+            <p className="diag diag--error small" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => {
+              const read = readExpectText(editing);
+              if (!read.ok) return setProblem(read.message);
+              setExpect(read.list);
+              setEditing(null);
+              setProblem(null);
+            }}
+          >
+            Apply
+          </Button>
+        </div>
+      ) : null}
+      {tab.expect.length === 0 ? (
+        <p className="muted small expectations__empty">
+          No expectations yet. Use <strong>Expect…</strong> on this answer, or open a result and choose what must hold for it; saved with
+          the request, they run as a regression suite (Workspace → Regression suite, or <span className="mono">search-workbench test</span>
+          ).
+        </p>
+      ) : (
+        <ul className="stack-list expectations__list">
+          {tab.expect.map((a, i) => (
+            <li key={i} className="expectations__item" data-testid="expectation">
+              <Badge outcome={outcomes[i] ?? null} />
+              <span className="expectations__text">
+                <span className="expectations__label">{labelOf(a)}</span>
+                {outcomes[i] ? <span className="small muted expectations__seen">{outcomes[i]!.message}</span> : null}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove “${labelOf(a)}”`}
+                icon={<Trash2 size={13} aria-hidden="true" />}
+                onClick={() => setExpect(tab.expect.filter((_, j) => j !== i))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

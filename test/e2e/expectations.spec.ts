@@ -1,0 +1,97 @@
+import { expect, openArea, shootThemes, test } from './fixtures';
+
+// The demo suite is written for the Local demo catalog a user gets (20,000 items).
+test.use({ hostEnv: { SEARCH_WORKBENCH_DEMO_ITEMS: '20000' } });
+
+// Expectations in the app: the demo suite's request opened from the workspace shows its expectations with live
+// badges; "Expect…" on a result and on the answer adds more; edited as JSON with the place of a mistake; saved back
+// into the file; and the workspace's suite run on bestsellers lists the failures first, each opening the request as
+// it ran with the failing items pointed out.
+
+test('expectations: live badges, Expect… from a result and the answer, JSON editing, saved with the request', async ({ app }) => {
+  const { page } = app;
+  await openArea(page, 'Workspace');
+  const requests = page.getByRole('region', { name: 'Requests' });
+  await requests.getByRole('listitem').filter({ hasText: 'demo-suite-hiking-boots.json' }).getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  const panel = page.getByTestId('expectations');
+  await expect(panel.getByTestId('expectation')).toHaveCount(3);
+  await expect(panel.getByTestId('expectation').first()).toContainText('not checked');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(panel.getByTestId('expect-summary')).toHaveText('all pass on this answer');
+  await expect(panel.locator('[data-status="passed"]')).toHaveCount(3);
+  await expect(panel.getByTestId('expectation').first()).toContainText('No tent among the boots');
+
+  // From a result: the second item must stay in the top 3.
+  const second = page.getByTestId('result-row').nth(1);
+  const id = (await second.getAttribute('data-id'))!;
+  await second.click();
+  const drawer = page.getByTestId('item-drawer');
+  await drawer.getByRole('button', { name: 'Must stay in the top 3' }).click();
+  await expect(drawer.getByRole('button', { name: 'Must stay in the top 3' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(panel.getByTestId('expectation')).toHaveCount(4);
+  await expect(panel.getByTestId('expectation').nth(3)).toContainText(`${id} is in the top 3`);
+  await expect(panel.getByTestId('expectation').nth(3)).toContainText(`${id} is at rank 2, within the top 3`);
+
+  // From the answer: it must not be empty.
+  await panel.getByRole('button', { name: 'Expect…' }).click();
+  await panel.getByRole('menuitem', { name: 'Must not be empty' }).click();
+  await expect(panel.getByTestId('expectation')).toHaveCount(5);
+
+  // As JSON: a k over the limit is refused with its place; a fixed one applies.
+  await panel.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = panel.getByRole('textbox', { name: /expect/ });
+  const list = JSON.parse(await json.inputValue()) as Record<string, unknown>[];
+  list.push({ type: 'inTop', id, k: 5000 });
+  await json.fill(JSON.stringify(list, null, 2));
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('[5].k: k must be at most 1000');
+  list[5] = { type: 'notInTop', id: 'SKU-113224', k: 3, name: 'No tent in the top 3' };
+  await json.fill(JSON.stringify(list, null, 2));
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByTestId('expectation')).toHaveCount(6);
+  await expect(panel.getByTestId('expectation').nth(5)).toContainText('No tent in the top 3');
+  await shootThemes(app, 'expect-1-panel');
+  expect(await app.axe()).toEqual([]);
+
+  // Saved into the file it came from: read back, the six are there.
+  await panel.getByRole('button', { name: 'Save to demo-suite-hiking-boots.json' }).click();
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        const read = await window.workbench.saved.read({ file: 'demo-suite-hiking-boots.json' });
+        return read.ok ? (read.value.expect ?? []).length : -1;
+      }),
+    )
+    .toBe(6);
+  expect(await app.problems()).toEqual([]);
+});
+
+test('a suite run on bestsellers: failures first, each opening the request as it ran with the failing items pointed out', async ({
+  app,
+}) => {
+  const { page } = app;
+  await openArea(page, 'Workspace');
+  const suite = page.getByTestId('suite-panel');
+  await suite.getByRole('textbox', { name: 'Configuration id' }).fill('bestsellers');
+  await suite.getByRole('button', { name: 'Run suite' }).click();
+  await expect(suite.getByTestId('suite-summary')).toContainText('29 assertions: 25 passed, 4 failed, 0 could not run · 12 requests');
+  const cases = suite.getByTestId('suite-case');
+  await expect(cases).toHaveCount(12);
+  for (let i = 0; i < 3; i++) await expect(cases.nth(i)).toContainText('failed');
+  await expect(cases.nth(3)).toContainText('passed');
+  const trail = cases.filter({ hasText: 'Trail running shoes' });
+  await expect(trail).toContainText('Nothing out of stock in the top 10 — 1 of the top 10 match stock = 0');
+  await trail.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'expect-2-suite-failures');
+  expect(await app.axe()).toEqual([]);
+
+  await trail.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  const highlighted = page.locator('[data-testid="result-row"][data-highlighted="true"]');
+  await expect(highlighted).toHaveCount(1);
+  await expect(page.getByTestId('expectations').getByTestId('expect-summary')).toHaveText('2 failed on this answer');
+  await shootThemes(app, 'expect-3-opened-failure');
+  expect(await app.problems()).toEqual([]);
+});
