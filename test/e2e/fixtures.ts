@@ -138,7 +138,8 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
           );
       },
       screenshot: async (name) => {
-        await page.screenshot({ path: join(SCREENSHOTS, `${transport}-${name}.png`) });
+        // Transitions (a theme switch fades colours) are finished first, so a shot shows the settled screen.
+        await page.screenshot({ path: join(SCREENSHOTS, `${transport}-${name}.png`), animations: 'disabled' });
       },
       reload: async () => {
         await page.reload();

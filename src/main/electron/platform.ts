@@ -18,11 +18,13 @@ export function nativeDialogs(getWindow: () => BrowserWindow | undefined): Dialo
       const options: Electron.OpenDialogOptions =
         purpose === 'workspace-folder'
           ? { title: 'Workspace folder (requests, query sets, judgments, experiments)', properties: ['openDirectory', 'createDirectory'] }
-          : {
-              title: 'Extra CA certificate (PEM)',
-              properties: ['openFile'],
-              filters: [{ name: 'PEM certificates', extensions: ['pem', 'crt', 'cer'] }],
-            };
+          : purpose === 'suite-folder'
+            ? { title: 'Regression suite folder (request files and query sets with expectations)', properties: ['openDirectory'] }
+            : {
+                title: 'Extra CA certificate (PEM)',
+                properties: ['openFile'],
+                filters: [{ name: 'PEM certificates', extensions: ['pem', 'crt', 'cer'] }],
+              };
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },

@@ -23,6 +23,23 @@ function tooMany(emulator: Emulator, reply: FastifyReply, message: string, retry
 }
 
 /** What the fault injector decided for this request; sends the fault itself when it replaces the answer. */
+/**
+ * A fault's delay, cut short when the client goes away (a cancelled request): true when it did. No timer outlives
+ * its request, so a long injected latency never holds the emulator open after its clients are gone.
+ */
+function clientLeftDuring(reply: FastifyReply, ms: number): Promise<boolean> {
+  return new Promise((done) => {
+    const finish = (left: boolean) => {
+      clearTimeout(timer);
+      reply.raw.off('close', onClose);
+      done(left);
+    };
+    const onClose = () => finish(true);
+    const timer = setTimeout(() => finish(false), ms);
+    reply.raw.once('close', onClose);
+  });
+}
+
 async function applyFault(
   emulator: Emulator,
   endpoint: FaultEndpoint,
@@ -40,7 +57,12 @@ async function applyFault(
     return 'answered';
   }
   const decision = emulator.faults.decide(endpoint);
-  if (decision.delayMs > 0) await new Promise((r) => setTimeout(r, decision.delayMs));
+  if (decision.delayMs > 0 && (await clientLeftDuring(reply, decision.delayMs))) {
+    // Counted apart: a delayed request its client gave up on (nothing is sent to it).
+    emulator.stats.injected['abandoned'] = (emulator.stats.injected['abandoned'] ?? 0) + 1;
+    reply.hijack();
+    return 'answered';
+  }
   if (decision.kind === 'none') return 'none';
   emulator.stats.injected[decision.kind] = (emulator.stats.injected[decision.kind] ?? 0) + 1;
   if (decision.kind === 'reset') {

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { AppInfo, Notice, Transport } from '../../shared/ipc/contract';
+import type { PathPurpose } from '../../shared/ipc/channels/app';
 import { failure } from '../../shared/ipc/result';
 import type { Settings, SettingsPatch } from '../../shared/settings';
 import { APP_NAME, APP_VERSION } from '../app-meta';
@@ -35,7 +36,7 @@ async function checkFolder(dir: string): Promise<void> {
 
 /** Native pickers the desktop glue can offer; browser mode has none. */
 export interface Dialogs {
-  choosePath(purpose: 'workspace-folder' | 'ca-certificate'): Promise<string | null>;
+  choosePath(purpose: PathPurpose): Promise<string | null>;
 }
 
 export interface AppServiceDeps {
@@ -108,7 +109,7 @@ export class AppService {
     return next;
   }
 
-  async choosePath(purpose: 'workspace-folder' | 'ca-certificate'): Promise<{ path: string | null }> {
+  async choosePath(purpose: PathPurpose): Promise<{ path: string | null }> {
     if (!this.deps.dialogs)
       throw failure('validation', 'File pickers are only in the desktop app; type the path into the field instead.', { field: purpose });
     return { path: await this.deps.dialogs.choosePath(purpose) };

@@ -67,6 +67,8 @@ export interface CaseResult {
   kind: SuiteCase['kind'];
   /** The request as sent, reproduced (GET URL or cURL). */
   url: string;
+  /** The request as sent (the target's token and configuration in it), to open it in its screen. */
+  request: AnyRequest;
   ms: number | null;
   /** Set when the request could not run (unreachable, an error answer after retries): its assertions are errors. */
   error?: string;

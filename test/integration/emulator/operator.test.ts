@@ -80,6 +80,27 @@ describe('fault injection', () => {
     await em.call('DELETE', '/__emulator/faults');
   });
 
+  it('a delayed request its client gave up on ends with the client: no timer holds the emulator', async () => {
+    await em.post('/__emulator/faults', { latencyMs: 120_000, endpoints: ['search'] });
+    const stats = async () =>
+      (await em.get('/__emulator/stats')).body as { requests: Record<string, number>; injected: Record<string, number> };
+    const before = await stats();
+    const abort = new AbortController();
+    const held = request(`${em.url}/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: DEMO_TOKEN, query: 'x' }),
+      signal: abort.signal,
+    }).catch((err: unknown) => err);
+    // Held once the emulator has it; then the client goes away.
+    await expect.poll(async () => (await stats()).requests['search'] ?? 0).toBe((before.requests['search'] ?? 0) + 1);
+    abort.abort();
+    expect(await held).toMatchObject({ name: 'AbortError' });
+    await expect.poll(async () => (await stats()).injected['abandoned'] ?? 0).toBe((before.injected['abandoned'] ?? 0) + 1);
+    await em.call('DELETE', '/__emulator/faults');
+    expect((await em.search({ query: 'x' })).status).toBe(200);
+  });
+
   it('answers errors at the given rate and status', async () => {
     await em.post('/__emulator/faults', { errorRate: 1, errorStatus: 502 });
     expect(await em.search({ query: 'x' })).toMatchObject({ status: 502, body: { code: 'injected-error' } });

@@ -94,7 +94,7 @@ export async function runSuiteCases(cases: readonly SuiteCase[], options: SuiteR
       tooLongMs,
     } = await sender.send(() => options.send(c.kind, c.transport, request, abort.signal), abort.signal);
     if (abort.signal.aborted) return;
-    const base = { file: c.file, name: c.name, kind: c.kind, url, ...(note ? { note } : {}) };
+    const base = { file: c.file, name: c.name, kind: c.kind, url, request, ...(note ? { note } : {}) };
     let result: CaseResult;
     if (sent.ok) {
       const started = performance.now();

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
 import type { SuiteProgressView, SuiteRunView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import type { LocalDemo } from '../local-demo';
@@ -6,7 +8,24 @@ import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
 import type { Workspace } from '../workspace/workspace';
 import { caseSender } from './runner';
-import { runSuite } from './suite-run';
+import { runSuite, SuiteChangedError, type SuiteRunState } from './suite-run';
+
+/** A folder named for a suite: an absolute path to a folder that exists. */
+async function suiteFolder(dir: string): Promise<string> {
+  if (!isAbsolute(dir))
+    throw failure(
+      'validation',
+      `The suite folder must be an absolute path (like /home/me/suites), not ${JSON.stringify(dir.slice(0, 120))}.`,
+      {
+        field: 'folder',
+      },
+    );
+  const info = await stat(dir).catch(() => null);
+  if (!info) throw failure('validation', `The suite folder ${dir} does not exist: pick an existing folder.`, { field: 'folder' });
+  if (!info.isDirectory())
+    throw failure('validation', `${dir} is a file, not a folder: pick the folder that holds it.`, { field: 'folder' });
+  return dir;
+}
 
 export interface SuiteServiceDeps {
   profiles: ProfileService;
@@ -23,19 +42,28 @@ export interface SuiteServiceDeps {
  */
 export class SuiteService {
   private running: AbortController | null = null;
+  /** The last run that left something to do (Cancel, requests that could not run), to resume. */
+  private unfinished: { key: string; state: SuiteRunState } | null = null;
 
   constructor(private readonly deps: SuiteServiceDeps) {}
 
-  async run(input: { profileId?: string; configurationId?: string }): Promise<SuiteRunView> {
+  async run(input: { profileId?: string; configurationId?: string; folder?: string; resume?: boolean }): Promise<SuiteRunView> {
     if (this.running) throw failure('conflict', 'A suite run is in progress: wait for it, or cancel it first.');
     const abort = new AbortController();
     this.running = abort;
     try {
+      const folder = input.folder ? await suiteFolder(input.folder) : this.deps.workspace.folder;
       const profile = await readyProfile(this.deps.profiles, this.deps.localDemo, input.profileId);
+      const key = JSON.stringify([folder, profile.id, input.configurationId ?? '']);
+      const resume = input.resume ? this.unfinished : null;
+      if (input.resume && resume?.key !== key)
+        throw failure('validation', 'Nothing to resume for this folder, profile and configuration: run the suite from the start.', {
+          field: 'resume',
+        });
       const deadlineMs = this.deps.deadlineMs();
-      const { run, checkMs, stopped } = await runSuite({
+      const outcome = await runSuite({
         paths: ['.'],
-        root: this.deps.workspace.folder,
+        root: folder,
         // As on the command line, the target gives the token: the profile's first search token (a request file's own
         // is kept only when the profile has none).
         target: {
@@ -46,10 +74,17 @@ export class SuiteService {
         send: caseSender(this.deps.search, profile.searchUrl),
         concurrency: 4,
         ...(deadlineMs ? { deadlineMs } : {}),
+        ...(resume ? { resume: resume.state } : {}),
         signal: abort.signal,
         onProgress: (p) => this.deps.onProgress(p),
+      }).catch((err: unknown) => {
+        if (err instanceof SuiteChangedError) throw failure('conflict', err.message, { field: 'resume' });
+        throw err;
       });
-      return { ...run, profileName: profile.name, checkMs, stopped };
+      this.unfinished = outcome.left > 0 ? { key, state: outcome.state } : null;
+      const { run, checkMs, stopped, left } = outcome;
+      const inWorkspace = resolve(folder) === resolve(this.deps.workspace.folder);
+      return { ...run, profileName: profile.name, checkMs, stopped, folder, inWorkspace, left };
     } finally {
       this.running = null;
     }

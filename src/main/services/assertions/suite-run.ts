@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { SuiteRun } from '../../../shared/assertions/report';
-import { summarizeSuite } from '../../../shared/assertions/run';
+import { summarizeSuite, type CaseResult } from '../../../shared/assertions/run';
 import type { SuiteCase } from '../../../shared/assertions/suite';
+import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { collectSuite } from './collect';
 import { runSuiteCases, type SuiteRunOptions } from './runner';
 
@@ -9,6 +11,17 @@ export interface SuiteRunRequest extends SuiteRunOptions {
   paths: readonly string[];
   /** The run's folder: files are named relative to it. */
   root: string;
+  /** A run that stopped (cancelled, or requests that could not run): only its missing and failed-to-run cases run again. */
+  resume?: SuiteRunState;
+}
+
+/**
+ * Where a run got to, to resume it: what it ran (the suite's cases and the target, as a hash) and each case's
+ * result by its place (null: not run yet). A case that could not run is run again on resume.
+ */
+export interface SuiteRunState {
+  fingerprint: string;
+  results: (CaseResult | null)[];
 }
 
 export interface SuiteRunOutcome {
@@ -16,7 +29,16 @@ export interface SuiteRunOutcome {
   /** Time spent checking assertions (ms), apart from the service's. */
   checkMs: number;
   stopped: boolean;
+  state: SuiteRunState;
+  /** Cases a resume would run: not run yet, or could not run. */
+  left: number;
 }
+
+/** Resuming a run whose suite files or target changed since it stopped: it has to start over. */
+export class SuiteChangedError extends Error {}
+
+/** The cases a resume runs: those without a result, and those whose request could not run. */
+const toRun = (state: SuiteRunState): number[] => state.results.flatMap((r, i) => (r === null || r.error !== undefined ? [i] : []));
 
 /** The target in words, for reports: address, and the configuration when one replaces the requests' own. */
 export function describeTarget(target: SuiteRunOptions['target']): string {
@@ -44,15 +66,42 @@ export async function runSuite(request: SuiteRunRequest): Promise<SuiteRunOutcom
       file: request.paths.join(' '),
       message: `No assertions found in ${request.paths.join(', ')}: a suite is request files and query sets with an "expect" array.`,
     });
-  const outcome = await runSuiteCases(cases, request);
+  const fingerprint = createHash('sha256')
+    .update(canonicalJson({ cases, target: request.target }))
+    .digest('hex');
+  if (request.resume && request.resume.fingerprint !== fingerprint)
+    throw new SuiteChangedError('The suite’s files or its target changed since the run stopped: run it from the start.');
+  const state: SuiteRunState = request.resume
+    ? { fingerprint, results: [...request.resume.results] }
+    : { fingerprint, results: cases.map(() => null) };
+  const indices = toRun(state);
+  const before = state.results.filter((r) => r !== null && r.error === undefined);
+  const already = {
+    done: before.length,
+    failed: before.reduce((n, r) => n + r!.assertions.filter((a) => a.status === 'failed').length, 0),
+  };
+  const outcome = await runSuiteCases(
+    indices.map((i) => cases[i]!),
+    {
+      ...request,
+      onResult: (result, index) => {
+        state.results[indices[index]!] = result;
+        request.onResult?.(result, indices[index]!);
+      },
+      // Progress counts the whole suite: what an earlier part of the run did, and this part.
+      onProgress: (p) =>
+        request.onProgress?.({ total: cases.length, done: already.done + p.done, failed: already.failed + p.failed, errors: p.errors }),
+    },
+  );
+  const results = state.results.filter((r): r is CaseResult => r !== null);
   const run: SuiteRun = {
     target: describeTarget(request.target),
-    results: outcome.results,
+    results,
     skipped,
     fileErrors,
-    summary: summarizeSuite(outcome.results, { skippedFiles: skipped.length, fileErrors: fileErrors.length }),
+    summary: summarizeSuite(results, { skippedFiles: skipped.length, fileErrors: fileErrors.length }),
     seconds: (performance.now() - started) / 1000,
     startedAt,
   };
-  return { run, checkMs: outcome.checkMs, stopped: outcome.stopped };
+  return { run, checkMs: outcome.checkMs, stopped: outcome.stopped, state, left: toRun(state).length };
 }

@@ -60,9 +60,8 @@ export function globalCommands(actions: { paste: () => void; palette: () => void
       group: 'Saved requests',
       detail: item.file,
       keywords: 'saved open file',
-      ...(item.kind && item.kind !== 'search' ? { disabledReason: `a ${item.kind} request: open it from its own screen` } : {}),
       run: () => {
-        void state.openSaved(item.file).then((ok) => ok && useAppStore.getState().setArea('search'));
+        void state.openSaved(item.file);
       },
     });
   }

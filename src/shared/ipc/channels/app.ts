@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { settingsPatch, type Settings } from '../../settings';
 import { channel, event } from '../define';
 
+/** What a native picker is for: the workspace folder, an extra CA certificate, a regression suite's folder. */
+export const pathPurposeSchema = z.enum(['workspace-folder', 'ca-certificate', 'suite-folder']);
+export type PathPurpose = z.output<typeof pathPurposeSchema>;
 export type Transport = 'electron' | 'browser';
 
 export interface ProfileSummary {
@@ -77,7 +80,7 @@ export const appChannels = {
     doc: 'Changes some settings and returns all of them. CA files are read and checked before they are trusted; the workspace folder must be an absolute path to an existing folder.',
   }),
   'settings:choose-path': channel<{ path: string | null }>()({
-    input: z.object({ purpose: z.enum(['workspace-folder', 'ca-certificate']) }).strict(),
+    input: z.object({ purpose: pathPurposeSchema }).strict(),
     doc: 'Opens the native file or folder picker (desktop only) and returns the chosen path, or null when cancelled.',
   }),
 } as const;

@@ -10,6 +10,12 @@ export interface SuiteRunView extends SuiteRun {
   checkMs: number;
   /** Stopped before every request ran (Cancel). */
   stopped: boolean;
+  /** The folder it ran (absolute): the workspace's, or the one chosen. */
+  folder: string;
+  /** The folder is the workspace: its request files can be opened and saved back. */
+  inWorkspace: boolean;
+  /** Requests a resume would run: not run yet (Cancel), or could not run; 0 when the run is complete. */
+  left: number;
 }
 
 export interface SuiteProgressView {
@@ -27,9 +33,19 @@ export const suiteChannels = {
         profileId: z.string().min(1).max(200).optional(),
         /** Replaces every request's configuration id; each request's own when absent. */
         configurationId: z.string().trim().min(1).max(200).optional(),
+        /** The suite's folder, an absolute path; the workspace folder when absent. */
+        folder: z
+          .string()
+          .trim()
+          .min(1)
+          .max(4096)
+          .refine((v) => !v.includes('\0'), 'A folder path cannot hold a NUL character.')
+          .optional(),
+        /** Runs only what the last run of the same suite, profile and configuration left: not run, or could not run. */
+        resume: z.boolean().optional(),
       })
       .strict(),
-    doc: "Runs the workspace's regression suite (its request files and query sets with expectations) against a profile, with the batch runner's pacing and retries; progress as suites:progress. Answers with every assertion's outcome.",
+    doc: "Runs a regression suite (the request files and query sets with expectations in the workspace, or in a chosen folder) against a profile, with the batch runner's pacing and retries; progress as suites:progress; with resume, only what the last run left. Answers with every assertion's outcome.",
   }),
   'suites:cancel': channel<{ cancelled: boolean }>()({
     input: noInput,

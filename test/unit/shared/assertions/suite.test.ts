@@ -167,6 +167,7 @@ describe('a run: what is sent, and the reports', () => {
       name: 'All good',
       kind: 'search',
       url: 'https://h/search/t?encoded=%7B%7D',
+      request: { token: 't', query: '' },
       ms: 12,
       assertions: [{ label: 'the answer is not empty', status: 'passed', message: 'the answer has 3 items', type: 'notEmpty', index: 0 }],
     },
@@ -175,6 +176,7 @@ describe('a run: what is sent, and the reports', () => {
       name: 'Dresses <red & "blue">',
       kind: 'search',
       url: 'https://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D',
+      request: { token: 't', query: 'dress' },
       ms: 30,
       assertions: [
         {
@@ -192,6 +194,7 @@ describe('a run: what is sent, and the reports', () => {
       name: 'Down',
       kind: 'search',
       url: 'https://h/search/t?encoded=%7B%7D',
+      request: { token: 't', query: '' },
       ms: null,
       error: 'network error: connection refused (after 4 tries)',
       assertions: [{ label: 'the answer is not empty', status: 'failed', message: 'x', type: 'notEmpty', index: 0 }],

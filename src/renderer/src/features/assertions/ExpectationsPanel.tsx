@@ -1,5 +1,5 @@
 import { Check, CircleAlert, ListChecks, Save, Trash2, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome } from '@shared/assertions/evaluate';
 import { labelOf } from '@shared/assertions/labels';
 import { expectSchema, type Assertion } from '@shared/assertions/schema';
@@ -7,7 +7,7 @@ import { issuePath } from '@shared/zod-issues';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import type { SearchTab } from '../search/tab-model';
-import { answerChoices } from './expect-from-screen';
+import { answerChoices, autocompleteChoices, suggestChoices, type ExpectChoice } from './expect-from-screen';
 import './assertions.css';
 
 /** The answer on screen as the assertions see it (null before the first answer, or after a failed request). */
@@ -55,61 +55,83 @@ export function readExpectText(text: string): { ok: true; list: Assertion[] } | 
   return { ok: false, message: `${path ? `${path}: ` : ''}${issue.message}` };
 }
 
+/** What the panel shows and changes: the same for a Search tab, the Suggest screen and the Autocomplete screen. */
+export interface ExpectationsProps {
+  /** Makes the editor's id unique on the page. */
+  idPrefix: string;
+  expect: Assertion[];
+  /** The answer on screen, as the assertions see it; null before the first answer or after a failed request. */
+  answer: AnswerUnderTest | null;
+  /** "Expect…" on the answer: what can be expected of what is on screen. */
+  choices: readonly ExpectChoice[];
+  onChange: (expect: Assertion[]) => void;
+  onSave: () => void;
+  /** The request file the expectations are saved back into; null when saving makes a new one. */
+  savedFile: string | null;
+  /** Where else expectations come from on this screen (a result's drawer, a suggestion, a group). */
+  hint: ReactNode;
+}
+
 /**
- * The request's expectations, each checked on every answer with a live badge and what was seen; added from the
- * answer ("Expect…") or a result (the item drawer), edited as JSON, saved with the request into its file.
+ * A request's expectations, each checked on every answer with a live badge and what was seen; added from the
+ * answer ("Expect…") or from what is on screen, edited as JSON, saved with the request into its file.
  */
-export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
-  const patchTab = useAppStore((s) => s.patchTab);
-  const save = useAppStore((s) => s.saveExpectations);
+export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange, onSave, savedFile, hint }: ExpectationsProps) {
   const savedOp = useAppStore((s) => s.savedOp);
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const answer = useMemo(() => answerUnderTest(tab), [tab]);
-  const outcomes = useMemo(() => tab.expect.map((a) => (answer ? evaluateAssertion(a, answer) : null)), [tab.expect, answer]);
+  const outcomes = useMemo(() => expect.map((a) => (answer ? evaluateAssertion(a, answer) : null)), [expect, answer]);
   const failed = outcomes.filter((o) => o?.status === 'failed').length;
-  const choices = useMemo(
-    () => (tab.result && !tab.error ? answerChoices(tab.result.response, tab.result.sent, tab.result.exchange.timings.totalMs) : []),
-    [tab.result, tab.error],
-  );
-  const setExpect = (expect: Assertion[]) => patchTab(tab.id, { expect });
+  const have = new Set(expect.map((a) => JSON.stringify(a)));
 
   return (
     <section className="expectations" aria-label="Expectations" data-testid="expectations">
       <header className="expectations__head">
         <ListChecks size={15} aria-hidden="true" />
         <h3 className="expectations__title">
-          Expectations <span className="badge badge--muted">{tab.expect.length}</span>
+          Expectations <span className="badge badge--muted">{expect.length}</span>
         </h3>
-        {answer && tab.expect.length > 0 ? (
+        {answer && expect.length > 0 ? (
           <span className={`small ${failed ? 'expect-summary--failed' : 'muted'}`} data-testid="expect-summary">
             {failed ? `${failed} failed` : 'all pass'} on this answer
           </span>
         ) : null}
         <div className="expectations__tools">
           <div className="expect-menu">
-            <Button size="sm" variant="ghost" disabled={choices.length === 0} aria-expanded={adding} onClick={() => setAdding((v) => !v)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={choices.length === 0}
+              title={choices.length === 0 ? 'Send the request first: expectations are made from its answer' : undefined}
+              aria-expanded={adding}
+              onClick={() => setAdding((v) => !v)}
+            >
               Expect…
             </Button>
             {adding ? (
               <ul className="expect-menu__list" role="menu" aria-label="Expect of this answer">
-                {choices.map((c) => (
-                  <li key={c.label} role="none">
-                    <button
-                      type="button"
-                      role="menuitem"
-                      className="expect-menu__item"
-                      onClick={() => {
-                        setExpect([...tab.expect, c.assertion]);
-                        setAdding(false);
-                      }}
-                      onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
-                    >
-                      {c.label}
-                    </button>
-                  </li>
-                ))}
+                {choices.map((c) => {
+                  const added = have.has(JSON.stringify(c.assertion));
+                  return (
+                    <li key={c.label} role="none">
+                      <button
+                        type="button"
+                        role="menuitem"
+                        className="expect-menu__item"
+                        disabled={added}
+                        title={added ? 'Already expected' : undefined}
+                        onClick={() => {
+                          onChange([...expect, c.assertion]);
+                          setAdding(false);
+                        }}
+                        onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
+                      >
+                        {c.label}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
           </div>
@@ -118,7 +140,7 @@ export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
             variant="ghost"
             onClick={() => {
               setProblem(null);
-              setEditing(editing === null ? JSON.stringify(tab.expect, null, 2) : null);
+              setEditing(editing === null ? JSON.stringify(expect, null, 2) : null);
             }}
           >
             {editing === null ? 'Edit as JSON' : 'Close editor'}
@@ -129,24 +151,24 @@ export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
             icon={<Save size={13} aria-hidden="true" />}
             disabled={savedOp.status === 'sending'}
             title={
-              tab.savedFile
-                ? `Saves the request and its expectations into requests/${tab.savedFile}`
+              savedFile
+                ? `Saves the request and its expectations into requests/${savedFile}`
                 : 'Saves the request with its expectations as a new request file'
             }
-            onClick={() => void save(tab.id)}
+            onClick={onSave}
           >
-            {tab.savedFile ? `Save to ${tab.savedFile}` : 'Save as request file'}
+            {savedFile ? `Save to ${savedFile}` : 'Save as request file'}
           </Button>
         </div>
       </header>
       {savedOp.status === 'error' && savedOp.error ? <p className="diag diag--error small">{savedOp.error.message}</p> : null}
       {editing !== null ? (
         <div className="expectations__editor">
-          <label className="small muted" htmlFor={`expect-json-${tab.id}`}>
+          <label className="small muted" htmlFor={`expect-json-${idPrefix}`}>
             The request’s <span className="mono">expect</span> array, as saved in its file
           </label>
           <textarea
-            id={`expect-json-${tab.id}`}
+            id={`expect-json-${idPrefix}`}
             className="input mono expectations__json"
             spellCheck={false}
             rows={Math.min(16, Math.max(4, editing.split('\n').length))}
@@ -164,7 +186,7 @@ export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
             onClick={() => {
               const read = readExpectText(editing);
               if (!read.ok) return setProblem(read.message);
-              setExpect(read.list);
+              onChange(read.list);
               setEditing(null);
               setProblem(null);
             }}
@@ -173,15 +195,14 @@ export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
           </Button>
         </div>
       ) : null}
-      {tab.expect.length === 0 ? (
+      {expect.length === 0 ? (
         <p className="muted small expectations__empty">
-          No expectations yet. Use <strong>Expect…</strong> on this answer, or open a result and choose what must hold for it; saved with
-          the request, they run as a regression suite (Workspace → Regression suite, or <span className="mono">search-workbench test</span>
-          ).
+          No expectations yet. Use <strong>Expect…</strong> on this answer{hint}; saved with the request, they run as a regression suite
+          (Workspace → Regression suite, or <span className="mono">search-workbench test</span>).
         </p>
       ) : (
         <ul className="stack-list expectations__list">
-          {tab.expect.map((a, i) => (
+          {expect.map((a, i) => (
             <li key={i} className="expectations__item" data-testid="expectation">
               <Badge outcome={outcomes[i] ?? null} />
               <span className="expectations__text">
@@ -193,12 +214,65 @@ export function ExpectationsPanel({ tab }: { tab: SearchTab }) {
                 variant="ghost"
                 aria-label={`Remove “${labelOf(a)}”`}
                 icon={<Trash2 size={13} aria-hidden="true" />}
-                onClick={() => setExpect(tab.expect.filter((_, j) => j !== i))}
+                onClick={() => onChange(expect.filter((_, j) => j !== i))}
               />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A Search tab's expectations: its answer, "Expect…" on the answer, results' own choices in the item drawer. */
+export function SearchExpectations({ tab }: { tab: SearchTab }) {
+  const patchTab = useAppStore((s) => s.patchTab);
+  const save = useAppStore((s) => s.saveExpectations);
+  const answer = useMemo(() => answerUnderTest(tab), [tab]);
+  const choices = useMemo(
+    () => (tab.result && !tab.error ? answerChoices(tab.result.response, tab.result.sent, tab.result.exchange.timings.totalMs) : []),
+    [tab.result, tab.error],
+  );
+  return (
+    <ExpectationsPanel
+      idPrefix={tab.id}
+      expect={tab.expect}
+      answer={answer}
+      choices={choices}
+      onChange={(expect) => patchTab(tab.id, { expect })}
+      onSave={() => void save(tab.id)}
+      savedFile={tab.savedFile}
+      hint=", or open a result and choose what must hold for it"
+    />
+  );
+}
+
+type ScreenAnswer = AnswerUnderTest & { kind: 'suggest' | 'autocomplete' };
+
+const SCREEN_HINTS = {
+  suggest: ' (a group keeps its items, the answer is not empty)',
+  autocomplete: ' (a suggestion stays within the first few, something is suggested)',
+} as const;
+
+/** The Suggest or Autocomplete screen's expectations: its request's own, checked on the answer the screen shows. */
+export function ScreenExpectations({ screen, answer }: { screen: ScreenAnswer['kind']; answer: ScreenAnswer | null }) {
+  const state = useAppStore((s) => s[screen]);
+  const setExpect = useAppStore((s) => (screen === 'suggest' ? s.setSuggestExpect : s.setAutocompleteExpect));
+  const save = useAppStore((s) => (screen === 'suggest' ? s.saveSuggestExpectations : s.saveAutocompleteExpectations));
+  const choices = useMemo(() => {
+    if (!answer) return [];
+    return answer.kind === 'suggest' ? suggestChoices(answer.response, answer.ms) : autocompleteChoices(answer.response, answer.ms);
+  }, [answer]);
+  return (
+    <ExpectationsPanel
+      idPrefix={screen}
+      expect={state.expect}
+      answer={answer}
+      choices={choices}
+      onChange={setExpect}
+      onSave={() => void save()}
+      savedFile={state.saved?.file ?? null}
+      hint={SCREEN_HINTS[screen]}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { ExternalLink, Play, Square } from 'lucide-react';
+import { ExternalLink, FolderOpen, Play, RotateCw, Square } from 'lucide-react';
 import { useState } from 'react';
 import type { CaseResult } from '@shared/assertions/run';
-import type { Assertion } from '@shared/assertions/schema';
-import type { SearchRequest } from '@shared/request/types';
-import { decodeSearchUrl } from '@shared/url/codec';
+import { canonicalJson } from '@shared/workspace/canonical-json';
+import type { SavedRequestView } from '@shared/ipc/contract';
+import type { AutocompleteRequest, SearchRequest, SuggestRequest } from '@shared/request/types';
 import { workbench } from '../../bridge';
-import { sameRequest } from '../search/tab-model';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../store/store';
@@ -35,31 +34,48 @@ export function SuitePanel() {
   const active = useAppStore((s) => s.activeProfile());
   const openTab = useAppStore((s) => s.openTab);
   const setArea = useAppStore((s) => s.setArea);
+  const desktop = useAppStore((s) => s.appInfo?.transport === 'electron');
+  const workspaceDir = useAppStore((s) => s.settings?.workspaceDir);
   const [profileId, setProfileId] = useState('');
   const [config, setConfig] = useState('');
+  const [folder, setFolder] = useState('');
+  const [pickError, setPickError] = useState<string | null>(null);
   const running = run.status === 'sending';
   const shown = run.result;
+  const start = (resume = false) =>
+    void runSuite({ ...(profileId ? { profileId } : {}), configurationId: config, folder, ...(resume ? { resume } : {}) });
+  const choose = async () => {
+    setPickError(null);
+    const picked = await workbench().settings.choosePath({ purpose: 'suite-folder' });
+    if (!picked.ok) setPickError(picked.error.message);
+    else if (picked.value.path) setFolder(picked.value.path);
+  };
 
   const send = useAppStore((s) => s.send);
-  /** Opens a request as it ran (its configuration too), sends it, and points out the failing items. */
+  const loadSuggest = useAppStore((s) => s.loadSuggest);
+  const loadAutocomplete = useAppStore((s) => s.loadAutocomplete);
+  /** Opens a request as it ran (its configuration too) in its screen, sends it, and points out the failing items. */
   const open = async (r: CaseResult) => {
-    const decoded = decodeSearchUrl(r.url);
-    if (!decoded.ok) return;
-    const highlight = failingItems(r);
-    const [folder, file] = r.file.split('/');
-    let saved: { expect?: Assertion[]; request: SearchRequest } | null = null;
-    if (folder === 'requests' && file) {
+    const [dir, file] = r.file.split('/');
+    let saved: SavedRequestView | null = null;
+    // A file of the workspace: its expectations come along, and can be saved back (a chosen folder's are shown as run).
+    if (shown?.inWorkspace && dir === 'requests' && file) {
       const read = await workbench().saved.read({ file });
-      if (read.ok && read.value.kind === 'search') saved = read.value;
+      if (read.ok && read.value.kind === r.kind) saved = read.value;
     }
     // Saving expectations back goes to the file only when the request on screen is the file's own (no override).
-    const same = saved ? sameRequest(saved.request, decoded.request) : false;
+    const same = !!saved && canonicalJson(saved.request) === canonicalJson(r.request);
+    const origin = `Suite · ${r.file}${same ? '' : ' (as run)'}`;
+    const expect = saved?.expect ? { expect: saved.expect } : {};
+    const savedRef = same && saved && file ? { saved: { file, name: saved.name } } : {};
+    if (r.kind === 'suggest') return loadSuggest(r.request as SuggestRequest, { origin, ...expect, ...savedRef });
+    if (r.kind === 'autocomplete') return loadAutocomplete(r.request as AutocompleteRequest, { ...expect, ...savedRef });
     const id = openTab({
-      request: decoded.request,
+      request: r.request as SearchRequest,
       title: r.name,
-      origin: `Suite · ${r.file}${same ? '' : ' (as run)'}`,
-      highlight,
-      ...(saved?.expect ? { expect: saved.expect } : {}),
+      origin,
+      highlight: failingItems(r),
+      ...expect,
       ...(same && file ? { savedFile: file } : {}),
     });
     setArea('search');
@@ -95,24 +111,53 @@ export function SuitePanel() {
             disabled={running}
             onChange={(e) => setConfig(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && !running) void runSuite({ ...(profileId ? { profileId } : {}), configurationId: config });
+              if (e.key === 'Enter' && !running) start();
             }}
           />
         </label>
+        <label className="field suite-run__folder">
+          <span className="field__label small">Folder</span>
+          <input
+            className="input mono"
+            placeholder={workspaceDir ? `the workspace (${workspaceDir})` : 'the workspace folder'}
+            title="An absolute path to a folder of request files and query sets with expectations; empty runs the workspace"
+            value={folder}
+            disabled={running}
+            spellCheck={false}
+            onChange={(e) => setFolder(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !running) start();
+            }}
+          />
+        </label>
+        {desktop ? (
+          <Button variant="ghost" icon={<FolderOpen size={13} aria-hidden="true" />} disabled={running} onClick={() => void choose()}>
+            Choose…
+          </Button>
+        ) : null}
         {running ? (
           <Button variant="secondary" icon={<Square size={13} aria-hidden="true" />} onClick={cancel}>
             Cancel
           </Button>
         ) : (
-          <Button
-            variant="primary"
-            icon={<Play size={13} aria-hidden="true" />}
-            onClick={() => void runSuite({ ...(profileId ? { profileId } : {}), configurationId: config })}
-          >
-            Run suite
-          </Button>
+          <>
+            <Button variant="primary" icon={<Play size={13} aria-hidden="true" />} onClick={() => start()}>
+              Run suite
+            </Button>
+            {shown && shown.left > 0 ? (
+              <Button
+                variant="secondary"
+                icon={<RotateCw size={13} aria-hidden="true" />}
+                title="Runs only the requests the last run did not reach or could not run, and keeps the rest of its results"
+                onClick={() => start(true)}
+              >
+                Resume ({shown.left} left)
+              </Button>
+            ) : null}
+          </>
         )}
       </div>
+      {pickError ? <p className="diag diag--error small">{pickError}</p> : null}
       {running ? (
         <div role="status" aria-live="polite">
           <ProgressBar label="Suite progress" value={progress?.done ?? 0} max={progress?.total ?? 1} />
@@ -135,6 +180,7 @@ export function SuitePanel() {
             could not run · {shown.summary.requests} requests against {shown.profileName}
             {shown.target.includes('configuration ') ? `, ${shown.target.slice(shown.target.indexOf('configuration '))}` : ''}
             {shown.stopped ? ' · cancelled before the end' : ''}
+            {shown.inWorkspace ? '' : ` · ${shown.folder}`}
           </p>
           {shown.fileErrors.map((e) => (
             <p key={e.file} className="diag diag--error small">
@@ -156,8 +202,8 @@ export function SuitePanel() {
                       size="sm"
                       variant="ghost"
                       icon={<ExternalLink size={13} aria-hidden="true" />}
+                      title={`Opens the request as it ran in ${r.kind === 'search' ? 'Search' : r.kind === 'suggest' ? 'Suggest' : 'Autocomplete'}`}
                       onClick={() => void open(r)}
-                      disabled={r.kind !== 'search'}
                     >
                       Open
                     </Button>

@@ -1,5 +1,5 @@
 import type { Assertion } from '@shared/assertions/schema';
-import type { SearchRequest, SearchResponse } from '@shared/request/types';
+import type { AutocompleteResponse, SearchRequest, SearchResponse, SuggestResponse } from '@shared/request/types';
 
 /** One way to turn what is on screen into an expectation: its label in the menu, and the assertion it adds. */
 export interface ExpectChoice {
@@ -44,9 +44,43 @@ export function answerChoices(response: SearchResponse, sent: SearchRequest, ms:
         assertion: { type: 'facet', id: facet.id, value: String(top.value), minCount: 1 },
       });
   }
-  if (ms !== null) {
-    const maxMs = Math.max(100, Math.ceil((ms * 2) / 100) * 100);
-    choices.push({ label: `Answers within ${maxMs} ms (reported)`, assertion: { type: 'time', maxMs } });
+  return [...choices, ...timeChoice(ms)];
+}
+
+/** "Answers within twice today's time (rounded up to 100 ms)": reported, a failure only when the file says so. */
+function timeChoice(ms: number | null): ExpectChoice[] {
+  if (ms === null) return [];
+  const maxMs = Math.max(100, Math.ceil((ms * 2) / 100) * 100);
+  return [{ label: `Answers within ${maxMs} ms (reported)`, assertion: { type: 'time', maxMs } }];
+}
+
+/** "Expect…" on a product-suggest answer: each group keeps at least the items it has now, the answer is not empty. */
+export function suggestChoices(response: SuggestResponse, ms: number | null): ExpectChoice[] {
+  const groups = response.groups ?? [];
+  const choices: ExpectChoice[] = [];
+  if (groups.some((g) => (g.items?.length ?? 0) > 0)) choices.push({ label: 'Must not be empty', assertion: { type: 'notEmpty' } });
+  for (const g of groups.slice(0, 8)) {
+    const n = g.items?.length ?? 0;
+    if (n > 0)
+      choices.push({
+        label: `Group “${g.value}” keeps at least ${n} item${n === 1 ? '' : 's'}`,
+        assertion: { type: 'group', value: String(g.value), minItems: n },
+      });
   }
-  return choices;
+  return [...choices, ...timeChoice(ms)];
+}
+
+/** One suggestion kept where it is: within the first N (N = its place, at least 3). */
+export function suggestionChoice(text: string, place: number): ExpectChoice {
+  const within = Math.max(3, place);
+  return { label: `“${text}” stays within the first ${within}`, assertion: { type: 'suggestion', text, within } };
+}
+
+/** "Expect…" on an autocomplete answer: the first suggestions stay where they are, the answer is not empty. */
+export function autocompleteChoices(response: AutocompleteResponse, ms: number | null): ExpectChoice[] {
+  const suggestions = response.suggestions ?? [];
+  const choices: ExpectChoice[] = [];
+  if (suggestions.length) choices.push({ label: 'Must suggest something', assertion: { type: 'notEmpty' } });
+  suggestions.slice(0, 5).forEach((s, i) => choices.push(suggestionChoice(s.suggestion, i + 1)));
+  return [...choices, ...timeChoice(ms)];
 }

@@ -3,11 +3,20 @@ import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
+export interface SuiteRunOptions {
+  profileId?: string;
+  configurationId?: string;
+  /** An absolute path; the workspace folder when empty. */
+  folder?: string;
+  resume?: boolean;
+}
+
 export interface SuiteSlice {
   /** The last suite run, or the one in progress (status 'sending'). */
   suiteRun: CallState<SuiteRunView>;
   suiteProgress: SuiteProgressView | null;
-  runSuite: (options: { profileId?: string; configurationId?: string }) => Promise<void>;
+  /** Runs a suite: the workspace's, or the folder given; with `resume`, only what the last run of it left. */
+  runSuite: (options: SuiteRunOptions) => Promise<void>;
   cancelSuite: () => void;
   applySuiteProgress: (progress: SuiteProgressView) => void;
 }
@@ -20,12 +29,19 @@ export const createSuiteSlice: SliceCreator<SuiteSlice> = (set, get) => {
   return {
     suiteRun: idleCall(),
     suiteProgress: null,
-    runSuite: async ({ profileId, configurationId }) => {
+    runSuite: async ({ profileId, configurationId, folder, resume }) => {
       set({ suiteProgress: null });
       const config = configurationId?.trim();
+      const dir = folder?.trim();
       await runCall(run, {
         scope: 'suite-run',
-        send: () => workbench().suites.run({ ...(profileId ? { profileId } : {}), ...(config ? { configurationId: config } : {}) }),
+        send: () =>
+          workbench().suites.run({
+            ...(profileId ? { profileId } : {}),
+            ...(config ? { configurationId: config } : {}),
+            ...(dir ? { folder: dir } : {}),
+            ...(resume ? { resume } : {}),
+          }),
         accept: (value) => value,
       });
     },

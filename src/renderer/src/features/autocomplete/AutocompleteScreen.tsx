@@ -16,6 +16,7 @@ import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import { BuilderAndAnswer, foldCommand } from '../../components/SplitPanes';
 import { useCommands } from '../../shell/commands';
+import { ScreenExpectations } from '../assertions/ExpectationsPanel';
 import { highlightAt, highlightIndex, stepHighlight, type Highlight } from './highlight';
 import './autocomplete.css';
 
@@ -80,13 +81,14 @@ export default function AutocompleteScreen() {
     if (!request.token && first) update((r) => ({ ...r, token: first }));
   }, [profile, request.token, update]);
 
-  // Live: every change to the request (typing, the count, the token) asks again after a short pause.
+  // Live: every change to the request (typing, the count, the token) asks again after a short pause — and so does
+  // a request opened from a file or a suite, even one the same as the last.
   const key = JSON.stringify(request);
   useEffect(() => {
     if (!request.query.trim() || !request.token) return;
     const timer = setTimeout(() => void run(), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [key, request.query, request.token, run]);
+  }, [key, state.loads, request.query, request.token, run]);
 
   const suggestions = useMemo(() => {
     if (!result) return [];
@@ -100,6 +102,12 @@ export default function AutocompleteScreen() {
   const notActivated = error && isAutocompleteNotActivated(error);
   const n = request.options?.numberOfSuggestions ?? LIMITS.numberOfSuggestions.default;
   const rawJson = useMemo(() => (result ? JSON.stringify(result.response, null, 2) : null), [result]);
+  // Expectations are checked on the answer to what is typed now, not on one still catching up with the typing.
+  const answer = useMemo(
+    () =>
+      result && !error && !stale ? { kind: 'autocomplete' as const, response: result.response, ms: result.exchange.timings.totalMs } : null,
+    [result, error, stale],
+  );
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && listShown) {
@@ -177,6 +185,7 @@ export default function AutocompleteScreen() {
 
   return (
     <div className="autocomplete-screen">
+      {state.saved ? <div className="tab-origin small muted">Saved · {state.saved.file}</div> : null}
       <BuilderAndAnswer
         screen="autocomplete"
         builder={
@@ -299,6 +308,7 @@ export default function AutocompleteScreen() {
                 </div>
               </AnswerBody>
             </div>
+            <ScreenExpectations screen="autocomplete" answer={answer} />
           </div>
         }
       />

@@ -17,7 +17,7 @@ import { JudgmentPicker } from '../judging/JudgmentPicker';
 import { useRatingView } from '../judging/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
-import { ExpectationsPanel } from '../assertions/ExpectationsPanel';
+import { SearchExpectations } from '../assertions/ExpectationsPanel';
 import { pagingOf } from './paging';
 import { shareableRequest, type SearchTab } from './tab-model';
 
@@ -262,7 +262,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
           </Button>
         </nav>
       ) : null}
-      <ExpectationsPanel tab={tab} />
+      <SearchExpectations tab={tab} />
       {shareBar}
     </div>
   );

@@ -1,6 +1,6 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
-import { memo, useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Item, SortValue } from '@shared/request/types';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
@@ -55,6 +55,12 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen
     // React's normal batching instead of being forced synchronously inside each scroll event.
     useFlushSync: false,
   });
+  // A request opened from a failing expectation: its first pointed-out item is scrolled into view, once per answer.
+  useEffect(() => {
+    if (!highlight?.size) return;
+    const first = items.findIndex((i) => highlight.has(i.id));
+    if (first >= 0) reveal(first);
+  }, [items, highlight, reveal]);
   const sortKey = sortBy.map((s) => s.attribute).join('\u0000');
   const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);
   const columns = useMemo(

@@ -1,7 +1,12 @@
+import type { Assertion } from '@shared/assertions/schema';
 import type { SavedListing } from '@shared/ipc/contract';
+import type { RequestEnvelope } from '@shared/request/schema';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
+import type { AutocompleteSlice } from '../autocomplete/autocomplete-slice';
+import type { SuggestSlice } from '../suggest/suggest-slice';
 import type { SearchSlice } from './search-slice';
 
 export interface SavedFolder {
@@ -17,14 +22,25 @@ export interface SavedSlice {
   loadSaved: () => Promise<void>;
   /** Saves the active tab's request under a name (the tab's title when empty). */
   saveActiveTab: (name: string) => Promise<boolean>;
-  /** Opens a saved search in a new tab; false when it could not (the reason is in savedOp). */
+  /**
+   * Opens a saved request in its screen — a search in a new tab, a suggest or autocomplete request in theirs — with
+   * its expectations, and goes there; false when it could not (the reason is in savedOp).
+   */
   openSaved: (file: string, highlight?: string[]) => Promise<boolean>;
   /** Saves the active tab's expectations into its saved file (saving the request as a new file when it has none). */
   saveExpectations: (tabId: string) => Promise<boolean>;
+  /**
+   * Writes a request with its expectations into requests/ — over `file` when given, else as a new file named
+   * after `name` — and answers with the file's name, or null when it could not (the reason is in savedOp).
+   */
+  saveRequestFile: (input: { name: string; envelope: RequestEnvelope; expect: Assertion[]; file: string | null }) => Promise<string | null>;
   deleteSaved: (file: string, name: string) => Promise<void>;
 }
 
-type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab' | 'patchTab'>;
+type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab' | 'patchTab'> &
+  Pick<ShellSlice, 'setArea'> &
+  Pick<SuggestSlice, 'loadSuggest'> &
+  Pick<AutocompleteSlice, 'loadAutocomplete'>;
 
 export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
   const list = lensOf(
@@ -68,44 +84,46 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
       });
       if (outcome.kind !== 'done') return false;
       const saved = outcome.value;
-      if (saved.kind !== 'search') {
-        op.set({
-          status: 'error',
-          error: { code: 'validation', message: `${saved.name} is a ${saved.kind} request; open it from its own screen.` },
+      const origin = `Saved · ${file}`;
+      const expect = saved.expect ?? [];
+      if (saved.kind === 'suggest') get().loadSuggest(saved.request, { origin, expect, saved: { file, name: saved.name } });
+      else if (saved.kind === 'autocomplete') get().loadAutocomplete(saved.request, { expect, saved: { file, name: saved.name } });
+      else {
+        get().openTab({
+          request: saved.request,
+          transport: saved.transport,
+          title: saved.name,
+          origin,
+          expect,
+          savedFile: file,
+          ...(highlight?.length ? { highlight } : {}),
         });
-        return false;
+        get().setArea('search');
       }
-      get().openTab({
-        request: saved.request,
-        transport: saved.transport,
-        title: saved.name,
-        origin: `Saved · ${file}`,
-        expect: saved.expect ?? [],
-        savedFile: file,
-        ...(highlight?.length ? { highlight } : {}),
-      });
       return true;
     },
     saveExpectations: async (tabId) => {
       const tab = get().tabs.find((t) => t.id === tabId);
       if (!tab) return false;
+      const file = await slice.saveRequestFile({
+        name: tab.title,
+        envelope: { kind: 'search', transport: tab.transport, request: tab.request },
+        expect: tab.expect,
+        file: tab.savedFile,
+      });
+      if (file === null) return false;
+      get().patchTab(tab.id, { savedFile: file });
+      return true;
+    },
+    saveRequestFile: async ({ name, envelope, expect, file }) => {
       const outcome = await runCall(op, {
         scope: 'saved-expect',
-        send: () =>
-          workbench().saved.save({
-            name: tab.title,
-            kind: 'search',
-            transport: tab.transport,
-            request: tab.request,
-            expect: tab.expect,
-            ...(tab.savedFile ? { file: tab.savedFile } : {}),
-          }),
+        send: () => workbench().saved.save({ ...envelope, name, expect, ...(file ? { file } : {}) }),
         accept: (v) => `Expectations saved in ${v.file}.`,
       });
-      if (outcome.kind !== 'done') return false;
-      get().patchTab(tab.id, { savedFile: outcome.value.file });
+      if (outcome.kind !== 'done') return null;
       await slice.loadSaved();
-      return true;
+      return outcome.value.file;
     },
     deleteSaved: async (file, name) => {
       await runCall(op, { scope: 'saved-delete', send: () => workbench().saved.delete({ file }), accept: () => `Deleted ${name}.` });

@@ -21,6 +21,7 @@ import { TargetFields } from '../../request-ui/TargetFields';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { holdErrors, useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import { useSendShortcut } from '../../request-ui/use-send-shortcut';
+import { ScreenExpectations } from '../assertions/ExpectationsPanel';
 import { GroupByBuilder } from './GroupByBuilder';
 import { sourceKey } from './suggest-slice';
 import { SuggestGroups } from './SuggestGroups';
@@ -83,6 +84,11 @@ export default function SuggestScreen() {
   const meta = result?.response.metadata;
   const rawJson = useMemo(() => (result ? JSON.stringify(result.response, null, 2) : null), [result]);
   const baseUrl = profile?.searchUrl ?? '';
+  const answer = useMemo(() => {
+    if (!result || error) return null;
+    const mask = result.sent.options.customResponseMask?.trim();
+    return { kind: 'suggest' as const, response: result.response, ms: result.exchange.timings.totalMs, ...(mask ? { mask } : {}) };
+  }, [result, error]);
 
   let body: React.ReactNode;
   if (error) body = <ServiceError error={error} onShowExchange={() => setPanel('exchange')} />;
@@ -219,6 +225,7 @@ export default function SuggestScreen() {
                 {body}
               </AnswerBody>
             </div>
+            <ScreenExpectations screen="suggest" answer={answer} />
             <div className="share-bar">
               <span className="muted small">Copy request as</span>
               <CopyButton label="cURL" text={() => toCurl(buildHttpRequest('suggest', baseUrl, request))} />

@@ -1,3 +1,4 @@
+import type { Assertion } from '@shared/assertions/schema';
 import type { ExchangeRecord } from '@shared/exchange';
 import type { Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
 import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
@@ -5,6 +6,7 @@ import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
+import type { SavedSlice } from '../search/saved-slice';
 
 export interface SuggestResult {
   response: SuggestResponse;
@@ -27,6 +29,16 @@ export interface SuggestState extends CallState<SuggestResult> {
   source: GroupSource;
   /** Where a loaded request came from (history, a pasted cURL). */
   origin: string | null;
+  /** Expectations on the answer, checked on every answer and saved with the request. */
+  expect: Assertion[];
+  /** The request file it was opened from (or last saved to): expectations are saved back there. */
+  saved: SavedRef | null;
+}
+
+/** A request file the screen's request belongs to: its name in requests/ and the request's name. */
+export interface SavedRef {
+  file: string;
+  name: string;
 }
 
 export interface SuggestSlice {
@@ -36,15 +48,24 @@ export interface SuggestSlice {
   /** Replaces the request (from history or a paste); sends it unless told not to. */
   loadSuggest: (
     request: SuggestRequest,
-    options?: { origin?: string; send?: boolean; answer?: { response: SuggestResponse; exchange: ExchangeRecord } },
+    options?: {
+      origin?: string;
+      send?: boolean;
+      answer?: { response: SuggestResponse; exchange: ExchangeRecord };
+      expect?: Assertion[];
+      saved?: SavedRef;
+    },
   ) => void;
+  setSuggestExpect: (expect: Assertion[]) => void;
+  /** Saves the request with its expectations into its file (a new one named after the query when it has none). */
+  saveSuggestExpectations: () => Promise<boolean>;
   sendSuggest: () => Promise<void>;
   cancelSuggest: () => void;
   /** Reads the facets for the attribute and value pickers, once per query/filter/configuration. */
   loadGroupSource: (force?: boolean) => Promise<void>;
 }
 
-type Deps = Pick<ShellSlice, 'setArea'>;
+type Deps = Pick<ShellSlice, 'setArea'> & Pick<SavedSlice, 'saveRequestFile'>;
 
 export function blankSuggestRequest(token: string): SuggestRequest {
   return { token, query: '', options: { groupBy: { attribute: '', values: [], size: 5 } } };
@@ -83,6 +104,8 @@ export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) =
       panel: 'results',
       source: idleSource(),
       origin: null,
+      expect: [],
+      saved: null,
     },
     updateSuggest: (fn) => patch({ request: fn(get().suggest.request) }),
     setSuggestPanel: (panel) => patch({ panel }),
@@ -90,6 +113,8 @@ export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) =
       patch({
         request: structuredClone(request),
         origin: options.origin ?? null,
+        expect: options.expect ?? [],
+        saved: options.saved ?? null,
         error: null,
         status: options.answer ? 'done' : 'idle',
         result: options.answer
@@ -98,6 +123,20 @@ export const createSuggestSlice: SliceCreator<SuggestSlice, Deps> = (set, get) =
       });
       get().setArea('suggest');
       if (options.send !== false && !options.answer) void get().sendSuggest();
+    },
+    setSuggestExpect: (expect) => patch({ expect }),
+    saveSuggestExpectations: async () => {
+      const { request, expect, saved } = get().suggest;
+      const name = saved?.name ?? `Suggest “${request.query.trim() || 'every item'}”`;
+      const file = await get().saveRequestFile({
+        name,
+        envelope: { kind: 'suggest', transport: 'post', request },
+        expect,
+        file: saved?.file ?? null,
+      });
+      if (file === null) return false;
+      patch({ saved: { file, name } });
+      return true;
     },
     sendSuggest: async () => {
       const sent = structuredClone(get().suggest.request);

@@ -289,7 +289,7 @@ export default function WorkspaceScreen() {
               size="sm"
               variant="ghost"
               onClick={async () => {
-                if (await openSaved(item.file)) setArea('search');
+                await openSaved(item.file);
               }}
             >
               Open

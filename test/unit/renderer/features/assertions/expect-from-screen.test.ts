@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { assertionSchema } from '../../../../../src/shared/assertions/schema';
 import type { CaseResult } from '../../../../../src/shared/assertions/run';
-import type { SearchResponse } from '../../../../../src/shared/request/types';
-import { answerChoices, itemChoices } from '../../../../../src/renderer/src/features/assertions/expect-from-screen';
+import { evaluateAssertion, type AnswerUnderTest } from '../../../../../src/shared/assertions/evaluate';
+import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../../../../src/shared/request/types';
+import {
+  answerChoices,
+  autocompleteChoices,
+  itemChoices,
+  suggestChoices,
+  type ExpectChoice,
+} from '../../../../../src/renderer/src/features/assertions/expect-from-screen';
 import { readExpectText } from '../../../../../src/renderer/src/features/assertions/ExpectationsPanel';
 import { failuresFirst } from '../../../../../src/renderer/src/features/assertions/SuitePanel';
+
+/** Each choice is a valid assertion that passes on the answer it was made from. */
+function expectEachPassesNow(choices: readonly ExpectChoice[], answer: AnswerUnderTest): void {
+  for (const c of choices) {
+    expect(assertionSchema.safeParse(c.assertion).success).toBe(true);
+    expect(evaluateAssertion(c.assertion, answer).status).toBe('passed');
+  }
+}
 
 describe('Expect… from what is on screen', () => {
   const others = [1, 2, 3, 4, 5].map((rank) => ({ id: `SKU-${rank}`, rank }));
@@ -43,6 +58,50 @@ describe('Expect… from what is on screen', () => {
     expect(empty.map((c) => c.label)).toEqual(['Must stay empty']);
   });
 
+  it('a suggest answer: not empty, each group keeps the items it has (empty groups offer nothing), its time — each passing now', () => {
+    const response = {
+      groups: [
+        { value: 'Dresses', items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] },
+        { value: 'Shoes', items: [] },
+        { value: 'Bags', items: [{ id: 'd' }] },
+      ],
+    } as unknown as SuggestResponse;
+    const choices = suggestChoices(response, 40);
+    expect(choices.map((c) => c.label)).toEqual([
+      'Must not be empty',
+      'Group “Dresses” keeps at least 3 items',
+      'Group “Bags” keeps at least 1 item',
+      'Answers within 100 ms (reported)',
+    ]);
+    expectEachPassesNow(choices, { kind: 'suggest', response, ms: 40 });
+    expect(suggestChoices({ groups: [{ value: 'Shoes', items: [] }] } as unknown as SuggestResponse, null)).toEqual([]);
+  });
+
+  it('an autocomplete answer: something is suggested, each of the first five stays within the first max(3, its place) — each passing now', () => {
+    const response = {
+      suggestions: ['red dress', 'red dress long', 'red shoes', 'red bag', 'red hat', 'red scarf'].map((suggestion) => ({ suggestion })),
+    } as unknown as AutocompleteResponse;
+    const choices = autocompleteChoices(response, null);
+    expect(choices.map((c) => c.label)).toEqual([
+      'Must suggest something',
+      '“red dress” stays within the first 3',
+      '“red dress long” stays within the first 3',
+      '“red shoes” stays within the first 3',
+      '“red bag” stays within the first 4',
+      '“red hat” stays within the first 5',
+    ]);
+    expectEachPassesNow(choices, { kind: 'autocomplete', response, ms: null });
+    // Moved down from 1st to 4th: the expectation made from the first answer catches it.
+    const moved = { suggestions: ['a', 'b', 'c', 'red dress'].map((suggestion) => ({ suggestion })) } as unknown as AutocompleteResponse;
+    expect(evaluateAssertion(choices[1]!.assertion, { kind: 'autocomplete', response: moved, ms: null })).toMatchObject({
+      status: 'failed',
+      message: '“red dress” is suggestion 4, expected within the first 3',
+    });
+    expect(autocompleteChoices({ suggestions: [] } as unknown as AutocompleteResponse, 10).map((c) => c.label)).toEqual([
+      'Answers within 100 ms (reported)',
+    ]);
+  });
+
   it('the JSON editor reads an expect array or names the first problem with its place', () => {
     expect(readExpectText('[{"type":"notEmpty"}]')).toEqual({ ok: true, list: [{ type: 'notEmpty' }] });
     expect(readExpectText('[{"type":"notEmpty"},{"type":"inTop","id":"a","k":5000}]')).toEqual({
@@ -59,6 +118,7 @@ describe('Expect… from what is on screen', () => {
       name,
       kind: 'search',
       url: 'u',
+      request: { token: 't', query: name },
       ms: 1,
       ...(error ? { error } : {}),
       assertions: [{ label: 'l', status, message: 'm', type: 'notEmpty', index: 0 }],
