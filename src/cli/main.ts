@@ -4,6 +4,7 @@ import { textOf } from './input';
 import { compareCommand } from './commands/compare';
 import { curlCommand } from './commands/curl';
 import { emulatorCommand } from './commands/emulator';
+import { explainCommand } from './commands/explain';
 import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
 import { judgmentsCommand, metricsCommand } from './commands/metrics';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   curlCommand,
   searchCommand,
   compareCommand,
+  explainCommand,
   testCommand,
   metricsCommand,
   judgmentsCommand,

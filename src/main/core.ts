@@ -11,7 +11,9 @@ import { storageHandlers } from './handlers/storage';
 import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
 import { suiteHandlers } from './handlers/suites';
+import { explainHandlers } from './handlers/explain';
 import { SuiteService } from './services/assertions/service';
+import { ExplainService } from './services/explain/service';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
 import { CatalogClient } from './services/catalog-client';
@@ -171,6 +173,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onProgress: (progress) => events.emit('suites:progress', progress),
   });
 
+  const explain = new ExplainService({
+    profiles,
+    localDemo,
+    search,
+    compare,
+    judgments,
+    deadlineMs: () => settings.get().requestTimeoutMs,
+    onProgress: (progress) => events.emit('explain:progress', progress),
+  });
+
   const catalog = new CatalogClient(http, tokens);
   const services: Services = {
     options,
@@ -200,6 +212,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     experiments: new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') }),
     compare,
     suites,
+    explain,
     localDemo,
     demoFiles,
     app: new AppService({
@@ -226,6 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     ...appHandlers(services),
     ...suiteHandlers(services),
+    ...explainHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

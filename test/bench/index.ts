@@ -1,6 +1,7 @@
 import { benchAssertions } from './assertions.bench';
 import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
+import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 import { benchRenderer } from './renderer.bench';
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<void>][] = [
   ['pace', benchPace],
   ['significance', benchSignificance],
   ['assertions', benchAssertions],
+  ['explain', benchExplain],
 ];
 
 const only = process.argv.slice(2);

@@ -25,6 +25,8 @@ export interface Workbench {
   reload: () => Promise<void>;
   /** Browser mode: the launch URL the host printed (used once already, by this page). */
   launchUrl?: string;
+  /** The app's data folder (its workspace is `workspace/` in it). */
+  dataDir: string;
 }
 
 async function recordProblems(page: Page, sink: string[]): Promise<void> {
@@ -120,6 +122,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     const workbench: Workbench = {
       page,
       transport,
+      dataDir,
       ...(launchUrl ? { launchUrl } : {}),
       problems: async () => {
         const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);

@@ -1,43 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import {
-  batchQuality,
-  formatP,
-  metricLabel,
-  qualitySentence,
-  sideNames,
-  type BatchQuality,
-  type QualityConfig,
-} from '../../shared/compare/quality';
-import { parseQueryList, unclosedQuoteMessage, variableValue } from '../../shared/compare/queries';
-import { buildSide, defaultBatchName } from '../../shared/compare/sides';
+import { batchQuality, formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from '../../shared/compare/quality';
+import { defaultBatchName } from '../../shared/compare/sides';
 import { summarize } from '../../shared/compare/summary';
-import type { BatchProgress, QueryRow, SideSpec } from '../../shared/compare/types';
-import { parseJudgments } from '../../shared/judgments/formats';
-import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../../shared/judgments/model';
+import type { BatchProgress, SideSpec } from '../../shared/compare/types';
 import { METRIC_NAMES } from '../../shared/metrics/quality';
-import { querySetSchema } from '../../shared/workspace/query-set';
-import { describeIssues, zodIssues, asSentence } from '../../shared/zod-issues';
-import type { ContextValue } from '../../shared/request/types';
 import { batchReport, CompareService } from '../../main/services/compare/service';
-import { HttpClient } from '../../main/services/http/client';
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
-import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
-import { InputError, parseJsonInput, readInput } from '../input';
-
-const SIDE_OPTIONS = ['base-url', 'token', 'filter', 'var', 'label'] as const;
-
-function variables(list: string[] | undefined, flag: string): Record<string, ContextValue> {
-  const out: Record<string, ContextValue> = {};
-  for (const pair of list ?? []) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`${flag} takes name=value, got ${JSON.stringify(pair)}`);
-    out[pair.slice(0, eq)] = variableValue(pair.slice(eq + 1));
-  }
-  return out;
-}
+import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { onStopSignal, runClient, runOptions, throttledProgress } from '../request-run';
+import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
 function progressLine(p: BatchProgress): string {
   const width = 24;
@@ -46,68 +20,6 @@ function progressLine(p: BatchProgress): string {
   const rate = p.ratePerSecond === null ? '' : ` · ${p.ratePerSecond.toFixed(1)} queries/s`;
   const pace = p.pace ? ` · auto pace ${Math.round(p.pace.requestsPerSecond)} requests/s (${p.pace.throttled} refused for load)` : '';
   return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${pace}${eta}`;
-}
-
-type Values = Record<string, string | string[] | undefined>;
-
-/** One side from the command line's options: its own (`--a-…`) where given, the shared ones otherwise. */
-function sideFromOptions(v: Values, s: 'a' | 'b'): SideSpec {
-  const str = (k: string) => v[k] as string | undefined;
-  const baseUrl = str(`${s}-base-url`) ?? str('base-url');
-  const token = str(`${s}-token`) ?? str('token');
-  if (!baseUrl) throw new UsageError(`Side ${s.toUpperCase()} has no address: give --base-url (or --${s}-base-url).`);
-  if (!token) throw new UsageError(`Side ${s.toUpperCase()} has no search token: give --token (or --${s}-token).`);
-  try {
-    new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--${s}-base-url / --base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`);
-  }
-  const config = str(s);
-  return buildSide({
-    label: str(`${s}-label`) ?? (config ? `${s.toUpperCase()}: ${config}` : `${s.toUpperCase()}: default`),
-    baseUrl,
-    token,
-    ...(config ? { configurationId: config } : {}),
-    filter: str(`${s}-filter`) ?? '',
-    variables: variables(v[`${s}-var`] as string[] | undefined, `--${s}-var`),
-  });
-}
-
-/** The query list: a workspace query set (JSON, with its per-query filters, facets and variables), or lines / CSV. */
-async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]> {
-  const { text, name } = await readInput(arg, io);
-  if (text.trimStart().startsWith('{')) {
-    const parsed = querySetSchema.safeParse(parseJsonInput(text, name));
-    if (!parsed.success)
-      throw new InputError(`${name} is JSON but not a workspace query set: ${asSentence(describeIssues(zodIssues(parsed.error)))}`);
-    if (parsed.data.queries.length === 0) throw new InputError(`${name} holds no query.`);
-    return parsed.data.queries.map(({ note: _note, ...q }, i) => ({ ...q, line: i + 1 }));
-  }
-  const parsed = parseQueryList(text, name);
-  // A quote never closed means the rows after it are lost: stop rather than compare half the list.
-  const unclosed = parsed.problems.find((p) => p.message === unclosedQuoteMessage);
-  if (unclosed) throw new InputError(`${name}:${unclosed.line}: ${unclosedQuoteMessage}`);
-  for (const p of parsed.problems) io.stderr(`${name}:${p.line}: ${p.message}`);
-  if (parsed.rows.length === 0) throw new InputError(`${name} holds no query.`);
-  return parsed.rows;
-}
-
-/** --judgments and how quality is measured, or undefined without judgments. */
-async function qualityOptions(v: Values, io: CliIo): Promise<{ config: QualityConfig; index: RatingIndex } | undefined> {
-  const str = (k: string) => v[k] as string | undefined;
-  const k = intOption(str('k'), 'k', 1, 1000) ?? 10;
-  const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT) ?? 1;
-  const gain = str('gain') ?? 'exponential';
-  if (gain !== 'exponential' && gain !== 'linear') throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
-  if (!str('judgments')) {
-    if (str('k') || str('gain') || str('threshold'))
-      throw new UsageError('--k, --gain and --threshold measure quality: give --judgments FILE too.');
-    return undefined;
-  }
-  const { text, name } = await readInput(str('judgments'), io);
-  const read = parseJudgments(text);
-  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
-  return { config: { k, gain, threshold }, index: indexRatings(read.ratings) };
 }
 
 /** The quality summary as a short table for the terminal, significant rows marked. */
@@ -160,14 +72,6 @@ export const compareCommand: Command = {
     "  --a-label    side A's name in the report (default: its configuration); the same for --b-label\n" +
     '  example: search-workbench compare --queries queries.txt --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --a default --b bestsellers --out report.html',
   async run(argv, io) {
-    const sideFlags = Object.fromEntries(
-      (['a', 'b'] as const).flatMap((s) =>
-        SIDE_OPTIONS.map((o) => [
-          `${s}-${o}`,
-          o === 'var' ? { type: 'string' as const, multiple: true as const } : { type: 'string' as const },
-        ]),
-      ),
-    );
     const { values } = parse(
       argv,
       {
@@ -186,17 +90,15 @@ export const compareCommand: Command = {
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
-        ...sideFlags,
+        ...SIDE_FLAGS,
       },
       false,
     );
     const v = values as Values;
     const str = (k: string) => v[k] as string | undefined;
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
-    const auto = str('concurrency') === 'auto';
-    const concurrency = auto ? 32 : (intOption(str('concurrency'), 'concurrency', 1, 64) ?? 8);
+    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
-    const timeout = intOption(str('timeout'), 'timeout', 1000, 300_000);
     const quality = await qualityOptions(v, io);
     const out = str('out');
     const format = out ? extname(out).toLowerCase().slice(1) : undefined;
@@ -207,26 +109,20 @@ export const compareCommand: Command = {
     const state = str('state');
     const root = state ? dirname(resolve(state)) : await mkdtemp(join(tmpdir(), 'wb-compare-'));
     const id = state ? basename(resolve(state)) : 'run';
-    const http = new HttpClient({
-      ...(timeout ? { deadlineMs: timeout } : {}),
-      connectionsPerOrigin: Math.max(16, concurrency * 2),
-    });
-    let lastLine = 0;
+    const http = runClient(pace, 16);
     const compare = new CompareService(root, {
       search: new SearchClient(http),
-      deadlineMs: () => timeout ?? 0,
-      onProgress: ({ progress }) => {
-        if (Date.now() - lastLine < 1000 && progress.status === 'running') return;
-        lastLine = Date.now();
-        io.stderr(progressLine(progress));
-      },
+      deadlineMs: () => pace.timeout ?? 0,
+      onProgress: throttledProgress(
+        io,
+        ({ progress }) => progressLine(progress),
+        ({ progress }) => progress.status !== 'running',
+      ),
     });
-    const onSignal = () => {
+    const stop = onStopSignal(() => {
       io.stderr(state ? `Pausing; run the same command with --state ${state} to resume.` : 'Stopping.');
       compare.pause(id).catch(() => undefined); // before the run has started there is nothing to pause
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    });
     try {
       if (await compare.has(id)) {
         const stored = await compare.load(id);
@@ -247,8 +143,8 @@ export const compareCommand: Command = {
             base: { options: { limit: pageSize, offset: 0 } },
             sides,
             rows,
-            concurrency,
-            ...(auto ? { pace: 'auto' as const } : {}),
+            concurrency: pace.concurrency,
+            ...(pace.auto ? { pace: 'auto' as const } : {}),
           },
           { id },
         );
@@ -278,8 +174,7 @@ export const compareCommand: Command = {
       if (progress.remaining > 0) return 130;
       return s.total > 0 && s.failed === s.total ? EXIT.couldNotRun : EXIT.ok;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      stop.dispose();
       await compare.dispose();
       await http.close();
       if (!state) await rm(root, { recursive: true, force: true });

@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
 import { runSuite } from '../../main/services/assertions/suite-run';
 import { caseSender, type SuiteProgress } from '../../main/services/assertions/runner';
-import { HttpClient } from '../../main/services/http/client';
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
-import { intOption, parse, UsageError, type Command } from '../command';
+import { parse, UsageError, type Command } from '../command';
+import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
 
 function progressLine(p: SuiteProgress): string {
   return `${p.done}/${p.total} requests · ${p.failed} assertions failed · ${p.errors} requests could not run`;
@@ -48,44 +48,29 @@ export const testCommand: Command = {
     const reporter = (values.reporter ?? 'pretty') as ReporterName;
     if (!REPORTERS.includes(reporter))
       throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
-    const auto = values.concurrency === 'auto';
-    const concurrency = auto ? 32 : (intOption(values.concurrency, 'concurrency', 1, 64) ?? 4);
-    const timeout = intOption(values.timeout, 'timeout', 1000, 300_000);
-    const http = new HttpClient({ ...(timeout ? { deadlineMs: timeout } : {}), connectionsPerOrigin: Math.max(8, concurrency * 2) });
-    const abort = new AbortController();
-    const onSignal = () => {
-      io.stderr('Stopping.');
-      abort.abort();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    let lastLine = 0;
+    const run = runOptions(values, 4);
+    const http = runClient(run, 8);
+    const stop = abortOnStop(io);
     try {
-      const { run, stopped } = await runSuite({
+      const { run: suite, stopped } = await runSuite({
         paths: positionals.length ? positionals : ['.'],
         root: resolve('.'),
         target: { baseUrl, token: values.token, ...(values.config ? { configurationId: values.config } : {}) },
         send: caseSender(new SearchClient(http), baseUrl),
-        concurrency,
-        ...(auto ? { pace: 'auto' as const } : {}),
-        ...(timeout ? { deadlineMs: timeout } : {}),
-        signal: abort.signal,
-        onProgress: (p) => {
-          if (Date.now() - lastLine < 1000 && p.done < p.total) return;
-          lastLine = Date.now();
-          io.stderr(progressLine(p));
-        },
+        concurrency: run.concurrency,
+        ...pacing(run),
+        signal: stop.signal,
+        onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
       });
       if (values.out) {
-        await writeFileAtomically(resolve(values.out), reportAs(reporter, run), { mode: SHARED_FILE_MODE });
-        io.stdout(prettyReport(run));
+        await writeFileAtomically(resolve(values.out), reportAs(reporter, suite), { mode: SHARED_FILE_MODE });
+        io.stdout(prettyReport(suite));
         io.stderr(`${reporter} report written to ${values.out}`);
-      } else io.stdout(reportAs(reporter, run));
+      } else io.stdout(reportAs(reporter, suite));
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
-      return stopped ? 130 : run.summary.exitCode;
+      return stopped ? 130 : suite.summary.exitCode;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      stop.dispose();
       await http.close();
     }
   },

@@ -1,4 +1,5 @@
 import type { SuiteService } from './assertions/service';
+import type { ExplainService } from './explain/service';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app-service';
 import type { CatalogService } from './catalog-service';
@@ -71,6 +72,7 @@ export interface Services {
   compare: CompareService;
   /** The workspace's regression suite, run against a profile. */
   suites: SuiteService;
+  explain: ExplainService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

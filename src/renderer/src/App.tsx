@@ -20,6 +20,7 @@ export function App() {
     // Batches run wherever they were started from (Compare, an experiment in Workspace): their progress is followed from any screen.
     const offBatch = api.onCompareProgress((update) => useAppStore.getState().applyBatchProgress(update));
     const offSuite = api.onSuitesProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
+    const offExplain = api.onExplainProgress((progress) => useAppStore.getState().applyExplainProgress(progress));
     const offProfiles = api.onProfilesChanged(() => {
       const state = useAppStore.getState();
       void state.refreshInfo();
@@ -31,6 +32,7 @@ export function App() {
       offNotice();
       offBatch();
       offSuite();
+      offExplain();
       offProfiles();
     };
   }, [boot]);

@@ -3,6 +3,9 @@ import { contextVariablesSchema } from '../request/schema';
 import type { ContextValue } from '../request/types';
 import { MAX_QUERY_LENGTH } from './schema';
 import type { QueryRow } from './types';
+import { querySetSchema, rowsOfQuerySet } from '../workspace/query-set';
+import { asSentence, describeIssues, zodIssues } from '../zod-issues';
+import { jsonErrorPosition } from '../url/codec';
 
 export interface QueryListProblem {
   line: number;
@@ -12,7 +15,7 @@ export interface QueryListProblem {
 export interface ParsedQueryList {
   rows: QueryRow[];
   problems: QueryListProblem[];
-  format: 'lines' | 'csv';
+  format: 'lines' | 'csv' | 'query-set';
 }
 
 /** RFC 4180 fields: commas, "quoted, with ""escaped"" quotes", line breaks inside quotes. Each record keeps the line it started on. */
@@ -137,12 +140,31 @@ const COLUMNS = ['query', 'filter', 'facets', 'variables'] as const;
 const tooLong = (query: string) =>
   `The query is ${query.length.toLocaleString('en-US')} characters long; at most ${MAX_QUERY_LENGTH.toLocaleString('en-US')} are kept.`;
 
+/** A workspace query set (the app's JSON file): its queries with their filters, facets and variables. */
+function parseQuerySet(text: string): ParsedQueryList {
+  const fail = (line: number, message: string): ParsedQueryList => ({ rows: [], problems: [{ line, message }], format: 'query-set' });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    const at = jsonErrorPosition(err, text);
+    return fail(
+      at === undefined ? 1 : text.slice(0, at).split('\n').length,
+      `This is not valid JSON (${(err as Error).message}); paste one query per line, CSV, or a workspace query set.`,
+    );
+  }
+  const parsed = querySetSchema.safeParse(json);
+  if (!parsed.success) return fail(1, `This JSON is not a workspace query set: ${asSentence(describeIssues(zodIssues(parsed.error)))}`);
+  return { rows: rowsOfQuerySet(parsed.data), problems: [], format: 'query-set' };
+}
+
 /**
  * A query list: one query per line, or CSV with a header naming its columns
- * (query, and any of filter, facets, variables). Blank lines are skipped;
+ * (query, and any of filter, facets, variables), or a workspace query set (JSON). Blank lines are skipped;
  * every problem names its line, and the good rows are kept.
  */
 export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
+  if (text.trimStart().startsWith('{')) return parseQuerySet(text);
   const firstLine = text.split(/\r?\n/, 1)[0]?.trim().toLowerCase() ?? '';
   const csv = /\.csv$/i.test(fileName) || /^"?query"?\s*,/.test(firstLine);
   if (!csv) {

@@ -3,6 +3,8 @@ import { METRIC_NAMES, type MetricName } from '../metrics/quality';
 import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
+import { escapeHtml } from '../html';
+import { explanationHtml, type KeptExplanation } from '../explain/report';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
 function describeSide(side: SideSpec): string {
@@ -16,12 +18,7 @@ function describeSide(side: SideSpec): string {
   return parts.length ? parts.join(' · ') : 'tenant default';
 }
 
-const esc = (s: unknown) =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+const esc = escapeHtml;
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const num = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(1)} ms`);
@@ -108,7 +105,7 @@ function qualityHtml(quality: BatchQuality, definition: BatchDefinition): string
 export function batchHtml(
   definition: BatchDefinition,
   results: readonly BatchResult[],
-  options: { mostChanged?: number; quality?: BatchQuality } = {},
+  options: { mostChanged?: number; quality?: BatchQuality; explanation?: KeptExplanation } = {},
 ): string {
   const summary = summarize(results, definition.rows.length);
   const quality = options.quality;
@@ -172,6 +169,7 @@ footer{margin:32px 0 8px;font-size:12px}
 <div class="card"><span class="side-b">B</span> ${esc(b.label)}<div class="muted">${esc(describeSide(b))}</div></div>
 </div>
 ${quality ? qualityHtml(quality, definition) : ''}
+${options.explanation ? explanationHtml(options.explanation) : ''}
 <h2>Summary</h2>
 <div class="cards">${cards.map(([k, v]) => `<div class="card"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join('')}</div>
 <div class="charts" style="margin-top:12px">

@@ -1,4 +1,5 @@
 import { METRIC_NAMES } from '../metrics/quality';
+import { explanationColumns, type KeptExplanation } from '../explain/report';
 import type { BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize } from './summary';
 import type { BatchDefinition, BatchResult } from './types';
@@ -51,8 +52,9 @@ function csvCell(value: unknown): string {
 const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m}_a`, `${m}_b`, `${m}_delta`])];
 
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */
-export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality): string {
-  const lines = [[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : [])].join(',')];
+export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality, explanation?: KeptExplanation): string {
+  const explained = explanation ? explanationColumns(explanation) : null;
+  const lines = [[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')];
   const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
     const m = shownMetrics(r);
@@ -92,6 +94,7 @@ export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality
       ...(quality
         ? [q?.R ?? null, ...METRIC_NAMES.flatMap((name) => [q?.a?.[name] ?? null, q?.b?.[name] ?? null, q?.delta?.[name] ?? null])]
         : []),
+      ...(explained ? explained.row(r.index) : []),
     ];
     lines.push(row.map(csvCell).join(','));
   }
@@ -101,7 +104,12 @@ export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality
 export const BATCH_REPORT_FORMAT = 'search-workbench-batch';
 
 /** The whole batch as JSON: what was compared, the summary, every query's result. */
-export function batchJson(definition: BatchDefinition, results: readonly BatchResult[], quality?: BatchQuality): string {
+export function batchJson(
+  definition: BatchDefinition,
+  results: readonly BatchResult[],
+  quality?: BatchQuality,
+  explanation?: KeptExplanation,
+): string {
   const summary = summarize(results, definition.rows.length);
   return `${JSON.stringify(
     {
@@ -137,6 +145,7 @@ export function batchJson(definition: BatchDefinition, results: readonly BatchRe
           metrics: shownMetrics(r),
         })),
       ...(quality ? { qualityPerQuery: quality.perQuery } : {}),
+      ...(explanation ? { explanation } : {}),
     },
     null,
     2,

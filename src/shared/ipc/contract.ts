@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
 import { compareChannels, compareEvents } from './channels/compare';
+import { explainChannels, explainEvents } from './channels/explain';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
 import { suiteChannels, suiteEvents } from './channels/suites';
@@ -21,6 +22,7 @@ export const contract = {
   ...compareChannels,
   ...workspaceChannels,
   ...suiteChannels,
+  ...explainChannels,
 } as const;
 
 export const events = {
@@ -28,6 +30,7 @@ export const events = {
   ...searchEvents,
   ...compareEvents,
   ...suiteEvents,
+  ...explainEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -59,3 +62,4 @@ export type {
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
 export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/workspace';
 export type { SuiteRunView, SuiteProgressView } from './channels/suites';
+export type { ExplainView, ExplainProgressView } from './channels/explain';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { expectSchema } from '../assertions/schema';
 import { queryRowSchema } from '../compare/schema';
+import type { QueryRow } from '../compare/types';
 import { WORKSPACE_FORMATS } from './kinds';
 
 /**
@@ -28,6 +29,11 @@ export const querySetSchema = z.strictObject({
 
 export type QuerySetEntry = z.output<typeof querySetEntrySchema>;
 export type QuerySet = z.output<typeof querySetSchema>;
+
+/** A query set's queries as the rows a batch runs (its filters, facets and variables kept; notes and expectations are not the request's). */
+export function rowsOfQuerySet(set: Pick<QuerySet, 'queries'>): QueryRow[] {
+  return set.queries.map(({ note: _note, expect: _expect, ...row }, i) => ({ ...row, line: i + 1 }));
+}
 
 export function newQuerySet(name: string, queries: QuerySetEntry[], source?: string, now = new Date()): QuerySet {
   const at = now.toISOString();

@@ -1,20 +1,14 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import { describe, expect, it } from 'vitest';
+import type { Core } from '../../../src/main/core';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../src/shared/ipc/channels/compare';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
+import { demoCores } from '../../helpers/demo-core';
 
 const ctx = { transport: 'browser' as const };
-const cores: Core[] = [];
-
-async function start(dataDir: string): Promise<Core> {
-  const core = await createCore({ dataDir, transport: 'browser', keychain: false, localDemo: { items: 400 } });
-  cores.push(core);
-  await core.services.localDemo?.ready;
-  return core;
-}
+const { start, stop } = demoCores();
 
 async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
   const result = await core.router.invoke(channel, input, ctx);
@@ -43,10 +37,6 @@ const batch = (n: number, concurrency = 4) => ({
   },
   rows: rows(n),
   concurrency,
-});
-
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
 });
 
 describe('batch comparisons through the contract', () => {
@@ -131,8 +121,7 @@ describe('batch comparisons through the contract', () => {
       (v) => v.progress.done >= 8,
     );
     expect(partway.progress.status).toBe('running');
-    await first.dispose();
-    cores.splice(cores.indexOf(first), 1);
+    await stop(first);
     expect(await readdir(join(dataDir, 'batches', id))).toContain('definition.json');
 
     const second = await start(dataDir);

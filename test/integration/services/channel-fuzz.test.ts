@@ -117,6 +117,18 @@ function samples(): Record<Channel, unknown> {
     'experiments:run': { file: 'fuzz.json' },
     'suites:run': { configurationId: 'default' },
     'suites:cancel': {},
+    'explain:query': {
+      base: { options: { limit: 5 } },
+      sides: {
+        a: side('A'),
+        b: { ...side('B', 'bestsellers'), overrides: { configurationId: 'bestsellers', options: { filter: 'price < 50' } } },
+      },
+      query: 'jacket',
+      measure: 'rbo',
+      known: { a: { ranking: ['SKU-1'], count: 1 } },
+    },
+    'explain:batch': { id, measure: 'rbo' },
+    'explain:cancel': {},
   };
 }
 

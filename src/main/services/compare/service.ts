@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { batchHtml } from '../../../shared/compare/report-html';
 import { batchCsv, batchJson } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
+import type { KeptExplanation } from '../../../shared/explain/report';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
@@ -38,6 +39,13 @@ const safeName = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'comparison';
 
+/** A kept explanation as read back from disk: enough of its shape to show and report it (an unreadable one is made again). */
+function isKeptExplanation(value: unknown): value is KeptExplanation {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<KeptExplanation>;
+  return typeof v.measure === 'string' && Array.isArray(v.differences) && Array.isArray(v.notAttributed) && typeof v.queries === 'number';
+}
+
 /** A new batch id: the time, then a random suffix; only letters, digits and dashes, so it never names a path. */
 export const newBatchId = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
@@ -47,10 +55,11 @@ export function batchReport(
   results: BatchResult[],
   format: ExportFormat,
   quality?: BatchQuality | null,
+  explanation?: KeptExplanation | null,
 ): string {
-  if (format === 'csv') return batchCsv(results, quality ?? undefined);
-  if (format === 'json') return batchJson(definition, results, quality ?? undefined);
-  return batchHtml(definition, results, quality ? { quality } : {});
+  if (format === 'csv') return batchCsv(results, quality ?? undefined, explanation ?? undefined);
+  if (format === 'json') return batchJson(definition, results, quality ?? undefined, explanation ?? undefined);
+  return batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}) });
 }
 
 /**
@@ -62,6 +71,8 @@ export function batchReport(
 export class CompareService {
   private readonly runners = new Map<string, BatchRunner>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Each batch's kept explanation (its query set's), read with the batch. */
+  private readonly explanations = new Map<string, KeptExplanation>();
 
   constructor(
     private readonly dir: string,
@@ -91,7 +102,15 @@ export class CompareService {
     const runner = this.runnerFor(await store.definition(), store);
     await runner.load();
     this.runners.set(id, runner);
+    const kept = await store.explanation();
+    if (isKeptExplanation(kept)) this.explanations.set(id, kept);
     return this.read(id);
+  }
+
+  /** Keeps an explanation of the batch with it (the last one made replaces the one before), for the view and the reports. */
+  async keepExplanation(id: string, explanation: KeptExplanation): Promise<void> {
+    await this.get(id).store.saveExplanation(explanation);
+    this.explanations.set(id, explanation);
   }
 
   /** Whether a batch folder exists under this service's folder (a run to resume). */
@@ -196,7 +215,8 @@ export class CompareService {
 
   read(id: string): BatchView {
     const runner = this.get(id);
-    return { definition: runner.definition, progress: runner.progress(), results: runner.list() };
+    const explanation = this.explanations.get(id);
+    return { definition: runner.definition, progress: runner.progress(), results: runner.list(), ...(explanation ? { explanation } : {}) };
   }
 
   async control(id: string, action: 'pause' | 'resume' | 'cancel' | 'rerun-failed'): Promise<BatchProgress> {
@@ -272,7 +292,11 @@ export class CompareService {
     const name = safeName(runner.definition.name);
     const mime = format === 'csv' ? 'text/csv' : format === 'json' ? 'application/json' : 'text/html';
     const { quality } = await this.quality(id);
-    return { fileName: `${name}.${format}`, content: batchReport(runner.definition, runner.list(), format, quality), mime };
+    return {
+      fileName: `${name}.${format}`,
+      content: batchReport(runner.definition, runner.list(), format, quality, this.explanations.get(id)),
+      mime,
+    };
   }
 
   async delete(id: string): Promise<{ deleted: true }> {
@@ -280,6 +304,7 @@ export class CompareService {
     await runner.cancel();
     await this.running.get(id);
     this.runners.delete(id);
+    this.explanations.delete(id);
     await new BatchStore(join(this.dir, id)).remove();
     return { deleted: true };
   }

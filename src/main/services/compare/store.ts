@@ -59,6 +59,20 @@ export class BatchStore {
 
   constructor(readonly dir: string) {}
 
+  /** An explanation of this batch (its query set), kept beside its results: the last one made. */
+  async saveExplanation(value: unknown): Promise<void> {
+    await writeJsonAtomically(join(this.dir, 'explanation.json'), value);
+  }
+
+  /** The kept explanation, or null when there is none (or it cannot be read: it is made again). */
+  async explanation(): Promise<unknown> {
+    try {
+      return JSON.parse(await readFile(join(this.dir, 'explanation.json'), 'utf8')) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
   static async create(dir: string, definition: BatchDefinition): Promise<BatchStore> {
     const store = new BatchStore(dir);
     await writeJsonAtomically(join(dir, 'definition.json'), definition);

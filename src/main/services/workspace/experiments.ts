@@ -8,6 +8,7 @@ import { queryKey } from '../../../shared/judgments/query-key';
 import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import { experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
+import { rowsOfQuerySet } from '../../../shared/workspace/query-set';
 import type { CompareService } from '../compare/service';
 import type { JudgmentLists } from './judgment-lists';
 import type { QuerySets } from './query-sets';
@@ -162,7 +163,7 @@ export class Experiments {
       name: `${experiment.name} · run ${experiment.runs.length + 1}`,
       base: { options: { offset: 0, limit } },
       sides: experiment.sides,
-      rows: querySet.queries.map((q, i) => ({ ...q, line: i + 1 })).map(({ note: _note, ...row }) => row),
+      rows: rowsOfQuerySet(querySet),
       concurrency: experiment.concurrency,
       ...(judgments && experiment.judgments
         ? { quality: { ...experiment.quality, judgments: { file: experiment.judgments, name: judgments.name } } }

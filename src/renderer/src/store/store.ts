@@ -5,6 +5,7 @@ import { createCompareSlice, type CompareSlice } from '../features/compare/compa
 import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
 import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
 import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-slice';
+import { createExplainSlice, type ExplainSlice } from '../features/explain/explain-slice';
 import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
@@ -33,7 +34,8 @@ export type AppState = ShellSlice &
   WorkspaceSlice &
   JudgingSlice &
   ItemSlice &
-  SuiteSlice;
+  SuiteSlice &
+  ExplainSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -51,6 +53,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createJudgingSlice(set, get),
   ...createItemSlice(set, get),
   ...createSuiteSlice(set, get),
+  ...createExplainSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BatchQuality } from '../../compare/quality';
+import type { KeptExplanation } from '../../explain/report';
 import { newBatchSchema } from '../../compare/schema';
 import type { BatchDefinition, BatchProgress, BatchResult } from '../../compare/types';
 import type { SearchRequest, SearchResponse } from '../../request/types';
@@ -21,6 +22,8 @@ export interface BatchView {
   definition: BatchDefinition;
   progress: BatchProgress;
   results: BatchResult[];
+  /** The last explanation made of the batch (Explain), kept with it. */
+  explanation?: KeptExplanation;
 }
 
 export interface BatchResultView {

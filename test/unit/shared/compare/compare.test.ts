@@ -56,6 +56,39 @@ describe('query lists', () => {
       { line: 4, message: 'socks: "brand" should be facet:value|value.' },
     ]);
   });
+
+  it('reads a workspace query set: its filters, facets and variables kept, notes and expectations not the request', () => {
+    const set = {
+      format: 'search-workbench-query-set',
+      version: 1,
+      name: 'demo',
+      createdAt: 'x',
+      updatedAt: 'x',
+      queries: [
+        { query: 'rain jacket', note: 'a waterproof jacket', expect: [{ type: 'notEmpty' }] },
+        { query: 'boots', filter: 'price < 100', variables: { segment: 'premium' }, facets: [{ id: 'brand', values: ['Korvo'] }] },
+      ],
+    };
+    expect(parseQueryList(JSON.stringify(set, null, 2), 'demo.json')).toEqual({
+      rows: [
+        { query: 'rain jacket', line: 1 },
+        { query: 'boots', filter: 'price < 100', variables: { segment: 'premium' }, facets: [{ id: 'brand', values: ['Korvo'] }], line: 2 },
+      ],
+      problems: [],
+      format: 'query-set',
+    });
+  });
+
+  it('JSON that is not a query set is one problem with its line and the fix, never a list of JSON lines', () => {
+    const broken = parseQueryList('{\n  "format": "search-workbench-query-set"\n  "queries": []\n}');
+    expect(broken.rows).toEqual([]);
+    expect(broken.problems).toHaveLength(1);
+    expect(broken.problems[0]!.line).toBe(3);
+    expect(broken.problems[0]!.message).toMatch(/^This is not valid JSON .*workspace query set\.$/);
+    const other = parseQueryList('{"queries": ["jacket"]}');
+    expect(other.rows).toEqual([]);
+    expect(other.problems[0]!.message).toMatch(/^This JSON is not a workspace query set: .*format/);
+  });
 });
 
 describe('side requests', () => {

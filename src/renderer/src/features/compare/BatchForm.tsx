@@ -49,11 +49,11 @@ export function BatchForm() {
       <Field
         label="Queries"
         htmlFor="batch-queries"
-        hint="One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium)."
+        hint="One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium) — or a workspace query set (.json)."
         actions={
           <FileImportButton
             label="Import file…"
-            accept=".txt,.csv,text/plain,text/csv"
+            accept=".txt,.csv,.json,text/plain,text/csv,application/json"
             inputLabel="Import a query list"
             testId="batch-file"
             onFile={(file) => void readFile(file)}
@@ -72,7 +72,7 @@ export function BatchForm() {
       </Field>
       <p className="small" data-testid="batch-count">
         {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? 'query' : 'queries'}
-        {parsed.format === 'csv' ? ' (CSV)' : ''}
+        {parsed.format === 'csv' ? ' (CSV)' : parsed.format === 'query-set' ? ' (query set)' : ''}
         {draft.fileName ? ` from ${draft.fileName}` : ''}
       </p>
       {fileError ? <p className="diag diag--error">{fileError}</p> : null}

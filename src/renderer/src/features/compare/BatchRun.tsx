@@ -10,6 +10,7 @@ import { downloadText } from '../../components/download';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { HistogramChart, PairBars } from './Charts';
+import { BatchExplain } from '../explain/BatchExplain';
 import { QualityPanel } from './QualityPanel';
 import { matches, ms, pct, TriageTable, type DeltaOf, type Filter } from './TriageTable';
 
@@ -240,6 +241,8 @@ export function BatchRun() {
         done={progress.done}
         onRecompute={() => void loadQuality()}
       />
+
+      <BatchExplain batch={batch} />
 
       <div className="triage-tools">
         <span className="small muted">

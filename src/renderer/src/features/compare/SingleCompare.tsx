@@ -12,6 +12,7 @@ import { useAppStore } from '../../store/store';
 import { ServiceError } from '../../request-ui/ServiceError';
 import { JudgmentPicker } from '../judging/JudgmentPicker';
 import { useRatingView } from '../judging/use-rating-view';
+import { ExplainBanner, ExplainPanel } from '../explain/ExplainPanel';
 import { AlignedResults } from './AlignedResults';
 import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
 import { MetricsBar } from './MetricsBar';
@@ -102,6 +103,7 @@ export function SingleCompare() {
               { value: 'facets', label: 'Facets' },
               { value: 'products', label: 'Attributes' },
               { value: 'raw', label: 'Raw diff' },
+              { value: 'explain', label: 'Explain', title: 'Which of the differences between the sides moved what' },
             ]}
           />
           <Button
@@ -116,12 +118,15 @@ export function SingleCompare() {
           </Button>
         </div>
       </div>
+      <ExplainBanner />
       {diff ? <MetricsBar diff={diff} /> : null}
       {errors.map((k) => (
         <ServiceError key={k} error={answers[k].error!} title={`Side ${k.toUpperCase()} failed`} />
       ))}
       <div className="compare-body">
-        {!diff ? (
+        {panel === 'explain' ? (
+          <ExplainPanel />
+        ) : !diff ? (
           errors.length ? null : (
             <div className="empty-state empty-state--inline">
               <GitCompareArrows size={28} aria-hidden="true" />

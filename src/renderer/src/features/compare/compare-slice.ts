@@ -4,7 +4,8 @@ import type { BatchProgress, BatchResult, QueryRow, SideSpec } from '@shared/com
 import type { ExchangeRecord } from '@shared/exchange';
 import type { BatchListItem, BatchView } from '@shared/ipc/contract';
 import type { Result } from '@shared/ipc/result';
-import type { SearchRequest, SearchResponse } from '@shared/request/types';
+import type { SearchRequest, SearchResponse, SearchTemplate } from '@shared/request/types';
+import { canonicalJson } from '@shared/workspace/canonical-json';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
@@ -37,6 +38,8 @@ export interface SideDraft {
 
 export interface SideAnswer extends CallState<SideResponse> {
   request: SearchRequest | null;
+  /** The profile the request was sent to (the one active then, for a side on "the active profile"). */
+  sentTo?: string | null;
   /** Where a stored answer came from: a pinned history entry, a batch. */
   source: string | null;
 }
@@ -60,7 +63,7 @@ export interface CompareState {
   answers: Record<SideKey, SideAnswer>;
   /** Side A is a pinned baseline from history: it is not sent again. */
   pinnedA: boolean;
-  panel: 'results' | 'facets' | 'products' | 'raw';
+  panel: 'results' | 'facets' | 'products' | 'raw' | 'explain';
   batches: BatchListItem[];
   batch: BatchView | null;
   /**
@@ -95,6 +98,10 @@ export interface CompareSlice {
   deleteBatch: (id: string) => Promise<void>;
   applyBatchProgress: (update: { id: string; progress: BatchProgress; results: BatchResult[] }) => void;
   openBatchResult: (index: number) => Promise<void>;
+  /** The sides as the next comparison sends them: the shared request, each side's spec (profile pinned), the query. */
+  comparedSides: () => { base: SearchTemplate; a: SideSpec; b: SideSpec; query: string };
+  /** Side answers that answer the sides as they are now (sent, not pinned, same request and profile): for reuse. */
+  currentAnswers: () => Partial<Record<SideKey, SearchResponse>>;
   /** The open batch as a report file's name, content and type; null (and a notice) when it could not be made. */
   exportBatch: (format: 'html' | 'csv' | 'json') => Promise<{ fileName: string; content: string; mime: string } | null>;
 }
@@ -139,10 +146,8 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       profileFor(draft)?.searchTokens[0]?.token ?? '',
     );
   };
-  const requestOf = (key: SideKey) => {
-    const { query, limit } = get().compare;
-    return requestFor({ options: { offset: 0, limit } }, spec(key), { query, line: 0 });
-  };
+  const baseOf = (): SearchTemplate => ({ options: { offset: 0, limit: get().compare.limit } });
+  const requestOf = (key: SideKey) => requestFor(baseOf(), spec(key), { query: get().compare.query, line: 0 });
 
   const lens = (key: SideKey) =>
     lensOf(
@@ -172,7 +177,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
   const send = async (key: SideKey) => {
     const request = requestOf(key);
     const draft = get().compare.sides[key];
-    answer(key, { request, source: null });
+    answer(key, { request, source: null, sentTo: draft.profileId ?? get().profiles?.activeId ?? null });
     const outcome = await runCall(lens(key), {
       scope: `compare-${key}`,
       cancel: cancelRequest,
@@ -330,6 +335,18 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       lastStatus.set(id, progress.status);
       // A run that has just stopped: read it whole (an event lost on the way would leave rows out) and measure it.
       if (open && open.progress.status === 'running' && progress.status !== 'running') void get().openBatch(id);
+    },
+    comparedSides: () => ({ base: baseOf(), a: spec('a'), b: spec('b'), query: get().compare.query }),
+    currentAnswers: () => {
+      const out: Partial<Record<SideKey, SearchResponse>> = {};
+      const { answers, pinnedA } = get().compare;
+      for (const key of ['a', 'b'] as const) {
+        const at = answers[key];
+        if ((key === 'a' && pinnedA) || at.source || at.status !== 'done' || !at.result || !at.request) continue;
+        if (at.sentTo !== (spec(key).profileId ?? null)) continue;
+        if (canonicalJson(at.request) === canonicalJson(requestOf(key))) out[key] = at.result.response;
+      }
+      return out;
     },
     exportBatch: async (format) => {
       const batch = get().compare.batch;

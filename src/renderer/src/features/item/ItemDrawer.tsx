@@ -31,7 +31,13 @@ export function ItemDrawer() {
     seen.current = revisions;
     reload();
   }, [revisions, reload]);
-  const { catalog } = useProfileContext();
+  const { catalog, profile } = useProfileContext();
+  const loadCatalogAttributes = useAppStore((s) => s.loadCatalogAttributes);
+  // The schema is read once when the app starts; if that read failed (the service was busy or not up yet), an item
+  // opened with a response mask asks again, so the attributes the mask left out can be named.
+  useEffect(() => {
+    if (view?.mask && !catalog && profile?.id) void loadCatalogAttributes(profile.id);
+  }, [view, catalog, profile?.id, loadCatalogAttributes]);
   const attributes = useMemo(
     () =>
       view

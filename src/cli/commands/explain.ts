@@ -1,0 +1,133 @@
+import { queryKey } from '../../shared/judgments/query-key';
+import { EXPLAIN_MEASURES, type ExplainMeasure } from '../../shared/explain/explain';
+import { explainReport } from '../../shared/explain/report';
+import { minimumBudget, shapleyPlan, DEFAULT_BUDGET, MAX_DIFFERENCES } from '../../shared/explain/shapley';
+import { explainDifferences } from '../../shared/explain/differences';
+import type { QueryRow } from '../../shared/compare/types';
+import { runExplanation, type ExplainProgress } from '../../main/services/explain/runner';
+import { searchSender } from '../../main/services/compare/sender';
+import { SearchClient } from '../../main/services/search-client';
+import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
+import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
+
+const progressLine = (p: ExplainProgress) => `${p.done}/${p.total} requests · ${p.failed} failed`;
+
+export const explainCommand: Command = {
+  name: 'explain',
+  summary: 'attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
+  usage:
+    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg] [--judgments FILE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS]\n' +
+    '  --base-url   the service both sides ask (required, unless each side has its own --a-base-url / --b-base-url)\n' +
+    '  --token      the search token of both sides (required, unless each side has its own --a-token / --b-token)\n' +
+    '  --query      one query to explain (required, or --queries)\n' +
+    '  --queries    FILE: lines, CSV or a workspace query set, for the mean over the set (required, or --query)\n' +
+    '  --a, --b     the configuration id of each side (default: the tenant default)\n' +
+    '  --a-filter   a filter on side A only (default: none); --b-filter the same for side B\n' +
+    '  --a-var      k=v, a context variable of side A, repeatable (default: none); --b-var the same for side B\n' +
+    '  --a-base-url side A’s own service (default: --base-url); --b-base-url the same for side B\n' +
+    '  --a-token    side A’s own search token (default: --token); --b-token the same for side B\n' +
+    '  --measure    rbo: 1 − RBO against side A (default); top: the first item changed (1/0); count: the result count\n' +
+    '               changed by; ndcg: nDCG@k changed by (needs --judgments)\n' +
+    '  --judgments  FILE: the ratings nDCG is measured with, any judgment format (required with --measure ndcg; default: none)\n' +
+    '  --k          the rank cut of nDCG (default 10); --gain and --threshold as for `compare`\n' +
+    `  --budget     distinct requests per query at most (default ${DEFAULT_BUDGET}: exact Shapley values up to five differences;\n` +
+    '               beyond the budget, sampled permutations with a standard error each)\n' +
+    "  --concurrency  requests in flight, 1 to 64, or auto: paced by the service's 429/503 (default 8)\n" +
+    '  --limit      items asked per request, 1 to 1000 (default 24; raised to k with --judgments)\n' +
+    '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    '  prints JSON: measure, total (the whole change), differences ranked by their part (phi, share; with --queries the mean\n' +
+    '  over the queries and its ci95), notAttributed, requests (distinct requests sent, A and B included), queries\n' +
+    '  exit codes: 0 explained (or nothing to explain), 2 usage error, 3 could not run\n' +
+    '  example: search-workbench explain --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --query "rain jacket" --a default --b bestsellers --b-filter "price < 200" --b-var segment=premium',
+  async run(argv, io) {
+    const { values } = parse(
+      argv,
+      {
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        query: { type: 'string' },
+        queries: { type: 'string' },
+        a: { type: 'string' },
+        b: { type: 'string' },
+        measure: { type: 'string' },
+        judgments: { type: 'string' },
+        k: { type: 'string' },
+        gain: { type: 'string' },
+        threshold: { type: 'string' },
+        budget: { type: 'string' },
+        concurrency: { type: 'string' },
+        limit: { type: 'string' },
+        timeout: { type: 'string' },
+        ...SIDE_FLAGS,
+      },
+      false,
+    );
+    const v = values as Values;
+    const str = (k: string) => v[k] as string | undefined;
+    const measure = (str('measure') ?? 'rbo') as ExplainMeasure;
+    if (!EXPLAIN_MEASURES.includes(measure))
+      throw new UsageError(`--measure is one of ${EXPLAIN_MEASURES.join(', ')}, got ${JSON.stringify(str('measure'))}`);
+    const quality = await qualityOptions(v, io);
+    if (measure === 'ndcg' && !quality) throw new UsageError('--measure ndcg needs --judgments FILE: the ratings nDCG is computed from.');
+    if (str('query') !== undefined && str('queries') !== undefined) throw new UsageError('Give --query or --queries, not both.');
+    if (str('query') === undefined && str('queries') === undefined)
+      throw new UsageError('explain needs --query Q (one query) or --queries FILE (the mean over a query set).');
+    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
+    const limit = Math.max(intOption(str('limit'), 'limit', 1, 1000) ?? 24, quality?.config.k ?? 0);
+    const budget = intOption(str('budget'), 'budget', 1, 1_000_000);
+    const sides = { base: { options: { offset: 0, limit } }, a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
+    const n = explainDifferences(sides).differences.length;
+    if (n > MAX_DIFFERENCES) throw new UsageError(`The sides differ in ${n} parameters; explain takes at most ${MAX_DIFFERENCES}.`);
+    if (budget !== undefined && budget < minimumBudget(n))
+      throw new UsageError(
+        `--budget ${budget} cannot explain ${n} differences: give at least ${minimumBudget(n)} (one request per step of one order).`,
+      );
+    const rows: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
+    const plan = shapleyPlan(n, budget !== undefined ? { budget } : {});
+    io.stderr(
+      n === 0
+        ? 'nothing to explain: the sides do not differ in any attributed parameter'
+        : `${n} difference${n === 1 ? '' : 's'} → up to ${plan.masks.length} requests per query${plan.exact ? ' (exact)' : ` (${plan.permutations.length} sampled orders)`} × ${rows.length} quer${rows.length === 1 ? 'y' : 'ies'}`,
+    );
+
+    const http = runClient(pace, 16);
+    const stop = abortOnStop(io);
+    try {
+      const run = await runExplanation({
+        sides,
+        rows,
+        measure,
+        ...(budget !== undefined ? { budget } : {}),
+        ...(quality
+          ? { judged: (query: string) => ({ ratings: quality.index.get(queryKey(query))?.ratings ?? new Map(), options: quality.config }) }
+          : {}),
+        send: searchSender(
+          new SearchClient(http),
+          (side) => ({ baseUrl: sides[side].baseUrl! }),
+          pace.timeout ? { deadlineMs: pace.timeout } : {},
+        ),
+        concurrency: pace.concurrency,
+        ...pacing(pace),
+        signal: stop.signal,
+        onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
+      });
+      for (const q of run.queries) if (q.error) io.stderr(`"${q.query}": ${q.error}`);
+      const report = explainReport(run);
+      io.stdout(JSON.stringify(report, null, 2));
+      if (run.stopped) return 130;
+      if (n > 0 && report.queries === 0) {
+        io.stderr(
+          measure === 'ndcg' && run.queries.every((q) => !q.error)
+            ? 'Nothing was explained: the judgments rate no relevant item for the queries, so nDCG cannot move.'
+            : 'Nothing was explained: every query had a request that could not run.',
+        );
+        return EXIT.couldNotRun;
+      }
+      return EXIT.ok;
+    } finally {
+      stop.dispose();
+      await http.close();
+    }
+  },
+};

@@ -1,0 +1,90 @@
+import { parseQueryList, unclosedQuoteMessage, variableValue } from '../shared/compare/queries';
+import { buildSide } from '../shared/compare/sides';
+import type { QueryRow, SideSpec } from '../shared/compare/types';
+import type { QualityConfig } from '../shared/compare/quality';
+import { parseJudgments } from '../shared/judgments/formats';
+import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments/model';
+import type { ContextValue } from '../shared/request/types';
+import { intOption, UsageError, type CliIo } from './command';
+import { InputError, readInput } from './input';
+
+/** The options of commands that compare two sides (compare, explain): each side's own, `--a-…` and `--b-…`. */
+const SIDE_OPTIONS = ['base-url', 'token', 'filter', 'var', 'label'] as const;
+
+/** `--a-base-url`, `--b-var`… as parseArgs options (`--a-var` and `--b-var` repeat). */
+export const SIDE_FLAGS = Object.fromEntries(
+  (['a', 'b'] as const).flatMap((s) =>
+    SIDE_OPTIONS.map((o) => [
+      `${s}-${o}`,
+      o === 'var' ? { type: 'string' as const, multiple: true as const } : { type: 'string' as const },
+    ]),
+  ),
+);
+
+function variables(list: string[] | undefined, flag: string): Record<string, ContextValue> {
+  const out: Record<string, ContextValue> = {};
+  for (const pair of list ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag} takes name=value, got ${JSON.stringify(pair)}`);
+    out[pair.slice(0, eq)] = variableValue(pair.slice(eq + 1));
+  }
+  return out;
+}
+
+export type Values = Record<string, string | string[] | undefined>;
+
+/** One side from the command line's options: its own (`--a-…`) where given, the shared ones otherwise. */
+export function sideFromOptions(v: Values, s: 'a' | 'b'): SideSpec {
+  const str = (k: string) => v[k] as string | undefined;
+  const baseUrl = str(`${s}-base-url`) ?? str('base-url');
+  const token = str(`${s}-token`) ?? str('token');
+  if (!baseUrl) throw new UsageError(`Side ${s.toUpperCase()} has no address: give --base-url (or --${s}-base-url).`);
+  if (!token) throw new UsageError(`Side ${s.toUpperCase()} has no search token: give --token (or --${s}-token).`);
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--${s}-base-url / --base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`);
+  }
+  const config = str(s);
+  return buildSide({
+    label: str(`${s}-label`) ?? (config ? `${s.toUpperCase()}: ${config}` : `${s.toUpperCase()}: default`),
+    baseUrl,
+    token,
+    ...(config ? { configurationId: config } : {}),
+    filter: str(`${s}-filter`) ?? '',
+    variables: variables(v[`${s}-var`] as string[] | undefined, `--${s}-var`),
+  });
+}
+
+/** The query list: a workspace query set (JSON, with its per-query filters, facets and variables), or lines / CSV. */
+export async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]> {
+  const { text, name } = await readInput(arg, io);
+  const parsed = parseQueryList(text, name);
+  // A query set JSON that does not read is the whole file's problem, as a quote never closed: stop.
+  if (parsed.format === 'query-set' && parsed.problems.length)
+    throw new InputError(`${name}:${parsed.problems[0]!.line}: ${parsed.problems[0]!.message}`);
+  // A quote never closed means the rows after it are lost: stop rather than compare half the list.
+  const unclosed = parsed.problems.find((p) => p.message === unclosedQuoteMessage);
+  if (unclosed) throw new InputError(`${name}:${unclosed.line}: ${unclosedQuoteMessage}`);
+  for (const p of parsed.problems) io.stderr(`${name}:${p.line}: ${p.message}`);
+  if (parsed.rows.length === 0) throw new InputError(`${name} holds no query.`);
+  return parsed.rows;
+}
+
+/** --judgments and how quality is measured, or undefined without judgments. */
+export async function qualityOptions(v: Values, io: CliIo): Promise<{ config: QualityConfig; index: RatingIndex } | undefined> {
+  const str = (k: string) => v[k] as string | undefined;
+  const k = intOption(str('k'), 'k', 1, 1000) ?? 10;
+  const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT) ?? 1;
+  const gain = str('gain') ?? 'exponential';
+  if (gain !== 'exponential' && gain !== 'linear') throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
+  if (!str('judgments')) {
+    if (str('k') || str('gain') || str('threshold'))
+      throw new UsageError('--k, --gain and --threshold measure quality: give --judgments FILE too.');
+    return undefined;
+  }
+  const { text, name } = await readInput(str('judgments'), io);
+  const read = parseJudgments(text);
+  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
+  return { config: { k, gain, threshold }, index: indexRatings(read.ratings) };
+}

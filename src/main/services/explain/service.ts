@@ -1,0 +1,184 @@
+import type { SideSpec } from '../../../shared/compare/types';
+import type { ExplainProgressView, ExplainView } from '../../../shared/ipc/contract';
+import type { ExplainAnswer, ExplainJudged, ExplainMeasure } from '../../../shared/explain/explain';
+import { explainReport, perQueryOf } from '../../../shared/explain/report';
+import { explainDifferences } from '../../../shared/explain/differences';
+import { minimumBudget } from '../../../shared/explain/shapley';
+import { failure } from '../../../shared/ipc/result';
+import { indexRatings } from '../../../shared/judgments/model';
+import { queryKey } from '../../../shared/judgments/query-key';
+import { DEFAULT_QUALITY, type QualityOptions } from '../../../shared/metrics/quality';
+import type { SearchTemplate } from '../../../shared/request/types';
+import type { CompareService } from '../compare/service';
+import { searchSender } from '../compare/sender';
+import type { LocalDemo } from '../local-demo';
+import { readyProfile } from '../profile-access';
+import type { ProfileService } from '../profiles';
+import type { SearchClient } from '../search-client';
+import type { JudgmentLists } from '../workspace/judgment-lists';
+import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
+
+export interface ExplainServiceDeps {
+  profiles: ProfileService;
+  localDemo: LocalDemo | undefined;
+  search: SearchClient;
+  compare: CompareService;
+  judgments: JudgmentLists;
+  deadlineMs: () => number;
+  onProgress: (progress: ExplainProgressView) => void;
+}
+
+export interface ExplainQueryInput {
+  base: SearchTemplate;
+  sides: { a: SideSpec; b: SideSpec };
+  query: string;
+  measure: ExplainMeasure;
+  budget?: number;
+  known?: { a?: ExplainAnswer; b?: ExplainAnswer };
+  judgments?: string;
+}
+
+/**
+ * Explanations in the app: one query of Compare's side by side, or a batch over its query set. The requests in
+ * between go to each side's own profile (B's when the profile is one of the differences), paced and retried as
+ * batches are; one explanation at a time, cancellable.
+ */
+export class ExplainService {
+  private running: AbortController | null = null;
+
+  constructor(private readonly deps: ExplainServiceDeps) {}
+
+  /** Where a side's requests go: its own address, or its profile's (Local demo once it is up). */
+  private async targets(sides: { a: SideSpec; b: SideSpec }): Promise<Record<'a' | 'b', { baseUrl: string }>> {
+    const one = async (side: SideSpec, key: 'a' | 'b') => {
+      if (side.baseUrl) return { baseUrl: side.baseUrl };
+      try {
+        return { baseUrl: (await readyProfile(this.deps.profiles, this.deps.localDemo, side.profileId)).searchUrl };
+      } catch {
+        throw failure('not-found', `The profile of side ${key.toUpperCase()} no longer exists; pick one of the profiles in the list.`, {
+          field: `sides.${key}.profileId`,
+        });
+      }
+    };
+    return { a: await one(sides.a, 'a'), b: await one(sides.b, 'b') };
+  }
+
+  private async judged(file: string, options: QualityOptions): Promise<(query: string) => ExplainJudged> {
+    const list = await this.deps.judgments.read(file);
+    const index = indexRatings(list.ratings);
+    return (query) => ({ ratings: index.get(queryKey(query))?.ratings ?? new Map(), options });
+  }
+
+  private checkBudget(sides: { base: SearchTemplate; a: SideSpec; b: SideSpec }, budget: number | undefined): void {
+    const n = explainDifferences(sides).differences.length;
+    if (budget !== undefined && budget < minimumBudget(n))
+      throw failure('validation', `A budget of ${budget} requests cannot explain ${n} differences: give at least ${minimumBudget(n)}.`, {
+        field: 'budget',
+      });
+  }
+
+  private async run(options: Omit<ExplainRunOptions, 'send' | 'signal' | 'onProgress' | 'deadlineMs'>): Promise<ExplainRun> {
+    if (this.running) throw failure('conflict', 'An explanation is in progress: wait for it, or cancel it first.');
+    const abort = new AbortController();
+    this.running = abort;
+    try {
+      const targets = await this.targets(options.sides);
+      const deadlineMs = this.deps.deadlineMs();
+      let last = 0;
+      return await runExplanation({
+        ...options,
+        send: searchSender(this.deps.search, (side) => targets[side], deadlineMs > 0 ? { deadlineMs } : {}),
+        ...(deadlineMs > 0 ? { deadlineMs } : {}),
+        signal: abort.signal,
+        onProgress: (p) => {
+          if (p.done < p.total && Date.now() - last < 100) return;
+          last = Date.now();
+          this.deps.onProgress(p);
+        },
+      });
+    } finally {
+      this.running = null;
+    }
+  }
+
+  async query(input: ExplainQueryInput): Promise<ExplainView> {
+    if (!input.query.trim()) throw failure('validation', 'Type the query to explain.', { field: 'query' });
+    if (input.measure === 'ndcg' && !input.judgments)
+      throw failure('validation', 'nDCG needs a judgment list: pick one (Judgments), or explain by ranking change.', {
+        field: 'judgments',
+      });
+    const sides = { base: input.base, a: input.sides.a, b: input.sides.b };
+    this.checkBudget(sides, input.budget);
+    const judged = input.judgments ? await this.judged(input.judgments, DEFAULT_QUALITY) : undefined;
+    const run = await this.run({
+      sides,
+      rows: [{ query: input.query, line: 1 }],
+      measure: input.measure,
+      ...(input.budget !== undefined ? { budget: input.budget } : {}),
+      ...(judged ? { judged } : {}),
+      ...(input.known ? { known: (_index: number, side: 'a' | 'b') => input.known?.[side] } : {}),
+      concurrency: 8,
+    });
+    if (input.measure === 'ndcg' && !run.stopped && run.differences.length && run.queries.every((q) => !q.error && !q.explanation))
+      throw failure(
+        'validation',
+        `The judgment list rates no relevant item for “${input.query}”: nDCG cannot move. Rate some, or explain by ranking change.`,
+        {
+          field: 'judgments',
+        },
+      );
+    return view(run);
+  }
+
+  /** A batch over its query set; its stored answers stand for A and B. The explanation is kept with the batch. */
+  async batch(input: { id: string; measure: ExplainMeasure; budget?: number }): Promise<ExplainView> {
+    const { definition, results, progress } = this.deps.compare.read(input.id);
+    if (progress.status === 'running')
+      throw failure('conflict', 'The comparison is still running: explain it once it is done.', { field: 'id' });
+    if (input.measure === 'ndcg' && !definition.quality)
+      throw failure(
+        'validation',
+        'This comparison is not measured against a judgment list, so nDCG cannot be explained: explain by ranking change.',
+        {
+          field: 'measure',
+        },
+      );
+    const sides = { base: definition.base, a: definition.sides.a, b: definition.sides.b };
+    this.checkBudget(sides, input.budget);
+    const stored = new Map(results.map((r) => [r.index, r]));
+    const known = (index: number, side: 'a' | 'b'): ExplainAnswer | undefined => {
+      const r = stored.get(index)?.[side];
+      return r?.ok ? { ranking: r.ranking ?? r.top.map((t) => t.id), count: r.count ?? null } : undefined;
+    };
+    const judged = definition.quality ? await this.judged(definition.quality.judgments.file, definition.quality) : undefined;
+    const run = await this.run({
+      sides,
+      rows: definition.rows,
+      measure: input.measure,
+      ...(input.budget !== undefined ? { budget: input.budget } : {}),
+      ...(judged ? { judged } : {}),
+      known,
+      concurrency: definition.concurrency,
+      ...(definition.pace === 'auto' ? { pace: 'auto' as const } : {}),
+    });
+    const out = { ...view(run), perQuery: perQueryOf(run), batchId: input.id };
+    if (!run.stopped) await this.deps.compare.keepExplanation(input.id, out);
+    return out;
+  }
+
+  cancel(): { cancelled: boolean } {
+    if (!this.running) return { cancelled: false };
+    this.running.abort();
+    return { cancelled: true };
+  }
+}
+
+function view(run: ExplainRun): ExplainView {
+  return {
+    ...explainReport(run),
+    sent: run.sent,
+    reused: run.reused,
+    stopped: run.stopped,
+    errors: run.queries.filter((q) => q.error).map((q) => ({ query: q.query, error: q.error! })),
+  };
+}

@@ -1,0 +1,158 @@
+import { escapeHtml } from '../html';
+import { describeDifference, type Difference, type NotAttributed } from './differences';
+import {
+  byPart,
+  formatShare,
+  leftOutSentence,
+  type ExplainLeftOut,
+  MEASURE_LABELS,
+  type ExplainMeasure,
+  type QueryExplanation,
+  type QueryPart,
+  type SetExplanation,
+} from './explain';
+
+/** What a run of an explanation holds: the parts a report is made of. */
+export interface ExplainRunView {
+  measure: ExplainMeasure;
+  differences: Difference[];
+  notAttributed: NotAttributed[];
+  exact: boolean;
+  permutations: number;
+  requests: number;
+  sent: number;
+  reused: number;
+  queries: { index: number; query: string; explanation: QueryExplanation | null; error?: string }[];
+  set: SetExplanation | null;
+  stopped: boolean;
+}
+
+export interface ReportDifference extends Difference {
+  phi: number;
+  share: number | null;
+  stderr?: number | null;
+  ci95?: [number, number] | null;
+  top?: QueryPart[];
+}
+
+/** The explanation as the command line prints it (JSON) and the app exports it. */
+export interface ExplainReport {
+  measure: ExplainMeasure;
+  total: number | null;
+  totalCi95?: [number, number] | null;
+  differences: ReportDifference[];
+  notAttributed: NotAttributed[];
+  /** Distinct requests of the explanation, sides A and B included. */
+  requests: number;
+  /** Queries explained. */
+  queries: number;
+  exact: boolean;
+  permutations?: number;
+  leftOut?: ExplainLeftOut;
+  note?: string;
+}
+
+/**
+ * One query: its φ per difference (largest part first) and the whole change; a query set: the mean φ with its
+ * interval and the queries where each mattered most.
+ */
+export function explainReport(run: ExplainRunView): ExplainReport {
+  const tail = {
+    notAttributed: run.notAttributed,
+    requests: run.requests,
+    exact: run.exact,
+    ...(run.exact ? {} : { permutations: run.permutations }),
+  };
+  if (run.differences.length === 0)
+    return { measure: run.measure, total: 0, differences: [], ...tail, queries: run.queries.length, note: 'nothing to explain' };
+  if (run.set) {
+    const { set } = run;
+    return {
+      measure: run.measure,
+      total: set.total,
+      totalCi95: set.totalCi95,
+      differences: byPart(set.differences),
+      ...tail,
+      queries: set.queries,
+      leftOut: set.leftOut,
+    };
+  }
+  const only = run.queries[0]?.explanation ?? null;
+  return {
+    measure: run.measure,
+    total: only?.total ?? null,
+    differences: only ? byPart(only.differences) : [],
+    ...tail,
+    queries: only ? 1 : 0,
+  };
+}
+
+/** One query of an explained query set: its whole change and each difference's φ, by difference name. */
+export interface ExplainedQuery {
+  index: number;
+  query: string;
+  total: number;
+  phi: Record<string, number>;
+}
+
+/** An explanation of a query set as kept with its batch: the report, and each query's values for the CSV. */
+export interface KeptExplanation extends ExplainReport {
+  perQuery?: ExplainedQuery[];
+}
+
+/** The CSV's explanation columns: the whole change, then each difference's φ, for one query (blank when unexplained). */
+export function explanationColumns(explanation: KeptExplanation): { header: string[]; row: (index: number) => (number | null)[] } {
+  const names = explanation.differences.map((d) => d.name);
+  const byIndex = new Map((explanation.perQuery ?? []).map((q) => [q.index, q]));
+  return {
+    header: [`explain_${explanation.measure}_total`, ...names.map((n) => `phi_${n}`)],
+    row: (index) => {
+      const q = byIndex.get(index);
+      return [q?.total ?? null, ...names.map((n) => q?.phi[n] ?? null)];
+    },
+  };
+}
+
+/** Each explained query's values, for the CSV's columns. */
+export function perQueryOf(run: Pick<ExplainRunView, 'queries'>): ExplainedQuery[] {
+  return run.queries.flatMap((q) =>
+    q.explanation
+      ? [
+          {
+            index: q.index,
+            query: q.query,
+            total: q.explanation.total,
+            phi: Object.fromEntries(q.explanation.differences.map((d) => [d.name, d.phi])),
+          },
+        ]
+      : [],
+  );
+}
+
+const esc = escapeHtml;
+const num = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
+
+/** The explanation's section of the HTML report: each difference's mean part, its interval, its share and where it mattered. */
+export function explanationHtml(report: ExplainReport): string {
+  const rows = report.differences
+    .map((d) => {
+      const ci = d.ci95 ? `${num(d.ci95[0])} … ${num(d.ci95[1])}` : '—';
+      const top = (d.top ?? []).map((t) => `${esc(t.query)} (${num(t.phi)})`).join(', ');
+      return `<tr><td>${esc(describeDifference(d))}</td><td class="n">${num(d.phi)}</td><td class="n">${ci}</td><td class="n">${esc(formatShare(d.share))}</td><td>${top || '—'}</td></tr>`;
+    })
+    .join('');
+  const left = leftOutSentence(report.leftOut);
+  return `<h2>What moved the change: ${esc(MEASURE_LABELS[report.measure])}</h2>
+<p class="sentence">${esc(explanationSentence(report))}</p>
+<table><thead><tr><th>Difference</th><th class="n">Mean part (φ)</th><th class="n">95% CI</th><th class="n">Share</th><th>Queries where it mattered most</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="muted">Shapley values over the ${report.queries} explained queries: each difference's average contribution over every order of adding B's differences to A (${report.exact ? 'exact' : `sampled, ${report.permutations ?? 0} orders`}); the parts add up to the whole change, mean ${num(report.total)}${report.totalCi95 ? ` (95% CI ${num(report.totalCi95[0])} … ${num(report.totalCi95[1])})` : ''}. A negative share pulls the other way. ${report.requests} distinct requests.${left ? ` ${esc(left)}` : ''}${report.notAttributed.length ? ` Not attributed (held at A's value): ${esc(report.notAttributed.map((n) => n.name).join(', '))}.` : ''}</p>`;
+}
+
+/** "configuration default → bestsellers: 71% of the change · segment = premium: 24% · filter: 5%". */
+export function explanationSentence(report: Pick<ExplainReport, 'differences' | 'total'>): string {
+  if (report.differences.length === 0) return 'Nothing to explain: the sides do not differ in any attributed parameter.';
+  if (!report.total) return 'The sides answer alike on this measure: there is no change to share out.';
+  return report.differences
+    .map((d, i) => `${describeDifference(d)}: ${formatShare(d.share)}${i === 0 ? ' of the change' : ''}`)
+    .join(' · ');
+}
