@@ -7,6 +7,7 @@ import { emulatorCommand } from './commands/emulator';
 import { explainCommand } from './commands/explain';
 import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
+import { mergeCommand } from './commands/merge';
 import { judgmentsCommand, metricsCommand } from './commands/metrics';
 import { requestCommand } from './commands/request';
 import { serveCommand } from './commands/serve';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   curlCommand,
   searchCommand,
   compareCommand,
+  mergeCommand,
   explainCommand,
   testCommand,
   metricsCommand,

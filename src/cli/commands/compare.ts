@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { batchQuality, formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from '../../shared/compare/quality';
+import { basename, dirname, join, resolve } from 'node:path';
 import { defaultBatchName } from '../../shared/compare/sides';
-import { summarize } from '../../shared/compare/summary';
-import type { BatchProgress, SideSpec } from '../../shared/compare/types';
-import { METRIC_NAMES } from '../../shared/metrics/quality';
-import { batchReport, CompareService } from '../../main/services/compare/service';
+import type { BatchProgress } from '../../shared/compare/types';
+import { inShard } from '../../shared/runs/shard';
+import { CompareService } from '../../main/services/compare/service';
 import { SearchClient } from '../../main/services/search-client';
-import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { onStopSignal, runClient, runOptions, throttledProgress } from '../request-run';
+import { reportFormat, reportRun } from '../run-report';
 import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
 function progressLine(p: BatchProgress): string {
@@ -22,37 +21,11 @@ function progressLine(p: BatchProgress): string {
   return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${pace}${eta}`;
 }
 
-/** The quality summary as a short table for the terminal, significant rows marked. */
-function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): string[] {
-  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered)`;
-  const cols = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(12) : x.padStart(i === 5 ? 20 : 9))).join(' ');
-  const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
-  const rows = METRIC_NAMES.map((m) => {
-    const c = q.metrics[m];
-    return cols([
-      metricLabel(m, q.k),
-      c.a.toFixed(3),
-      c.b.toFixed(3),
-      sign(c.delta),
-      formatP(c.p),
-      c.ci95 ? `${sign(c.ci95[0])} … ${sign(c.ci95[1])}` : '—',
-      `${c.wins}/${c.losses}/${c.ties}${c.significant ? ' *' : ''}`,
-    ]);
-  });
-  return [
-    head,
-    cols(['metric', 'A', 'B', 'B − A', 'p', '95% CI', 'W/L/T']),
-    ...rows,
-    qualitySentence('ndcg', q.metrics.ndcg, q.k, sideNames(sides)),
-    '* p < 0.05',
-  ];
-}
-
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
     '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
@@ -66,6 +39,9 @@ export const compareCommand: Command = {
     '  --state      a folder that keeps the run, so an interrupted compare resumes (default: a temporary folder, removed)\n' +
     '  --name       the run\'s name in the report (default: "A vs B" from the sides\' labels)\n' +
     '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    GATE_USAGE +
+    '  --shard      i/n: run only the queries whose text hashes to shard i of n, for a CI matrix; `merge` joins the --state folders (default: all)\n' +
+    '  exit codes: 0 compared (and the gate passed), 1 the gate failed, 2 usage error, 3 could not run (every query failed; 3 wins over 1)\n' +
     "  --a-base-url, --a-token  side A's own service address and token (default: --base-url, --token); the same for --b-…\n" +
     '  --a-filter   a filter added to every request of side A (default: none); the same for --b-filter\n' +
     '  --a-var      a context variable k=v for side A, repeatable (default: none); the same for --b-var\n' +
@@ -90,6 +66,8 @@ export const compareCommand: Command = {
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
+        shard: { type: 'string' },
+        ...GATE_FLAGS,
         ...SIDE_FLAGS,
       },
       false,
@@ -99,11 +77,12 @@ export const compareCommand: Command = {
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
     const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
+    const gate = gateOptions(v);
+    const shard = shardOption(v);
     const quality = await qualityOptions(v, io);
+    const baseline = await baselineOption(v, io);
     const out = str('out');
-    const format = out ? extname(out).toLowerCase().slice(1) : undefined;
-    if (format !== undefined && format !== 'html' && format !== 'csv' && format !== 'json')
-      throw new UsageError('--out must end in .html, .csv or .json: the format follows the extension.');
+    const format = reportFormat(out);
 
     // The batch lives in --state DIR (its own folder, to resume from), or in a temporary folder removed at the end.
     const state = str('state');
@@ -132,7 +111,15 @@ export const compareCommand: Command = {
         if (stored.progress.status !== 'done') await compare.control(id, 'resume');
       } else {
         if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
-        const rows = await queryRows(str('queries'), io);
+        const all = await queryRows(str('queries'), io);
+        const rows = shard ? inShard(all, shard, (r) => r.query) : all;
+        if (shard) {
+          io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries (by the hash of each query's text).`);
+          if (rows.length === 0) {
+            io.stdout(`shard ${shard.index}/${shard.count} holds none of the ${all.length} queries: nothing to run, nothing to merge.`);
+            return EXIT.ok;
+          }
+        }
         const sides = { a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
         const pageSize = quality ? Math.max(limit, quality.config.k) : limit;
         if (pageSize > limit)
@@ -145,34 +132,16 @@ export const compareCommand: Command = {
             rows,
             concurrency: pace.concurrency,
             ...(pace.auto ? { pace: 'auto' as const } : {}),
+            ...(shard ? { shard: { ...shard, of: all.length } } : {}),
           },
           { id },
         );
       }
       const progress = await compare.finished(id);
       const { definition, results } = compare.read(id);
-      const s = summarize(results, definition.rows.length);
-      const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
-      const measured = s.compared - s.bothEmpty - s.redirects.total;
-      const judged = quality ? batchQuality(results, definition.rows, quality.index, quality.config) : undefined;
-      io.stdout(
-        [
-          `${definition.name}: ${s.compared} of ${s.total} queries compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides, ${s.redirects.total} redirect${s.redirects.total === 1 ? '' : 's'}${s.redirects.total ? ` (${s.redirects.same} same, ${s.redirects.changed} changed, ${s.redirects.oneSide} on one side only)` : ''}`,
-          measured > 0
-            ? `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top result changed in ${s.top1Changed} (over the ${measured} ${measured === 1 ? 'query' : 'queries'} with two rankings to compare)`
-            : 'no query had rankings on both sides to compare: no RBO, Jaccard or Kendall mean',
-          `zero results: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
-          `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
-          ...(judged ? qualityTable(judged, definition.sides) : []),
-        ].join('\n'),
-      );
-      if (out && format) {
-        await writeFileAtomically(out, batchReport(definition, results, format, judged), { mode: SHARED_FILE_MODE });
-        io.stdout(`report: ${out}`);
-      }
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
-      if (progress.remaining > 0) return 130;
-      return s.total > 0 && s.failed === s.total ? EXIT.couldNotRun : EXIT.ok;
+      const code = await reportRun({ definition, results }, { quality, gate, baseline, out, format }, io);
+      return progress.remaining > 0 ? 130 : code;
     } finally {
       stop.dispose();
       await compare.dispose();

@@ -8,6 +8,8 @@ import { runExplanation, type ExplainProgress } from '../../main/services/explai
 import { searchSender } from '../../main/services/compare/sender';
 import { SearchClient } from '../../main/services/search-client';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { shardOption } from '../gate-options';
+import { inShard } from '../../shared/runs/shard';
 import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
 import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
@@ -17,7 +19,7 @@ export const explainCommand: Command = {
   name: 'explain',
   summary: 'attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
   usage:
-    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg] [--judgments FILE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS]\n' +
+    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg] [--judgments FILE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n' +
     '  --base-url   the service both sides ask (required, unless each side has its own --a-base-url / --b-base-url)\n' +
     '  --token      the search token of both sides (required, unless each side has its own --a-token / --b-token)\n' +
     '  --query      one query to explain (required, or --queries)\n' +
@@ -36,6 +38,7 @@ export const explainCommand: Command = {
     "  --concurrency  requests in flight, 1 to 64, or auto: paced by the service's 429/503 (default 8)\n" +
     '  --limit      items asked per request, 1 to 1000 (default 24; raised to k with --judgments)\n' +
     '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    '  --shard      i/n: with --queries, only the queries whose text hashes to shard i of n, as compare --shard (default: all)\n' +
     '  prints JSON: measure, total (the whole change), differences ranked by their part (phi, share; with --queries the mean\n' +
     '  over the queries and its ci95), notAttributed, requests (distinct requests sent, A and B included), queries\n' +
     '  exit codes: 0 explained (or nothing to explain), 2 usage error, 3 could not run\n' +
@@ -57,6 +60,7 @@ export const explainCommand: Command = {
         threshold: { type: 'string' },
         budget: { type: 'string' },
         concurrency: { type: 'string' },
+        shard: { type: 'string' },
         limit: { type: 'string' },
         timeout: { type: 'string' },
         ...SIDE_FLAGS,
@@ -83,7 +87,29 @@ export const explainCommand: Command = {
       throw new UsageError(
         `--budget ${budget} cannot explain ${n} differences: give at least ${minimumBudget(n)} (one request per step of one order).`,
       );
-    const rows: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
+    const shard = shardOption(v);
+    if (shard && str('queries') === undefined) throw new UsageError('--shard splits a query set: give --queries FILE.');
+    const all: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
+    const rows = shard ? inShard(all, shard, (r) => r.query) : all;
+    if (shard) io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries.`);
+    if (rows.length === 0) {
+      io.stdout(
+        JSON.stringify(
+          {
+            measure,
+            total: null,
+            differences: [],
+            notAttributed: [],
+            requests: 0,
+            queries: 0,
+            note: `shard ${shard!.index}/${shard!.count} holds none of the queries`,
+          },
+          null,
+          2,
+        ),
+      );
+      return EXIT.ok;
+    }
     const plan = shapleyPlan(n, budget !== undefined ? { budget } : {});
     io.stderr(
       n === 0

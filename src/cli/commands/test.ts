@@ -5,6 +5,7 @@ import { caseSender, type SuiteProgress } from '../../main/services/assertions/r
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { parse, UsageError, type Command } from '../command';
+import { shardOption } from '../gate-options';
 import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
 
 function progressLine(p: SuiteProgress): string {
@@ -15,7 +16,7 @@ export const testCommand: Command = {
   name: 'test',
   summary: 'run the assertions of request files and query sets against a service (exit 1 when one fails)',
   usage:
-    'test [PATH…] --base-url URL --token TOKEN [--config ID] [--reporter pretty|json|junit] [--out FILE] [--concurrency N|auto] [--timeout MS]\n' +
+    'test [PATH…] --base-url URL --token TOKEN [--config ID] [--reporter pretty|json|junit] [--out FILE] [--concurrency N|auto] [--timeout MS] [--shard i/n]\n' +
     '  PATH           a request file, a query set, or a folder searched for them (default: the current folder);\n' +
     '                 files that are not the app’s own are listed as skipped\n' +
     '  --base-url     the service to run against (required: a suite file never names one)\n' +
@@ -25,6 +26,7 @@ export const testCommand: Command = {
     '  --out          write the report to FILE; the pretty report still goes to stdout (default: the report to stdout)\n' +
     '  --concurrency  requests in flight, 1 to 64, or auto: paced from the service’s own refusals (default 4)\n' +
     '  --timeout      milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
+    '  --shard        i/n: only the cases whose query text hashes to shard i of n, as compare --shard (default: all)\n' +
     '  exit codes: 0 every assertion passed, 1 one failed, 2 usage error, 3 could not run (3 wins over 1)\n' +
     '  example: search-workbench test examples/suites/demo --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --reporter junit --out junit.xml',
   async run(argv, io) {
@@ -35,6 +37,7 @@ export const testCommand: Command = {
       reporter: { type: 'string' },
       out: { type: 'string' },
       concurrency: { type: 'string' },
+      shard: { type: 'string' },
       timeout: { type: 'string' },
     });
     const baseUrl = values['base-url'];
@@ -48,6 +51,7 @@ export const testCommand: Command = {
     const reporter = (values.reporter ?? 'pretty') as ReporterName;
     if (!REPORTERS.includes(reporter))
       throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
+    const shard = shardOption(values);
     const run = runOptions(values, 4);
     const http = runClient(run, 8);
     const stop = abortOnStop(io);
@@ -58,6 +62,7 @@ export const testCommand: Command = {
         target: { baseUrl, token: values.token, ...(values.config ? { configurationId: values.config } : {}) },
         send: caseSender(new SearchClient(http), baseUrl),
         concurrency: run.concurrency,
+        ...(shard ? { shard } : {}),
         ...pacing(run),
         signal: stop.signal,
         onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),

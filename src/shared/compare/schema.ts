@@ -69,6 +69,11 @@ export const newBatchSchema = z.strictObject({
   quality: batchQualitySchema.optional(),
   /** The experiment this batch is a run of. */
   experiment: workspaceRef.optional(),
+  /** A shard of a larger run (`compare --shard i/n`): its rows are the queries hashed to shard `index` of `count`, of `of` in the whole list. */
+  shard: z
+    .strictObject({ index: z.number().int().min(1), count: z.number().int().min(1).max(1000), of: z.number().int().min(1) })
+    .refine((s) => s.index <= s.count, { message: 'the shard index is 1 to its count' })
+    .optional(),
 });
 
 export const batchDefinitionSchema = z.looseObject({

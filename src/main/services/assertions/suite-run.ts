@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SuiteRun } from '../../../shared/assertions/report';
 import { summarizeSuite, type CaseResult } from '../../../shared/assertions/run';
 import type { SuiteCase } from '../../../shared/assertions/suite';
+import { inShard, type Shard } from '../../../shared/runs/shard';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { collectSuite } from './collect';
 import { runSuiteCases, type SuiteRunOptions } from './runner';
@@ -13,7 +14,15 @@ export interface SuiteRunRequest extends SuiteRunOptions {
   root: string;
   /** A run that stopped (cancelled, or requests that could not run): only its missing and failed-to-run cases run again. */
   resume?: SuiteRunState;
+  /** Only the cases whose query text hashes to this shard (`test --shard i/n`). */
+  shard?: Shard;
 }
+
+/** The text a case's request asks, for sharding: the same hash a compare shard uses. */
+const caseQuery = (c: SuiteCase): string => {
+  const query = (c.request as { query?: unknown }).query;
+  return typeof query === 'string' ? query : '';
+};
 
 /**
  * Where a run got to, to resume it: what it ran (the suite's cases and the target, as a hash) and each case's
@@ -53,7 +62,7 @@ export async function runSuite(request: SuiteRunRequest): Promise<SuiteRunOutcom
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { files } = await collectSuite(request.paths, request.root);
-  const cases: SuiteCase[] = [];
+  let cases: SuiteCase[] = [];
   const skipped: SuiteRun['skipped'] = [];
   const fileErrors: SuiteRun['fileErrors'] = [];
   for (const f of files) {
@@ -61,7 +70,9 @@ export async function runSuite(request: SuiteRunRequest): Promise<SuiteRunOutcom
     else if (f.status === 'skipped') skipped.push({ file: f.file, reason: f.reason });
     else fileErrors.push({ file: f.file, message: f.message });
   }
-  if (cases.length === 0 && fileErrors.length === 0)
+  const found = cases.length;
+  if (request.shard) cases = inShard(cases, request.shard, caseQuery);
+  if (found === 0 && fileErrors.length === 0)
     fileErrors.push({
       file: request.paths.join(' '),
       message: `No assertions found in ${request.paths.join(', ')}: a suite is request files and query sets with an "expect" array.`,

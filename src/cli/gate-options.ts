@@ -1,0 +1,95 @@
+import { sideNames, type BatchQuality, type QualityConfig } from '../shared/compare/quality';
+import type { BatchDefinition, BatchResult } from '../shared/compare/types';
+import type { RatingIndex } from '../shared/judgments/model';
+import { againstBaseline, readBaselineReport, type BaselineRun } from '../shared/runs/baseline';
+import { evaluateGate, gateLine, parseGateMetric, type GateSpec } from '../shared/runs/gate';
+import { parseShard, type Shard } from '../shared/runs/shard';
+import { UsageError, type CliIo } from './command';
+import { InputError, parseJsonInput, readInput } from './input';
+import type { Values } from './side-options';
+
+/** The options of the regression gate, for parseArgs. */
+export const GATE_FLAGS = {
+  gate: { type: 'string' },
+  'gate-alpha': { type: 'string' },
+  'gate-min-delta': { type: 'string' },
+  'baseline-run': { type: 'string' },
+} as const;
+
+export const GATE_USAGE =
+  '  --gate       METRIC[@k]: exit 1 when B is worse on it, significantly and by more than --gate-min-delta (default: no gate)\n' +
+  '               metrics: ndcg, dcg, p, ap, rr, recall, judged; needs --judgments\n' +
+  '  --gate-alpha the p below which a loss is significant, 0 < alpha < 1 (default 0.05)\n' +
+  '  --gate-min-delta  the loss allowed before the gate fails, ≥ 0 (default 0)\n' +
+  "  --baseline-run  REPORT.json of an earlier run: the gate holds this run's B against that run's B, paired by query (default: against A)\n";
+
+/** --gate and its options, checked; `--gate ndcg@5` sets k when --k is not given (and must agree with it when it is). */
+export function gateOptions(v: Values): GateSpec | undefined {
+  const str = (k: string) => v[k] as string | undefined;
+  const gate = str('gate');
+  if (gate === undefined) {
+    for (const o of ['gate-alpha', 'gate-min-delta', 'baseline-run'])
+      if (str(o) !== undefined) throw new UsageError(`--${o} sets up the regression gate: give --gate METRIC[@k] too.`);
+    return undefined;
+  }
+  if (!str('judgments'))
+    throw new UsageError('--gate measures quality: give --judgments FILE too (the ratings the metric is computed from).');
+  const metric = parseGateMetric(gate);
+  if ('error' in metric) throw new UsageError(metric.error);
+  if (metric.k !== undefined) {
+    if (str('k') !== undefined && Number(str('k')) !== metric.k)
+      throw new UsageError(`--gate ${gate} and --k ${str('k')} name different cut-offs: give one.`);
+    v['k'] = String(metric.k);
+  }
+  const number = (name: string, fallback: number, ok: (x: number) => boolean, rule: string) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const x = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new UsageError(`--${name} is ${rule}, got ${JSON.stringify(raw)}`);
+    return x;
+  };
+  return {
+    metric: metric.metric,
+    ...(metric.k !== undefined ? { k: metric.k } : {}),
+    alpha: number('gate-alpha', 0.05, (x) => x > 0 && x < 1, 'a number between 0 and 1 (e.g. 0.05)'),
+    minDelta: number('gate-min-delta', 0, (x) => x >= 0, 'a number ≥ 0 (e.g. 0.01)'),
+  };
+}
+
+/** `--shard i/n`, checked. */
+export function shardOption(v: Values): Shard | undefined {
+  const text = v['shard'] as string | undefined;
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if ('error' in shard) throw new UsageError(shard.error);
+  return shard;
+}
+
+/** The earlier run's JSON report `--baseline-run` names, read before anything is sent. */
+export async function baselineOption(v: Values, io: CliIo): Promise<BaselineRun | undefined> {
+  const file = v['baseline-run'] as string | undefined;
+  if (file === undefined) return undefined;
+  const { text, name } = await readInput(file, io);
+  const baseline = readBaselineReport(parseJsonInput(text, name), name);
+  if ('error' in baseline) throw new InputError(baseline.error);
+  return baseline;
+}
+
+/**
+ * Runs the gate on a finished run and prints its line: B against A (from the run's own quality), or against B
+ * of the baseline run. Answers whether it failed.
+ */
+export function runGate(
+  spec: GateSpec,
+  run: { definition: BatchDefinition; results: readonly BatchResult[]; quality: BatchQuality },
+  judgments: { index: RatingIndex; config: QualityConfig },
+  baseline: BaselineRun | undefined,
+  io: CliIo,
+): boolean {
+  const names = sideNames(run.definition.sides);
+  const quality = baseline ? againstBaseline(run.results, run.definition.rows, baseline, judgments.index, judgments.config) : run.quality;
+  const reference = baseline ? `B of the baseline run "${baseline.name}" (${baseline.label})` : names.a;
+  const outcome = evaluateGate(spec, quality.k, quality.metrics[spec.metric], quality.perQuery, reference);
+  io.stdout(gateLine(outcome, names.b));
+  return outcome.failed;
+}

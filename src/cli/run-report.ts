@@ -1,0 +1,99 @@
+import { extname } from 'node:path';
+import {
+  batchQuality,
+  formatP,
+  metricLabel,
+  qualitySentence,
+  sideNames,
+  type BatchQuality,
+  type QualityConfig,
+} from '../shared/compare/quality';
+import { summarize } from '../shared/compare/summary';
+import type { BatchDefinition, BatchResult, SideSpec } from '../shared/compare/types';
+import type { RatingIndex } from '../shared/judgments/model';
+import { METRIC_NAMES } from '../shared/metrics/quality';
+import type { BaselineRun } from '../shared/runs/baseline';
+import type { GateSpec } from '../shared/runs/gate';
+import { batchReport } from '../main/services/compare/service';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../main/services/storage/atomic';
+import { EXIT, UsageError, type CliIo } from './command';
+import { runGate } from './gate-options';
+
+/** The quality summary as a short table for the terminal, significant rows marked. */
+function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): string[] {
+  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered)`;
+  const cols = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(12) : x.padStart(i === 5 ? 20 : 9))).join(' ');
+  const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
+  const rows = METRIC_NAMES.map((m) => {
+    const c = q.metrics[m];
+    return cols([
+      metricLabel(m, q.k),
+      c.a.toFixed(3),
+      c.b.toFixed(3),
+      sign(c.delta),
+      formatP(c.p),
+      c.ci95 ? `${sign(c.ci95[0])} … ${sign(c.ci95[1])}` : '—',
+      `${c.wins}/${c.losses}/${c.ties}${c.significant ? ' *' : ''}`,
+    ]);
+  });
+  return [
+    head,
+    cols(['metric', 'A', 'B', 'B − A', 'p', '95% CI', 'W/L/T']),
+    ...rows,
+    qualitySentence('ndcg', q.metrics.ndcg, q.k, sideNames(sides)),
+    '* p < 0.05',
+  ];
+}
+
+/** The report's format, from --out's extension. */
+export function reportFormat(out: string | undefined): RunReportOptions['format'] {
+  if (out === undefined) return undefined;
+  const format = extname(out).toLowerCase().slice(1);
+  if (format !== 'html' && format !== 'csv' && format !== 'json')
+    throw new UsageError('--out must end in .html, .csv or .json: the format follows the extension.');
+  return format;
+}
+
+export interface RunReportOptions {
+  quality: { config: QualityConfig; index: RatingIndex } | undefined;
+  gate: GateSpec | undefined;
+  baseline: BaselineRun | undefined;
+  out: string | undefined;
+  format: 'html' | 'csv' | 'json' | undefined;
+}
+
+/**
+ * What compare (and merge) say of a finished run: the summary on stdout, quality with judgments, the report to
+ * --out, then the gate. Answers the exit code: 3 when every query failed, 1 when the gate failed, else 0.
+ */
+export async function reportRun(
+  run: { definition: BatchDefinition; results: BatchResult[] },
+  options: RunReportOptions,
+  io: CliIo,
+): Promise<number> {
+  const { definition, results } = run;
+  const { quality, gate, out, format } = options;
+  const s = summarize(results, definition.rows.length);
+  const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
+  const measured = s.compared - s.bothEmpty - s.redirects.total;
+  const judged = quality ? batchQuality(results, definition.rows, quality.index, quality.config) : undefined;
+  io.stdout(
+    [
+      `${definition.name}: ${s.compared} of ${s.total} queries compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides, ${s.redirects.total} redirect${s.redirects.total === 1 ? '' : 's'}${s.redirects.total ? ` (${s.redirects.same} same, ${s.redirects.changed} changed, ${s.redirects.oneSide} on one side only)` : ''}`,
+      measured > 0
+        ? `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top result changed in ${s.top1Changed} (over the ${measured} ${measured === 1 ? 'query' : 'queries'} with two rankings to compare)`
+        : 'no query had rankings on both sides to compare: no RBO, Jaccard or Kendall mean',
+      `zero results: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
+      `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
+      ...(judged ? qualityTable(judged, definition.sides) : []),
+    ].join('\n'),
+  );
+  if (out && format) {
+    await writeFileAtomically(out, batchReport(definition, results, format, judged), { mode: SHARED_FILE_MODE });
+    io.stdout(`report: ${out}`);
+  }
+  if (s.total > 0 && s.failed === s.total) return EXIT.couldNotRun;
+  const failedGate =
+    gate && judged && quality ? runGate(gate, { definition, results, quality: judged }, quality, options.baseline, io) : false;
+  return failedGate ? EXIT.failed : EXIT.ok;
+}
