@@ -12,8 +12,10 @@ import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
 import { suiteHandlers } from './handlers/suites';
 import { explainHandlers } from './handlers/explain';
+import { runsHandlers } from './handlers/runs';
 import { SuiteService } from './services/assertions/service';
 import { ExplainService } from './services/explain/service';
+import { RunsService } from './services/runs/service';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
 import { CatalogClient } from './services/catalog-client';
@@ -183,6 +185,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onProgress: (progress) => events.emit('explain:progress', progress),
   });
 
+  const experiments = new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') });
   const catalog = new CatalogClient(http, tokens);
   const services: Services = {
     options,
@@ -209,7 +212,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     saved,
     querySets,
     judgments,
-    experiments: new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') }),
+    experiments,
+    runs: new RunsService({ workspace, experiments, judgments, compare }),
     compare,
     suites,
     explain,
@@ -240,6 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...appHandlers(services),
     ...suiteHandlers(services),
     ...explainHandlers(services),
+    ...runsHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { _electron as electron, test as base, type Page } from '@playwright/test';
+import { _electron as electron, test as base, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { findElectron } from '../../src/cli/commands/start';
@@ -198,6 +198,12 @@ export async function pasteAndSend(page: Page, text: string): Promise<void> {
 export async function openArea(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workbench areas' }).getByRole('button', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+}
+
+/** Opens the Workspace and answers the demo experiment's row in the Experiments card. */
+export async function demoExperimentRow(page: Page): Promise<Locator> {
+  await openArea(page, 'Workspace');
+  return page.getByRole('region', { name: 'Experiments' }).getByRole('listitem').filter({ hasText: 'demo-default-vs-new-arrivals.json' });
 }
 
 /**

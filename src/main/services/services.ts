@@ -1,5 +1,6 @@
 import type { SuiteService } from './assertions/service';
 import type { ExplainService } from './explain/service';
+import type { RunsService } from './runs/service';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app-service';
 import type { CatalogService } from './catalog-service';
@@ -73,6 +74,8 @@ export interface Services {
   /** The workspace's regression suite, run against a profile. */
   suites: SuiteService;
   explain: ExplainService;
+  /** Experiments' runs over time: the trend and the baseline. */
+  runs: RunsService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
 import { compareChannels, compareEvents } from './channels/compare';
 import { explainChannels, explainEvents } from './channels/explain';
+import { runsChannels } from './channels/runs';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
 import { suiteChannels, suiteEvents } from './channels/suites';
@@ -23,6 +24,7 @@ export const contract = {
   ...workspaceChannels,
   ...suiteChannels,
   ...explainChannels,
+  ...runsChannels,
 } as const;
 
 export const events = {
@@ -63,3 +65,4 @@ export type { BatchListItem, BatchView, BatchResultView } from './channels/compa
 export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/workspace';
 export type { SuiteRunView, SuiteProgressView } from './channels/suites';
 export type { ExplainView, ExplainProgressView } from './channels/explain';
+export type { TrendView } from './channels/runs';

@@ -4,6 +4,8 @@ import { sideSpecSchema } from '../compare/schema';
 import { WORKSPACE_FORMATS, workspaceFileSchema } from './kinds';
 
 const file = workspaceFileSchema;
+const batchId = z.string().regex(/^[A-Za-z0-9-]{1,200}$/);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
  * An experiment: a query set run on two sides (A the baseline), optionally
@@ -26,7 +28,18 @@ export const experimentSchema = z.strictObject({
   limit: z.int().min(1).max(1000),
   concurrency: z.int().min(1).max(64),
   sides: z.strictObject({ a: sideSpecSchema, b: sideSpecSchema }),
-  runs: z.array(z.strictObject({ batchId: z.string().regex(/^[A-Za-z0-9-]{1,200}$/), startedAt: z.string(), limit: z.int() })),
+  runs: z.array(
+    z.strictObject({
+      batchId,
+      startedAt: z.string(),
+      limit: z.int(),
+      /** SHA-256 of the query set and of the judgment list files as the run started: what it ran and was scored with. */
+      querySetSha256: sha256.optional(),
+      judgmentsSha256: sha256.optional(),
+    }),
+  ),
+  /** The run the others are held against in the trend (a batch id of `runs`). */
+  baseline: batchId.optional(),
 });
 
 export type Experiment = z.output<typeof experimentSchema>;

@@ -129,6 +129,8 @@ function samples(): Record<Channel, unknown> {
     },
     'explain:batch': { id, measure: 'rbo' },
     'explain:cancel': {},
+    'runs:trend': { file: 'demo-default-vs-new-arrivals.json', rescore: true },
+    'runs:pin': { file: 'demo-default-vs-new-arrivals.json', batchId: null },
   };
 }
 

@@ -102,15 +102,25 @@ export class CompareService {
     const runner = this.runnerFor(await store.definition(), store);
     await runner.load();
     this.runners.set(id, runner);
-    const kept = await store.explanation();
+    const kept = await store.side('explanation');
     if (isKeptExplanation(kept)) this.explanations.set(id, kept);
     return this.read(id);
   }
 
   /** Keeps an explanation of the batch with it (the last one made replaces the one before), for the view and the reports. */
   async keepExplanation(id: string, explanation: KeptExplanation): Promise<void> {
-    await this.get(id).store.saveExplanation(explanation);
+    await this.get(id).store.saveSide('explanation', explanation);
     this.explanations.set(id, explanation);
+  }
+
+  /** Keeps what a batch was run with beside it (an experiment run's snapshot of its files). */
+  async saveSnapshot(id: string, snapshot: unknown): Promise<void> {
+    await this.get(id).store.saveSide('snapshot', snapshot);
+  }
+
+  /** The snapshot kept with a batch, or null. */
+  async snapshot(id: string): Promise<unknown> {
+    return this.get(id).store.side('snapshot');
   }
 
   /** Whether a batch folder exists under this service's folder (a run to resume). */

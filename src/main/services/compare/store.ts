@@ -59,15 +59,15 @@ export class BatchStore {
 
   constructor(readonly dir: string) {}
 
-  /** An explanation of this batch (its query set), kept beside its results: the last one made. */
-  async saveExplanation(value: unknown): Promise<void> {
-    await writeJsonAtomically(join(this.dir, 'explanation.json'), value);
+  /** A side file kept beside the batch's results (its explanation, its snapshot): written atomically. */
+  async saveSide(name: 'explanation' | 'snapshot', value: unknown): Promise<void> {
+    await writeJsonAtomically(join(this.dir, `${name}.json`), value);
   }
 
-  /** The kept explanation, or null when there is none (or it cannot be read: it is made again). */
-  async explanation(): Promise<unknown> {
+  /** A kept side file, or null when there is none (or it cannot be read: the caller does without). */
+  async side(name: 'explanation' | 'snapshot'): Promise<unknown> {
     try {
-      return JSON.parse(await readFile(join(this.dir, 'explanation.json'), 'utf8')) as unknown;
+      return JSON.parse(await readFile(join(this.dir, `${name}.json`), 'utf8')) as unknown;
     } catch {
       return null;
     }

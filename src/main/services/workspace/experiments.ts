@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import { experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
 import { rowsOfQuerySet } from '../../../shared/workspace/query-set';
+import type { RunSnapshot } from '../../../shared/runs/snapshot';
 import type { CompareService } from '../compare/service';
 import type { JudgmentLists } from './judgment-lists';
 import type { QuerySets } from './query-sets';
@@ -170,7 +172,35 @@ export class Experiments {
         : {}),
       experiment: { file, name: experiment.name },
     });
-    const runs = [...experiment.runs, { batchId: id, startedAt: this.now().toISOString(), limit }];
+    // What the run was made with, kept beside its answers: the trend scores it as it was.
+    const hash = async (kind: 'query-sets' | 'judgments', name: string) =>
+      createHash('sha256')
+        .update(await readFile(this.deps.workspace.path(kind, name)))
+        .digest('hex');
+    const snapshot: RunSnapshot = {
+      querySet: { file: experiment.querySet, sha256: await hash('query-sets', experiment.querySet) },
+      ...(judgments && experiment.judgments
+        ? {
+            judgments: {
+              file: experiment.judgments,
+              name: judgments.name,
+              sha256: await hash('judgments', experiment.judgments),
+              ratings: judgments.ratings.map((r) => [r.query, r.itemId, r.rating] as [string, string, number]),
+            },
+          }
+        : {}),
+    };
+    await this.deps.compare.saveSnapshot(id, snapshot);
+    const runs = [
+      ...experiment.runs,
+      {
+        batchId: id,
+        startedAt: this.now().toISOString(),
+        limit,
+        querySetSha256: snapshot.querySet.sha256,
+        ...(snapshot.judgments ? { judgmentsSha256: snapshot.judgments.sha256 } : {}),
+      },
+    ];
     await this.deps.workspace.write(
       'experiments',
       file,

@@ -6,6 +6,7 @@ import { createHistorySlice, type HistorySlice } from '../features/history/histo
 import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
 import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-slice';
 import { createExplainSlice, type ExplainSlice } from '../features/explain/explain-slice';
+import { createRunsSlice, type RunsSlice } from '../features/runs/runs-slice';
 import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
@@ -35,7 +36,8 @@ export type AppState = ShellSlice &
   JudgingSlice &
   ItemSlice &
   SuiteSlice &
-  ExplainSlice;
+  ExplainSlice &
+  RunsSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -54,6 +56,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createItemSlice(set, get),
   ...createSuiteSlice(set, get),
   ...createExplainSlice(set, get),
+  ...createRunsSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -6,6 +6,7 @@ import { againstBaseline, readBaselineReport } from '../../../../src/shared/runs
 import { evaluateGate, gateLine, parseGateMetric, worstQueries } from '../../../../src/shared/runs/gate';
 import { mergeShards, type ShardRun } from '../../../../src/shared/runs/merge';
 import { fnv1a, inShard, parseShard, shardOf } from '../../../../src/shared/runs/shard';
+import { judgmentsChanged, scoreRun, trend, versusBaseline, type RunRankings } from '../../../../src/shared/runs/trend';
 
 describe('gate metrics', () => {
   it('reads a metric with its cut-off under the names people use', () => {
@@ -199,5 +200,56 @@ describe('a baseline run', () => {
     expect(readBaselineReport({ format: 'x' }, 'f.json')).toMatchObject({
       error: expect.stringContaining('f.json is not a JSON batch report'),
     });
+  });
+});
+
+describe('runs over time', () => {
+  const config = { k: 3, gain: 'exponential' as const, threshold: 1 };
+  const ratings = indexRatings([
+    { query: 'q1', itemId: 'x', rating: 3 },
+    { query: 'q2', itemId: 'y', rating: 3 },
+    { query: 'Q3', itemId: 'z', rating: 3 },
+  ]);
+  const run = (batchId: string, bFirst: string, sha: string | null = 's1'): RunRankings => ({
+    batchId,
+    startedAt: '2026-11-25T10:00:00Z',
+    judgmentsSha256: sha,
+    rows: [
+      { query: 'q1', a: ['x'], b: [bFirst, 'x'] },
+      { query: 'q2', a: ['y'], b: ['y'] },
+      { query: 'q3', a: null, b: ['z'] },
+      { query: 'unjudged', a: ['x'], b: ['x'] },
+    ],
+  });
+
+  it('scores each judged query per side from stored rankings, a failed side as missing', () => {
+    const scored = scoreRun(run('r1', 'x').rows, ratings, config);
+    expect(scored.map((s) => [s.query, s.a?.ndcg ?? null, s.b?.ndcg])).toEqual([
+      ['q1', 1, 1],
+      ['q2', 1, 1],
+      ['q3', null, 1],
+    ]);
+  });
+
+  it("holds each run's B against the baseline's B, paired by query; the baseline itself has no comparison", () => {
+    const runs = [run('r1', 'x'), run('r2', 'w')];
+    const [first, second] = trend(runs, () => ratings, config, 'r1');
+    expect(first!.metrics.ndcg.vsBaseline).toBeNull();
+    expect(first!.metrics.ndcg.b).toMatchObject({ mean: 1, n: 3 });
+    const vs = second!.metrics.ndcg.vsBaseline!;
+    expect(vs.n).toBe(3);
+    expect(vs.perQuery[0]!.query).toBe('q1');
+    expect(vs.perQuery[0]!.delta).toBeCloseTo(1 / Math.log2(3) - 1, 12);
+    // One loss over three queries is not significant: not flagged.
+    expect(vs.worse).toBe(false);
+    // Without a baseline, nothing is compared.
+    expect(trend(runs, () => ratings, config, null)[1]!.metrics.ndcg.vsBaseline).toBeNull();
+    expect(versusBaseline([], [], 'ndcg')).toMatchObject({ n: 0, worse: false, perQuery: [] });
+  });
+
+  it('says when the runs were scored with more than one version of the list', () => {
+    expect(judgmentsChanged([run('a', 'x'), run('b', 'x')])).toBe(false);
+    expect(judgmentsChanged([run('a', 'x'), run('b', 'x', 's2')])).toBe(true);
+    expect(judgmentsChanged([run('a', 'x', null), run('b', 'x')])).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, FlaskConical, FolderGit2, Gavel, ListChecks, Play, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
+import { FileText, FlaskConical, FolderGit2, Gavel, History, ListChecks, Play, Plus, RefreshCw, Scale, Trash2, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '@shared/judgments/formats';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace/kinds';
@@ -9,6 +9,7 @@ import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
 import { JudgingQueue } from '../judging/JudgingQueue';
 import { NewExperiment } from './NewExperiment';
+import { RunsPanel } from '../runs/RunsPanel';
 import { SuitePanel } from '../assertions/SuitePanel';
 import './workspace.css';
 import { NewQuerySet, NewJudgments } from './CreateForms';
@@ -227,6 +228,7 @@ export default function WorkspaceScreen() {
         Every file here is pretty-printed JSON with a <span className="mono">format</span> and <span className="mono">version</span>,
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
       </p>
+      <RunsPanel />
       <div className="ws-grid">
         <KindCard
           kind="query-sets"
@@ -325,6 +327,15 @@ export default function WorkspaceScreen() {
               </Button>
               <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
                 Last run
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<History size={13} aria-hidden="true" />}
+                title="Every run of this experiment over time: quality per run with intervals, a baseline, runs worse than it"
+                onClick={() => void useAppStore.getState().openRuns(item.file)}
+              >
+                Runs
               </Button>
               <Button
                 size="sm"
