@@ -5,6 +5,7 @@ import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 import { benchRenderer } from './renderer.bench';
+import { benchShards } from './shards.bench';
 import { benchSignificance } from './significance.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
@@ -18,6 +19,7 @@ const suites: [string, () => Promise<void>][] = [
   ['significance', benchSignificance],
   ['assertions', benchAssertions],
   ['explain', benchExplain],
+  ['shards', benchShards],
 ];
 
 const only = process.argv.slice(2);

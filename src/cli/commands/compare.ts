@@ -127,7 +127,7 @@ export const compareCommand: Command = {
         await compare.start(
           {
             name: str('name') ?? defaultBatchName(sides),
-            base: { options: { limit: pageSize, offset: 0 } },
+            base: { options: { offset: 0, limit: pageSize } },
             sides,
             rows,
             concurrency: pace.concurrency,
