@@ -14,8 +14,8 @@ import type { RatingIndex } from '../shared/judgments/model';
 import { METRIC_NAMES } from '../shared/metrics/quality';
 import type { BaselineRun } from '../shared/runs/baseline';
 import type { GateSpec } from '../shared/runs/gate';
-import { batchReport } from '../main/services/compare/service';
-import { SHARED_FILE_MODE, writeFileAtomically } from '../main/services/storage/atomic';
+import { batchReportPieces } from '../main/services/compare/service';
+import { SHARED_FILE_MODE, writePiecesAtomically } from '../main/services/storage/atomic';
 import { EXIT, UsageError, type CliIo } from './command';
 import { runGate } from './gate-options';
 
@@ -89,7 +89,7 @@ export async function reportRun(
     ].join('\n'),
   );
   if (out && format) {
-    await writeFileAtomically(out, batchReport(definition, results, format, judged), { mode: SHARED_FILE_MODE });
+    await writePiecesAtomically(out, batchReportPieces(definition, results, format, judged), { mode: SHARED_FILE_MODE });
     io.stdout(`report: ${out}`);
   }
   if (s.total > 0 && s.failed === s.total) return EXIT.couldNotRun;

@@ -1,4 +1,4 @@
-import { parseQueryList, unclosedQuoteMessage, variableValue } from '../shared/compare/queries';
+import { QueryListReader, unclosedQuoteMessage, variableValue } from '../shared/compare/queries';
 import { buildSide } from '../shared/compare/sides';
 import type { QueryRow, SideSpec } from '../shared/compare/types';
 import type { QualityConfig } from '../shared/compare/quality';
@@ -6,7 +6,7 @@ import { parseJudgments } from '../shared/judgments/formats';
 import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments/model';
 import type { ContextValue } from '../shared/request/types';
 import { intOption, UsageError, type CliIo } from './command';
-import { InputError, readInput } from './input';
+import { InputError, readInput, streamInput } from './input';
 
 /** The options of commands that compare two sides (compare, explain): each side's own, `--a-…` and `--b-…`. */
 const SIDE_OPTIONS = ['base-url', 'token', 'filter', 'var', 'label'] as const;
@@ -56,10 +56,11 @@ export function sideFromOptions(v: Values, s: 'a' | 'b'): SideSpec {
   });
 }
 
-/** The query list: a workspace query set (JSON, with its per-query filters, facets and variables), or lines / CSV. */
+/** The query list, read as it streams: lines, CSV, JSON Lines or a workspace query set (JSON, with its per-query filters, facets and variables). */
 export async function queryRows(arg: string | undefined, io: CliIo): Promise<QueryRow[]> {
-  const { text, name } = await readInput(arg, io);
-  const parsed = parseQueryList(text, name);
+  const reader = new QueryListReader(arg ?? '');
+  const { name } = await streamInput(arg, io, (piece) => reader.push(piece));
+  const parsed = reader.end();
   // A query set JSON that does not read is the whole file's problem, as a quote never closed: stop.
   if (parsed.format === 'query-set' && parsed.problems.length)
     throw new InputError(`${name}:${parsed.problems[0]!.line}: ${parsed.problems[0]!.message}`);

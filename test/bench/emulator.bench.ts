@@ -8,7 +8,7 @@ import { Random } from '../../src/main/emulator/catalog/random';
 import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
 import { percentile, printTable } from './table';
 
-const CLI = resolve(import.meta.dirname, '../../out/cli/index.js');
+export const CLI = resolve(import.meta.dirname, '../../out/cli/index.js');
 const TOKEN = 'demo-search-token-0001';
 
 interface Child {
@@ -184,7 +184,7 @@ const stats = (xs: number[]) => {
 };
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc; NaN elsewhere). */
-function memoryMb(pid: number): { rss: number; peak: number } {
+export function memoryMb(pid: number): { rss: number; peak: number } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);

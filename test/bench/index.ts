@@ -5,6 +5,7 @@ import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 import { benchRenderer } from './renderer.bench';
+import { benchScale } from './scale.bench';
 import { benchShards } from './shards.bench';
 import { benchSignificance } from './significance.bench';
 
@@ -20,6 +21,7 @@ const suites: [string, () => Promise<void>][] = [
   ['assertions', benchAssertions],
   ['explain', benchExplain],
   ['shards', benchShards],
+  ['scale', benchScale],
 ];
 
 const only = process.argv.slice(2);

@@ -46,7 +46,8 @@ async function bundleSizes(): Promise<(string | number)[][]> {
   return rows;
 }
 
-function startHost(dataDir: string): Promise<{ url: string; stop: () => void }> {
+/** The app in browser mode (`search-workbench serve`) on its own data folder. */
+export function startHost(dataDir: string): Promise<{ url: string; stop: () => void }> {
   return new Promise((res, rej) => {
     const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
       env: { ...process.env, SEARCH_WORKBENCH_SECRETS_SERVICE: 'search-workbench-bench' },
@@ -108,7 +109,7 @@ async function sendToPaint(page: Page, limit: number, runs: number) {
  * Frame times while scrolling a list top to bottom, from requestAnimationFrame
  * deltas. Passed as source text so no build helper leaks into the page.
  */
-async function scrollFrames(page: Page, selector: string, step: number): Promise<number[]> {
+export async function scrollFrames(page: Page, selector: string, step: number): Promise<number[]> {
   const script = `new Promise((done) => {
     const el = document.querySelector(${JSON.stringify(selector)});
     el.scrollTop = 0;

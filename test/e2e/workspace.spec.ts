@@ -55,3 +55,42 @@ test('workspace: a query set from a pasted list, judgments imported from Quepid 
   expect(await app.axe()).toEqual([]);
   expect(await app.problems()).toEqual([]);
 });
+
+test('workspace: a query set of 100,000 queries from a JSON Lines file, paged through and searched', async ({ app }) => {
+  const { page } = app;
+  await openArea(page, 'Workspace');
+  const querySets = page.getByRole('region', { name: 'Query sets' });
+  await querySets.getByRole('button', { name: 'New' }).click();
+  await querySets.getByLabel('Query set name').fill('Log top 100k');
+  await querySets.getByRole('radio', { name: 'File' }).click();
+  const lines = Array.from({ length: 100_000 }, (_, i) =>
+    JSON.stringify({ query: `query ${i + 1}`, ...(i % 5000 === 42 ? { note: 'seasonal peak', filter: 'stock > 0' } : {}) }),
+  );
+  await querySets.getByTestId('query-set-file').setInputFiles({
+    name: 'log.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'Created “Log top 100k” with 100,000 queries.' })).toBeVisible();
+  await querySets.getByRole('listitem').filter({ hasText: 'log-top-100k.json' }).getByRole('button', { name: 'Queries' }).click();
+  const view = querySets.getByRole('region', { name: 'Queries of Log top 100k' });
+  // One page at a time: 200 rows, never the whole set.
+  await expect(view.locator('li')).toHaveCount(200);
+  const pager = view.getByRole('group', { name: 'Pages of the query set' }).first();
+  await expect(pager).toContainText('1–200 of 100,000');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('201–400 of 100,000');
+  await expect(view.locator('li').first()).toHaveText('query 201');
+  await view.getByLabel('Find in the queries and notes').fill('seasonal');
+  await view.getByLabel('Find in the queries and notes').press('Enter');
+  await expect(pager).toContainText('1–20 of 20 matching “seasonal”');
+  await expect(view.locator('li').first()).toContainText('query 43');
+  await expect(view.locator('li').first()).toContainText('seasonal peak');
+  await expect(view.locator('li').first().locator('.badge')).toHaveText('filter');
+  await shootThemes(app, 'workspace-2-query-set-100k');
+  // Clearing the find box shows the whole set again, from its start.
+  await view.getByLabel('Find in the queries and notes').fill('');
+  await expect(pager).toContainText('1–200 of 100,000');
+  expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});

@@ -15,7 +15,7 @@ export function compareHandlers(s: Services): Pick<Handlers, CompareChannels> {
   return {
     'compare:start': (input) => s.compare.start(input),
     'compare:list': () => s.compare.list(),
-    'compare:get': ({ id }) => s.compare.read(id),
+    'compare:get': ({ id }) => s.compare.view(id),
     'compare:control': ({ id, action }) => s.compare.control(id, action),
     'compare:result': async ({ id, index }) => s.images.noted(await s.compare.result(id, index)),
     'compare:export': ({ id, format }) => s.compare.export(id, format),

@@ -7,6 +7,7 @@ type WorkspaceChannels =
   | 'workspace:add-demo'
   | 'query-sets:create'
   | 'query-sets:read'
+  | 'query-sets:page'
   | 'query-sets:save'
   | 'judgments:create'
   | 'judgments:import'
@@ -28,6 +29,7 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'workspace:add-demo': () => s.demoFiles.add(),
     'query-sets:create': ({ name, from }) => s.querySets.create(name, from),
     'query-sets:read': ({ file }) => s.querySets.read(file),
+    'query-sets:page': ({ file, ...page }) => s.querySets.page(file, page),
     'query-sets:save': ({ file, querySet }) => s.querySets.save(file, querySet),
     'judgments:create': ({ name, scale }) => s.judgments.create(name, scale),
     'judgments:import': (input) => s.judgments.import(input),

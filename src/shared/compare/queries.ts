@@ -3,7 +3,7 @@ import { contextVariablesSchema } from '../request/schema';
 import type { ContextValue } from '../request/types';
 import { MAX_QUERY_LENGTH } from './schema';
 import type { QueryRow } from './types';
-import { querySetSchema, rowsOfQuerySet } from '../workspace/query-set';
+import { querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
 import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import { jsonErrorPosition } from '../url/codec';
 
@@ -15,58 +15,120 @@ export interface QueryListProblem {
 export interface ParsedQueryList {
   rows: QueryRow[];
   problems: QueryListProblem[];
-  format: 'lines' | 'csv' | 'query-set';
+  format: 'lines' | 'csv' | 'jsonl' | 'query-set';
+  /** What a JSON Lines entry carries beside its request (its note, its expectations), by the row's place in `rows`: a query set made from the file keeps them. */
+  annotations?: Map<number, Pick<QuerySetEntry, 'note' | 'expect'>>;
+}
+
+/** One CSV record: its fields, and the line it starts on. */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
 }
 
 /** RFC 4180 fields: commas, "quoted, with ""escaped"" quotes", line breaks inside quotes. Each record keeps the line it started on. */
-export function parseCsv(text: string): { line: number; fields: string[] }[] {
+export function parseCsv(text: string): CsvRecord[] {
   return readCsv(text).records;
 }
 
 /** CSV records, and the line of a quote never closed (everything after it was read into one field). */
-export function readCsv(text: string): { records: { line: number; fields: string[] }[]; unclosedQuote?: number } {
-  const records: { line: number; fields: string[] }[] = [];
-  let field = '';
-  let fields: string[] = [];
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let touched = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && field === '') {
-      quoted = true;
-      touched = true;
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-      touched = true;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
-      fields = [];
-      field = '';
-      touched = false;
-      line++;
-      start = line;
-    } else {
-      field += c;
-      touched = true;
-    }
+export function readCsv(text: string): { records: CsvRecord[]; unclosedQuote?: number } {
+  const reader = new CsvReader();
+  const records = reader.feed(text);
+  const last = reader.end();
+  return { records: [...records, ...last.records], ...(last.unclosedQuote !== undefined ? { unclosedQuote: last.unclosedQuote } : {}) };
+}
+
+/**
+ * CSV read a piece at a time (a file streamed in chunks): each `feed` answers the records it completed, a
+ * record split across pieces is joined, and `end` answers the last one. A piece that ends on a quote or a
+ * carriage return keeps it for the next, so `""` and CRLF split across pieces read as they would whole.
+ */
+export class CsvReader {
+  private field = '';
+  private fields: string[] = [];
+  private quoted = false;
+  private line = 1;
+  private start = 1;
+  private touched = false;
+  private carry = '';
+
+  feed(piece: string): CsvRecord[] {
+    const text = this.carry + piece;
+    // What the next piece may change the reading of: a closing CR (of CRLF), or a run of quotes (of `""`).
+    let cut = text.length;
+    if (text[cut - 1] === '\r') cut--;
+    else while (cut > 0 && text[cut - 1] === '"') cut--;
+    this.carry = text.slice(cut);
+    return this.read(text.slice(0, cut));
   }
-  if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
-  return quoted ? { records, unclosedQuote: start } : { records };
+
+  /** The record left at the end, and the line of a quote never closed. */
+  end(): { records: CsvRecord[]; unclosedQuote?: number } {
+    const records = this.read(this.carry);
+    this.carry = '';
+    if (this.touched || this.field !== '') records.push({ line: this.start, fields: [...this.fields, this.field] });
+    return this.quoted ? { records, unclosedQuote: this.start } : { records };
+  }
+
+  /**
+   * Reads runs of plain characters as slices, not one character at a time: a field built by appending each
+   * character is a chain of one-character strings (tens of bytes each), which for a file of 40 MB is over 1 GB.
+   */
+  private read(text: string): CsvRecord[] {
+    const records: CsvRecord[] = [];
+    let { field, fields, quoted, line, start, touched } = this;
+    let i = 0;
+    while (i < text.length) {
+      if (quoted) {
+        const quote = text.indexOf('"', i);
+        const run = text.slice(i, quote < 0 ? text.length : quote);
+        for (let n = run.indexOf('\n'); n >= 0; n = run.indexOf('\n', n + 1)) line++;
+        field += run;
+        if (quote < 0) break;
+        if (text[quote + 1] === '"') {
+          field += '"';
+          i = quote + 2;
+        } else {
+          quoted = false;
+          i = quote + 1;
+        }
+        continue;
+      }
+      const c = text[i] as string;
+      if (c === '"' && field === '') {
+        quoted = true;
+        touched = true;
+        i++;
+      } else if (c === ',') {
+        fields.push(field);
+        field = '';
+        touched = true;
+        i++;
+      } else if (c === '\n' || c === '\r') {
+        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+        if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
+        fields = [];
+        field = '';
+        touched = false;
+        line++;
+        start = line;
+      } else {
+        // A plain run up to the next comma or line end (a quote inside a field that has begun is plain).
+        let j = i + 1;
+        while (j < text.length) {
+          const d = text.charCodeAt(j);
+          if (d === 44 || d === 10 || d === 13) break;
+          j++;
+        }
+        field += text.slice(i, j);
+        touched = true;
+        i = j;
+      }
+    }
+    Object.assign(this, { field, fields, quoted, line, start, touched });
+    return records;
+  }
 }
 
 export const unclosedQuoteMessage =
@@ -158,68 +220,173 @@ function parseQuerySet(text: string): ParsedQueryList {
   return { rows: rowsOfQuerySet(parsed.data), problems: [], format: 'query-set' };
 }
 
+/** One JSON Lines entry: a query set's entry on a line of its own (query, and any of filter, facets, variables, note, expect). */
+function jsonlRow(text: string, line: number): { row: QueryRow; annotation?: Pick<QuerySetEntry, 'note' | 'expect'> } | QueryListProblem {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return {
+      line,
+      message: `This line is not valid JSON (${(err as Error).message}); each line of a .jsonl file is one {"query": …} object.`,
+    };
+  }
+  if (typeof json === 'object' && json !== null && !Array.isArray(json) && typeof (json as { query?: unknown }).query === 'string') {
+    const query = (json as { query: string }).query.trim();
+    if (query.length > MAX_QUERY_LENGTH) return { line, message: tooLong(query) };
+  }
+  const parsed = querySetEntrySchema.safeParse(json);
+  if (!parsed.success) return { line, message: asSentence(describeIssues(zodIssues(parsed.error))) };
+  const { note, expect, ...row } = parsed.data;
+  return {
+    row: { ...row, line },
+    ...(note !== undefined || expect ? { annotation: { ...(note !== undefined ? { note } : {}), ...(expect ? { expect } : {}) } } : {}),
+  };
+}
+
+/** Whether a list's first line makes it JSON Lines (one entry object per line) rather than one JSON document. */
+function looksLikeJsonl(firstLine: string, fileName: string): boolean {
+  if (/\.(jsonl|ndjson)$/i.test(fileName)) return true;
+  if (/\.json$/i.test(fileName) || !firstLine.startsWith('{')) return false;
+  try {
+    const json = JSON.parse(firstLine) as unknown;
+    return typeof json === 'object' && json !== null && 'query' in json && !('format' in json);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A query list: one query per line, or CSV with a header naming its columns
- * (query, and any of filter, facets, variables), or a workspace query set (JSON). Blank lines are skipped;
- * every problem names its line, and the good rows are kept.
+ * A query list read a piece at a time, as a file streams in, so a list of any length never has to be
+ * one string: one query per line, CSV with a header naming its columns (query, and any of filter, facets,
+ * variables), JSON Lines (a query set's entries, one per line: `.jsonl`, `.ndjson`, or lines that each hold a
+ * `{"query": …}` object), or a workspace query set (one JSON document, the one format read whole). The format
+ * is told from the file name and the first line. Blank lines are skipped; every problem names its line, and
+ * the good rows are kept.
  */
-export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
-  if (text.trimStart().startsWith('{')) return parseQuerySet(text);
-  const firstLine = text.split(/\r?\n/, 1)[0]?.trim().toLowerCase() ?? '';
-  const csv = /\.csv$/i.test(fileName) || /^"?query"?\s*,/.test(firstLine);
-  if (!csv) {
-    const rows: QueryRow[] = [];
-    const problems: QueryListProblem[] = [];
-    text.split(/\r?\n/).forEach((raw, i) => {
-      const query = raw.trim();
-      if (query.length > MAX_QUERY_LENGTH) problems.push({ line: i + 1, message: tooLong(query) });
-      else if (query) rows.push({ query, line: i + 1 });
-    });
-    return { rows, problems, format: 'lines' };
+export class QueryListReader {
+  private format: ParsedQueryList['format'] | undefined;
+  private readonly rows: QueryRow[] = [];
+  private readonly problems: QueryListProblem[] = [];
+  private readonly annotations = new Map<number, Pick<QuerySetEntry, 'note' | 'expect'>>();
+  /** Text not yet read: before the format is known, a line still open, or the whole of a query set. */
+  private pending = '';
+  private line = 0;
+  private csv: CsvReader | undefined;
+  private columns: string[] | undefined;
+  private hasHeader = false;
+
+  constructor(private readonly fileName = '') {}
+
+  push(piece: string): void {
+    if (this.format === undefined) {
+      this.pending += piece;
+      const start = this.pending.trimStart();
+      const newline = start.search(/\r?\n/);
+      if (newline < 0 && start.length < 65_536) return; // the first line is not whole yet
+      this.decide(newline < 0 ? start : start.slice(0, newline));
+      piece = this.pending;
+      this.pending = '';
+    }
+    if (this.format === 'query-set') this.pending += piece;
+    else if (this.format === 'csv') for (const record of this.csv!.feed(piece)) this.csvRecord(record);
+    else {
+      const text = this.pending + piece;
+      const lines = text.split(/\r?\n/);
+      // The last piece of a line may still be coming (and a CR without its LF yet).
+      this.pending = lines.pop()!;
+      for (const line of lines) this.textLine(line);
+    }
   }
-  const { records: all, unclosedQuote } = readCsv(text);
-  const problems: QueryListProblem[] = [];
-  // The row with the quote never closed swallowed the rest of the file: it is reported, not read.
-  const records = unclosedQuote === undefined ? all : all.slice(0, -1);
-  if (unclosedQuote !== undefined) problems.push({ line: unclosedQuote, message: unclosedQuoteMessage });
-  const header = records[0];
-  if (!header) return { rows: [], problems: [], format: 'csv' };
-  const names = header.fields.map((f) => f.trim().toLowerCase());
-  const hasHeader = names.includes('query');
-  const columns = hasHeader ? names : ['query', 'filter', 'facets', 'variables'].slice(0, header.fields.length);
-  if (hasHeader) {
-    const unknown = names.filter((n) => n && !COLUMNS.includes(n as (typeof COLUMNS)[number]));
-    if (unknown.length)
-      problems.push({
-        line: header.line,
-        message: `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${COLUMNS.join(', ')}.`,
-      });
+
+  end(): ParsedQueryList {
+    if (this.format === undefined) this.decide(this.pending.trimStart().split(/\r?\n/, 1)[0] ?? '');
+    if (this.format === 'query-set') return parseQuerySet(this.pending);
+    if (this.format === 'csv') {
+      const { records, unclosedQuote } = this.csv!.end();
+      // The row with the quote never closed swallowed the rest of the file: it is reported, not read.
+      for (const record of unclosedQuote === undefined ? records : records.slice(0, -1)) this.csvRecord(record);
+      if (unclosedQuote !== undefined) this.problems.push({ line: unclosedQuote, message: unclosedQuoteMessage });
+    } else if (this.pending !== '') this.textLine(this.pending.replace(/\r$/, ''));
+    this.pending = '';
+    return {
+      rows: this.rows,
+      problems: this.problems.sort((x, y) => x.line - y.line),
+      format: this.format!,
+      ...(this.annotations.size ? { annotations: this.annotations } : {}),
+    };
   }
-  const rows: QueryRow[] = [];
-  for (const record of hasHeader ? records.slice(1) : records) {
+
+  private decide(firstLine: string): void {
+    const first = firstLine.trim();
+    if (first.startsWith('{') || /\.(jsonl|ndjson)$/i.test(this.fileName))
+      this.format = looksLikeJsonl(first, this.fileName) ? 'jsonl' : 'query-set';
+    else if (/\.csv$/i.test(this.fileName) || /^"?query"?\s*,/i.test(first)) {
+      this.format = 'csv';
+      this.csv = new CsvReader();
+    } else this.format = 'lines';
+  }
+
+  private textLine(raw: string): void {
+    this.line++;
+    const text = raw.trim();
+    if (!text) return;
+    if (this.format === 'jsonl') {
+      const read = jsonlRow(text, this.line);
+      if ('message' in read) this.problems.push(read);
+      else {
+        if (read.annotation) this.annotations.set(this.rows.length, read.annotation);
+        this.rows.push(read.row);
+      }
+    } else if (text.length > MAX_QUERY_LENGTH) this.problems.push({ line: this.line, message: tooLong(text) });
+    else this.rows.push({ query: text, line: this.line });
+  }
+
+  private csvRecord(record: CsvRecord): void {
+    if (this.columns === undefined) {
+      const names = record.fields.map((f) => f.trim().toLowerCase());
+      this.hasHeader = names.includes('query');
+      this.columns = this.hasHeader ? names : ['query', 'filter', 'facets', 'variables'].slice(0, record.fields.length);
+      if (this.hasHeader) {
+        const unknown = names.filter((n) => n && !COLUMNS.includes(n as (typeof COLUMNS)[number]));
+        if (unknown.length)
+          this.problems.push({
+            line: record.line,
+            message: `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${COLUMNS.join(', ')}.`,
+          });
+        return;
+      }
+    }
+    const columns = this.columns;
     const cell = (name: string) => {
       const i = columns.indexOf(name);
       return i >= 0 ? (record.fields[i] ?? '').trim() : '';
     };
     const query = cell('query');
-    if (!query && record.fields.every((f) => f.trim() === '')) continue;
+    if (!query && record.fields.every((f) => f.trim() === '')) return;
     if (!query) {
-      problems.push({ line: record.line, message: 'No query in this row.' });
-      continue;
+      this.problems.push({ line: record.line, message: 'No query in this row.' });
+      return;
     }
     if (query.length > MAX_QUERY_LENGTH) {
-      problems.push({ line: record.line, message: tooLong(query) });
-      continue;
+      this.problems.push({ line: record.line, message: tooLong(query) });
+      return;
     }
     const row: QueryRow = { query, line: record.line };
     try {
       if (cell('filter')) row.filter = cell('filter');
       if (cell('facets')) row.facets = parseFacets(cell('facets'));
       if (cell('variables')) row.variables = parseVariables(cell('variables'));
-      rows.push(row);
+      this.rows.push(row);
     } catch (err) {
-      problems.push({ line: record.line, message: `${query}: ${(err as Error).message}.` });
+      this.problems.push({ line: record.line, message: `${query}: ${(err as Error).message}.` });
     }
   }
-  return { rows, problems, format: 'csv' };
+}
+
+/** A whole query list in one string (pasted, or a file already read): see QueryListReader for the formats. */
+export function parseQueryList(text: string, fileName = ''): ParsedQueryList {
+  const reader = new QueryListReader(fileName);
+  reader.push(text);
+  return reader.end();
 }

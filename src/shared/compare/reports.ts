@@ -53,8 +53,13 @@ const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m
 
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */
 export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality, explanation?: KeptExplanation): string {
+  return [...batchCsvPieces(results, quality, explanation)].join('');
+}
+
+/** The CSV a line at a time, for a report of any length. */
+export function* batchCsvPieces(results: readonly BatchResult[], quality?: BatchQuality, explanation?: KeptExplanation): Generator<string> {
   const explained = explanation ? explanationColumns(explanation) : null;
-  const lines = [[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')];
+  yield `${[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')}\r\n`;
   const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
     const m = shownMetrics(r);
@@ -96,9 +101,8 @@ export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality
         : []),
       ...(explained ? explained.row(r.index) : []),
     ];
-    lines.push(row.map(csvCell).join(','));
+    yield `${row.map(csvCell).join(',')}\r\n`;
   }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 export const BATCH_REPORT_FORMAT = 'search-workbench-batch';
@@ -110,46 +114,85 @@ export function batchJson(
   quality?: BatchQuality,
   explanation?: KeptExplanation,
 ): string {
+  return [...batchJsonPieces(definition, results, quality, explanation)].join('');
+}
+
+/** The JSON report a query at a time: the same text as batchJson, for a report of any length. */
+export function batchJsonPieces(
+  definition: BatchDefinition,
+  results: readonly BatchResult[],
+  quality?: BatchQuality,
+  explanation?: KeptExplanation,
+): Generator<string> {
   const summary = summarize(results, definition.rows.length);
-  return `${JSON.stringify(
-    {
-      format: BATCH_REPORT_FORMAT,
-      version: 1,
-      name: definition.name,
-      createdAt: definition.createdAt,
-      sides: definition.sides,
-      base: definition.base,
-      queries: definition.rows.length,
-      summary: quality ? { ...summary, quality: qualityJson(quality) } : summary,
-      ...(quality
-        ? {
-            qualityConfig: {
-              k: quality.k,
-              gain: quality.gain,
-              threshold: quality.threshold,
-              ...(definition.quality ? { judgments: definition.quality.judgments } : {}),
-              paired: quality.paired,
-              unjudged: quality.unjudged,
-              unpaired: quality.unpaired,
-            },
-          }
-        : {}),
-      ...(definition.experiment ? { experiment: definition.experiment } : {}),
-      // Each query with its status, and its measures as the app shows them (null where there is no ranking to compare).
-      results: [...results]
-        .sort((x, y) => x.index - y.index)
-        .map((r) => ({
-          ...r,
-          status: queryStatus(r),
-          ...(redirectChange(r) ? { redirectChange: redirectChange(r) } : {}),
-          metrics: shownMetrics(r),
-        })),
-      ...(quality ? { qualityPerQuery: quality.perQuery } : {}),
-      ...(explanation ? { explanation } : {}),
-    },
-    null,
-    2,
-  )}\n`;
+  const ordered = [...results].sort((x, y) => x.index - y.index);
+  return prettyJsonPieces([
+    ['format', BATCH_REPORT_FORMAT],
+    ['version', 1],
+    ['name', definition.name],
+    ['createdAt', definition.createdAt],
+    ['sides', definition.sides],
+    ['base', definition.base],
+    ['queries', definition.rows.length],
+    ['summary', quality ? { ...summary, quality: qualityJson(quality) } : summary],
+    [
+      'qualityConfig',
+      quality && {
+        k: quality.k,
+        gain: quality.gain,
+        threshold: quality.threshold,
+        ...(definition.quality ? { judgments: definition.quality.judgments } : {}),
+        paired: quality.paired,
+        unjudged: quality.unjudged,
+        unpaired: quality.unpaired,
+      },
+    ],
+    ['experiment', definition.experiment],
+    // Each query with its status, and its measures as the app shows them (null where there is no ranking to compare).
+    [
+      'results',
+      new Lazy(ordered.length, function* () {
+        for (const r of ordered)
+          yield {
+            ...r,
+            status: queryStatus(r),
+            ...(redirectChange(r) ? { redirectChange: redirectChange(r) } : {}),
+            metrics: shownMetrics(r),
+          };
+      }),
+    ],
+    ['qualityPerQuery', quality && new Lazy(quality.perQuery.length, () => quality.perQuery)],
+    ['explanation', explanation],
+  ]);
+}
+
+/** An array made one element at a time, for prettyJsonPieces. */
+class Lazy {
+  constructor(
+    readonly length: number,
+    readonly items: () => Iterable<unknown>,
+  ) {}
+}
+
+/**
+ * An object as `JSON.stringify(value, null, 2)` plus a newline would print it, in pieces: each entry, and each
+ * element of a Lazy array on its own — so a report of 100,000 queries is never one string. Entries whose
+ * value is undefined are left out, as JSON.stringify leaves them.
+ */
+function* prettyJsonPieces(entries: [string, unknown][]): Generator<string> {
+  const present = entries.filter(([, v]) => v !== undefined);
+  yield '{\n';
+  for (const [i, [key, value]] of present.entries()) {
+    yield `  ${JSON.stringify(key)}: `;
+    if (value instanceof Lazy && value.length > 0) {
+      yield '[\n';
+      let n = 0;
+      for (const item of value.items()) yield `${n++ ? ',\n' : ''}    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`;
+      yield '\n  ]';
+    } else yield value instanceof Lazy ? '[]' : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+    yield i < present.length - 1 ? ',\n' : '\n';
+  }
+  yield '}\n';
 }
 
 /** The quality summary as reports carry it: per metric, the means, the delta, p, the interval and the tally. */

@@ -25,6 +25,9 @@ export const sideSpecSchema = z.strictObject({
   overrides: searchTemplateSchema.default({}),
 });
 
+/** The most queries one batch runs and one query set holds (a longer list runs as shards: `compare --shard i/n`). */
+export const MAX_QUERIES = 100_000;
+
 /** The longest query a list, a batch or a query set keeps. */
 export const MAX_QUERY_LENGTH = 1000;
 
@@ -56,7 +59,10 @@ export const newBatchSchema = z.strictObject({
   /** The request every row starts from (limit, facets, options…); the row's query replaces `query`. */
   base: searchTemplateSchema.default({}),
   sides: z.strictObject({ a: sideSpecSchema, b: sideSpecSchema }),
-  rows: z.array(queryRowSchema).min(1, 'the query list is empty').max(20_000, 'at most 20,000 queries in one batch'),
+  rows: z
+    .array(queryRowSchema)
+    .min(1, 'the query list is empty')
+    .max(MAX_QUERIES, 'at most 100,000 queries in one batch: split a longer list into shards (compare --shard i/n)'),
   /** Queries in flight at once (each sends both sides together); with `pace: 'auto'`, the most in flight. */
   concurrency: z.number().int().min(1).max(64).default(6),
   /**

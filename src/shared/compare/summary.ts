@@ -1,4 +1,4 @@
-import type { BatchResult, CompactMetrics, SideResult } from './types';
+import type { BatchResult, BatchRow, CompactMetrics, SideResult, SideSummary } from './types';
 
 /** The q-quantile (0…1) of numbers by linear interpolation; null for none. */
 export function quantile(values: readonly number[], q: number): number | null {
@@ -70,24 +70,24 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
  */
 export type QueryStatus = 'compared' | 'both empty' | 'redirect' | 'failed';
 
-export function queryStatus(r: BatchResult): QueryStatus {
+export function queryStatus(r: BatchRow): QueryStatus {
   if (r.metrics === null) return 'failed';
   if (r.a.redirect || r.b.redirect) return 'redirect';
   return r.metrics.zeroA && r.metrics.zeroB ? 'both empty' : 'compared';
 }
 
 /** Both sides answered, and both with nothing (and no redirect): there is nothing to compare. */
-export function isBothEmpty(r: BatchResult): boolean {
+export function isBothEmpty(r: BatchRow): boolean {
   return queryStatus(r) === 'both empty';
 }
 
 /** A side's answer had no result and no redirect. */
-export const zeroResults = (side: SideResult): boolean => side.ok && side.count === 0 && !side.redirect;
+export const zeroResults = (side: SideSummary): boolean => side.ok && side.count === 0 && !side.redirect;
 
 export type RedirectChange = 'same' | 'changed' | 'only A' | 'only B';
 
 /** How the sides' redirects compare, for a query with status `redirect`. */
-export function redirectChange(r: BatchResult): RedirectChange | null {
+export function redirectChange(r: BatchRow): RedirectChange | null {
   const a = r.a.redirect;
   const b = r.b.redirect;
   if (!a && !b) return null;
@@ -119,7 +119,7 @@ export type ShownMetrics = Omit<CompactMetrics, RankingMeasure> & { [K in Rankin
  * A query's measures as the app shows them and every export writes them: for a query that is both empty or
  * a redirect the ranking measures are null (shown "—", a blank CSV cell), never RBO 1 or overlap 100%.
  */
-export function shownMetrics(r: BatchResult): ShownMetrics | null {
+export function shownMetrics(r: BatchRow): ShownMetrics | null {
   if (!r.metrics) return null;
   if (queryStatus(r) === 'compared') return r.metrics;
   const out: ShownMetrics = { ...r.metrics, zeroA: zeroResults(r.a), zeroB: zeroResults(r.b) };
@@ -128,7 +128,7 @@ export function shownMetrics(r: BatchResult): ShownMetrics | null {
 }
 
 /** What a batch found, for the summary panel, the reports and the command line. */
-export function summarize(results: readonly BatchResult[], total = results.length): BatchSummary {
+export function summarize(results: readonly BatchRow[], total = results.length): BatchSummary {
   const compared = results.filter((r) => r.metrics !== null);
   const measured = compared.filter((r) => queryStatus(r) === 'compared');
   const redirectRows = compared.filter((r) => queryStatus(r) === 'redirect').map((r) => redirectChange(r));
@@ -178,8 +178,8 @@ export function leftOutClause(summary: Pick<BatchSummary, 'bothEmpty' | 'redirec
  * Most changed first (1 − RBO); then redirects (a changed one first), the queries empty on both sides,
  * failures last; then by position.
  */
-export function triageOrder(a: BatchResult, b: BatchResult): number {
-  const rank = (r: BatchResult) => {
+export function triageOrder(a: BatchRow, b: BatchRow): number {
+  const rank = (r: BatchRow) => {
     const status = queryStatus(r);
     if (status === 'failed') return -1;
     if (status === 'both empty') return -0.5;
@@ -187,4 +187,10 @@ export function triageOrder(a: BatchResult, b: BatchResult): number {
     return r.metrics!.change;
   };
   return rank(b) - rank(a) || a.index - b.index;
+}
+
+/** A stored result as the window gets it: the row, each side without its items. */
+export function batchRow(r: BatchResult): BatchRow {
+  const side = ({ top: _top, ranking: _ranking, ...summary }: SideResult): SideSummary => summary;
+  return { index: r.index, query: r.query, a: side(r.a), b: side(r.b), metrics: r.metrics, finishedAt: r.finishedAt };
 }

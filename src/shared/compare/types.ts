@@ -12,7 +12,8 @@ export interface TopItem {
   score?: number;
 }
 
-export interface SideResult {
+/** One side's answer as the triage table and the summary see it: how it went, without its items. */
+export interface SideSummary {
   ok: boolean;
   /** Round trip of the attempt that answered, in ms. */
   ms: number | null;
@@ -20,12 +21,15 @@ export interface SideResult {
   status?: number;
   count?: number | null;
   error?: { code: string; message: string };
+  /** The search redirect the answer triggered (a redirect item), when it did: an answer of its own, not an empty one. */
+  redirect?: { url: string | null; name?: string };
+}
+
+export interface SideResult extends SideSummary {
   /** The first ten items, for reports and the triage table. */
   top: TopItem[];
   /** Every item id of the answer, in order: what quality metrics are computed from (kept for every answer since experiments). */
   ranking?: string[];
-  /** The search redirect the answer triggered (a redirect item), when it did: an answer of its own, not an empty one. */
-  redirect?: { url: string | null; name?: string };
 }
 
 /** The measures of one query's comparison, flat, for tables, sorting and CSV. */
@@ -52,14 +56,21 @@ export interface CompactMetrics {
   shared: number;
 }
 
-export interface BatchResult {
+/** One query of a batch as the window gets it: both sides' summaries and the measures, not the items (a batch of 100,000 stays small). */
+export interface BatchRow {
   index: number;
   query: string;
-  a: SideResult;
-  b: SideResult;
+  a: SideSummary;
+  b: SideSummary;
   /** Null when a side failed: there is nothing to compare. */
   metrics: CompactMetrics | null;
   finishedAt: string;
+}
+
+/** One query of a batch as stored: its row, with each side's top items and ranking. */
+export interface BatchResult extends BatchRow {
+  a: SideResult;
+  b: SideResult;
 }
 
 export type BatchStatus = 'running' | 'paused' | 'cancelled' | 'done' | 'interrupted';

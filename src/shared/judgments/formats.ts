@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCsv } from '../compare/queries';
+import { CsvReader, type CsvRecord } from '../compare/queries';
 import { isJsonObject } from '../json-value';
 import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import { canonicalRatings, JUDGMENTS_FORMAT, judgmentListSchema, MAX_RATING_LIMIT, type Rating, type Scale } from './model';
@@ -88,40 +88,57 @@ const COLUMN_ALIASES: Record<string, 'query' | 'docid' | 'rating'> = {
   rating: 'rating',
 };
 
+/** How much of a CSV is read at once: its records are made and used a piece at a time, not held all together. */
+const CSV_PIECE = 1 << 20;
+
 function parseQuepid(text: string, max: number, by?: string): JudgmentsRead {
-  const records = parseCsv(text.replace(/^\uFEFF/, ''));
-  const header = records[0];
-  if (!header) return fail('The file is empty.');
-  const columns = header.fields.map(
-    (f) =>
-      COLUMN_ALIASES[
-        f
-          .trim()
-          .toLowerCase()
-          .replace(/[\s_-]/g, '')
-      ],
-  );
-  const at = { query: columns.indexOf('query'), docid: columns.indexOf('docid'), rating: columns.indexOf('rating') };
-  const missing = (Object.keys(at) as (keyof typeof at)[]).filter((k) => at[k] < 0);
-  if (missing.length)
-    return fail(
-      `The header must name the columns query, docid and rating; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
-      header.line,
-    );
+  const body = text.replace(/^\uFEFF/, '');
+  const reader = new CsvReader();
+  let at: Record<'query' | 'docid' | 'rating', number> | undefined;
   const ratings: Rating[] = [];
   let rows = 0;
-  for (const record of records.slice(1)) {
-    if (record.fields.every((f) => f.trim() === '')) continue;
-    rows++;
-    const where = `line ${record.line}`;
-    const query = (record.fields[at.query] ?? '').trim();
-    const itemId = (record.fields[at.docid] ?? '').trim();
-    if (!query) return fail(`${where}: no query.`, record.line);
-    if (!itemId) return fail(`${where}: no docid.`, record.line);
-    const rating = readRating(record.fields[at.rating] ?? '', max, where);
-    if (typeof rating === 'string') return fail(`${rating}.`, record.line);
-    ratings.push({ query, itemId, rating, ...(by ? { by } : {}) });
+  /** Reads the records of one piece; answers the failure that stops the import, if any. */
+  const take = (records: CsvRecord[]): JudgmentsRead | undefined => {
+    for (const record of records) {
+      if (!at) {
+        const columns = record.fields.map(
+          (f) =>
+            COLUMN_ALIASES[
+              f
+                .trim()
+                .toLowerCase()
+                .replace(/[\s_-]/g, '')
+            ],
+        );
+        at = { query: columns.indexOf('query'), docid: columns.indexOf('docid'), rating: columns.indexOf('rating') };
+        const missing = (Object.keys(at) as (keyof typeof at)[]).filter((k) => at![k] < 0);
+        if (missing.length)
+          return fail(
+            `The header must name the columns query, docid and rating; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+            record.line,
+          );
+        continue;
+      }
+      if (record.fields.every((f) => f.trim() === '')) continue;
+      rows++;
+      const where = `line ${record.line}`;
+      const query = (record.fields[at.query] ?? '').trim();
+      const itemId = (record.fields[at.docid] ?? '').trim();
+      if (!query) return fail(`${where}: no query.`, record.line);
+      if (!itemId) return fail(`${where}: no docid.`, record.line);
+      const rating = readRating(record.fields[at.rating] ?? '', max, where);
+      if (typeof rating === 'string') return fail(`${rating}.`, record.line);
+      ratings.push({ query, itemId, rating, ...(by ? { by } : {}) });
+    }
+    return undefined;
+  };
+  for (let from = 0; from < body.length; from += CSV_PIECE) {
+    const failed = take(reader.feed(body.slice(from, from + CSV_PIECE)));
+    if (failed) return failed;
   }
+  const failed = take(reader.end().records);
+  if (failed) return failed;
+  if (!at) return fail('The file is empty.');
   return finish('quepid', ratings, rows);
 }
 

@@ -59,10 +59,18 @@ export type RatingIndex = Map<string, { query: string; ratings: Map<string, numb
 
 export function indexRatings(ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[]): RatingIndex {
   const index: RatingIndex = new Map();
+  // The entry of each query as written: its key is computed once, not once per rating.
+  const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
   for (const r of ratings) {
+    let entry = byText.get(r.query);
+    if (entry) {
+      entry.ratings.set(r.itemId, r.rating);
+      continue;
+    }
     const key = queryKey(r.query);
-    let entry = index.get(key);
+    entry = index.get(key);
     if (!entry) index.set(key, (entry = { query: r.query, ratings: new Map() }));
+    byText.set(r.query, entry);
     entry.ratings.set(r.itemId, r.rating);
   }
   return index;
@@ -70,14 +78,24 @@ export function indexRatings(ratings: readonly Pick<Rating, 'query' | 'itemId' |
 
 /** Ratings in a stable order (query key, then item id), one per (query, item): the last one written wins. */
 export function canonicalRatings<R extends Pick<Rating, 'query' | 'itemId'>>(ratings: readonly R[]): R[] {
-  const byKey = new Map<string, R>();
-  const firstQuery = new Map<string, string>();
+  // Grouped by query, then each group's items sorted: no composite key per rating, and each query's key computed
+  // once (a list of 700,000 ratings has a few per query).
+  const keys = new Map<string, string>();
+  const byQuery = new Map<string, { query: string; items: Map<string, R> }>();
   for (const r of ratings) {
-    const key = queryKey(r.query);
-    if (!firstQuery.has(key)) firstQuery.set(key, r.query);
-    byKey.set(`${key}\u0000${r.itemId}`, { ...r, query: firstQuery.get(key) ?? r.query });
+    let key = keys.get(r.query);
+    if (key === undefined) keys.set(r.query, (key = queryKey(r.query)));
+    let group = byQuery.get(key);
+    if (!group) byQuery.set(key, (group = { query: r.query, items: new Map() }));
+    group.items.set(r.itemId, { ...r, query: group.query });
   }
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const out: R[] = [];
+  for (const key of [...byQuery.keys()].sort(order)) {
+    const items = byQuery.get(key)!.items;
+    for (const id of [...items.keys()].sort(order)) out.push(items.get(id)!);
+  }
+  return out;
 }
 
 /** A new, empty list. */

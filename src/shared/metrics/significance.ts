@@ -11,6 +11,16 @@
  *   10,000 resamples of the paired queries);
  * - wins, losses and ties: a delta above 1e-9, below −1e-9, or neither.
  *
+ * Above 10,000 deltas both are their large-sample limits, which the
+ * resampled figures converge to and which cost one pass instead of
+ * 10,000: the sign-flip statistic is normal with mean 0 and variance
+ * Σd²/n² (p = 2·(1 − Φ(|T|/σ))), and the bootstrap mean is normal around
+ * the mean with the plug-in standard error s/√n (interval mean ± 1.96·s/√n).
+ * At 10,000 deltas the two ways differ in p by less than the sampling
+ * error of 10,000 flips and in the interval's ends by under 2% of its
+ * width (tested); at 100,000 the resampled ones would take a minute for
+ * the seven metrics.
+ *
  * Random draws come from mulberry32 seeded with 1, a fresh generator for each
  * test and each interval, so the same deltas always give the same p and
  * interval — a rerun, another machine, another order of metrics. A sign
@@ -20,7 +30,7 @@
  * (⌊u32 · n / 2³²⌋).
  */
 
-export const SIGNIFICANCE = { flips: 10_000, resamples: 10_000, seed: 1, exactUpTo: 16, alpha: 0.05 } as const;
+export const SIGNIFICANCE = { flips: 10_000, resamples: 10_000, seed: 1, exactUpTo: 16, resampledUpTo: 10_000, alpha: 0.05 } as const;
 const EPS_T = 1e-12;
 /** Per-query deltas within this of zero are ties. */
 export const EPS_TIE = 1e-9;
@@ -56,12 +66,50 @@ const sum = (xs: ArrayLike<number>) => {
   return s + c;
 };
 
+/**
+ * erfc(x) for x ≥ 0: its Maclaurin series below 2 (terms shrink fast there), and above it the continued
+ * fraction erfc(x) = e^(−x²)/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …)))), evaluated from its 80th level up.
+ */
+function erfc(x: number): number {
+  if (x < 2) {
+    let term = x;
+    let total = x;
+    for (let n = 1; n < 60; n++) {
+      term *= (-x * x) / n;
+      total += term / (2 * n + 1);
+    }
+    return 1 - (2 / Math.sqrt(Math.PI)) * total;
+  }
+  let fraction = x;
+  for (let k = 80; k >= 1; k--) fraction = x + k / 2 / fraction;
+  return Math.exp(-x * x) / Math.sqrt(Math.PI) / fraction;
+}
+
+/** The standard normal's upper tail, 1 − Φ(z). */
+export function normalUpperTail(z: number): number {
+  return z >= 0 ? erfc(z / Math.SQRT2) / 2 : 1 - erfc(-z / Math.SQRT2) / 2;
+}
+
+/** Whether these many deltas are tested and bounded by their large-sample limits rather than by resampling. */
+export const largeSample = (n: number, options: { resampledUpTo?: number } = {}) =>
+  n > (options.resampledUpTo ?? SIGNIFICANCE.resampledUpTo);
+
 /** The two-sided p-value of the paired randomization test on these deltas (1 when there are none). */
-export function randomizationTest(deltas: readonly number[], options: { flips?: number; seed?: number } = {}): number {
+export function randomizationTest(
+  deltas: readonly number[],
+  options: { flips?: number; seed?: number; resampledUpTo?: number } = {},
+): number {
   const n = deltas.length;
   if (n === 0) return 1;
   const d = Float64Array.from(deltas);
   const observed = Math.abs(sum(d) / n) - EPS_T;
+  if (largeSample(n, options)) {
+    let squares = 0;
+    for (const x of d) squares += x * x;
+    const sigma = Math.sqrt(squares) / n;
+    if (sigma === 0) return 1;
+    return Math.min(1, 2 * normalUpperTail(Math.max(0, observed) / sigma));
+  }
   if (n <= SIGNIFICANCE.exactUpTo) {
     const patterns = 2 ** n;
     let extreme = 0;
@@ -103,7 +151,10 @@ export function randomizationTest(deltas: readonly number[], options: { flips?: 
  * the 2.5th and 97.5th percentiles (sorted means at ⌊0.025·B⌋ and
  * ⌈0.975·B⌉ − 1) of B resampled means. Null when there are no deltas.
  */
-export function bootstrapInterval(deltas: readonly number[], options: { resamples?: number; seed?: number } = {}): [number, number] | null {
+export function bootstrapInterval(
+  deltas: readonly number[],
+  options: { resamples?: number; seed?: number; resampledUpTo?: number } = {},
+): [number, number] | null {
   const n = deltas.length;
   if (n === 0) return null;
   const d = Float64Array.from(deltas);
@@ -115,6 +166,13 @@ export function bootstrapInterval(deltas: readonly number[], options: { resample
   }
   // Every resample of equal deltas has exactly that mean: the interval has no width (and no rounding drift).
   if (min === max) return [min, min];
+  if (largeSample(n, options)) {
+    const mean = sum(d) / n;
+    let squares = 0;
+    for (const x of d) squares += (x - mean) ** 2;
+    const half = 1.959963984540054 * Math.sqrt(squares / n / n);
+    return [mean - half, mean + half];
+  }
   const resamples = options.resamples ?? SIGNIFICANCE.resamples;
   const means = new Float64Array(resamples);
   // mulberry32 written out in the loop (the same sequence as mulberry32Bits): ten million draws want no call each.

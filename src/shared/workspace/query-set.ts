@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { expectSchema } from '../assertions/schema';
-import { queryRowSchema } from '../compare/schema';
+import { MAX_QUERIES, queryRowSchema } from '../compare/schema';
 import type { QueryRow } from '../compare/types';
 import { WORKSPACE_FORMATS } from './kinds';
 
@@ -24,7 +24,7 @@ export const querySetSchema = z.strictObject({
   updatedAt: z.string(),
   /** Where the queries came from, in words ("pasted", "queries.csv", "history, last 7 days"). */
   source: z.string().max(200).optional(),
-  queries: z.array(querySetEntrySchema).max(20_000),
+  queries: z.array(querySetEntrySchema).max(MAX_QUERIES, 'at most 100,000 queries in one query set'),
 });
 
 export type QuerySetEntry = z.output<typeof querySetEntrySchema>;
@@ -45,5 +45,45 @@ export function newQuerySet(name: string, queries: QuerySetEntry[], source?: str
     updatedAt: at,
     ...(source ? { source } : {}),
     queries,
+  };
+}
+
+/** The most entries one page of a query set holds. */
+export const QUERY_SET_PAGE_MAX = 500;
+
+export interface QuerySetPage {
+  name: string;
+  source?: string;
+  /** Entries in the whole set. */
+  total: number;
+  /** Entries that match `find` (the total without it). */
+  matched: number;
+  /** Where this page starts among the matches. */
+  offset: number;
+  /** The page's entries, each with its place in the whole set (0-based). */
+  entries: { index: number; entry: QuerySetEntry }[];
+}
+
+/**
+ * One page of a query set, so a set of 100,000 queries is looked through a page at a time: the entries from
+ * `offset` among those whose query or note holds `find` (any case; all of them without it).
+ */
+export function querySetPage(set: QuerySet, options: { offset: number; limit: number; find?: string }): QuerySetPage {
+  const find = options.find?.trim().toLowerCase();
+  const limit = Math.max(0, Math.min(options.limit, QUERY_SET_PAGE_MAX));
+  const entries: QuerySetPage['entries'] = [];
+  let matched = 0;
+  set.queries.forEach((entry, index) => {
+    if (find && !entry.query.toLowerCase().includes(find) && !entry.note?.toLowerCase().includes(find)) return;
+    if (matched >= options.offset && entries.length < limit) entries.push({ index, entry });
+    matched++;
+  });
+  return {
+    name: set.name,
+    ...(set.source ? { source: set.source } : {}),
+    total: set.queries.length,
+    matched,
+    offset: Math.min(options.offset, matched),
+    entries,
   };
 }

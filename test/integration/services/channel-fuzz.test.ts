@@ -82,6 +82,7 @@ function samples(): Record<Channel, unknown> {
     'workspace:add-demo': {},
     'query-sets:create': { name: 'fuzz', from: { kind: 'text', text: 'jacket\nred dress\n', fileName: 'q.txt' } },
     'query-sets:read': { file: 'fuzz.json' },
+    'query-sets:page': { file: 'fuzz.json', offset: 0, limit: 50 },
     'query-sets:save': {
       file: 'fuzz.json',
       querySet: {

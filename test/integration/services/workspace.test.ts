@@ -155,19 +155,27 @@ describe('the workspace folder', () => {
 describe('query sets and judgment lists', () => {
   it('creates query sets from a pasted list, a CSV file and the history', async () => {
     const core = await start(undefined, true);
-    const pasted = await call<{ file: string; querySet: { queries: unknown[] } }>(core, 'query-sets:create', {
+    const pasted = await call<{ file: string; page: { entries: unknown[] } }>(core, 'query-sets:create', {
       name: 'Top searches',
       from: { kind: 'text', text: 'red dress\n\nwinter jacket\n' },
     });
     expect(pasted).toMatchObject({
       file: 'top-searches.json',
-      querySet: { queries: [{ query: 'red dress' }, { query: 'winter jacket' }] },
+      page: {
+        total: 2,
+        entries: [
+          { index: 0, entry: { query: 'red dress' } },
+          { index: 1, entry: { query: 'winter jacket' } },
+        ],
+      },
     });
-    const csv = await call<{ querySet: { queries: unknown[] }; problems: unknown[] }>(core, 'query-sets:create', {
+    const csv = await call<{ page: { entries: { entry: unknown }[] }; problems: unknown[] }>(core, 'query-sets:create', {
       name: 'From CSV',
       from: { kind: 'text', fileName: 'q.csv', text: 'query,filter,facets\nshoes,price < 50,brand:Nord\n,,\nboots,,colour\n' },
     });
-    expect(csv.querySet.queries).toEqual([{ query: 'shoes', filter: 'price < 50', facets: [{ id: 'brand', values: ['Nord'] }] }]);
+    expect(csv.page.entries.map((e) => e.entry)).toEqual([
+      { query: 'shoes', filter: 'price < 50', facets: [{ id: 'brand', values: ['Nord'] }] },
+    ]);
     expect(csv.problems).toEqual([{ line: 4, message: expect.stringContaining('colour') }]);
     for (const query of ['jacket', 'Jacket ', 'hoodie'])
       await call(core, 'search:run', {
@@ -175,12 +183,12 @@ describe('query sets and judgment lists', () => {
         kind: 'search',
         request: { token: core.services.profiles.resolve(undefined).searchTokens[0]!.token, query },
       });
-    const recent = await call<{ querySet: { queries: { query: string }[]; source: string } }>(core, 'query-sets:create', {
+    const recent = await call<{ page: { entries: { entry: { query: string } }[]; source: string } }>(core, 'query-sets:create', {
       name: 'Lately',
       from: { kind: 'history', days: 7 },
     });
-    expect(recent.querySet.queries.map((q) => q.query)).toEqual(['hoodie', 'Jacket']);
-    expect(recent.querySet.source).toBe('history, last 7 days');
+    expect(recent.page.entries.map((e) => e.entry.query)).toEqual(['hoodie', 'Jacket']);
+    expect(recent.page.source).toBe('history, last 7 days');
     expect(await raw(core, 'query-sets:create', { name: 'Empty', from: { kind: 'text', text: '\n \n' } })).toMatchObject({
       ok: false,
       error: { code: 'validation' },
@@ -188,6 +196,44 @@ describe('query sets and judgment lists', () => {
     const read = await call<{ name: string }>(core, 'query-sets:read', { file: 'lately.json' });
     expect(read.name).toBe('Lately');
   });
+
+  it('a query set of 100,000 queries: made from a JSON Lines file, paged through and searched without sending it whole', async () => {
+    const core = await start();
+    const lines = Array.from({ length: 100_000 }, (_, i) =>
+      JSON.stringify({ query: `query ${i + 1}`, ...(i % 1000 === 7 ? { note: 'Needle here' } : {}) }),
+    );
+    const created = await call<{ file: string; page: { total: number; entries: unknown[] } }>(core, 'query-sets:create', {
+      name: 'Log top 100k',
+      from: { kind: 'text', fileName: 'log.jsonl', text: lines.join('\n') },
+    });
+    expect(created.page.total).toBe(100_000);
+    expect(created.page.entries).toHaveLength(200);
+    type Page = { total: number; matched: number; offset: number; entries: { index: number; entry: { query: string; note?: string } }[] };
+    const last = await call<Page>(core, 'query-sets:page', { file: created.file, offset: 99_900, limit: 500 });
+    expect(last).toMatchObject({ total: 100_000, matched: 100_000, offset: 99_900 });
+    expect(last.entries.map((e) => e.entry.query)).toEqual(Array.from({ length: 100 }, (_, i) => `query ${99_901 + i}`));
+    const found = await call<Page>(core, 'query-sets:page', { file: created.file, offset: 0, limit: 50, find: 'NEEDLE' });
+    expect(found.matched).toBe(100);
+    expect(found.entries[0]).toEqual({ index: 7, entry: { query: 'query 8', note: 'Needle here' } });
+    // Past the end: an empty page at the end, not an error; a page too large is refused, naming the field.
+    expect(
+      await call<Page>(core, 'query-sets:page', { file: created.file, offset: 100_000, limit: 10, find: 'query 99999' }),
+    ).toMatchObject({
+      matched: 1,
+      offset: 1,
+      entries: [],
+    });
+    expect(await raw(core, 'query-sets:page', { file: created.file, offset: 0, limit: 501 })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    // Over the cap: refused with the limit named, nothing written.
+    const tooMany = await raw(core, 'query-sets:create', {
+      name: 'Too many',
+      from: { kind: 'text', text: `${lines.join('\n')}\n{"query": "one more"}` },
+    });
+    expect(tooMany).toMatchObject({ ok: false, error: { message: expect.stringContaining('100,000') } });
+  }, 60_000);
 
   it('imports judgments all or nothing, reports duplicates, and exports every format', async () => {
     const core = await start();

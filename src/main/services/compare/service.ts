@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchHtml } from '../../../shared/compare/report-html';
-import { batchCsv, batchJson } from '../../../shared/compare/reports';
+import { batchCsvPieces, batchJsonPieces } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
 import type { KeptExplanation } from '../../../shared/explain/report';
 import { requestFor } from '../../../shared/compare/sides';
-import type { BatchDefinition, BatchProgress, BatchResult, NewBatch, SideSpec } from '../../../shared/compare/types';
+import type { BatchDefinition, BatchProgress, BatchResult, BatchRow, NewBatch, SideSpec } from '../../../shared/compare/types';
+import { batchRow } from '../../../shared/compare/summary';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import type { Item } from '../../../shared/request/types';
@@ -19,6 +20,9 @@ import { BatchStore } from './store';
 
 export type { NewBatch } from '../../../shared/compare/types';
 
+/** A batch with its results whole, as main uses it. */
+export type StoredBatch = Omit<BatchView, 'results'> & { results: BatchResult[] };
+
 export interface CompareDeps {
   /** Quality per side and significance for a batch measured against judgments (null for one that is not). */
   qualityOf?: (definition: BatchDefinition, results: BatchResult[]) => Promise<BatchQuality | null>;
@@ -26,8 +30,8 @@ export interface CompareDeps {
   profiles?: ProfileService;
   search: SearchClient;
   deadlineMs: () => number;
-  /** New results and progress of a run, at most every 200 ms and once at the end. */
-  onProgress: (update: { id: string; progress: BatchProgress; results: BatchResult[] }) => void;
+  /** New results (as rows, for the window) and progress of a run, at most every 200 ms and once at the end. */
+  onProgress: (update: { id: string; progress: BatchProgress; results: BatchRow[] }) => void;
   log?: (message: string, err?: unknown) => void;
 }
 
@@ -57,9 +61,20 @@ export function batchReport(
   quality?: BatchQuality | null,
   explanation?: KeptExplanation | null,
 ): string {
-  if (format === 'csv') return batchCsv(results, quality ?? undefined, explanation ?? undefined);
-  if (format === 'json') return batchJson(definition, results, quality ?? undefined, explanation ?? undefined);
-  return batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}) });
+  return [...batchReportPieces(definition, results, format, quality, explanation)].join('');
+}
+
+/** The report a piece at a time (CSV a row, JSON a query), to write one of any length without one string of it. */
+export function batchReportPieces(
+  definition: BatchDefinition,
+  results: BatchResult[],
+  format: ExportFormat,
+  quality?: BatchQuality | null,
+  explanation?: KeptExplanation | null,
+): Iterable<string> {
+  if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, explanation ?? undefined);
+  if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, explanation ?? undefined);
+  return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}) })];
 }
 
 /**
@@ -97,7 +112,7 @@ export class CompareService {
   }
 
   /** Opens one stored batch (by its folder name) with what it already holds. */
-  async load(id: string): Promise<BatchView> {
+  async load(id: string): Promise<StoredBatch> {
     const store = new BatchStore(join(this.dir, id));
     const runner = this.runnerFor(await store.definition(), store);
     await runner.load();
@@ -152,7 +167,7 @@ export class CompareService {
     const push = () => {
       timer = undefined;
       last = Date.now();
-      const results = pending;
+      const results = pending.map(batchRow);
       pending = [];
       this.deps.onProgress({ id, progress: runner.progress(), results });
     };
@@ -223,10 +238,17 @@ export class CompareService {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  read(id: string): BatchView {
+  /** One batch with every stored result whole (items and rankings): for reports, quality and explanations in main. */
+  read(id: string): StoredBatch {
     const runner = this.get(id);
     const explanation = this.explanations.get(id);
     return { definition: runner.definition, progress: runner.progress(), results: runner.list(), ...(explanation ? { explanation } : {}) };
+  }
+
+  /** One batch as the window gets it: each query's row, not its items (100,000 queries stay a few tens of MB). */
+  view(id: string): BatchView {
+    const batch = this.read(id);
+    return { ...batch, results: batch.results.map(batchRow) };
   }
 
   async control(id: string, action: 'pause' | 'resume' | 'cancel' | 'rerun-failed'): Promise<BatchProgress> {

@@ -5,7 +5,7 @@ import { failure } from '../../../shared/ipc/result';
 import type { TrendView } from '../../../shared/ipc/channels/runs';
 import { indexRatings, type RatingIndex } from '../../../shared/judgments/model';
 import { runSnapshotSchema, type RunSnapshot } from '../../../shared/runs/snapshot';
-import { judgmentsChanged, trend, type RunRankings } from '../../../shared/runs/trend';
+import { judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs/trend';
 import { experimentSchema } from '../../../shared/workspace/experiment';
 import type { CompareService } from '../compare/service';
 import type { Experiments } from '../workspace/experiments';
@@ -13,6 +13,19 @@ import type { JudgmentLists } from '../workspace/judgment-lists';
 import type { Workspace } from '../workspace/workspace';
 
 const rankingOf = (side: BatchResult['a']): string[] | null => (side.ok ? (side.ranking ?? side.top.map((t) => t.id)) : null);
+
+/** The queries per metric the window is sent of a run against the baseline: those that lost most (a run of 100,000 queries is not sent whole). */
+export const TREND_QUERIES = 100;
+
+function lostMost(run: TrendRun): TrendRun {
+  const metrics = Object.fromEntries(
+    Object.entries(run.metrics).map(([m, v]) => [
+      m,
+      { ...v, vsBaseline: v.vsBaseline && { ...v.vsBaseline, perQuery: v.vsBaseline.perQuery.slice(0, TREND_QUERIES) } },
+    ]),
+  ) as TrendRun['metrics'];
+  return { ...run, metrics };
+}
 
 /**
  * An experiment's runs over time: each finished run scored from its stored rankings — with the judgment list
@@ -82,7 +95,9 @@ export class RunsService {
       running,
       missing,
       runs: runs.map((run, i) => ({
-        ...(scored[i] ?? { batchId: run.batchId, startedAt: run.startedAt, judgmentsSha256: run.judgmentsSha256, metrics: null }),
+        ...(scored[i]
+          ? lostMost(scored[i])
+          : { batchId: run.batchId, startedAt: run.startedAt, judgmentsSha256: run.judgmentsSha256, metrics: null }),
         label: run.label,
         snapshot: run.snapshot,
         today: run.judgmentsSha256 !== null && run.judgmentsSha256 === todaySha,

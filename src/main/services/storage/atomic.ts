@@ -79,6 +79,39 @@ export async function removeStaleTemps(dir: string, options: { olderThanMs?: num
 
 let tempCounter = 0;
 
+/**
+ * Text produced a piece at a time (a report of 100,000 queries) written atomically as it comes — temp file,
+ * fsync, rename — so it is never one string in memory: pieces are gathered into writes of about 1 MB.
+ */
+export async function writePiecesAtomically(file: string, pieces: Iterable<string>, options: { mode?: number } = {}): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    const handle = await open(temp, 'wx', options.mode ?? PRIVATE_FILE_MODE);
+    try {
+      let gathered: Buffer[] = [];
+      let size = 0;
+      for (const piece of pieces) {
+        const bytes = Buffer.from(piece);
+        gathered.push(bytes);
+        size += bytes.length;
+        if (size < 1 << 20) continue;
+        await writeAll(handle, gathered);
+        gathered = [];
+        size = 0;
+      }
+      await writeAll(handle, gathered);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
 export async function writeJsonAtomically(file: string, value: unknown, options: { mode?: number } = {}): Promise<void> {
   await writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`, options);
 }

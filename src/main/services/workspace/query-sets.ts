@@ -1,7 +1,17 @@
+import { stat } from 'node:fs/promises';
 import { parseQueryList, type QueryListProblem } from '../../../shared/compare/queries';
+import { MAX_QUERIES } from '../../../shared/compare/schema';
+import type { QuerySetCreated } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import { queryKey } from '../../../shared/judgments/query-key';
-import { newQuerySet, querySetSchema, type QuerySet, type QuerySetEntry } from '../../../shared/workspace/query-set';
+import {
+  newQuerySet,
+  querySetPage,
+  querySetSchema,
+  type QuerySet,
+  type QuerySetEntry,
+  type QuerySetPage,
+} from '../../../shared/workspace/query-set';
 import type { HistoryService } from '../history';
 import type { Workspace } from './workspace';
 
@@ -11,12 +21,9 @@ export type QuerySetSource =
   /** Every distinct query searched in the last `days` days (from the history). */
   | { kind: 'history'; days: number };
 
-export interface CreatedQuerySet {
-  file: string;
-  querySet: QuerySet;
-  /** Lines of a pasted list or file that could not be read, each named. */
-  problems: QueryListProblem[];
-}
+/** What the window is told of a new set: its first page and first problems, never the whole of a set of 100,000. */
+const FIRST_PAGE = 200;
+const FIRST_PROBLEMS = 100;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,6 +37,22 @@ export class QuerySets {
 
   read(file: string): Promise<QuerySet> {
     return this.workspace.read('query-sets', file, querySetSchema);
+  }
+
+  /** The set last paged through, kept while its file is unchanged (same size and time): turning a page of 100,000 queries reads nothing again. */
+  private paged: { file: string; stamp: string; set: QuerySet } | undefined;
+
+  /** One page of a query set: see querySetPage. */
+  async page(file: string, options: { offset: number; limit: number; find?: string }): Promise<QuerySetPage> {
+    let stamp = '';
+    try {
+      const info = await stat(this.workspace.path('query-sets', file));
+      stamp = `${info.size}:${info.mtimeMs}`;
+    } catch {
+      // Missing or unreadable: read() says which, with the fix.
+    }
+    if (!stamp || this.paged?.file !== file || this.paged.stamp !== stamp) this.paged = { file, stamp, set: await this.read(file) };
+    return querySetPage(this.paged.set, options);
   }
 
   /** Queries the history holds from the last `days` days: searches only, each query once (first as last typed), newest first. */
@@ -47,7 +70,8 @@ export class QuerySets {
     return out;
   }
 
-  async create(name: string, source: QuerySetSource): Promise<CreatedQuerySet> {
+  /** A new query set in the workspace: its file, its first page, and the lines that could not be read (the first 100, and how many). */
+  async create(name: string, source: QuerySetSource): Promise<QuerySetCreated> {
     let queries: QuerySetEntry[];
     let problems: QueryListProblem[] = [];
     let from: string;
@@ -57,7 +81,8 @@ export class QuerySets {
     } else {
       const parsed = parseQueryList(source.text, source.fileName ?? 'pasted.txt');
       problems = parsed.problems;
-      queries = parsed.rows.map(({ line: _line, ...row }) => row);
+      // A JSON Lines file's notes and expectations stay with their queries.
+      queries = parsed.rows.map(({ line: _line, ...row }, i) => ({ ...row, ...parsed.annotations?.get(i) }));
       from = source.fileName ?? 'pasted list';
     }
     if (queries.length === 0)
@@ -68,11 +93,22 @@ export class QuerySets {
           : `There is no query in ${from}${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}.`,
         { field: source.kind === 'history' ? 'days' : 'text' },
       );
+    if (queries.length > MAX_QUERIES)
+      throw failure(
+        'validation',
+        `${from} holds ${queries.length.toLocaleString('en-US')} queries; a query set holds at most ${MAX_QUERIES.toLocaleString('en-US')}: split the list, or run it from the command line in shards (compare --shard i/n).`,
+        { field: 'text' },
+      );
     const querySet = newQuerySet(name, queries, from, this.now());
     const { file } = await this.workspace.write('query-sets', await this.workspace.freeFile('query-sets', name), querySetSchema, querySet, {
       overwrite: false,
     });
-    return { file, querySet, problems };
+    return {
+      file,
+      page: querySetPage(querySet, { offset: 0, limit: FIRST_PAGE }),
+      problems: problems.slice(0, FIRST_PROBLEMS),
+      problemCount: problems.length,
+    };
   }
 
   /** Replaces an existing query set of the app's own (its queries, notes or name). */

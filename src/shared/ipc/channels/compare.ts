@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BatchQuality } from '../../compare/quality';
 import type { KeptExplanation } from '../../explain/report';
 import { newBatchSchema } from '../../compare/schema';
-import type { BatchDefinition, BatchProgress, BatchResult } from '../../compare/types';
+import type { BatchDefinition, BatchProgress, BatchResult, BatchRow } from '../../compare/types';
 import type { SearchRequest, SearchResponse } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
@@ -21,7 +21,8 @@ export interface BatchListItem {
 export interface BatchView {
   definition: BatchDefinition;
   progress: BatchProgress;
-  results: BatchResult[];
+  /** Every query's row (the items stay in main: `compare:result` opens one query whole). */
+  results: BatchRow[];
   /** The last explanation made of the batch (Explain), kept with it. */
   explanation?: KeptExplanation;
 }
@@ -69,7 +70,7 @@ export const compareChannels = {
 } as const;
 
 export const compareEvents = {
-  'compare:progress': event<{ id: string; progress: BatchProgress; results: BatchResult[] }>(
+  'compare:progress': event<{ id: string; progress: BatchProgress; results: BatchRow[] }>(
     "A batch's progress and the results that arrived since the last event (at most every 200 ms).",
   ),
 } as const;

@@ -4,7 +4,8 @@ import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import type { JudgingQueue } from '../../judgments/pool';
 import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
-import { querySetSchema, type QuerySet } from '../../workspace/query-set';
+import { MAX_QUERIES } from '../../compare/schema';
+import { QUERY_SET_PAGE_MAX, querySetSchema, type QuerySet, type QuerySetPage } from '../../workspace/query-set';
 import { channel } from '../define';
 import { noInput } from './app';
 
@@ -25,10 +26,12 @@ export interface ItemRating {
   at?: string;
 }
 
+/** A new query set as the window hears of it: its first page (a set of 100,000 is not sent back whole), and the lines that could not be read (the first 100 of `problemCount`). */
 export interface QuerySetCreated {
   file: string;
-  querySet: QuerySet;
+  page: QuerySetPage;
   problems: { line: number; message: string }[];
+  problemCount: number;
 }
 
 /** What an import read and kept. */
@@ -60,7 +63,7 @@ export const workspaceChannels = {
     input: z.strictObject({
       name,
       from: z.discriminatedUnion('kind', [
-        z.strictObject({ kind: z.literal('text'), text: z.string().max(5_000_000), fileName: z.string().max(200).optional() }),
+        z.strictObject({ kind: z.literal('text'), text: z.string().max(50_000_000), fileName: z.string().max(200).optional() }),
         z.strictObject({ kind: z.literal('history'), days: z.int().min(1).max(365) }),
       ]),
     }),
@@ -69,6 +72,15 @@ export const workspaceChannels = {
   'query-sets:read': channel<QuerySet>()({
     input: z.strictObject({ file }),
     doc: 'One query set.',
+  }),
+  'query-sets:page': channel<QuerySetPage>()({
+    input: z.strictObject({
+      file,
+      offset: z.int().min(0).max(MAX_QUERIES),
+      limit: z.int().min(1).max(QUERY_SET_PAGE_MAX),
+      find: z.string().max(1000).optional(),
+    }),
+    doc: 'One page of a query set (from offset, at most 500 entries), of the entries whose query or note holds `find` when given: a set of any size is looked through without sending it whole.',
   }),
   'query-sets:save': channel<{ file: string }>()({
     input: z.strictObject({ file, querySet: querySetSchema }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseQueryList } from '../../../../src/shared/compare/queries';
+import fc from 'fast-check';
+import { CsvReader, parseCsv, parseQueryList, QueryListReader, type CsvRecord } from '../../../../src/shared/compare/queries';
 import { batchHtml } from '../../../../src/shared/compare/report-html';
 import { batchCsv } from '../../../../src/shared/compare/reports';
 import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
@@ -88,6 +89,117 @@ describe('query lists', () => {
     const other = parseQueryList('{"queries": ["jacket"]}');
     expect(other.rows).toEqual([]);
     expect(other.problems[0]!.message).toMatch(/^This JSON is not a workspace query set: .*format/);
+  });
+});
+
+describe('query lists read a piece at a time', () => {
+  /** The list fed to a reader in pieces cut at these places. */
+  const inPieces = (text: string, cuts: number[], fileName = '') => {
+    const reader = new QueryListReader(fileName);
+    let at = 0;
+    for (const cut of [...new Set(cuts)].sort((x, y) => x - y)) {
+      reader.push(text.slice(at, cut));
+      at = cut;
+    }
+    reader.push(text.slice(at));
+    return reader.end();
+  };
+
+  const csv = [
+    'query,filter,facets,variables',
+    'jacket,price < 100,"brand:Korvo|Halden; colour:Black","segment=premium; rank=3"',
+    '"say ""hi""",,,',
+    '"two\r\nlines",stock > 0,,',
+    ',brand:x,,',
+    'socks,,brand,',
+    'hoodie,,"[{""id"":""brand"",""values"":[""Tessel""]}]","{""weather"":""rain""}"',
+  ].join('\r\n');
+  const lines = 'jacket\r\n\n  running shoe  \r\nsocks\n' + 'x'.repeat(1001) + '\nlast';
+  const jsonl = [
+    '{"query": "rain jacket", "note": "waterproof", "expect": [{"type": "notEmpty"}]}',
+    '',
+    '{"query": "boots", "filter": "price < 100", "variables": {"segment": "premium"}}',
+    '{"query": "broken", ',
+    '{"query": "", "filter": "x"}',
+    '{"query": "sandals", "facets": [{"id": "brand", "values": ["Korvo"]}]}',
+  ].join('\n');
+
+  it('gives what the whole text gives, wherever the pieces are cut (CSV quotes and CRLF split too)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom([csv, 'q.csv'], [csv, ''], [lines, ''], [jsonl, 'q.jsonl'], [jsonl, '']),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        ([text, name], cuts) => {
+          expect(
+            inPieces(
+              text,
+              cuts.map((c) => c % (text.length + 1)),
+              name,
+            ),
+          ).toEqual(parseQueryList(text, name));
+        },
+      ),
+    );
+    // Every single-character cut of the CSV: each quote, CR and LF split from its neighbour once.
+    const whole = parseQueryList(csv, 'q.csv');
+    for (let cut = 0; cut <= csv.length; cut++) expect(inPieces(csv, [cut], 'q.csv')).toEqual(whole);
+    expect(whole.rows.map((r) => r.query)).toEqual(['jacket', 'say "hi"', 'two\r\nlines', 'hoodie']);
+    expect(whole.problems.map((p) => p.line)).toEqual([6, 7]); // the quoted line break makes row 4 two lines
+  });
+
+  it('CSV fields of any text come back as written, in pieces cut anywhere, with the line each record starts on', () => {
+    const cell = (f: string) => (f === '' || /[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(fc.string({ unit: fc.constantFrom('a', 'é', '😀', ' ', '"', ',', '\r', '\n', 'x') }), { minLength: 1, maxLength: 4 }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.constantFrom('\n', '\r\n'),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (records, eol, cuts) => {
+          const text = records.map((r) => r.map(cell).join(',')).join(eol) + eol;
+          const reader = new CsvReader();
+          const read: CsvRecord[] = [];
+          let at = 0;
+          for (const cut of [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((x, y) => x - y)) {
+            read.push(...reader.feed(text.slice(at, cut)));
+            at = cut;
+          }
+          read.push(...reader.feed(text.slice(at)), ...reader.end().records);
+          expect(read.map((r) => r.fields)).toEqual(records);
+          let line = 1;
+          expect(read.map((r) => r.line)).toEqual(
+            records.map((r) => {
+              const start = line;
+              line += r.join('').split('\n').length - 1 + 1;
+              return start;
+            }),
+          );
+        },
+      ),
+    );
+  });
+
+  it('JSON Lines: one query-set entry per line — its request fields kept, each bad line named', () => {
+    const parsed = parseQueryList(jsonl, 'queries.jsonl');
+    expect(parsed.format).toBe('jsonl');
+    expect(parsed.rows).toEqual([
+      { query: 'rain jacket', line: 1 },
+      { query: 'boots', filter: 'price < 100', variables: { segment: 'premium' }, line: 3 },
+      { query: 'sandals', facets: [{ id: 'brand', values: ['Korvo'] }], line: 6 },
+    ]);
+    expect(parsed.problems.map((p) => p.line)).toEqual([4, 5]);
+    // What an entry carries beside its request, kept for a query set made from the file.
+    expect(parsed.annotations).toEqual(new Map([[0, { note: 'waterproof', expect: [{ type: 'notEmpty' }] }]]));
+    expect(parsed.problems[0]!.message).toMatch(/^This line is not valid JSON .*one \{"query": …\} object\.$/);
+    expect(parsed.problems[1]!.message).toMatch(/query/);
+    // Without the extension, lines that each hold a {"query": …} object are JSON Lines too; a query set is not.
+    expect(parseQueryList(jsonl).format).toBe('jsonl');
+    expect(parseQueryList('{"format": "search-workbench-query-set"}').format).toBe('query-set');
   });
 });
 

@@ -162,7 +162,13 @@ describe('quality of a batch', () => {
     expect(ndcgB).toBe(1);
     expect(ndcgDelta).toBeCloseTo(q.perQuery[0]!.delta!.ndcg, 6);
     expect(csv[3]).toMatch(/^3,zzz,both empty,/);
-    const json = JSON.parse(batchJson(definition, results, q));
+    const text = batchJson(definition, results, q);
+    const json = JSON.parse(text);
+    // Written a query at a time, it is still exactly the document pretty-printed whole.
+    expect(text).toBe(`${JSON.stringify(json, null, 2)}\n`);
+    expect(batchJson({ ...definition, rows: [] }, [])).toBe(
+      `${JSON.stringify(JSON.parse(batchJson({ ...definition, rows: [] }, [])), null, 2)}\n`,
+    );
     expect(json.summary.bothEmpty).toBe(1);
     expect(json.summary.quality.rr).toEqual({ a: 0.75, b: 0.75, delta: 0, p: 1, ci95: [-0.5, 0.5], wins: 1, losses: 1, ties: 0 });
     expect(json.qualityConfig).toMatchObject({ judgments: { file: 'r.json', name: 'Ratings' }, paired: 2, unjudged: 1 });

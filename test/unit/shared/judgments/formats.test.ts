@@ -34,6 +34,26 @@ describe('reading the formats', () => {
     expect(dup).toMatchObject({ duplicates: 2, ratings: [{ query: 'shoes', itemId: 's1', rating: 2 }] });
   });
 
+  it('reads a Quepid CSV of many megabytes whole: a quoted field across a megabyte boundary, a bad line far in named', () => {
+    // 60,000 rows of ~35 characters: about 2 MB, read a megabyte at a time (the first boundary falls inside a quoted query).
+    const rows = Array.from({ length: 60_000 }, (_, i) => `"query, number ${i % 7000}",item-${String(i).padStart(6, '0')},${i % 4}`);
+    const text = `query,docid,rating\n${rows.join('\n')}\n`;
+    const read = ok(parseJudgments(text, { max: 3 }));
+    expect(read.rows).toBe(60_000);
+    expect(read.ratings).toHaveLength(60_000);
+    // Every row, wherever the pieces were cut: each query comes back with its comma, each rating in its place.
+    const byItem = new Map(read.ratings.map((r) => [r.itemId, r]));
+    rows.forEach((_, i) =>
+      expect(byItem.get(`item-${String(i).padStart(6, '0')}`)).toMatchObject({ query: `query, number ${i % 7000}`, rating: i % 4 }),
+    );
+    const bad = text.replace('item-050000,0', 'item-050000,9');
+    expect(parseJudgments(bad, { max: 3 })).toEqual({
+      ok: false,
+      line: 50_002,
+      message: 'line 50002: the rating 9 is above the maximum 3.',
+    });
+  });
+
   it('reads TREC qrels, skipping comments and blank lines', () => {
     const read = ok(parseJudgments('# qrels\nred_dress 0 A1 2\n\nred_dress 0 B2 0\n301 0 X 1\n', { max: 3 }));
     expect(read.format).toBe('trec');

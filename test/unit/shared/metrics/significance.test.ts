@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, comparePaired, mulberry32, randomizationTest } from '../../../../src/shared/metrics/significance';
+import {
+  bootstrapInterval,
+  comparePaired,
+  mulberry32,
+  normalUpperTail,
+  randomizationTest,
+} from '../../../../src/shared/metrics/significance';
 
 /** The exact two-sided p by brute force: every sign pattern, written the plain way. */
 function bruteForceP(deltas: number[]): number {
@@ -83,5 +89,64 @@ describe('a paired comparison', () => {
     expect(strong.significant).toBe(true);
     expect(strong.p).toBeLessThan(0.001);
     expect(comparePaired([], [])).toMatchObject({ n: 0, p: 1, ci95: null, significant: false });
+  });
+});
+
+describe('above 10,000 pairs: the large-sample limits', () => {
+  it('the normal upper tail matches tabulated values', () => {
+    expect(normalUpperTail(0)).toBe(0.5);
+    expect(normalUpperTail(1.959963984540054)).toBeCloseTo(0.025, 12);
+    expect(normalUpperTail(3)).toBeCloseTo(0.0013498980316301, 13);
+    expect(normalUpperTail(5) / 2.866515718791939e-7).toBeCloseTo(1, 9);
+    expect(normalUpperTail(-1)).toBeCloseTo(0.8413447460685429, 12);
+  });
+
+  // Deltas as a metric's are: many ties, some wins and losses of uneven size, skewed.
+  const metricLike = (n: number, seed: number, shift: number) => {
+    const r = mulberry32(seed);
+    return Array.from({ length: n }, () => {
+      const u = r();
+      return u < 0.5 ? 0 : (r() - 0.5 + shift) * (u < 0.9 ? 0.3 : 1);
+    });
+  };
+
+  it('at 10,000 pairs the resampled and the limiting figures agree: p within the error of 10,000 sampled flips, interval ends within 2% of its width', () => {
+    for (const [seed, shift] of [
+      [3, 0],
+      [4, 0.02],
+      [5, 0.05],
+      [6, 0.01],
+      [9, 0.005],
+    ] as const) {
+      const d = metricLike(10_000, seed, shift);
+      const resampled = { p: randomizationTest(d), ci: bootstrapInterval(d)! };
+      const limit = { p: randomizationTest(d, { resampledUpTo: 0 }), ci: bootstrapInterval(d, { resampledUpTo: 0 })! };
+      // Three standard errors of a p estimated from 10,000 random sign patterns.
+      const error = 3 * Math.sqrt((limit.p * (1 - limit.p)) / 10_000) + 1e-3;
+      expect(Math.abs(resampled.p - limit.p)).toBeLessThan(error);
+      const width = resampled.ci[1] - resampled.ci[0];
+      expect(Math.abs(resampled.ci[0] - limit.ci[0])).toBeLessThan(0.02 * width);
+      expect(Math.abs(resampled.ci[1] - limit.ci[1])).toBeLessThan(0.02 * width);
+    }
+  });
+
+  it('is what comparePaired uses above 10,000 pairs: a shift of 0.01 over 100,000 queries is significant, none is not', () => {
+    const a = metricLike(100_000, 7, 0).map((x) => 0.5 + x / 4);
+    const noise = metricLike(100_000, 8, 0).map((x) => x / 10);
+    const noShift = comparePaired(
+      a,
+      a.map((x, i) => x + noise[i]!),
+    );
+    expect(noShift.p).toBeCloseTo(randomizationTest(noise, { resampledUpTo: 0 }), 6);
+    expect(noShift.significant).toBe(false);
+    expect(noShift.ci95![0]).toBeLessThan(0);
+    expect(noShift.ci95![1]).toBeGreaterThan(0);
+    const shifted = comparePaired(
+      a,
+      a.map((x) => x + 0.01),
+    );
+    expect(shifted.significant).toBe(true);
+    expect(shifted.ci95![0]).toBeCloseTo(0.01, 9);
+    expect(shifted.ci95![1]).toBeCloseTo(0.01, 9);
   });
 });

@@ -53,7 +53,7 @@ export function BatchForm() {
         actions={
           <FileImportButton
             label="Import file…"
-            accept=".txt,.csv,.json,text/plain,text/csv,application/json"
+            accept=".txt,.csv,.json,.jsonl,.ndjson,text/plain,text/csv,application/json"
             inputLabel="Import a query list"
             testId="batch-file"
             onFile={(file) => void readFile(file)}
@@ -72,7 +72,13 @@ export function BatchForm() {
       </Field>
       <p className="small" data-testid="batch-count">
         {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? 'query' : 'queries'}
-        {parsed.format === 'csv' ? ' (CSV)' : parsed.format === 'query-set' ? ' (query set)' : ''}
+        {parsed.format === 'csv'
+          ? ' (CSV)'
+          : parsed.format === 'query-set'
+            ? ' (query set)'
+            : parsed.format === 'jsonl'
+              ? ' (JSON Lines)'
+              : ''}
         {draft.fileName ? ` from ${draft.fileName}` : ''}
       </p>
       {fileError ? <p className="diag diag--error">{fileError}</p> : null}

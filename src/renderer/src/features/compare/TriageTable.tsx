@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { queryStatus, redirectChange, shownMetrics, zeroResults } from '@shared/compare/summary';
-import type { BatchResult } from '@shared/compare/types';
+import type { BatchRow } from '@shared/compare/types';
 import { EPS_TIE } from '@shared/metrics/significance';
 
 /* The batch triage table: one row per query, filtered and ordered by what changed most. */
@@ -13,8 +13,8 @@ export const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(0)} m
 const ROW = 34;
 
 /** One query's B − A on the chosen metric; null when it is not judged or a side failed. */
-export type DeltaOf = (r: BatchResult) => number | null;
-export function matches(r: BatchResult, filter: Filter, delta: DeltaOf): boolean {
+export type DeltaOf = (r: BatchRow) => number | null;
+export function matches(r: BatchRow, filter: Filter, delta: DeltaOf): boolean {
   if (filter === 'errors') return !r.a.ok || !r.b.ok;
   if (filter === 'top1') return !!shownMetrics(r)?.top1Changed;
   if (filter === 'zero') return !!r.metrics && zeroResults(r.a) !== zeroResults(r.b);
@@ -31,7 +31,7 @@ export function TriageTable({
   delta,
   deltaLabel,
 }: {
-  results: BatchResult[];
+  results: BatchRow[];
   onOpen: (index: number) => void;
   delta: DeltaOf | null;
   deltaLabel: string;
@@ -118,9 +118,9 @@ export function TriageTable({
 }
 
 /** A redirect query's cell: how the two redirects compare, each side's URL on hover. */
-function RedirectBadge({ result }: { result: BatchResult }) {
+function RedirectBadge({ result }: { result: BatchRow }) {
   const change = redirectChange(result);
-  const url = (side: BatchResult['a']) => (side.redirect ? (side.redirect.url ?? 'a redirect without a URL') : 'no redirect');
+  const url = (side: BatchRow['a']) => (side.redirect ? (side.redirect.url ?? 'a redirect without a URL') : 'no redirect');
   return (
     <span
       className={`badge ${change === 'same' ? 'badge--muted' : 'badge--warning'}`}

@@ -1,6 +1,6 @@
 import type { BatchQuality } from '@shared/compare/quality';
 import { buildSide, defaultBatchName, requestFor } from '@shared/compare/sides';
-import type { BatchProgress, BatchResult, QueryRow, SideSpec } from '@shared/compare/types';
+import type { BatchProgress, BatchRow, QueryRow, SideSpec } from '@shared/compare/types';
 import type { ExchangeRecord } from '@shared/exchange';
 import type { BatchListItem, BatchView } from '@shared/ipc/contract';
 import type { Result } from '@shared/ipc/result';
@@ -96,7 +96,7 @@ export interface CompareSlice {
   loadBatchQuality: () => Promise<void>;
   controlBatch: (action: 'pause' | 'resume' | 'cancel' | 'rerun-failed') => Promise<void>;
   deleteBatch: (id: string) => Promise<void>;
-  applyBatchProgress: (update: { id: string; progress: BatchProgress; results: BatchResult[] }) => void;
+  applyBatchProgress: (update: { id: string; progress: BatchProgress; results: BatchRow[] }) => void;
   openBatchResult: (index: number) => Promise<void>;
   /** The sides as the next comparison sends them: the shared request, each side's spec (profile pinned), the query. */
   comparedSides: () => { base: SearchTemplate; a: SideSpec; b: SideSpec; query: string };

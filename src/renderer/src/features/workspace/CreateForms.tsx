@@ -60,10 +60,11 @@ export function NewQuerySet({ onDone }: { onDone: () => void }) {
       {source === 'file' ? (
         <p className="small muted">
           One query per line, or CSV with a header <span className="mono">query</span> and any of <span className="mono">filter</span>,{' '}
-          <span className="mono">facets</span>, <span className="mono">variables</span>.{' '}
+          <span className="mono">facets</span>, <span className="mono">variables</span>, or JSON Lines (<span className="mono">.jsonl</span>
+          : one <span className="mono">{'{"query": …}'}</span> entry per line, notes and expectations kept) — up to 100,000 queries.{' '}
           <FileImportButton
             label="Choose file…"
-            accept=".txt,.csv,text/plain,text/csv"
+            accept=".txt,.csv,.jsonl,.ndjson,text/plain,text/csv"
             inputLabel="Query set file"
             testId="query-set-file"
             onFile={(file) =>

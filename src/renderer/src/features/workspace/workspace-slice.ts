@@ -3,7 +3,7 @@ import type { ExportFormat } from '@shared/judgments/formats';
 import type { Scale } from '@shared/judgments/model';
 import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
 import type { NewExperiment } from '@shared/workspace/experiment';
-import type { QuerySet } from '@shared/workspace/query-set';
+import type { QuerySetPage } from '@shared/workspace/query-set';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
@@ -15,11 +15,12 @@ export interface WorkspaceSlice {
   workspaceList: CallState<WorkspaceListing>;
   /** The last change (create, import, delete, export): a confirmation, or its error. */
   workspaceOp: CallState<string>;
-  /** The query set opened to look at its queries. */
-  querySetView: CallState<{ file: string; querySet: QuerySet }>;
+  /** The query set opened to look at its queries: one page of it (a set of 100,000 is never sent whole). */
+  querySetView: CallState<{ file: string; page: QuerySetPage; find: string }>;
   loadWorkspace: () => Promise<void>;
   createQuerySet: (name: string, from: QuerySetFrom) => Promise<boolean>;
-  openQuerySet: (file: string) => Promise<void>;
+  /** Opens a query set at a page (the first without `at`), of the entries holding `find` when given. */
+  openQuerySet: (file: string, at?: { offset?: number; find?: string }) => Promise<void>;
   closeQuerySet: () => void;
   createJudgmentList: (name: string, scale: Scale) => Promise<boolean>;
   importJudgments: (input: { name: string; text: string; fileName: string; scale: Scale }) => Promise<JudgmentsImported | null>;
@@ -34,6 +35,9 @@ export interface WorkspaceSlice {
   /** Writes the Local demo's query set, judgments and experiment where they are missing. */
   addDemoFiles: () => Promise<boolean>;
 }
+
+/** Entries on one page of the query-set view. */
+export const QUERY_SET_PAGE = 200;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -69,20 +73,27 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
         scope: 'query-set-create',
         send: () => workbench().querySets.create({ name, from }),
         accept: (created) =>
-          `Created “${created.querySet.name}” with ${plural(created.querySet.queries.length, 'query', 'queries')}${
-            created.problems.length
-              ? `; ${plural(created.problems.length, 'line')} skipped (line ${created.problems[0]!.line}: ${created.problems[0]!.message})`
+          `Created “${created.page.name}” with ${plural(created.page.total, 'query', 'queries')}${
+            created.problemCount
+              ? `; ${plural(created.problemCount, 'line')} skipped (line ${created.problems[0]!.line}: ${created.problems[0]!.message})`
               : ''
           }.`,
       });
       await slice.loadWorkspace();
       return outcome.kind === 'done';
     },
-    openQuerySet: async (file) => {
+    openQuerySet: async (file, at = {}) => {
+      const find = at.find ?? '';
       await runCall(view, {
         scope: 'query-set-read',
-        send: () => workbench().querySets.read({ file }),
-        accept: (querySet) => ({ file, querySet }),
+        send: () =>
+          workbench().querySets.page({
+            file,
+            offset: at.offset ?? 0,
+            limit: QUERY_SET_PAGE,
+            ...(find.trim() ? { find: find.trim() } : {}),
+          }),
+        accept: (page) => ({ file, page, find }),
       });
     },
     closeQuerySet: () => set({ querySetView: idleCall() }),

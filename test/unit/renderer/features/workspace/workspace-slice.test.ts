@@ -23,7 +23,7 @@ describe('workspace: the slice against main', () => {
     expect(app.state().workspaceOp.result).toBe('Created “Seasonal” with 2 queries.');
     expect(app.state().workspaceList.result?.items['query-sets'].map((i) => i.file)).toEqual(['seasonal.json']);
     await app.state().openQuerySet('seasonal.json');
-    expect(app.state().querySetView.result?.querySet.queries.map((q) => q.query)).toEqual(['swimwear', 'sandals']);
+    expect(app.state().querySetView.result?.page.entries.map((e) => e.entry.query)).toEqual(['swimwear', 'sandals']);
     expect(await app.state().createJudgmentList('Graded', { max: 4, threshold: 2 })).toBe(true);
     expect(app.state().workspaceList.result?.items.judgments[0]?.summary).toBe('0 ratings on 0 queries · scale 0–4');
   });
