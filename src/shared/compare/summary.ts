@@ -1,4 +1,4 @@
-import type { BatchResult, BatchRow, CompactMetrics, SideResult, SideSummary } from './types';
+import type { BatchDefinition, BatchHead, BatchResult, BatchRow, CompactMetrics, SideResult, SideSummary } from './types';
 
 /** The q-quantile (0…1) of numbers by linear interpolation; null for none. */
 export function quantile(values: readonly number[], q: number): number | null {
@@ -191,6 +191,34 @@ export function triageOrder(a: BatchRow, b: BatchRow): number {
 
 /** A stored result as the window gets it: the row, each side without its items. */
 export function batchRow(r: BatchResult): BatchRow {
-  const side = ({ top: _top, ranking: _ranking, ...summary }: SideResult): SideSummary => summary;
-  return { index: r.index, query: r.query, a: side(r.a), b: side(r.b), metrics: r.metrics, finishedAt: r.finishedAt };
+  const side = ({ top: _top, ranking: _ranking, ...summary }: SideResult): SideSummary => ({
+    ...summary,
+    ms: summary.ms === null ? null : Math.round(summary.ms * 100) / 100,
+  });
+  return {
+    index: r.index,
+    query: r.query,
+    a: side(r.a),
+    b: side(r.b),
+    metrics: r.metrics && roundMetrics(r.metrics),
+    finishedAt: r.finishedAt,
+  };
+}
+
+/**
+ * Measures to six decimals for the window: what it shows and averages (to three) is unchanged, and 100,000 rows
+ * are a third smaller to send and to read than with every float's seventeen digits.
+ */
+function roundMetrics(metrics: CompactMetrics): CompactMetrics {
+  const out = { ...metrics } as unknown as Record<string, unknown>;
+  for (const key in out) {
+    const value = out[key];
+    if (typeof value === 'number' && !Number.isInteger(value)) out[key] = Math.round(value * 1e6) / 1e6;
+  }
+  return out as unknown as CompactMetrics;
+}
+
+/** A batch's definition without its queries, for the window. */
+export function batchHead({ rows, ...head }: BatchDefinition): BatchHead {
+  return { ...head, queryCount: rows.length };
 }

@@ -6,6 +6,9 @@ export type QueryRow = z.output<typeof queryRowSchema>;
 export type NewBatch = z.output<typeof newBatchSchema>;
 export type BatchDefinition = z.output<typeof batchDefinitionSchema>;
 
+/** A batch's definition as the window gets it: all but its queries (100,000 of them are megabytes), and how many there are. */
+export type BatchHead = { [K in keyof BatchDefinition as K extends 'rows' ? never : K]: BatchDefinition[K] } & { queryCount: number };
+
 export interface TopItem {
   id: string;
   title?: string;

@@ -7,7 +7,7 @@ import type { BatchQuality } from '../../../shared/compare/quality';
 import type { KeptExplanation } from '../../../shared/explain/report';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, BatchRow, NewBatch, SideSpec } from '../../../shared/compare/types';
-import { batchRow } from '../../../shared/compare/summary';
+import { batchHead, batchRow } from '../../../shared/compare/summary';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import type { Item } from '../../../shared/request/types';
@@ -21,7 +21,7 @@ import { BatchStore } from './store';
 export type { NewBatch } from '../../../shared/compare/types';
 
 /** A batch with its results whole, as main uses it. */
-export type StoredBatch = Omit<BatchView, 'results'> & { results: BatchResult[] };
+export type StoredBatch = Omit<BatchView, 'results' | 'definition'> & { definition: BatchDefinition; results: BatchResult[] };
 
 export interface CompareDeps {
   /** Quality per side and significance for a batch measured against judgments (null for one that is not). */
@@ -248,7 +248,7 @@ export class CompareService {
   /** One batch as the window gets it: each query's row, not its items (100,000 queries stay a few tens of MB). */
   view(id: string): BatchView {
     const batch = this.read(id);
-    return { ...batch, results: batch.results.map(batchRow) };
+    return { ...batch, definition: batchHead(batch.definition), results: batch.results.map(batchRow) };
   }
 
   async control(id: string, action: 'pause' | 'resume' | 'cancel' | 'rerun-failed'): Promise<BatchProgress> {

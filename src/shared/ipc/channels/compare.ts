@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BatchQuality } from '../../compare/quality';
 import type { KeptExplanation } from '../../explain/report';
 import { newBatchSchema } from '../../compare/schema';
-import type { BatchDefinition, BatchProgress, BatchResult, BatchRow } from '../../compare/types';
+import type { BatchHead, BatchProgress, BatchResult, BatchRow } from '../../compare/types';
 import type { SearchRequest, SearchResponse } from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
@@ -19,7 +19,8 @@ export interface BatchListItem {
 }
 
 export interface BatchView {
-  definition: BatchDefinition;
+  /** The definition without its queries (`compare:result` gives one query's request whole). */
+  definition: BatchHead;
   progress: BatchProgress;
   /** Every query's row (the items stay in main: `compare:result` opens one query whole). */
   results: BatchRow[];

@@ -4,7 +4,7 @@ import { CsvReader, parseCsv, parseQueryList, QueryListReader, type CsvRecord } 
 import { batchHtml } from '../../../../src/shared/compare/report-html';
 import { batchCsv } from '../../../../src/shared/compare/reports';
 import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
-import { histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';
+import { batchHead, batchRow, histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
 import { searchAnswer } from '../../../helpers/responses';
 
@@ -279,6 +279,22 @@ describe('summaries and reports', () => {
     const s = summarize(results);
     expect(s).toMatchObject({ total: 4, compared: 3, failed: 1, top1Changed: 1, zeroRateA: 0, zeroRateB: 1 / 3 });
     expect(s.latency.a.p50).toBe(10.5);
+  });
+
+  it('the window gets rows without items, times to 0.01 ms and measures to six decimals; the definition without its queries', () => {
+    const stored = result(0, 0.123456789, side(true, 12.3456789, 5), side(true, 7, 0));
+    const row = batchRow(stored);
+    expect(row.a).toEqual({ ok: true, ms: 12.35, attempts: 1, count: 5 });
+    expect(row.b).toEqual({ ok: true, ms: 7, attempts: 1, count: 0 });
+    expect(row.metrics).toEqual({ ...stored.metrics, rbo: 0.123457, change: 0.876543 });
+    // The stored result is left as it was, whole.
+    expect(stored.metrics!.rbo).toBe(0.123456789);
+    expect(stored.a.top).toHaveLength(1);
+    expect(batchRow(result(2, null, side(true, 5, 5), side(false, 7, null))).metrics).toBeNull();
+    const definition = { id: 'd', name: 'n', createdAt: 'c', base: {}, sides: {}, rows: [{ query: 'a' }, { query: 'b' }] };
+    const head = batchHead(definition as unknown as BatchDefinition);
+    expect(head).toMatchObject({ id: 'd', name: 'n', queryCount: 2 });
+    expect(head).not.toHaveProperty('rows');
   });
 
   it('CSV: one row per query, quoted where needed, formulas defused', () => {

@@ -42,7 +42,7 @@ export function BatchRun() {
   useEffect(() => {
     if (revision !== measuredAt && !running && qualityCall.status !== 'sending') void loadQuality();
   }, [revision, measuredAt, running, qualityCall.status, loadQuality]);
-  const summary = useMemo(() => summarize(results, definition.rows.length), [results, definition.rows.length]);
+  const summary = useMemo(() => summarize(results, definition.queryCount), [results, definition.queryCount]);
   const byIndex = useMemo(() => new Map<number, QueryQualityRow>(quality?.perQuery.map((q) => [q.index, q]) ?? []), [quality]);
   // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
   const shown: MetricName = order === 'change' ? metric : order;

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from '@shared/compare/quality';
-import type { BatchDefinition } from '@shared/compare/types';
+import type { BatchHead } from '@shared/compare/types';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
 import { SIGNIFICANCE, type PairedComparison } from '@shared/metrics/significance';
 import { Button } from '../../components/Button';
@@ -42,7 +42,7 @@ export function QualityPanel({
   done,
   onRecompute,
 }: {
-  definition: BatchDefinition;
+  definition: BatchHead;
   call: CallState<BatchQuality | null>;
   running: boolean;
   done: number;

@@ -37,7 +37,7 @@ export function BatchExplain({ batch }: { batch: BatchView }) {
         </h2>
         <MeasurePicker ndcg={definition.quality ? definition.quality.judgments.name : null} />
         <span className="small muted" data-testid="explain-budget">
-          {n} difference{n === 1 ? '' : 's'} → {perQuery * definition.rows.length} more requests (A and B are the batch’s)
+          {n} difference{n === 1 ? '' : 's'} → {perQuery * definition.queryCount} more requests (A and B are the batch’s)
         </span>
         {running ? null : (
           <Button

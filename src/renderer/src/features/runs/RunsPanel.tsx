@@ -93,8 +93,8 @@ function QueryChanges({ run, metric }: { run: Run; metric: MetricName }) {
     setArea('compare');
     await openBatch(run.batchId);
     const batch = useAppStore.getState().compare.batch;
-    const index = batch?.definition.rows.findIndex((r) => queryKey(r.query) === queryKey(query)) ?? -1;
-    if (index >= 0) await useAppStore.getState().openBatchResult(index);
+    const index = batch?.results.find((r) => queryKey(r.query) === queryKey(query))?.index;
+    if (index !== undefined) await useAppStore.getState().openBatchResult(index);
   };
   if (!vs) return null;
   return (
