@@ -7,6 +7,7 @@ import { emulatorCommand } from './commands/emulator';
 import { explainCommand } from './commands/explain';
 import { filterCommand } from './commands/filter';
 import { maskCommand } from './commands/mask';
+import { matrixCommand } from './commands/matrix';
 import { mergeCommand } from './commands/merge';
 import { judgmentsCommand, metricsCommand } from './commands/metrics';
 import { requestCommand } from './commands/request';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly Command[] = [
   compareCommand,
   mergeCommand,
   explainCommand,
+  matrixCommand,
   testCommand,
   metricsCommand,
   judgmentsCommand,

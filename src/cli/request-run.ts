@@ -1,6 +1,12 @@
 import { HttpClient } from '../main/services/http/client';
 import { intOption, type CliIo } from './command';
 
+/** The service a command asks, for parseArgs: `--base-url U --token T`. */
+export const SERVICE_FLAGS = { 'base-url': { type: 'string' }, token: { type: 'string' } } as const;
+
+/** One query or a list of them, for parseArgs: `--query Q | --queries FILE`. */
+export const QUERY_FLAGS = { query: { type: 'string' }, queries: { type: 'string' } } as const;
+
 /** `--concurrency N|auto` and `--timeout MS`, read the same way by every command that sends many requests. */
 export interface RunOptions {
   /** 'auto': paced from the service's own refusals, up to 32 requests in flight. */

@@ -8,7 +8,7 @@ import { CompareService } from '../../main/services/compare/service';
 import { SearchClient } from '../../main/services/search-client';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
-import { onStopSignal, runClient, runOptions, throttledProgress } from '../request-run';
+import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
 import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
@@ -52,8 +52,7 @@ export const compareCommand: Command = {
       argv,
       {
         queries: { type: 'string' },
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
+        ...SERVICE_FLAGS,
         a: { type: 'string' },
         b: { type: 'string' },
         concurrency: { type: 'string' },

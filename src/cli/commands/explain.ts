@@ -10,7 +10,7 @@ import { SearchClient } from '../../main/services/search-client';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { inShard } from '../../shared/runs/shard';
-import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
+import { abortOnStop, pacing, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
 const progressLine = (p: ExplainProgress) => `${p.done}/${p.total} requests · ${p.failed} failed`;
@@ -47,10 +47,8 @@ export const explainCommand: Command = {
     const { values } = parse(
       argv,
       {
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        query: { type: 'string' },
-        queries: { type: 'string' },
+        ...SERVICE_FLAGS,
+        ...QUERY_FLAGS,
         a: { type: 'string' },
         b: { type: 'string' },
         measure: { type: 'string' },

@@ -9,6 +9,7 @@ import { generateRsaKeyPair } from '../../main/services/keys';
 import { SearchClient } from '../../main/services/search-client';
 import { exists, SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { tokenEndpoint, TokenClient } from '../../main/services/token-client';
+import { SERVICE_FLAGS } from '../request-run';
 import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { parseKind } from './request';
@@ -40,8 +41,7 @@ export const searchCommand: Command = {
     const { values } = parse(
       argv,
       {
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
+        ...SERVICE_FLAGS,
         query: { type: 'string' },
         config: { type: 'string' },
         request: { type: 'string' },

@@ -6,7 +6,7 @@ import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
-import { abortOnStop, pacing, runClient, runOptions, throttledProgress } from '../request-run';
+import { abortOnStop, pacing, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 
 function progressLine(p: SuiteProgress): string {
   return `${p.done}/${p.total} requests · ${p.failed} assertions failed · ${p.errors} requests could not run`;
@@ -31,8 +31,7 @@ export const testCommand: Command = {
     '  example: search-workbench test examples/suites/demo --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --reporter junit --out junit.xml',
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
-      'base-url': { type: 'string' },
-      token: { type: 'string' },
+      ...SERVICE_FLAGS,
       config: { type: 'string' },
       reporter: { type: 'string' },
       out: { type: 'string' },

@@ -141,6 +141,13 @@ const TRIGGERS = [
     boost: 'tags = waterproof',
     factor: 1.6,
   },
+  {
+    id: 'outlet-rain',
+    description: 'Outlet shoppers on a rainy day see items on sale rise: a trigger on two variables together, neither alone.',
+    when: 'segment = outlet AND weather = rain',
+    boost: 'tags = sale',
+    factor: 2.2,
+  },
 ];
 
 /**

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import { jsonErrorPosition } from '../../shared/url/codec';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import { CLOCK_HEADER, requestClock } from './clock';
 import type { Emulator } from './emulator';
 import { runSearch } from './engine/search';
 import { runAutocomplete, runSuggest } from './engine/suggest';
@@ -140,7 +141,8 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
     ),
   );
 
-  const ctx = () => ({ baseUrl: baseUrl(), now: now() });
+  // A request may set its own clock (x-emulator-clock): the context matrix's hour axis on Local demo.
+  const ctx = (request: FastifyRequest) => ({ baseUrl: baseUrl(), now: requestClock(request.headers[CLOCK_HEADER], now()) });
 
   app.post('/search', async (request, reply) => {
     emulator.count('search');
@@ -148,7 +150,7 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
     if (fault === 'answered') return reply;
     const body = request.body as Record<string, unknown> | undefined;
     const tenant = emulator.tenantForToken(body?.token);
-    return sendJson(reply, runSearch(tenant, body, ctx()), fault);
+    return sendJson(reply, runSearch(tenant, body, ctx(request)), fault);
   });
 
   app.get<{ Params: { token: string }; Querystring: { encoded?: string } }>('/search/:token', async (request, reply) => {
@@ -178,7 +180,7 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
     }
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
       throw new EmulatorError(400, 'invalid-encoded', 'encoded must hold a JSON object.', 'encoded');
-    return sendJson(reply, runSearch(tenant, { ...(payload as object), token: request.params.token }, ctx()), fault);
+    return sendJson(reply, runSearch(tenant, { ...(payload as object), token: request.params.token }, ctx(request)), fault);
   });
 
   app.post('/search/suggest', async (request, reply) => {
@@ -186,7 +188,7 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
     const fault = await applyFault(emulator, 'suggest', request, reply);
     if (fault === 'answered') return reply;
     const body = request.body as Record<string, unknown> | undefined;
-    return sendJson(reply, runSuggest(emulator.tenantForToken(body?.token), body, ctx()), fault);
+    return sendJson(reply, runSuggest(emulator.tenantForToken(body?.token), body, ctx(request)), fault);
   });
 
   app.post('/search/autocomplete', async (request, reply) => {
@@ -194,7 +196,7 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
     const fault = await applyFault(emulator, 'autocomplete', request, reply);
     if (fault === 'answered') return reply;
     const body = request.body as Record<string, unknown> | undefined;
-    return sendJson(reply, runAutocomplete(emulator.tenantForToken(body?.token), body, ctx()), fault);
+    return sendJson(reply, runAutocomplete(emulator.tenantForToken(body?.token), body, ctx(request)), fault);
   });
 
   app.post<{ Params: { tenant: string } }>('/auth/realms/:tenant/protocol/openid-connect/token', async (request, reply) => {

@@ -25,6 +25,8 @@ export interface SendOptions {
   deadlineMs?: number;
   /** For batch runs: no bodies in the exchange record and no shape check — the caller keeps the answer. */
   lean?: boolean;
+  /** Headers beyond the wire format's: only the emulator's own clock (`x-emulator-clock`) is ever sent. */
+  extraHeaders?: Record<string, string>;
 }
 
 /** Search, suggest and autocomplete against a profile's base URL, over the shared wire format. */
@@ -53,7 +55,7 @@ export class SearchClient {
     const outcome = await this.http.send({
       method: spec.method,
       url: spec.url,
-      headers: spec.headers,
+      headers: options.extraHeaders ? [...spec.headers, ...Object.entries(options.extraHeaders)] : spec.headers,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),

@@ -3,7 +3,7 @@ import { METRIC_NAMES, type MetricName } from '../metrics/quality';
 import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
-import { escapeHtml } from '../html';
+import { escapeHtml, reportHead } from '../html';
 import { explanationHtml, type KeptExplanation } from '../explain/report';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
@@ -128,13 +128,7 @@ export function batchHtml(
     ['Mean overlap@10', pct(summary.meanOverlap10)],
     ['Top result changed', `${summary.top1Changed}`],
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(definition.name)} — Search Workbench comparison</title>
+  return `${reportHead(`${definition.name} — Search Workbench comparison`, { images: true })}
 <style>
 :root{color-scheme:light dark;--bg:#f4f5f8;--fg:#1a1f29;--muted:#4f5868;--card:#fff;--border:#dfe3ea;--a:#2952cc;--b:#b4530a;--up:#17804a;--down:#c22b2b;--new:#0b6aa8}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1115;--fg:#e7e9ee;--muted:#a2aab8;--card:#161920;--border:#2b3140;--a:#7aa2ff;--b:#f2a25c;--up:#4fd18b;--down:#ff7b7b;--new:#6cc4ff}}

@@ -40,7 +40,8 @@ const CSV_COLUMNS = [
   'error_b',
 ] as const;
 
-function csvCell(value: unknown): string {
+/** One CSV cell: quoted where needed, spreadsheet formulas defused, numbers to six decimals. */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'number' ? String(Math.round(value * 1e6) / 1e6) : String(value);
   // Quote what needs it, and defuse spreadsheet formulas (=, +, -, @ at the start).
