@@ -12,9 +12,11 @@ import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
 import { suiteHandlers } from './handlers/suites';
 import { explainHandlers } from './handlers/explain';
+import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
 import { SuiteService } from './services/assertions/service';
 import { ExplainService } from './services/explain/service';
+import { MatrixService } from './services/matrix/service';
 import { RunsService } from './services/runs/service';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
@@ -185,6 +187,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onProgress: (progress) => events.emit('explain:progress', progress),
   });
 
+  const matrix = new MatrixService({
+    profiles,
+    localDemo,
+    search,
+    deadlineMs: () => settings.get().requestTimeoutMs,
+    onProgress: (progress) => events.emit('matrix:progress', progress),
+  });
+
   const experiments = new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') });
   const catalog = new CatalogClient(http, tokens);
   const services: Services = {
@@ -217,6 +227,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     compare,
     suites,
     explain,
+    matrix,
     localDemo,
     demoFiles,
     app: new AppService({
@@ -244,6 +255,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...appHandlers(services),
     ...suiteHandlers(services),
     ...explainHandlers(services),
+    ...matrixHandlers(services),
     ...runsHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),

@@ -23,3 +23,17 @@ export function demoCores(): { start: (dataDir: string) => Promise<Core>; stop: 
     },
   };
 }
+
+const BROWSER = { transport: 'browser' as const };
+
+/** A channel's result as the window gets it: the value, or the failure with its code, message and field. */
+export function invoke(core: Core, channel: string, input: unknown) {
+  return core.router.invoke(channel, input, BROWSER);
+}
+
+/** A channel's value; a failure throws, naming the channel, its code and message. */
+export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const result = await invoke(core, channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}

@@ -1,5 +1,6 @@
 import type { SuiteService } from './assertions/service';
 import type { ExplainService } from './explain/service';
+import type { MatrixService } from './matrix/service';
 import type { RunsService } from './runs/service';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app-service';
@@ -74,6 +75,8 @@ export interface Services {
   /** The workspace's regression suite, run against a profile. */
   suites: SuiteService;
   explain: ExplainService;
+  /** Context matrices: one query (or a few) across a grid of context variables × configurations. */
+  matrix: MatrixService;
   /** Experiments' runs over time: the trend and the baseline. */
   runs: RunsService;
   localDemo: LocalDemo | undefined;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
 import { compareChannels, compareEvents } from './channels/compare';
 import { explainChannels, explainEvents } from './channels/explain';
+import { matrixChannels, matrixEvents } from './channels/matrix';
 import { runsChannels } from './channels/runs';
 import { profileChannels } from './channels/profiles';
 import { searchChannels, searchEvents } from './channels/search';
@@ -24,6 +25,7 @@ export const contract = {
   ...workspaceChannels,
   ...suiteChannels,
   ...explainChannels,
+  ...matrixChannels,
   ...runsChannels,
 } as const;
 
@@ -33,6 +35,7 @@ export const events = {
   ...compareEvents,
   ...suiteEvents,
   ...explainEvents,
+  ...matrixEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -66,3 +69,4 @@ export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/
 export type { SuiteRunView, SuiteProgressView } from './channels/suites';
 export type { ExplainView, ExplainProgressView } from './channels/explain';
 export type { TrendView } from './channels/runs';
+export type { MatrixProgressView } from './channels/matrix';

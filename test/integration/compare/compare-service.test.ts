@@ -2,19 +2,12 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../src/shared/ipc/channels/compare';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
-import { demoCores } from '../../helpers/demo-core';
+import { call, demoCores } from '../../helpers/demo-core';
 
 const ctx = { transport: 'browser' as const };
 const { start, stop } = demoCores();
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const result = await core.router.invoke(channel, input, ctx);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

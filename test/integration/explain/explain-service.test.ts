@@ -2,26 +2,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
 import type { BatchView } from '../../../src/shared/ipc/channels/compare';
 import type { ExplainView } from '../../../src/shared/ipc/channels/explain';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
-import { demoCores } from '../../helpers/demo-core';
+import { call, demoCores, invoke } from '../../helpers/demo-core';
 
 // Explain through the contract on Local demo: one query with the answer on screen reused, a batch over its query
 // set kept with the batch (after a restart too) and in its three reports.
 
-const ctx = { transport: 'browser' as const };
 const { start, stop } = demoCores();
-
-async function invoke(core: Core, channel: string, input: unknown) {
-  return core.router.invoke(channel, input, ctx);
-}
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const result = await invoke(core, channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
 
 const side = (label: string, overrides: Record<string, unknown> = {}) => ({ label, profileId: LOCAL_DEMO_ID, overrides });
 

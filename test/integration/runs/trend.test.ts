@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import type { TrendView } from '../../../src/shared/ipc/channels/runs';
-import { demoCores } from '../../helpers/demo-core';
+import { call, demoCores } from '../../helpers/demo-core';
 
 // An experiment's runs over time on Local demo: each run keeps the judgment list it ran with, the trend scores it
 // with that list (or all with today's), and a run significantly worse than the pinned baseline is flagged.
@@ -12,12 +12,6 @@ import { demoCores } from '../../helpers/demo-core';
 const { start } = demoCores();
 const EXPERIMENT = 'demo-default-vs-new-arrivals.json';
 const ctx = { transport: 'browser' as const };
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.router.invoke(channel, input, ctx);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as T;
-}
 
 async function runOnce(core: Core): Promise<string> {
   const { id } = await call<{ id: string }>(core, 'experiments:run', { file: EXPERIMENT });

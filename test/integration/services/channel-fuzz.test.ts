@@ -130,6 +130,14 @@ function samples(): Record<Channel, unknown> {
     },
     'explain:batch': { id, measure: 'rbo' },
     'explain:cancel': {},
+    'matrix:run': {
+      base: { token: 'demo-search-token-0001' },
+      queries: ['jacket'],
+      axes: [{ name: 'segment', values: [null, 'premium'] }],
+      configurations: ['default'],
+      k: 5,
+    },
+    'matrix:cancel': {},
     'runs:trend': { file: 'demo-default-vs-new-arrivals.json', rescore: true },
     'runs:pin': { file: 'demo-default-vs-new-arrivals.json', batchId: null },
   };

@@ -1,3 +1,4 @@
+import { OneRun } from '../one-run';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { SuiteProgressView, SuiteRunView } from '../../../shared/ipc/contract';
@@ -41,17 +42,14 @@ export interface SuiteServiceDeps {
  * profile — the same reading, limits, runner and reports as `search-workbench test`. One run at a time.
  */
 export class SuiteService {
-  private running: AbortController | null = null;
+  private readonly one = new OneRun('A suite run is in progress: wait for it, or cancel it first.');
   /** The last run that left something to do (Cancel, requests that could not run), to resume. */
   private unfinished: { key: string; state: SuiteRunState } | null = null;
 
   constructor(private readonly deps: SuiteServiceDeps) {}
 
   async run(input: { profileId?: string; configurationId?: string; folder?: string; resume?: boolean }): Promise<SuiteRunView> {
-    if (this.running) throw failure('conflict', 'A suite run is in progress: wait for it, or cancel it first.');
-    const abort = new AbortController();
-    this.running = abort;
-    try {
+    return this.one.start(async (signal) => {
       const folder = input.folder ? await suiteFolder(input.folder) : this.deps.workspace.folder;
       const profile = await readyProfile(this.deps.profiles, this.deps.localDemo, input.profileId);
       const key = JSON.stringify([folder, profile.id, input.configurationId ?? '']);
@@ -75,7 +73,7 @@ export class SuiteService {
         concurrency: 4,
         ...(deadlineMs ? { deadlineMs } : {}),
         ...(resume ? { resume: resume.state } : {}),
-        signal: abort.signal,
+        signal,
         onProgress: (p) => this.deps.onProgress(p),
       }).catch((err: unknown) => {
         if (err instanceof SuiteChangedError) throw failure('conflict', err.message, { field: 'resume' });
@@ -85,14 +83,10 @@ export class SuiteService {
       const { run, checkMs, stopped, left } = outcome;
       const inWorkspace = resolve(folder) === resolve(this.deps.workspace.folder);
       return { ...run, profileName: profile.name, checkMs, stopped, folder, inWorkspace, left };
-    } finally {
-      this.running = null;
-    }
+    });
   }
 
   cancel(): { cancelled: boolean } {
-    if (!this.running) return { cancelled: false };
-    this.running.abort();
-    return { cancelled: true };
+    return this.one.cancel();
   }
 }

@@ -16,6 +16,7 @@ import { readyProfile } from '../profile-access';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
 import type { JudgmentLists } from '../workspace/judgment-lists';
+import { OneRun } from '../one-run';
 import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
 
 export interface ExplainServiceDeps {
@@ -44,7 +45,7 @@ export interface ExplainQueryInput {
  * batches are; one explanation at a time, cancellable.
  */
 export class ExplainService {
-  private running: AbortController | null = null;
+  private readonly one = new OneRun('An explanation is in progress: wait for it, or cancel it first.');
 
   constructor(private readonly deps: ExplainServiceDeps) {}
 
@@ -78,10 +79,7 @@ export class ExplainService {
   }
 
   private async run(options: Omit<ExplainRunOptions, 'send' | 'signal' | 'onProgress' | 'deadlineMs'>): Promise<ExplainRun> {
-    if (this.running) throw failure('conflict', 'An explanation is in progress: wait for it, or cancel it first.');
-    const abort = new AbortController();
-    this.running = abort;
-    try {
+    return this.one.start(async (signal) => {
       const targets = await this.targets(options.sides);
       const deadlineMs = this.deps.deadlineMs();
       let last = 0;
@@ -89,16 +87,14 @@ export class ExplainService {
         ...options,
         send: searchSender(this.deps.search, (side) => targets[side], deadlineMs > 0 ? { deadlineMs } : {}),
         ...(deadlineMs > 0 ? { deadlineMs } : {}),
-        signal: abort.signal,
+        signal,
         onProgress: (p) => {
           if (p.done < p.total && Date.now() - last < 100) return;
           last = Date.now();
           this.deps.onProgress(p);
         },
       });
-    } finally {
-      this.running = null;
-    }
+    });
   }
 
   async query(input: ExplainQueryInput): Promise<ExplainView> {
@@ -167,9 +163,7 @@ export class ExplainService {
   }
 
   cancel(): { cancelled: boolean } {
-    if (!this.running) return { cancelled: false };
-    this.running.abort();
-    return { cancelled: true };
+    return this.one.cancel();
   }
 }
 
