@@ -110,7 +110,15 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('search-inspectors-pane')).toHaveClass(/is-collapsed/);
     await expect(page.getByRole('complementary', { name: 'Inspectors' })).toHaveCount(0);
 
-    // Main kept the layout: a reload finds it as it was left.
+    // Main keeps the layout: once it holds it (a reload aborts what is still on its way), a reload finds it as it was left.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const settings = await window.workbench.settings.get();
+          return settings.ok ? settings.value.paneLayouts.search : null;
+        }),
+      )
+      .toEqual({ widths: { builder: 616 }, collapsed: ['inspectors'] });
     await app.reload();
     await page.getByRole('textbox', { name: 'Query' }).waitFor();
     expect(await width()).toBe(616);

@@ -37,12 +37,19 @@ export interface ShellSlice {
 
 export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
   let version = 0;
+  /**
+   * Updates reach main one after another, in the order they were made: in browser mode two fetches may overtake
+   * each other, and a pane's width saved on release would then land after the fold that followed it.
+   */
+  let sending: Promise<unknown> = Promise.resolve();
   /** The change shows at once and goes back (with a notice) if main refuses it. */
   const optimistic = async (patch: SettingsPatch, what: string) => {
     const previous = get().settings;
     if (previous) set({ settings: { ...previous, ...patch } });
     const sentAt = version;
-    const result = await workbench().settings.update(patch);
+    const update = sending.then(() => workbench().settings.update(patch));
+    sending = update.catch(() => undefined);
+    const result = await update;
     if (result.ok) get().applySettings(result.value, sentAt);
     else {
       if (previous) get().applySettings(previous, sentAt);

@@ -49,4 +49,33 @@ describe('shell: the slice against main', () => {
     expect(app.state().settings?.theme).toBe('system');
     off();
   });
+
+  it('sends settings changes to main one after another, in the order they were made', async () => {
+    // The api's channels are read-only to callers; the test holds one back on its way to main.
+    const settings = app.api.settings as { update: typeof app.api.settings.update };
+    const real = settings.update;
+    const started: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The first update is held before it reaches main; the second must not overtake it.
+    settings.update = async (patch) => {
+      const layout = patch.paneLayouts?.search;
+      started.push(layout?.collapsed.length ? 'fold' : 'width');
+      if (started.length === 1) await held;
+      return real(patch);
+    };
+    try {
+      const width = app.state().setPaneLayout('search', { widths: { builder: 616 }, collapsed: [] });
+      const fold = app.state().setPaneLayout('search', { widths: { builder: 616 }, collapsed: ['inspectors'] });
+      await Promise.resolve();
+      expect(started).toEqual(['width']);
+      release();
+      await Promise.all([width, fold]);
+      expect(started).toEqual(['width', 'fold']);
+      const kept = await app.api.settings.get();
+      expect(kept.ok && kept.value.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: ['inspectors'] });
+    } finally {
+      settings.update = real;
+    }
+  });
 });
