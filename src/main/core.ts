@@ -192,7 +192,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     localDemo,
     search,
     deadlineMs: () => settings.get().requestTimeoutMs,
-    onProgress: (progress) => events.emit('matrix:progress', progress),
+    // Each answer goes to the window as it arrives, its images' hosts noted first (the grid shows them at once).
+    onProgress: (progress) => events.emit('matrix:progress', services.images.noted(progress)),
   });
 
   const experiments = new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') });

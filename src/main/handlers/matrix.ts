@@ -3,7 +3,8 @@ import type { Services } from '../services/services';
 
 export function matrixHandlers(s: Services): Pick<Handlers, 'matrix:run' | 'matrix:cancel'> {
   return {
-    'matrix:run': (input) => s.matrix.run(input),
+    // The grid's items name their images: the proxy learns those hosts as it does from any answer.
+    'matrix:run': async (input) => s.images.noted(await s.matrix.run(input)),
     'matrix:cancel': () => s.matrix.cancel(),
   };
 }

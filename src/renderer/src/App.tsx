@@ -21,6 +21,7 @@ export function App() {
     const offBatch = api.onCompareProgress((update) => useAppStore.getState().applyBatchProgress(update));
     const offSuite = api.onSuitesProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
     const offExplain = api.onExplainProgress((progress) => useAppStore.getState().applyExplainProgress(progress));
+    const offMatrix = api.onMatrixProgress((progress) => useAppStore.getState().applyMatrixProgress(progress));
     const offProfiles = api.onProfilesChanged(() => {
       const state = useAppStore.getState();
       void state.refreshInfo();
@@ -33,6 +34,7 @@ export function App() {
       offBatch();
       offSuite();
       offExplain();
+      offMatrix();
       offProfiles();
     };
   }, [boot]);

@@ -86,12 +86,15 @@ export function parseAxisArg(text: string): MatrixAxis | { error: string } {
   const rest = text.slice(eq + 1);
   let i = 0;
   while (i <= rest.length) {
+    // Spaces around a value are not part of it (`none, premium`).
+    while (rest[i] === ' ') i++;
     if (rest[i] === '"') {
       // A quoted value runs to its closing quote (JSON escapes inside).
       let j = i + 1;
       while (j < rest.length && rest[j] !== '"') j += rest[j] === '\\' ? 2 : 1;
       values.push(typeAxisValue(rest.slice(i, j + 1)));
       i = j + 1;
+      while (rest[i] === ' ') i++;
       if (i < rest.length && rest[i] !== ',') return { error: `--axis ${name}: a quoted value must be followed by a comma or the end` };
       i++;
       continue;
@@ -203,8 +206,8 @@ export function buildCells(spec: Pick<MatrixSpec, 'axes' | 'configurations' | 'h
 }
 
 /**
- * The baseline cell named by `segment=none,weather=sun` (with `config=…` and `hour=…` when those vary): an axis
- * left out takes its first value. Default: the first cell.
+ * The baseline cell named by `segment=none,weather=sun` (with `config=…` and `hour=…` when those vary; an axis
+ * left out takes its first value) or by its key. Default: the first cell.
  */
 export function findBaseline(
   cells: MatrixCell[],
@@ -212,6 +215,9 @@ export function findBaseline(
   text?: string,
 ): MatrixCell | { error: string } {
   if (!text?.trim()) return cells[0] ?? { error: 'The grid has no cell.' };
+  // A cell's own key names it too (the app sends the one picked).
+  const byKey = cells.find((c) => c.key === text);
+  if (byKey) return byKey;
   const wanted = new Map<string, string>();
   for (const part of text.split(',')) {
     const eq = part.indexOf('=');

@@ -1,8 +1,16 @@
 import { rbo } from '../diff/metrics';
 import type { MatrixCell } from './grid';
 
-/** One cell's answer to one query, as the grid needs it. */
-export type CellAnswer = { ok: true; ids: string[]; count: number | null } | { ok: false; error: string };
+/** An item of a cell's answer as the grid shows it: its id, title and image. */
+export interface CellItem {
+  id: string;
+  title?: string;
+  /** Named as in an answer, so the image proxy learns its host from the grid's answers too. */
+  imageUrl?: string;
+}
+
+/** One cell's answer to one query, as the grid needs it (`top`: its first k items, for the screen). */
+export type CellAnswer = { ok: true; ids: string[]; count: number | null; top?: CellItem[] } | { ok: false; error: string };
 
 /** One query in one cell, held against the baseline cell's answer to the same query. */
 export interface MatrixRow {
@@ -15,6 +23,8 @@ export interface MatrixRow {
   rbo: number | null;
   topChanged: boolean | null;
   error?: string;
+  /** The first k items with title and image, when the answer carried them (the app's grid). */
+  top?: CellItem[];
 }
 
 /** A cell over the matrix's queries: what its square on the grid shows. */
@@ -59,6 +69,7 @@ export function matrixRows(
         count: got.count,
         rbo: baseIds ? rbo(ids, baseIds) : null,
         topChanged: baseIds ? ids[0] !== baseIds[0] : null,
+        ...(got.top ? { top: got.top.slice(0, k) } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { rankingOf } from '../../../shared/compare/sides';
 import type { MatrixCell } from '../../../shared/matrix/grid';
-import { matrixRows, type CellAnswer } from '../../../shared/matrix/measures';
+import { matrixRows, type CellAnswer, type CellItem } from '../../../shared/matrix/measures';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
 import { PacedRetry, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
@@ -28,6 +28,19 @@ export interface MatrixRunOptions
   pace?: 'auto';
   signal?: AbortSignal;
   onProgress?: (progress: MatrixProgress, answered: { query: string; cell: string; answer: CellAnswer }) => void;
+}
+
+/** The first k items of an answer with their titles and images, as the grid shows them. */
+function topOf(response: SearchResponse, k: number): CellItem[] {
+  return (Array.isArray(response?.items) ? response.items : []).slice(0, k).map((item, i) => {
+    const title = item.product?.title ?? item.redirect?.name;
+    const image = item.product?.imageUrl;
+    return {
+      id: typeof item.id === 'string' ? item.id : `#${i + 1}`,
+      ...(typeof title === 'string' ? { title } : {}),
+      ...(typeof image === 'string' ? { imageUrl: image } : {}),
+    };
+  });
 }
 
 /** One cell's request for one query: the base, the cell's configuration (none: the default) and its variables over the base's. */
@@ -71,7 +84,12 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
           if (abort.signal.aborted) return;
           const count = value.ok ? value.response?.metadata?.count : undefined;
           const answer: CellAnswer = value.ok
-            ? { ok: true, ids: rankingOf(value.response), count: typeof count === 'number' ? count : null }
+            ? {
+                ok: true,
+                ids: rankingOf(value.response),
+                count: typeof count === 'number' ? count : null,
+                top: topOf(value.response, options.k),
+              }
             : { ok: false, error: `${value.error.message}${attempts > 1 ? ` (after ${attempts} tries)` : ''}` };
           if (!answer.ok) progress.failed++;
           progress.done++;

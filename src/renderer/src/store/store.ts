@@ -6,6 +6,7 @@ import { createHistorySlice, type HistorySlice } from '../features/history/histo
 import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
 import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-slice';
 import { createExplainSlice, type ExplainSlice } from '../features/explain/explain-slice';
+import { createMatrixSlice, type MatrixSlice } from '../features/matrix/matrix-slice';
 import { createRunsSlice, type RunsSlice } from '../features/runs/runs-slice';
 import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
@@ -37,6 +38,7 @@ export type AppState = ShellSlice &
   ItemSlice &
   SuiteSlice &
   ExplainSlice &
+  MatrixSlice &
   RunsSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
@@ -56,6 +58,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createItemSlice(set, get),
   ...createSuiteSlice(set, get),
   ...createExplainSlice(set, get),
+  ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
 });
 

@@ -103,6 +103,7 @@ describe('the context matrix grid', () => {
   it('reads --axis values as typed: none absent, numbers, booleans, a JSON string for text that looks like one', () => {
     expect(parseAxisArg('segment=none,premium,outlet')).toEqual({ name: 'segment', values: [null, 'premium', 'outlet'] });
     expect(parseAxisArg('n=1,2.5,true,"3","a,b","none",x y')).toEqual({ name: 'n', values: [1, 2.5, true, '3', 'a,b', 'none', 'x y'] });
+    expect(parseAxisArg('s=none, "a, b" , c')).toEqual({ name: 's', values: [null, 'a, b', 'c'] });
     expect(parseAxisArg('segment')).toMatchObject({ error: expect.stringContaining('NAME=v1,v2') });
     expect(parseAxisArg('=a')).toMatchObject({ error: expect.stringContaining('NAME=v1,v2') });
     expect(parseAxisArg('s="a"b')).toMatchObject({ error: expect.stringContaining('followed by a comma') });
@@ -114,6 +115,7 @@ describe('the context matrix grid', () => {
     const s = spec({ configurations: ['default', 'bestsellers'] });
     const cells = buildCells(s);
     expect(findBaseline(cells, s)).toBe(cells[0]);
+    expect(findBaseline(cells, s, 'bestsellers · segment=premium · weather=rain')).toBe(cells[9]);
     expect(findBaseline(cells, s, 'weather=rain')).toMatchObject({ key: 'default · segment=none · weather=rain' });
     expect(findBaseline(cells, s, 'segment=outlet, weather=sun, config=bestsellers')).toMatchObject({
       key: 'bestsellers · segment=outlet · weather=sun',

@@ -13,6 +13,8 @@ import { HistoryDrawer } from '../history/HistoryDrawer';
 import { BatchForm } from './BatchForm';
 import { BatchRun } from './BatchRun';
 import { parseVariables } from '../../request-ui/parse-variables';
+import MatrixPanel from '../matrix/MatrixPanel';
+import { matrixSpecOf } from '../matrix/matrix-slice';
 import { SideCard } from './SideCard';
 import { SingleCompare } from './SingleCompare';
 import './compare.css';
@@ -59,7 +61,7 @@ export default function CompareScreen() {
   const [picking, setPicking] = useState(false);
   const [sidesOpen, setSidesOpen] = useState(true);
   // A batch that is open has its sides fixed; the editor is for what runs next.
-  const editingSides = compare.mode === 'single' || !compare.batch;
+  const editingSides = compare.mode === 'single' || (compare.mode === 'batch' && !compare.batch);
   const sending = compare.answers.a.status === 'sending' || compare.answers.b.status === 'sending';
   const invalid = (['a', 'b'] as const).some((k) => !parseVariables(compare.sides[k].variables).ok);
 
@@ -68,7 +70,10 @@ export default function CompareScreen() {
   }, [loadBatches]);
 
   useSendShortcut(() => {
-    if (useAppStore.getState().compare.mode === 'single' && !invalid) void run();
+    const state = useAppStore.getState();
+    if (state.compare.mode === 'single' && !invalid) void run();
+    if (state.compare.mode === 'matrix' && state.matrix.call.status !== 'sending' && !matrixSpecOf(state.matrix).problems.length)
+      void state.runMatrix();
   });
 
   return (
@@ -82,6 +87,7 @@ export default function CompareScreen() {
             options={[
               { value: 'single', label: 'Side by side' },
               { value: 'batch', label: 'Batch' },
+              { value: 'matrix', label: 'Context matrix' },
             ]}
           />
           {editingSides ? (
@@ -151,6 +157,8 @@ export default function CompareScreen() {
       </div>
       {compare.mode === 'single' ? (
         <SingleCompare />
+      ) : compare.mode === 'matrix' ? (
+        <MatrixPanel />
       ) : compare.batch ? (
         <BatchRun />
       ) : (

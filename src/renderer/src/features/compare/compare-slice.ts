@@ -56,7 +56,7 @@ export interface BatchDraft {
 export type BatchOp = 'list' | 'start' | 'open' | 'control' | 'delete' | 'export' | 'result';
 
 export interface CompareState {
-  mode: 'single' | 'batch';
+  mode: 'single' | 'batch' | 'matrix';
   query: string;
   limit: number;
   sides: Record<SideKey, SideDraft>;
