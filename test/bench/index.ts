@@ -4,6 +4,7 @@ import { benchEmulator } from './emulator.bench';
 import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
+import { benchMatrix } from './matrix.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchScale } from './scale.bench';
 import { benchShards } from './shards.bench';
@@ -21,6 +22,7 @@ const suites: [string, () => Promise<void>][] = [
   ['assertions', benchAssertions],
   ['explain', benchExplain],
   ['shards', benchShards],
+  ['matrix', benchMatrix],
   ['scale', benchScale],
 ];
 

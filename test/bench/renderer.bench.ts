@@ -63,6 +63,26 @@ export function startHost(dataDir: string): Promise<{ url: string; stop: () => v
   });
 }
 
+/**
+ * The app in browser mode on `dataDir`, in Chromium, on Compare in one of its modes: `work` gets the page, and the
+ * browser and the host are closed after it, whatever happens.
+ */
+export async function onCompareMode<T>(dataDir: string, mode: 'Batch' | 'Context matrix', work: (page: Page) => Promise<T>): Promise<T> {
+  const host = await startHost(dataDir);
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(host.url);
+    await page.locator('html[data-app-state="ready"]').waitFor();
+    await page.getByRole('navigation').getByRole('button', { name: 'Compare' }).click();
+    await page.getByRole('radio', { name: mode }).click();
+    return await work(page);
+  } finally {
+    await browser.close();
+    host.stop();
+  }
+}
+
 /** Queries that differ every run, so no cache answers them: shoppers' queries for short pages, filters over everything for 1,000 rows. */
 const QUERIES = shopperQueries(42)
   .sort((a, b) => b.weight - a.weight)

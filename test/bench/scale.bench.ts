@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { DEFAULT_CATALOG, generateCatalog, type CatalogItem } from '../../src/main/emulator/catalog/generate';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
+import type { Page } from '@playwright/test';
 import { CLI, memoryMb, spawnEmulator } from './emulator.bench';
-import { scrollFrames, startHost } from './renderer.bench';
+import { onCompareMode, scrollFrames } from './renderer.bench';
 import { percentile, printTable } from './table';
 
 const TOKEN = 'demo-search-token-0001';
@@ -227,14 +226,7 @@ async function clickToPaint(page: Page, click: () => Promise<void>, ready: strin
  * screen, a filter and back, the order changed, and scrolling the table, each to the frame that shows it.
  */
 async function triageInTheApp(dataDir: string, compared: number): Promise<void> {
-  const host = await startHost(dataDir);
-  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(host.url);
-    await page.locator('html[data-app-state="ready"]').waitFor();
-    await page.getByRole('navigation').getByRole('button', { name: 'Compare' }).click();
-    await page.getByRole('radio', { name: 'Batch' }).click();
+  await onCompareMode(dataDir, 'Batch', async (page) => {
     const item = page.getByRole('list', { name: 'Batches' }).getByRole('button').first();
     await item.waitFor();
     const table = `document.querySelector('[role="table"][aria-label^="Queries"]')`;
@@ -298,8 +290,5 @@ async function triageInTheApp(dataDir: string, compared: number): Promise<void> 
         ],
       ],
     );
-  } finally {
-    await browser.close();
-    host.stop();
-  }
+  });
 }
