@@ -1,3 +1,4 @@
+import { KIND_WORDS } from '../shared/compare/kinds';
 import { extname } from 'node:path';
 import {
   batchQuality,
@@ -76,14 +77,16 @@ export async function reportRun(
   const s = summarize(results, definition.rows.length);
   const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
   const measured = s.compared - s.bothEmpty - s.redirects.total;
+  const kind = definition.kind ?? 'search';
+  const w = KIND_WORDS[kind];
   const judged = quality ? batchQuality(results, definition.rows, quality.index, quality.config) : undefined;
   io.stdout(
     [
-      `${definition.name}: ${s.compared} of ${s.total} queries compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides, ${s.redirects.total} redirect${s.redirects.total === 1 ? '' : 's'}${s.redirects.total ? ` (${s.redirects.same} same, ${s.redirects.changed} changed, ${s.redirects.oneSide} on one side only)` : ''}`,
+      `${definition.name}${kind === 'search' ? '' : ` (${w.title.toLowerCase()})`}: ${s.compared} of ${s.total} ${w.rows} compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides${kind === 'search' ? `, ${s.redirects.total} redirect${s.redirects.total === 1 ? '' : 's'}${s.redirects.total ? ` (${s.redirects.same} same, ${s.redirects.changed} changed, ${s.redirects.oneSide} on one side only)` : ''}` : ''}`,
       measured > 0
-        ? `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top result changed in ${s.top1Changed} (over the ${measured} ${measured === 1 ? 'query' : 'queries'} with two rankings to compare)`
-        : 'no query had rankings on both sides to compare: no RBO, Jaccard or Kendall mean',
-      `zero results: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
+        ? `mean RBO ${f(s.meanRbo)} · median ${f(s.medianRbo)} · top ${kind === 'autocomplete' ? 'suggestion' : 'result'} changed in ${s.top1Changed} (over the ${measured} ${measured === 1 ? w.row : w.rows} with two rankings to compare)`
+        : `no ${w.row} had rankings on both sides to compare: no RBO, Jaccard or Kendall mean`,
+      `${w.zero.toLowerCase()}: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
       `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
       ...(judged ? qualityTable(judged, definition.sides) : []),
     ].join('\n'),

@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuiltCli } from '../helpers/built-cli';
 import { catalogArgs as catalogArgsOf, DEMO_TOKEN, testEmulator, type TestEmulator } from '../helpers/emulator';
 
 const cli = resolve(import.meta.dirname, '../../out/cli/index.js');
@@ -13,16 +14,7 @@ beforeAll(async () => {
 afterAll(() => em.stop());
 
 const run = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((r) => {
-    // Async spawn: the emulator in this process must keep answering while the CLI runs.
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    if (input !== undefined) child.stdin.end(input);
-    child.on('exit', (status) => r({ status, stdout, stderr }));
-  });
+  runBuiltCli(args, { env, ...(input !== undefined ? { input } : {}) });
 
 describe('service commands (built CLI)', () => {
   it('search prints the response, and --exchange the exchange record', async () => {

@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { COMPARE_KINDS, MAX_PREFIX, prefixesOf, type CompareKind } from '../../shared/compare/kinds';
 import { defaultBatchName } from '../../shared/compare/sides';
+import type { QueryRow } from '../../shared/compare/types';
+import { LIMITS, type SearchTemplate } from '../../shared/request/types';
 import type { BatchProgress } from '../../shared/compare/types';
 import { inShard } from '../../shared/runs/shard';
 import { CompareService } from '../../main/services/compare/service';
 import { SearchClient } from '../../main/services/search-client';
-import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
@@ -21,12 +24,86 @@ function progressLine(p: BatchProgress): string {
   return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${p.done}/${p.total} done · ${p.failed} failed${rate}${pace}${eta}`;
 }
 
+const KIND_FLAGS = {
+  kind: { type: 'string' },
+  'group-by': { type: 'string' },
+  values: { type: 'string' },
+  size: { type: 'string' },
+  prefixes: { type: 'string' },
+  'prefixes-from': { type: 'string' },
+  'max-prefix': { type: 'string' },
+  suggestions: { type: 'string' },
+} as const;
+
+/** --kind and the flags of its kind, checked together: each flag of another kind is refused by name. */
+function kindOptions(v: Values): { kind: CompareKind; base?: SearchTemplate } {
+  const str = (k: string) => v[k] as string | undefined;
+  const kind = (str('kind') ?? 'search') as CompareKind;
+  if (!COMPARE_KINDS.includes(kind)) throw new UsageError(`--kind is search, suggest or autocomplete, got ${JSON.stringify(str('kind'))}`);
+  const own: Record<CompareKind, string[]> = {
+    search: [],
+    suggest: ['group-by', 'values', 'size'],
+    autocomplete: ['prefixes', 'prefixes-from', 'max-prefix', 'suggestions'],
+  };
+  for (const other of COMPARE_KINDS)
+    for (const flag of own[other])
+      if (other !== kind && str(flag) !== undefined) throw new UsageError(`--${flag} is for --kind ${other}, not ${kind}.`);
+  if (kind === 'suggest') {
+    const attribute = str('group-by')?.trim();
+    if (!attribute)
+      throw new UsageError('--kind suggest needs --group-by ATTRIBUTE: the attribute whose values make the groups, like category.');
+    const values = (str('values') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (values.length === 0) throw new UsageError('--kind suggest needs --values v1,v2: the values of --group-by, one group each.');
+    const size = intOption(str('size'), 'size', LIMITS.groupSize.min, LIMITS.groupSize.max) ?? 5;
+    return { kind, base: { options: { groupBy: { attribute, values, size } } as SearchTemplate['options'] } };
+  }
+  if (kind === 'autocomplete') {
+    const n = intOption(str('suggestions'), 'suggestions', LIMITS.numberOfSuggestions.min, LIMITS.numberOfSuggestions.max);
+    return { kind, base: n === undefined ? {} : { options: { numberOfSuggestions: n } as SearchTemplate['options'] } };
+  }
+  return { kind };
+}
+
+/** The rows a run sends: the query list, or for autocomplete the prefixes (given, or made from a query list). */
+async function kindRows(kind: { kind: CompareKind }, v: Values, io: CliIo): Promise<QueryRow[]> {
+  const str = (k: string) => v[k] as string | undefined;
+  if (kind.kind !== 'autocomplete') {
+    if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
+    return queryRows(str('queries'), io);
+  }
+  if (str('queries'))
+    throw new UsageError('--kind autocomplete sends prefixes: give --prefixes FILE or --prefixes-from QUERIES, not --queries.');
+  if (!str('prefixes') === !str('prefixes-from'))
+    throw new UsageError('--kind autocomplete needs one of --prefixes FILE (one prefix per line) or --prefixes-from QUERIES.');
+  if (str('max-prefix') !== undefined && !str('prefixes-from')) throw new UsageError('--max-prefix goes with --prefixes-from.');
+  if (str('prefixes')) return (await queryRows(str('prefixes'), io)).map((row) => ({ query: row.query, line: row.line }));
+  const max = intOption(str('max-prefix'), 'max-prefix', 1, MAX_PREFIX.max) ?? MAX_PREFIX.default;
+  const queries = await queryRows(str('prefixes-from'), io);
+  const prefixes = prefixesOf(
+    queries.map((r) => r.query),
+    max,
+  );
+  io.stderr(`${prefixes.length} prefixes (length 1 to ${max}) from the ${queries.length} queries of ${str('prefixes-from')}.`);
+  return prefixes.map((query, i) => ({ query, line: i + 1 }));
+}
+
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
-    '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required)\n' +
+    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
+    '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required, except for autocomplete)\n' +
+    '  --group-by   with --kind suggest: the attribute whose values make the groups, like category (required for suggest)\n' +
+    '  --values     with --kind suggest: the values to group by, comma-separated, one group each (required for suggest)\n' +
+    '  --size       with --kind suggest: items per group, 1 to 100 (default 5; all groups together return at most 100)\n' +
+    '  --prefixes   with --kind autocomplete: the prefixes to send, one per line (or --prefixes-from)\n' +
+    '  --prefixes-from  with --kind autocomplete: a query list or query set whose queries give every prefix of length 1 to --max-prefix, each once\n' +
+    '  --max-prefix with --prefixes-from: the longest prefix, 1 to 20 (default 4)\n' +
+    '  --suggestions  with --kind autocomplete: suggestions asked per prefix, 1 to 20 (default 10)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
     '  --k, --gain, --threshold  as for `metrics` (defaults 10, exponential, 1); with judgments, --limit is raised to k\n' +
@@ -46,7 +123,9 @@ export const compareCommand: Command = {
     '  --a-filter   a filter added to every request of side A (default: none); the same for --b-filter\n' +
     '  --a-var      a context variable k=v for side A, repeatable (default: none); the same for --b-var\n' +
     "  --a-label    side A's name in the report (default: its configuration); the same for --b-label\n" +
-    '  example: search-workbench compare --queries queries.txt --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --a default --b bestsellers --out report.html',
+    '  example: search-workbench compare --queries queries.txt --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --a default --b bestsellers --out report.html\n' +
+    '  example: search-workbench compare --kind suggest --group-by category --values Dresses,Shoes --size 5 --queries queries.txt --base-url … --token … --a default --b bestsellers\n' +
+    '  example: search-workbench compare --kind autocomplete --prefixes-from queries.txt --max-prefix 4 --base-url … --token … --a default --b bestsellers',
   async run(argv, io) {
     const { values } = parse(
       argv,
@@ -66,6 +145,7 @@ export const compareCommand: Command = {
         gain: { type: 'string' },
         threshold: { type: 'string' },
         shard: { type: 'string' },
+        ...KIND_FLAGS,
         ...GATE_FLAGS,
         ...SIDE_FLAGS,
       },
@@ -76,6 +156,13 @@ export const compareCommand: Command = {
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
     const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
     const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
+    const kind = kindOptions(v);
+    if (kind.kind !== 'search' && str('limit') !== undefined)
+      throw new UsageError(
+        `--limit is for search; ${kind.kind === 'suggest' ? 'suggest returns --size items per group' : 'autocomplete returns --suggestions per prefix'}.`,
+      );
+    if (kind.kind === 'autocomplete' && str('judgments'))
+      throw new UsageError('--judgments rates items; autocomplete suggests queries, so there is nothing to rate: leave --judgments out.');
     const gate = gateOptions(v);
     const shard = shardOption(v);
     const quality = await qualityOptions(v, io);
@@ -109,8 +196,7 @@ export const compareCommand: Command = {
         );
         if (stored.progress.status !== 'done') await compare.control(id, 'resume');
       } else {
-        if (!str('queries')) throw new UsageError('compare needs --queries FILE: one query per line, or CSV with a "query" column.');
-        const all = await queryRows(str('queries'), io);
+        const all = await kindRows(kind, v, io);
         const rows = shard ? inShard(all, shard, (r) => r.query) : all;
         if (shard) {
           io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries (by the hash of each query's text).`);
@@ -126,7 +212,8 @@ export const compareCommand: Command = {
         await compare.start(
           {
             name: str('name') ?? defaultBatchName(sides),
-            base: { options: { offset: 0, limit: pageSize } },
+            ...(kind.kind !== 'search' ? { kind: kind.kind } : {}),
+            base: kind.base ?? { options: { offset: 0, limit: pageSize } },
             sides,
             rows,
             concurrency: pace.concurrency,

@@ -2,8 +2,7 @@ import { extname } from 'node:path';
 import { buildCells, checkMatrix, findBaseline, parseAxisArg, type MatrixAxis } from '../../shared/matrix/grid';
 import { matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix/report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
-import { sendFailure } from '../../main/services/compare/paced-retry';
-import { runMatrix, type MatrixProgress } from '../../main/services/matrix/runner';
+import { matrixSender, runMatrix, type MatrixProgress } from '../../main/services/matrix/runner';
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
@@ -126,19 +125,7 @@ export const matrixCommand: Command = {
         baseline: baseline.key,
         k,
         base: { token, options: { offset: 0, limit: k } },
-        send: async (request, cell, signal) => {
-          try {
-            const outcome = await client.run(baseUrl, 'search', request, {
-              signal,
-              lean: true,
-              ...(pace.timeout ? { deadlineMs: pace.timeout } : {}),
-              ...(cell.hour !== undefined ? { extraHeaders: { [CLOCK_HEADER]: String(cell.hour) } } : {}),
-            });
-            return { ok: true, response: outcome.response, status: outcome.exchange.status ?? 200 };
-          } catch (err) {
-            return sendFailure(err);
-          }
-        },
+        send: matrixSender(client, baseUrl, pace.timeout),
         concurrency: pace.concurrency,
         ...pacing(pace),
         signal: stop.signal,

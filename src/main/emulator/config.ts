@@ -50,6 +50,14 @@ const configurationSchema = z.object({
   /** Facet ids (from the tenant's facets) this configuration returns, in order. */
   facets: z.array(z.string()),
   triggers: z.array(triggerSchema).default([]),
+  /**
+   * How this configuration orders autocomplete (the interface: "by number of search views by default"):
+   * `views` (the default), or `results` — earlier queries with more matching items first — and the fewest
+   * matches a suggestion needs (default 1: any query that returned results).
+   */
+  autocomplete: z
+    .object({ order: z.enum(['views', 'results']).default('views'), minResults: z.number().int().min(1).default(1) })
+    .optional(),
 });
 
 const serviceAccountSchema = z.object({
@@ -192,6 +200,8 @@ export function demoConfig(): EmulatorConfig {
         signals: { recency: 0, rating: 1.5, reviews: 3, inStock: 0.5, discount: 0, recommended: 0.5 },
         facets: ['brand', 'category', 'price', 'colour', 'size', 'gender', 'tags', 'kind'],
         triggers: TRIGGERS,
+        // Autocomplete that favours the broad queries: most matching items first, none under 5.
+        autocomplete: { order: 'results', minResults: 5 },
       },
     ],
     facets: FACETS,

@@ -1,4 +1,5 @@
 import { movementOf } from '../diff/ranking';
+import { KIND_WORDS } from './kinds';
 import { METRIC_NAMES, type MetricName } from '../metrics/quality';
 import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
@@ -114,8 +115,12 @@ export function batchHtml(
   const failed = results.filter((r) => !r.metrics);
   const redirected = ordered.filter((r) => queryStatus(r) === 'redirect');
   const { a, b } = definition.sides;
+  const kind = definition.kind ?? 'search';
+  const words = KIND_WORDS[kind];
+  const Rows = words.rows[0]!.toUpperCase() + words.rows.slice(1);
+  const Row = words.row[0]!.toUpperCase() + words.row.slice(1);
   const cards: [string, string][] = [
-    ['Queries', `${summary.total}`],
+    [Rows, `${summary.total}`],
     ['Compared', `${summary.compared}`],
     ['Failed', `${summary.failed}`],
     ['Empty on both sides', `${summary.bothEmpty}`],
@@ -157,7 +162,7 @@ footer{margin:32px 0 8px;font-size:12px}
 <body>
 <main>
 <h1>${esc(definition.name)}</h1>
-<div class="muted">${esc(summary.total)} queries · created ${esc(definition.createdAt)} · Search Workbench comparison report</div>
+<div class="muted">${esc(words.title)} · ${esc(summary.total)} ${words.rows} · created ${esc(definition.createdAt)} · Search Workbench comparison report</div>
 <div class="sides">
 <div class="card"><span class="side-a">A</span> ${esc(a.label)}<div class="muted">${esc(describeSide(a))}</div></div>
 <div class="card"><span class="side-b">B</span> ${esc(b.label)}<div class="muted">${esc(describeSide(b))}</div></div>
@@ -167,29 +172,29 @@ ${options.explanation ? explanationHtml(options.explanation) : ''}
 <h2>Summary</h2>
 <div class="cards">${cards.map(([k, v]) => `<div class="card"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join('')}</div>
 <div class="charts" style="margin-top:12px">
-<div class="card"><div class="pairs-label">How much each query changed (1 − RBO)</div>${histogramSvg(summary)}</div>
+<div class="card"><div class="pairs-label">How much each ${words.row} changed (1 − RBO)</div>${histogramSvg(summary)}</div>
 <div class="card">
-${pairBars('Zero-result rate', summary.zeroRateA, summary.zeroRateB, pct, 1)}
+${pairBars(kind === 'search' ? 'Zero-result rate' : `${words.zero} rate`, summary.zeroRateA, summary.zeroRateB, pct, 1)}
 ${pairBars('Latency p50', summary.latency.a.p50, summary.latency.b.p50, ms)}
 ${pairBars('Latency p95', summary.latency.a.p95, summary.latency.b.p95, ms)}
 </div>
 </div>
-<h2>Most changed queries</h2>
+<h2>Most changed ${words.rows}</h2>
 ${
   changed.length
     ? changed
         .map(
           (
             r,
-          ) => `<section class="card query"><h3>${esc(r.query)}</h3><div class="muted">RBO ${num(r.metrics!.rbo)} · overlap@10 ${pct(r.metrics!.overlap10)} · count ${esc(r.a.count ?? '—')} → ${esc(r.b.count ?? '—')}${r.metrics!.top1Changed ? ' · top result changed' : ''}</div>
+          ) => `<section class="card query"><h3>${esc(r.query)}</h3><div class="muted">RBO ${num(r.metrics!.rbo)} · overlap@10 ${pct(r.metrics!.overlap10)} · ${words.count} ${esc(r.a.count ?? '—')} → ${esc(r.b.count ?? '—')}${r.metrics!.top1Changed ? ' · top result changed' : ''}</div>
 <div class="cols"><div><div class="side-a">A · top 10</div>${topList(r.a.top, r.b.top, 'a')}</div><div><div class="side-b">B · top 10</div>${topList(r.b.top, r.a.top, 'b')}</div></div></section>`,
         )
         .join('\n')
-    : '<p class="muted">No query changed: both sides ranked every query the same.</p>'
+    : `<p class="muted">No ${words.row} changed: both sides ranked every ${words.row} the same.</p>`
 }
 ${
   failed.length
-    ? `<h2>Failed queries (${failed.length})</h2><table><thead><tr><th>#</th><th>Query</th><th>A</th><th>B</th></tr></thead><tbody>${failed
+    ? `<h2>Failed ${words.rows} (${failed.length})</h2><table><thead><tr><th>#</th><th>${Row}</th><th>A</th><th>B</th></tr></thead><tbody>${failed
         .map(
           (r) =>
             `<tr><td class="n">${r.index + 1}</td><td>${esc(r.query)}</td><td>${esc(r.a.error?.message ?? 'ok')}</td><td>${esc(r.b.error?.message ?? 'ok')}</td></tr>`,
@@ -207,8 +212,8 @@ ${
         .join('')}</tbody></table>`
     : ''
 }
-<h2>All queries</h2>
-<table><thead><tr><th>#</th><th>Query</th><th>RBO</th><th>Overlap@10</th><th>Top 1</th><th>Count A</th><th>Count B</th><th>A ms</th><th>B ms</th></tr></thead><tbody>
+<h2>All ${words.rows}</h2>
+<table><thead><tr><th>#</th><th>${Row}</th><th>RBO</th><th>Overlap@10</th><th>Top 1</th><th>Count A</th><th>Count B</th><th>A ms</th><th>B ms</th></tr></thead><tbody>
 ${ordered
   .map((r) => {
     const m = shownMetrics(r);

@@ -1,5 +1,6 @@
 import { METRIC_NAMES } from '../metrics/quality';
 import { explanationColumns, type KeptExplanation } from '../explain/report';
+import type { CompareKind } from './kinds';
 import type { BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize } from './summary';
 import type { BatchDefinition, BatchResult } from './types';
@@ -52,15 +53,28 @@ export function csvCell(value: unknown): string {
 /** The quality columns a report with judgments adds: R, then each metric for A, B and B − A. */
 const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m}_a`, `${m}_b`, `${m}_delta`])];
 
+/** The columns of a batch of one kind: a suggest batch counts the groups that changed where search counts facets. */
+const csvColumns = (kind: CompareKind) => CSV_COLUMNS.map((c) => (c === 'facets_changed' && kind === 'suggest' ? 'groups_changed' : c));
+
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */
-export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality, explanation?: KeptExplanation): string {
-  return [...batchCsvPieces(results, quality, explanation)].join('');
+export function batchCsv(
+  results: readonly BatchResult[],
+  quality?: BatchQuality,
+  explanation?: KeptExplanation,
+  kind?: CompareKind,
+): string {
+  return [...batchCsvPieces(results, quality, explanation, kind)].join('');
 }
 
 /** The CSV a line at a time, for a report of any length. */
-export function* batchCsvPieces(results: readonly BatchResult[], quality?: BatchQuality, explanation?: KeptExplanation): Generator<string> {
+export function* batchCsvPieces(
+  results: readonly BatchResult[],
+  quality?: BatchQuality,
+  explanation?: KeptExplanation,
+  kind: CompareKind = 'search',
+): Generator<string> {
   const explained = explanation ? explanationColumns(explanation) : null;
-  yield `${[...CSV_COLUMNS, ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')}\r\n`;
+  yield `${[...csvColumns(kind), ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')}\r\n`;
   const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
     const m = shownMetrics(r);
@@ -90,7 +104,7 @@ export function* batchCsvPieces(results: readonly BatchResult[], quality?: Batch
       m?.countDelta,
       m?.zeroA,
       m?.zeroB,
-      m?.facetsChanged,
+      kind === 'autocomplete' ? null : m?.facetsChanged,
       r.a.ms === null ? null : Math.round(r.a.ms * 10) / 10,
       r.b.ms === null ? null : Math.round(r.b.ms * 10) / 10,
       r.a.attempts,
@@ -130,6 +144,7 @@ export function batchJsonPieces(
   return prettyJsonPieces([
     ['format', BATCH_REPORT_FORMAT],
     ['version', 1],
+    ['kind', definition.kind ?? 'search'],
     ['name', definition.name],
     ['createdAt', definition.createdAt],
     ['sides', definition.sides],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contextVariablesSchema, searchTemplateSchema } from '../request/schema';
+import { contextVariablesSchema, requestKindSchema, searchTemplateSchema } from '../request/schema';
 import { workspaceFileSchema } from '../workspace/kinds';
 import { qualityConfigSchema } from './quality-config';
 
@@ -56,6 +56,11 @@ export const batchQualitySchema = qualityConfigSchema.extend({ judgments: worksp
 /** What a new batch needs; main adds the id and the time. */
 export const newBatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
+  /**
+   * What each row asks (search when left out): `suggest` sends product suggest with the base's
+   * `options.groupBy`; `autocomplete` sends each row as a typed prefix.
+   */
+  kind: requestKindSchema.optional(),
   /** The request every row starts from (limit, facets, options…); the row's query replaces `query`. */
   base: searchTemplateSchema.default({}),
   sides: z.strictObject({ a: sideSpecSchema, b: sideSpecSchema }),

@@ -126,7 +126,7 @@ type ListMeasures = ReturnType<typeof listMetrics>;
 type ResponseMeasures = Pick<CompactMetrics, 'countA' | 'countB' | 'countDelta' | 'zeroA' | 'zeroB' | 'facetsChanged'>;
 
 /** One query's record: the list measures flattened, then the response-level ones. */
-function compact(m: ListMeasures, rest: ResponseMeasures): CompactMetrics {
+export function compact(m: ListMeasures, rest: ResponseMeasures): CompactMetrics {
   return {
     rbo: m.rbo,
     change: 1 - m.rbo,

@@ -1,4 +1,5 @@
-import type { AutocompleteResponse, Facet, Item, SearchResponse, SuggestResponse } from '../request/types';
+import type { AutocompleteResponse, Facet, Group, Item, SearchResponse, SuggestResponse } from '../request/types';
+import { effectiveGroupSize } from '../request/types';
 import { jsonDiff, type JsonChange } from './json-diff';
 import { listMetrics, type ListMetrics } from './metrics';
 import { alignRankings, type Alignment } from './ranking';
@@ -196,11 +197,27 @@ export function diffSearch(a: SearchResponse | undefined, b: SearchResponse | un
   };
 }
 
+export interface GroupSide {
+  /** Items in the group on this side (the service returns at most the group's cap of them). */
+  count: number;
+  returned: number;
+  /** The most items this side's request lets a group return: its size under the 100-item total (§8); null when unknown. */
+  cap: number | null;
+  /** More items match than came back: the group is cut at its cap. */
+  capped: boolean;
+}
+
 export interface GroupDiff {
   value: string;
   presence: 'both' | 'only-a' | 'only-b';
   countA: number | null;
   countB: number | null;
+  a: GroupSide | null;
+  b: GroupSide | null;
+  /** Returned no item on one side and some on the other (or is missing on one side). */
+  emptyOnOneSide: boolean;
+  /** Cut at its cap on one side only. */
+  cappedOnOneSide: boolean;
   ranking: Alignment;
   metrics: ListMetrics;
 }
@@ -211,10 +228,36 @@ export interface SuggestDiff {
   /** Mean RBO over the groups both sides returned; null when none. */
   meanRbo: number | null;
   groupsChanged: number;
+  /** Every group's items in order, group after group, compared as one list (what a shopper's eye runs down). */
+  overall: ListMetrics;
+  itemsA: number;
+  itemsB: number;
 }
 
-/** Product suggest: group by group (matched by value), the same ranking measures. */
-export function diffSuggest(a: SuggestResponse | undefined, b: SuggestResponse | undefined): SuggestDiff {
+/** The per-group cap a suggest request sets: its size, reduced so all groups together stay within 100 items. */
+export function groupCap(groupBy: { size?: unknown; values?: unknown } | undefined): number | null {
+  if (!groupBy || typeof groupBy.size !== 'number' || !Array.isArray(groupBy.values)) return null;
+  return effectiveGroupSize(groupBy.size, groupBy.values.length);
+}
+
+const groupSide = (g: Group | undefined, cap: number | null): GroupSide | null =>
+  g ? { count: g.count, returned: g.items.length, cap, capped: g.count > g.items.length } : null;
+
+/** The ids of a suggest answer, group after group. */
+export function suggestRanking(r: SuggestResponse | undefined): string[] {
+  return (r?.groups ?? []).flatMap((g) => (g.items ?? []).map((item, i) => idOf(item, i)));
+}
+
+/**
+ * Product suggest: group by group (matched by value), the same ranking
+ * measures, each group's count, cap and whether it is cut or empty on one
+ * side only; `caps` are each side's per-group cap (see groupCap).
+ */
+export function diffSuggest(
+  a: SuggestResponse | undefined,
+  b: SuggestResponse | undefined,
+  caps: { a?: number | null; b?: number | null } = {},
+): SuggestDiff {
   const ga = new Map((a?.groups ?? []).map((g) => [g.value, g]));
   const gb = new Map((b?.groups ?? []).map((g) => [g.value, g]));
   const values = [...ga.keys(), ...[...gb.keys()].filter((v) => !ga.has(v))];
@@ -223,11 +266,17 @@ export function diffSuggest(a: SuggestResponse | undefined, b: SuggestResponse |
     const y = gb.get(value);
     const ea = (x?.items ?? []).map((item, i) => ({ id: idOf(item, i), score: item.score }));
     const eb = (y?.items ?? []).map((item, i) => ({ id: idOf(item, i), score: item.score }));
+    const sa = groupSide(x, caps.a ?? null);
+    const sb = groupSide(y, caps.b ?? null);
     return {
       value,
       presence: x && y ? 'both' : x ? 'only-a' : 'only-b',
       countA: x ? x.count : null,
       countB: y ? y.count : null,
+      a: sa,
+      b: sb,
+      emptyOnOneSide: ((sa?.returned ?? 0) === 0) !== ((sb?.returned ?? 0) === 0),
+      cappedOnOneSide: !!sa?.capped !== !!sb?.capped,
       ranking: alignRankings(ea, eb),
       metrics: listMetrics(
         ea.map((e) => e.id),
@@ -236,11 +285,16 @@ export function diffSuggest(a: SuggestResponse | undefined, b: SuggestResponse |
     };
   });
   const both = groups.filter((g) => g.presence === 'both');
+  const flatA = suggestRanking(a);
+  const flatB = suggestRanking(b);
   return {
     kind: 'suggest',
     groups,
     meanRbo: both.length ? both.reduce((s, g) => s + g.metrics.rbo, 0) / both.length : null,
     groupsChanged: groups.filter((g) => g.presence !== 'both' || g.metrics.rbo < 1 || g.countA !== g.countB).length,
+    overall: listMetrics(flatA, flatB),
+    itemsA: flatA.length,
+    itemsB: flatB.length,
   };
 }
 

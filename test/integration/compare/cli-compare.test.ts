@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_CLI as cli, runBuiltCli } from '../../helpers/built-cli';
 import { DEMO_TOKEN, testEmulator } from '../../helpers/emulator';
 
-const cli = resolve(import.meta.dirname, '../../../out/cli/index.js');
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;
 let em: Emulator;
 let dir: string;
@@ -13,17 +13,7 @@ let queries: string;
 
 const WORDS = ['jacket', 'running shoe', 'hoodie', 'sneaker', 'dress', 'socks', 'backpack', 'sandal', 'fleece', 'tee', 'beanie', 'shorts'];
 
-/** Runs the CLI without blocking this process, which serves the emulator it talks to. */
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [cli, 'compare', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('exit', (status) => resolvePromise({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runBuiltCli(['compare', ...args]);
 
 /** The options every run here shares: a query file, the emulator, default against `b`. */
 const sides = (file: string, b: string) => ['--queries', file, '--base-url', em.url, '--token', DEMO_TOKEN, '--a', 'default', '--b', b];

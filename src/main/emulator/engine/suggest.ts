@@ -101,9 +101,12 @@ export function runAutocomplete(tenant: Tenant, raw: unknown, ctx: ServeContext,
   const predicate = filterPredicate(tenant, body.options?.filter);
   const since = ctx.now.getTime() - windowDays * 86_400_000;
   const candidates = tenant.usage.suggestions(body.query, since);
-  const suggestions: { suggestion: string; count: number }[] = [];
+  const { order, minResults } = configuration.config.autocomplete ?? { order: 'views', minResults: 1 };
+  // Ordered by results, a configuration looks further down the views order, then puts the broadest first.
+  const wanted = order === 'results' ? Math.max(3 * n, 30) : n;
+  let suggestions: { suggestion: string; count: number }[] = [];
   for (const c of candidates) {
-    if (suggestions.length >= n) break;
+    if (suggestions.length >= wanted) break;
     let count = c.lastCount;
     if (count === undefined || body.options?.filter) {
       // Seeded queries were never run: count their matches once, as a search would.
@@ -112,8 +115,9 @@ export function runAutocomplete(tenant: Tenant, raw: unknown, ctx: ServeContext,
       for (let k = 0; k < ids.length; k++) if (predicate(ids[k] as number)) count++;
       if (!body.options?.filter) tenant.usage.setCount(c.query, count);
     }
-    if (count > 0) suggestions.push({ suggestion: c.query, count });
+    if (count >= minResults) suggestions.push({ suggestion: c.query, count });
   }
+  if (order === 'results') suggestions = suggestions.sort((x, y) => y.count - x.count).slice(0, n);
   return {
     suggestions,
     metadata: {

@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { mergeRequest, rankingOf, redirectOf, requestFor, searchMeasures, topItems } from '../../../shared/compare/sides';
+import { answerSummary, kindMeasures, kindRequest, type KindResponse } from '../../../shared/compare/kinds';
+import { mergeRequest, requestFor } from '../../../shared/compare/sides';
 import type {
   BatchDefinition,
   BatchProgress,
@@ -9,17 +10,17 @@ import type {
   SideResult,
   SideSpec,
 } from '../../../shared/compare/types';
-import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
+import type { AnyRequest } from '../../../shared/request/types';
 import type { BackoffPolicy } from '../retry';
 import { PacedRetry, type SendFailure } from './paced-retry';
 import type { BatchStore, RecordToStore } from './store';
 import { StringPool } from './string-pool';
 
 export type SendOutcome =
-  { ok: true; response: SearchResponse; ms: number; status: number; /** The body as received, stored as is. */ raw?: Buffer } | SendFailure;
+  { ok: true; response: KindResponse; ms: number; status: number; /** The body as received, stored as is. */ raw?: Buffer } | SendFailure;
 
-/** Sends one side's request; the runner owns retries, concurrency, cancellation and storage. */
-export type SideSender = (side: 'a' | 'b', request: SearchRequest, signal: AbortSignal) => Promise<SendOutcome>;
+/** Sends one side's request (of the batch's kind); the runner owns retries, concurrency, cancellation and storage. */
+export type SideSender = (side: 'a' | 'b', request: AnyRequest, signal: AbortSignal) => Promise<SendOutcome>;
 
 export type RetryPolicy = BackoffPolicy;
 
@@ -44,7 +45,8 @@ const isFailed = (r: BatchResult) => !r.a.ok || !r.b.ok;
 
 interface SideAnswer {
   side: SideResult;
-  response?: SearchResponse;
+  request: AnyRequest;
+  response?: KindResponse;
   raw?: Buffer;
 }
 
@@ -198,13 +200,13 @@ export class BatchRunner {
   /** Each side's template merged once; a row only adds its query and overrides. */
   private templates: Record<'a' | 'b', SideSpec> | undefined;
 
-  private requestFor(side: 'a' | 'b', row: QueryRow): SearchRequest {
+  private requestFor(side: 'a' | 'b', row: QueryRow): AnyRequest {
     const { definition } = this.options;
     this.templates ??= {
       a: { ...definition.sides.a, overrides: mergeRequest(definition.base, definition.sides.a.overrides) },
       b: { ...definition.sides.b, overrides: mergeRequest(definition.base, definition.sides.b.overrides) },
     };
-    return requestFor({}, this.templates[side], row);
+    return kindRequest(definition.kind ?? 'search', requestFor({}, this.templates[side], row));
   }
 
   /** Item ids and titles shared by every result kept (see StringPool). */
@@ -264,7 +266,10 @@ export class BatchRunner {
       query: row.query,
       a: a.side,
       b: b.side,
-      metrics: a.response && b.response ? searchMeasures(a.response, b.response) : null,
+      metrics:
+        a.response && b.response
+          ? kindMeasures(this.options.definition.kind ?? 'search', a.response, b.response, { a: a.request, b: b.request })
+          : null,
       finishedAt: new Date().toISOString(),
     };
     const stored = (x: SideAnswer) => (x.raw !== undefined ? { raw: x.raw } : x.response ? { value: x.response } : undefined);
@@ -273,24 +278,19 @@ export class BatchRunner {
     return { result, responses: { ...(sa ? { a: sa } : {}), ...(sb ? { b: sb } : {}) } };
   }
 
-  private async sendWithRetry(side: 'a' | 'b', request: SearchRequest, signal: AbortSignal): Promise<SideAnswer | null> {
+  private async sendWithRetry(side: 'a' | 'b', request: AnyRequest, signal: AbortSignal): Promise<SideAnswer | null> {
     const { value: outcome, attempts, tooLongMs } = await this.sender.send(() => this.options.send(side, request, signal), signal);
     if (signal.aborted) return null;
     if (outcome.ok) {
-      const count =
-        typeof outcome.response?.metadata?.count === 'number' ? outcome.response.metadata.count : (outcome.response?.items?.length ?? null);
-      const redirect = redirectOf(outcome.response);
       return {
         side: {
           ok: true,
           ms: outcome.ms,
           attempts,
           status: outcome.status,
-          count,
-          top: topItems(outcome.response),
-          ranking: rankingOf(outcome.response),
-          ...(redirect ? { redirect } : {}),
+          ...answerSummary(this.options.definition.kind ?? 'search', outcome.response),
         },
+        request,
         response: outcome.response,
         ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),
       };
@@ -305,6 +305,7 @@ export class BatchRunner {
         error: tooLongMs !== undefined ? { code: 'rate-limited', message: this.sender.tooLongMessage(tooLongMs) } : outcome.error,
         top: [],
       },
+      request,
     };
   }
 

@@ -1,4 +1,5 @@
-import type { SearchRequest } from '../../../shared/request/types';
+import type { CompareKind } from '../../../shared/compare/kinds';
+import type { AnyRequest, SearchRequest } from '../../../shared/request/types';
 import { sendFailure } from './paced-retry';
 import type { SearchClient } from '../search-client';
 import type { SendOutcome, SideSender } from './runner';
@@ -15,9 +16,9 @@ export interface SideTarget {
 export function searchSender(
   client: SearchClient,
   targets: (side: 'a' | 'b') => SideTarget,
-  options: { deadlineMs?: number } = {},
+  options: { deadlineMs?: number; kind?: CompareKind } = {},
 ): SideSender {
-  return async (side, request: SearchRequest, signal): Promise<SendOutcome> => {
+  return async (side, request: AnyRequest, signal): Promise<SendOutcome> => {
     let target: SideTarget;
     try {
       target = targets(side);
@@ -25,7 +26,8 @@ export function searchSender(
       return { ok: false, error: { code: 'validation', message: (err as Error).message }, ms: null };
     }
     try {
-      const outcome = await client.run(target.baseUrl, 'search', request, {
+      // One call for every kind: the client builds each kind's address and checks each kind's answer.
+      const outcome = await client.run(target.baseUrl, (options.kind ?? 'search') as 'search', request as SearchRequest, {
         signal,
         lean: true,
         ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),

@@ -5,12 +5,13 @@ import { batchHtml } from '../../../shared/compare/report-html';
 import { batchCsvPieces, batchJsonPieces } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
 import type { KeptExplanation } from '../../../shared/explain/report';
+import { kindRequest } from '../../../shared/compare/kinds';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, BatchRow, NewBatch, SideSpec } from '../../../shared/compare/types';
 import { batchHead, batchRow } from '../../../shared/compare/summary';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
-import type { Item } from '../../../shared/request/types';
+import { LIMITS, type Item } from '../../../shared/request/types';
 import { checkResponse } from '../../../shared/request/response-schema';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
@@ -50,6 +51,37 @@ function isKeptExplanation(value: unknown): value is KeptExplanation {
   return typeof v.measure === 'string' && Array.isArray(v.differences) && Array.isArray(v.notAttributed) && typeof v.queries === 'number';
 }
 
+/**
+ * What a batch of suggest or autocomplete needs beyond a search batch's
+ * fields, each problem with its field: suggest groups by an attribute's
+ * values; autocomplete has no ranking of items to judge.
+ */
+export function checkKind(input: NewBatch): void {
+  const kind = input.kind ?? 'search';
+  if (kind === 'suggest') {
+    const groupBy = (input.base.options as { groupBy?: { attribute?: unknown; values?: unknown; size?: unknown } } | undefined)?.groupBy;
+    const attribute = typeof groupBy?.attribute === 'string' ? groupBy.attribute.trim() : '';
+    const values = Array.isArray(groupBy?.values) ? groupBy.values : [];
+    if (!attribute)
+      throw failure('validation', 'Suggest groups its items by an attribute: give one, like category or brand.', {
+        field: 'base.options.groupBy.attribute',
+      });
+    if (values.length === 0 || values.some((v) => typeof v !== 'string' || !v.trim()))
+      throw failure('validation', `Give the values of ${attribute} to group by, one group each (like Dresses, Shoes).`, {
+        field: 'base.options.groupBy.values',
+      });
+    const size = groupBy?.size;
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < LIMITS.groupSize.min || size > LIMITS.groupSize.max)
+      throw failure('validation', `The group size is a whole number from ${LIMITS.groupSize.min} to ${LIMITS.groupSize.max}.`, {
+        field: 'base.options.groupBy.size',
+      });
+  }
+  if (kind === 'autocomplete' && input.quality)
+    throw failure('validation', 'Autocomplete suggests queries, not items: a judgment list has nothing to rate there. Leave it out.', {
+      field: 'quality',
+    });
+}
+
 /** A new batch id: the time, then a random suffix; only letters, digits and dashes, so it never names a path. */
 export const newBatchId = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
@@ -72,7 +104,7 @@ export function batchReportPieces(
   quality?: BatchQuality | null,
   explanation?: KeptExplanation | null,
 ): Iterable<string> {
-  if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, explanation ?? undefined);
+  if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, explanation ?? undefined, definition.kind);
   if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, explanation ?? undefined);
   return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}) })];
 }
@@ -176,7 +208,10 @@ export class CompareService {
       definition,
       store,
       ...(deadlineMs > 0 ? { deadlineMs } : {}),
-      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side], side), { deadlineMs: this.deps.deadlineMs() }),
+      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side], side), {
+        deadlineMs: this.deps.deadlineMs(),
+        kind: definition.kind ?? 'search',
+      }),
       onResult: (r) => pending.push(r),
       onProgress: (p) => {
         if (p.status !== 'running') {
@@ -204,6 +239,7 @@ export class CompareService {
   /** Starts a new batch (in the folder named `id` when given: the command line's `--state`). */
   async start(input: NewBatch, options: { id?: string } = {}): Promise<{ id: string }> {
     if (input.rows.length === 0) throw failure('validation', 'The query list is empty: paste queries or import a file.', { field: 'rows' });
+    checkKind(input);
     const id = options.id ?? newBatchId();
     // Sides keep their profile id, never its secrets; the token joins the side so the run is reproducible.
     const sides = { a: input.sides.a, b: input.sides.b };
@@ -270,16 +306,19 @@ export class CompareService {
     const record = await runner.store.responses(index);
     if (!record) throw failure('not-found', `Query ${index + 1} has no result yet.`, { field: 'index' });
     const { base, sides } = runner.definition;
+    const kind = runner.definition.kind ?? 'search';
     const answer = (body: unknown) =>
-      body === undefined ? {} : { response: checkResponse('search', body, { masked: false, check: false }).response };
+      body === undefined ? undefined : checkResponse(kind, body, { masked: false, check: false }).response;
     const a = answer(record.responses.a);
     const b = answer(record.responses.b);
+    // Each side's answer and request are of the batch's one kind: the union's branch is the kind's.
     return {
+      kind,
       result: record.result,
-      responses: { ...(a.response ? { a: a.response } : {}), ...(b.response ? { b: b.response } : {}) },
-      requests: { a: requestFor(base, sides.a, row), b: requestFor(base, sides.b, row) },
+      responses: { ...(a ? { a } : {}), ...(b ? { b } : {}) },
+      requests: { a: kindRequest(kind, requestFor(base, sides.a, row)), b: kindRequest(kind, requestFor(base, sides.b, row)) },
       baseUrls: { a: this.safeBaseUrl(sides.a, 'a'), b: this.safeBaseUrl(sides.b, 'b') },
-    };
+    } as BatchResultView;
   }
 
   /**

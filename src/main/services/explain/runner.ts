@@ -13,6 +13,7 @@ import {
 import type { ExplainRunView } from '../../../shared/explain/report';
 import { queryRequests, subsetSides, type ExplainJob, type QueryRequests } from '../../../shared/explain/requests';
 import { shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
+import type { KindResponse } from '../../../shared/compare/kinds';
 import type { SearchResponse } from '../../../shared/request/types';
 import type { SideSender } from '../compare/runner';
 import { PacedRetry, type PacedRetryOptions } from '../compare/paced-retry';
@@ -53,7 +54,9 @@ export interface QueryOutcome {
 export type ExplainRun = ExplainRunView & { queries: QueryOutcome[] };
 
 /** What an answer holds for the measures. */
-export function explainAnswer(response: SearchResponse): ExplainAnswer {
+export function explainAnswer(answer: KindResponse): ExplainAnswer {
+  // Explain sends searches only (a batch of another kind is refused before anything is sent).
+  const response = answer as SearchResponse;
   const count = response?.metadata?.count;
   return { ranking: rankingOf(response), count: typeof count === 'number' ? count : null };
 }

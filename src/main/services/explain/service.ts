@@ -131,6 +131,10 @@ export class ExplainService {
     const { definition, results, progress } = this.deps.compare.read(input.id);
     if (progress.status === 'running')
       throw failure('conflict', 'The comparison is still running: explain it once it is done.', { field: 'id' });
+    if (definition.kind && definition.kind !== 'search')
+      throw failure('validation', `Explain attributes changes of search answers; this comparison is of ${definition.kind}.`, {
+        field: 'id',
+      });
     if (input.measure === 'ndcg' && !definition.quality)
       throw failure(
         'validation',

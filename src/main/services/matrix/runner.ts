@@ -4,7 +4,9 @@ import type { MatrixCell } from '../../../shared/matrix/grid';
 import { matrixRows, type CellAnswer, type CellItem } from '../../../shared/matrix/measures';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
-import { PacedRetry, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
+import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
+import { CLOCK_HEADER } from '../../emulator/clock';
+import type { SearchClient } from '../search-client';
 
 /** Sends one cell's request (with the cell's hour on the emulator's clock, when the grid has hours). */
 export type CellSender = (
@@ -12,6 +14,26 @@ export type CellSender = (
   cell: MatrixCell,
   signal: AbortSignal,
 ) => Promise<{ ok: true; response: SearchResponse; status?: number } | SendFailure>;
+
+/**
+ * The cell sender of the app and the command line alike: each cell's search through the client's lean path,
+ * its hour (when the grid has hours) as the emulator's clock header, a failure with its status and Retry-After.
+ */
+export function matrixSender(client: SearchClient, baseUrl: string, deadlineMs?: number): CellSender {
+  return async (request, cell, signal) => {
+    try {
+      const outcome = await client.run(baseUrl, 'search', request, {
+        signal,
+        lean: true,
+        ...(deadlineMs ? { deadlineMs } : {}),
+        ...(cell.hour !== undefined ? { extraHeaders: { [CLOCK_HEADER]: String(cell.hour) } } : {}),
+      });
+      return { ok: true, response: outcome.response, status: outcome.exchange.status ?? 200 };
+    } catch (err) {
+      return sendFailure(err);
+    }
+  };
+}
 
 export interface MatrixProgress {
   total: number;

@@ -3,14 +3,12 @@ import { failure } from '../../../shared/ipc/result';
 import { buildCells, checkMatrix, findBaseline, type MatrixAxis } from '../../../shared/matrix/grid';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchTemplate } from '../../../shared/request/types';
-import { CLOCK_HEADER } from '../../emulator/clock';
-import { sendFailure } from '../compare/paced-retry';
 import type { LocalDemo } from '../local-demo';
 import { readyProfile } from '../profile-access';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search-client';
 import { OneRun } from '../one-run';
-import { runMatrix } from './runner';
+import { matrixSender, runMatrix } from './runner';
 
 export interface MatrixServiceDeps {
   profiles: ProfileService;
@@ -67,19 +65,7 @@ export class MatrixService {
         cells,
         baseline: baseline.key,
         base: { ...input.base, token },
-        send: async (request, cell, signal) => {
-          try {
-            const outcome = await this.deps.search.run(profile.searchUrl, 'search', request, {
-              signal,
-              lean: true,
-              ...(deadlineMs > 0 ? { deadlineMs } : {}),
-              ...(cell.hour !== undefined ? { extraHeaders: { [CLOCK_HEADER]: String(cell.hour) } } : {}),
-            });
-            return { ok: true, response: outcome.response, status: outcome.exchange.status ?? 200 };
-          } catch (err) {
-            return sendFailure(err);
-          }
-        },
+        send: matrixSender(this.deps.search, profile.searchUrl, deadlineMs > 0 ? deadlineMs : undefined),
         concurrency: 8,
         ...(deadlineMs > 0 ? { deadlineMs } : {}),
         signal,

@@ -29,17 +29,44 @@ export function IntInput({
   return (
     <label className={`small ws-form__scale${className ? ` ${className}` : ''}`}>
       {label}
-      <input
-        className="input input--sm"
-        type="number"
+      <IntBox
+        value={value}
         min={min}
         max={max}
-        value={value}
+        fallback={fallback}
         aria-label={ariaLabel ?? label}
         disabled={disabled}
-        onChange={(e) => onChange(clampInt(e.target.value, min, max, fallback))}
+        onChange={onChange}
       />
     </label>
+  );
+}
+
+/** The field alone, for a form that labels it elsewhere (a Field with `htmlFor` its id): kept in [min, max] as typed. */
+export function IntBox({
+  value,
+  min,
+  max,
+  fallback = min,
+  onChange,
+  ...rest
+}: {
+  value: number;
+  min: number;
+  max: number;
+  fallback?: number;
+  onChange: (value: number) => void;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'min' | 'max' | 'onChange' | 'type'>) {
+  return (
+    <input
+      className="input input--sm"
+      type="number"
+      min={min}
+      max={max}
+      value={value}
+      {...rest}
+      onChange={(e) => onChange(clampInt(e.target.value, min, max, fallback))}
+    />
   );
 }
 

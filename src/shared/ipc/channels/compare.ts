@@ -3,7 +3,14 @@ import type { BatchQuality } from '../../compare/quality';
 import type { KeptExplanation } from '../../explain/report';
 import { newBatchSchema } from '../../compare/schema';
 import type { BatchHead, BatchProgress, BatchResult, BatchRow } from '../../compare/types';
-import type { SearchRequest, SearchResponse } from '../../request/types';
+import type {
+  AutocompleteRequest,
+  AutocompleteResponse,
+  SearchRequest,
+  SearchResponse,
+  SuggestRequest,
+  SuggestResponse,
+} from '../../request/types';
 import { channel, event } from '../define';
 import { noInput } from './app';
 
@@ -28,12 +35,19 @@ export interface BatchView {
   explanation?: KeptExplanation;
 }
 
-export interface BatchResultView {
+/** One row of a batch opened whole: both answers and both requests, of the batch's kind. */
+export type BatchResultView = {
   result: BatchResult;
-  responses: { a?: SearchResponse; b?: SearchResponse };
-  requests: { a: SearchRequest; b: SearchRequest };
   baseUrls: { a: string; b: string };
-}
+} & (
+  | { kind: 'search'; responses: { a?: SearchResponse; b?: SearchResponse }; requests: { a: SearchRequest; b: SearchRequest } }
+  | { kind: 'suggest'; responses: { a?: SuggestResponse; b?: SuggestResponse }; requests: { a: SuggestRequest; b: SuggestRequest } }
+  | {
+      kind: 'autocomplete';
+      responses: { a?: AutocompleteResponse; b?: AutocompleteResponse };
+      requests: { a: AutocompleteRequest; b: AutocompleteRequest };
+    }
+);
 
 export const compareChannels = {
   'compare:start': channel<{ id: string }>()({

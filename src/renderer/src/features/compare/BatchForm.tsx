@@ -1,8 +1,12 @@
 import { Play } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { KIND_WORDS, MAX_PREFIX, prefixesOf } from '@shared/compare/kinds';
 import { parseQueryList } from '@shared/compare/queries';
+import { workbench } from '../../bridge';
+import { kindProblem } from './compare-slice';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { IntBox } from '../../components/IntInput';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { Segmented } from '../../components/Segmented';
@@ -18,8 +22,72 @@ export function nameAfterImport(current: string, previousFile: string, file: str
   return given ? baseName(file) : current;
 }
 
-/** A query list (pasted, or a text or CSV file) run on both sides as set above. */
+/**
+ * Autocomplete's prefixes made from a workspace query set: every prefix of
+ * each query up to a length, each once, put in the list to run (and to edit).
+ */
+function PrefixesFromQuerySet() {
+  const listing = useAppStore((s) => s.workspaceList);
+  const loadWorkspace = useAppStore((s) => s.loadWorkspace);
+  const setDraft = useAppStore((s) => s.setBatchDraft);
+  const pushNotice = useAppStore((s) => s.pushNotice);
+  const [file, setFile] = useState('');
+  const [max, setMax] = useState<number>(MAX_PREFIX.default);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (listing.status === 'idle') void loadWorkspace();
+  }, [listing.status, loadWorkspace]);
+  const sets = (listing.result?.items['query-sets'] ?? []).filter((i) => !i.problem);
+  const chosen = sets.find((i) => i.file === file) ?? sets[0];
+  const make = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    const read = await workbench().querySets.read({ file: chosen.file });
+    setBusy(false);
+    if (!read.ok) {
+      pushNotice({ id: 'prefixes', level: 'error', message: `${chosen.name} could not be read: ${read.error.message}` });
+      return;
+    }
+    const prefixes = prefixesOf(
+      read.value.queries.map((e) => e.query),
+      max,
+    );
+    setDraft({ text: prefixes.join('\n'), fileName: '', name: `Prefixes 1–${max} of ${chosen.name}` });
+  };
+  if (sets.length === 0)
+    return (
+      <p className="small muted">
+        No query set in the workspace to make prefixes from: type prefixes below, or add a query set in Workspace.
+      </p>
+    );
+  return (
+    <div className="batch-form__row batch-form__prefixes">
+      <Field label="Prefixes from a query set" htmlFor="prefix-set">
+        <select id="prefix-set" className="input input--sm" value={chosen?.file ?? ''} onChange={(e) => setFile(e.target.value)}>
+          {sets.map((i) => (
+            <option key={i.file} value={i.file}>
+              {i.name}
+              {i.summary ? ` (${i.summary})` : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Longest prefix" htmlFor="prefix-max">
+        <IntBox id="prefix-max" min={1} max={MAX_PREFIX.max} value={max} onChange={setMax} />
+      </Field>
+      <Button size="sm" disabled={busy || !chosen} onClick={() => void make()}>
+        {busy ? 'Reading…' : 'Make prefixes'}
+      </Button>
+    </div>
+  );
+}
+
+/** A query list (pasted, or a text or CSV file) run on both sides as set above; for autocomplete, a list of prefixes. */
 export function BatchForm() {
+  const kind = useAppStore((s) => s.compare.kind);
+  const groupBy = useAppStore((s) => s.compare.groupBy);
+  const problem = kindProblem({ kind, groupBy });
+  const words = KIND_WORDS[kind];
   const draft = useAppStore((s) => s.compare.draft);
   const setDraft = useAppStore((s) => s.setBatchDraft);
   const start = useAppStore((s) => s.startBatch);
@@ -36,7 +104,7 @@ export function BatchForm() {
 
   return (
     <section className="batch-form" aria-label="New batch comparison">
-      <h2 className="batch-form__title">New batch</h2>
+      <h2 className="batch-form__title">New batch{kind === 'search' ? '' : ` · ${words.title}`}</h2>
       <Field label="Name" htmlFor="batch-name">
         <input
           id="batch-name"
@@ -46,10 +114,15 @@ export function BatchForm() {
           onChange={(e) => setDraft({ name: e.target.value })}
         />
       </Field>
+      {kind === 'autocomplete' ? <PrefixesFromQuerySet /> : null}
       <Field
-        label="Queries"
+        label={kind === 'autocomplete' ? 'Prefixes' : 'Queries'}
         htmlFor="batch-queries"
-        hint="One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium) — or a workspace query set (.json)."
+        hint={
+          kind === 'autocomplete'
+            ? 'One prefix per line, as a shopper types it — or made from a query set above.'
+            : 'One query per line — or CSV with a header: query, and any of filter, facets (brand:Korvo|Halden; colour:Black), variables (segment=premium) — or a workspace query set (.json).'
+        }
         actions={
           <FileImportButton
             label="Import file…"
@@ -66,12 +139,12 @@ export function BatchForm() {
           rows={8}
           spellCheck={false}
           value={draft.text}
-          placeholder={'jacket\nrunning shoe\nblack hoodie'}
+          placeholder={kind === 'autocomplete' ? 'j\nja\njac\nru' : 'jacket\nrunning shoe\nblack hoodie'}
           onChange={(e) => setDraft({ text: e.target.value, fileName: '' })}
         />
       </Field>
       <p className="small" data-testid="batch-count">
-        {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? 'query' : 'queries'}
+        {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? words.row : words.rows}
         {parsed.format === 'csv'
           ? ' (CSV)'
           : parsed.format === 'query-set'
@@ -109,21 +182,20 @@ export function BatchForm() {
         </Field>
         {draft.pace === 'fixed' ? (
           <Field label="Concurrency" htmlFor="batch-concurrency">
-            <input
+            <IntBox
               id="batch-concurrency"
-              className="input input--sm"
-              type="number"
               min={1}
               max={32}
               value={draft.concurrency}
-              onChange={(e) => setDraft({ concurrency: Math.max(1, Math.min(32, Number(e.target.value) || 1)) })}
+              onChange={(concurrency) => setDraft({ concurrency })}
             />
           </Field>
         ) : null}
         <Button
           variant="primary"
           icon={<Play size={14} aria-hidden="true" />}
-          disabled={busy || parsed.rows.length === 0}
+          disabled={busy || parsed.rows.length === 0 || !!problem}
+          title={problem?.message}
           onClick={async () => {
             setBusy(true);
             await start(parsed.rows);

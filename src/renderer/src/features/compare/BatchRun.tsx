@@ -10,6 +10,7 @@ import { downloadText } from '../../components/download';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { HistogramChart, PairBars } from './Charts';
+import { KIND_WORDS } from '@shared/compare/kinds';
 import { BatchExplain } from '../explain/BatchExplain';
 import { QualityPanel } from './QualityPanel';
 import { matches, ms, pct, TriageTable, type DeltaOf, type Filter } from './TriageTable';
@@ -32,6 +33,8 @@ export function BatchRun() {
   const [metric, setMetric] = useState<MetricName>('ndcg');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { definition, progress, results } = batch;
+  const kind = definition.kind ?? 'search';
+  const words = KIND_WORDS[kind];
   const quality = qualityCall.result;
   // Ratings saved into this batch's judgment list (here, in Search or in the queue) recompute its figures from the
   // stored rankings — no request is sent — so they are never left at their old values.
@@ -142,7 +145,12 @@ export function BatchRun() {
           <span>
             <strong>{progress.remaining.toLocaleString('en-US')}</strong> remaining
           </span>
-          {progress.ratePerSecond ? <span>{progress.ratePerSecond.toFixed(1)} queries/s</span> : null}
+          {kind !== 'search' ? <span className="badge">{words.title}</span> : null}
+          {progress.ratePerSecond ? (
+            <span>
+              {progress.ratePerSecond.toFixed(1)} {words.rows}/s
+            </span>
+          ) : null}
           {progress.pace ? (
             <span title="Automatic pace: the requests a second it settled on, from the service's refusals for load">
               auto {Math.round(progress.pace.requestsPerSecond)} requests/s · {progress.pace.throttled} refused
@@ -188,21 +196,23 @@ export function BatchRun() {
               {summary.bothEmpty.toLocaleString('en-US')}
             </span>
           </div>
-          <div
-            className="metric"
-            title="Queries answered with a search redirect on a side: compared by URL, left out of the ranking measures"
-          >
-            <span className="metric__label">Redirects</span>
-            <span className="metric__value" data-testid="redirects">
-              {summary.redirects.total.toLocaleString('en-US')}
-              {summary.redirects.total ? (
-                <span className="metric__note">
-                  {' '}
-                  {(summary.redirects.changed + summary.redirects.oneSide).toLocaleString('en-US')} changed
-                </span>
-              ) : null}
-            </span>
-          </div>
+          {kind === 'search' ? (
+            <div
+              className="metric"
+              title="Queries answered with a search redirect on a side: compared by URL, left out of the ranking measures"
+            >
+              <span className="metric__label">Redirects</span>
+              <span className="metric__value" data-testid="redirects">
+                {summary.redirects.total.toLocaleString('en-US')}
+                {summary.redirects.total ? (
+                  <span className="metric__note">
+                    {' '}
+                    {(summary.redirects.changed + summary.redirects.oneSide).toLocaleString('en-US')} changed
+                  </span>
+                ) : null}
+              </span>
+            </div>
+          ) : null}
           <div className="metric">
             <span className="metric__label">Mean RBO</span>
             <span className="metric__value">{summary.meanRbo === null ? '—' : summary.meanRbo.toFixed(3)}</span>
@@ -212,7 +222,9 @@ export function BatchRun() {
             <span className="metric__value">{summary.medianRbo === null ? '—' : summary.medianRbo.toFixed(3)}</span>
           </div>
           <div className="metric">
-            <span className="metric__label">Top result changed</span>
+            <span className="metric__label">
+              {kind === 'autocomplete' ? 'First suggestion changed' : kind === 'suggest' ? 'First item changed' : 'Top result changed'}
+            </span>
             <span className="metric__value">{summary.top1Changed.toLocaleString('en-US')}</span>
           </div>
           <div className="metric">
@@ -222,13 +234,13 @@ export function BatchRun() {
         </div>
         <div className="batch-summary__chart">
           <div className="pair-bars__label">
-            How much each query changed (1 − RBO)
+            How much each {words.row} changed (1 − RBO)
             {leftOutClause(summary)}
           </div>
           <HistogramChart histogram={summary.change} label="Histogram of 1 − RBO over the compared queries with results" />
         </div>
         <div className="batch-summary__pairs">
-          <PairBars label="Zero results" a={summary.zeroRateA} b={summary.zeroRateB} format={pct} of={1} />
+          <PairBars label={words.zero} a={summary.zeroRateA} b={summary.zeroRateB} format={pct} of={1} />
           <PairBars label="Latency p50" a={summary.latency.a.p50} b={summary.latency.b.p50} format={ms} />
           <PairBars label="Latency p95" a={summary.latency.a.p95} b={summary.latency.b.p95} format={ms} />
         </div>
@@ -242,7 +254,7 @@ export function BatchRun() {
         onRecompute={() => void loadQuality()}
       />
 
-      <BatchExplain batch={batch} />
+      {kind === 'search' ? <BatchExplain batch={batch} /> : null}
 
       <div className="triage-tools">
         <span className="small muted">
@@ -250,7 +262,7 @@ export function BatchRun() {
           {order === 'change'
             ? 'most changed first'
             : `by Δ ${metricLabel(order, k)}, ${direction === 'losses' ? 'B’s biggest losses' : 'B’s biggest gains'} first`}
-          ; click a query to open it side by side.
+          ; click a {words.row} to open it side by side.
         </span>
         {quality ? (
           <div className="triage-order">
@@ -309,10 +321,13 @@ export function BatchRun() {
                     ['worse', `B worse on ${metricLabel(shown, k)}`],
                   ] as [Filter, string][])
                 : []),
-              ['top1', 'Top result changed'],
-              ['zero', 'Zero results on one side'],
+              [
+                'top1',
+                kind === 'autocomplete' ? 'First suggestion changed' : kind === 'suggest' ? 'First item changed' : 'Top result changed',
+              ],
+              ['zero', words.zeroOneSide],
               ['empty', 'Empty on both sides'],
-              ['redirect', 'Redirects'],
+              ...(kind === 'search' ? ([['redirect', 'Redirects']] as [Filter, string][]) : []),
               ['errors', 'Errors'],
             ] as [Filter, string][]
           ).map(([value, label]) => (
@@ -328,7 +343,13 @@ export function BatchRun() {
           ))}
         </div>
       </div>
-      <TriageTable results={ordered} onOpen={(index) => void openResult(index)} delta={delta} deltaLabel={`Δ ${metricLabel(shown, k)}`} />
+      <TriageTable
+        results={ordered}
+        onOpen={(index) => void openResult(index)}
+        delta={delta}
+        deltaLabel={`Δ ${metricLabel(shown, k)}`}
+        rowLabel={words.row}
+      />
     </div>
   );
 }

@@ -15,6 +15,9 @@ import { BatchRun } from './BatchRun';
 import { parseVariables } from '../../request-ui/parse-variables';
 import MatrixPanel from '../matrix/MatrixPanel';
 import { matrixSpecOf } from '../matrix/matrix-slice';
+import { kindProblem } from './compare-slice';
+import { KindCompare } from './KindCompare';
+import { KindFields } from './KindFields';
 import { SideCard } from './SideCard';
 import { SingleCompare } from './SingleCompare';
 import './compare.css';
@@ -63,15 +66,17 @@ export default function CompareScreen() {
   // A batch that is open has its sides fixed; the editor is for what runs next.
   const editingSides = compare.mode === 'single' || (compare.mode === 'batch' && !compare.batch);
   const sending = compare.answers.a.status === 'sending' || compare.answers.b.status === 'sending';
+  const kindSending = compare.kindAnswers.a.status === 'sending' || compare.kindAnswers.b.status === 'sending';
   const invalid = (['a', 'b'] as const).some((k) => !parseVariables(compare.sides[k].variables).ok);
 
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
 
+  const problem = kindProblem(compare);
   useSendShortcut(() => {
     const state = useAppStore.getState();
-    if (state.compare.mode === 'single' && !invalid) void run();
+    if (state.compare.mode === 'single' && !invalid && !kindProblem(state.compare)) void run();
     if (state.compare.mode === 'matrix' && state.matrix.call.status !== 'sending' && !matrixSpecOf(state.matrix).problems.length)
       void state.runMatrix();
   });
@@ -90,6 +95,18 @@ export default function CompareScreen() {
               { value: 'matrix', label: 'Context matrix' },
             ]}
           />
+          {compare.mode !== 'matrix' && !(compare.mode === 'batch' && compare.batch) ? (
+            <Segmented
+              label="Compare"
+              value={compare.kind}
+              onChange={(kind) => patch({ kind })}
+              options={[
+                { value: 'search', label: 'Search' },
+                { value: 'suggest', label: 'Product suggest', title: 'Groups of items by an attribute’s values, side by side' },
+                { value: 'autocomplete', label: 'Autocomplete', title: 'Suggested queries for typed prefixes, side by side' },
+              ]}
+            />
+          ) : null}
           {editingSides ? (
             <Button
               size="sm"
@@ -129,34 +146,49 @@ export default function CompareScreen() {
             <SideCard side="b" context={context} />
           </div>
         ) : null}
+        {compare.mode !== 'matrix' && !(compare.mode === 'batch' && compare.batch) && compare.kind !== 'search' ? (
+          <KindFields problem={problem} />
+        ) : null}
         {compare.mode === 'single' ? (
           <QueryBar
             id="compare-query"
             value={compare.query}
             onChange={(query) => patch({ query })}
-            onSend={() => !invalid && void run()}
+            onSend={() => !invalid && !problem && void run()}
             onCancel={() => {}}
             sending={false}
-            placeholder={`Query for both sides (empty: browse) — ${modKey()}+Enter compares`}
+            placeholder={
+              compare.kind === 'autocomplete'
+                ? `A prefix, as a shopper types it — ${modKey()}+Enter compares`
+                : compare.kind === 'suggest'
+                  ? `Query for both sides' product suggest — ${modKey()}+Enter compares`
+                  : `Query for both sides (empty: browse) — ${modKey()}+Enter compares`
+            }
           >
-            <label className="compare-limit">
-              <span className="small muted">Limit</span>
-              <input
-                className="input input--sm"
-                type="number"
-                min={1}
-                max={1000}
-                value={compare.limit}
-                aria-label="Limit"
-                onChange={(e) => patch({ limit: Math.max(1, Math.min(1000, Number(e.target.value) || 1)) })}
-              />
-            </label>
-            {sending ? <span className="small muted">Sending…</span> : null}
+            {compare.kind === 'search' ? (
+              <label className="compare-limit">
+                <span className="small muted">Limit</span>
+                <input
+                  className="input input--sm"
+                  type="number"
+                  min={1}
+                  max={1000}
+                  value={compare.limit}
+                  aria-label="Limit"
+                  onChange={(e) => patch({ limit: Math.max(1, Math.min(1000, Number(e.target.value) || 1)) })}
+                />
+              </label>
+            ) : null}
+            {sending || kindSending ? <span className="small muted">Sending…</span> : null}
           </QueryBar>
         ) : null}
       </div>
       {compare.mode === 'single' ? (
-        <SingleCompare />
+        compare.kind === 'search' ? (
+          <SingleCompare />
+        ) : (
+          <KindCompare kind={compare.kind} />
+        )
       ) : compare.mode === 'matrix' ? (
         <MatrixPanel />
       ) : compare.batch ? (

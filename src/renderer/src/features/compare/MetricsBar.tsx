@@ -3,7 +3,7 @@ import { MIN_TAU_SHARED } from '@shared/diff/metrics';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-function Metric({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: 'good' | 'warn' | 'bad' }) {
+export function Metric({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: 'good' | 'warn' | 'bad' }) {
   return (
     <div className={`metric${tone ? ` metric--${tone}` : ''}`} title={hint}>
       <span className="metric__label">{label}</span>
@@ -12,7 +12,19 @@ function Metric({ label, value, hint, tone }: { label: string; value: string; hi
   );
 }
 
-const toneOf = (x: number) => (x >= 0.9 ? 'good' : x >= 0.5 ? 'warn' : 'bad');
+/** Rank-biased overlap as every comparison shows it. */
+export function RboMetric({ rbo }: { rbo: number }) {
+  return (
+    <Metric
+      label="RBO"
+      value={rbo.toFixed(3)}
+      hint="Rank-biased overlap (p = 0.9, extrapolated): 1 the same ranking, 0 nothing in common; the top weighs most."
+      tone={toneOf(rbo)}
+    />
+  );
+}
+
+export const toneOf = (x: number) => (x >= 0.9 ? 'good' : x >= 0.5 ? 'warn' : 'bad');
 
 /** The comparison in numbers: ranking agreement, overlaps, the top result, count and facet changes. */
 export function MetricsBar({ diff }: { diff: SearchDiff }) {
@@ -21,12 +33,7 @@ export function MetricsBar({ diff }: { diff: SearchDiff }) {
   const counts = diff.ranking.counts;
   return (
     <div className="metrics-bar" data-testid="metrics-bar" aria-label="Comparison measures">
-      <Metric
-        label="RBO"
-        value={m.rbo.toFixed(3)}
-        hint="Rank-biased overlap (p = 0.9, extrapolated): 1 the same ranking, 0 nothing in common; the top weighs most."
-        tone={toneOf(m.rbo)}
-      />
+      <RboMetric rbo={m.rbo} />
       <Metric label="Overlap@1" value={pct(m.overlap[1])} hint="Share of the top 1 both sides hold" />
       <Metric label="@3" value={pct(m.overlap[3])} hint="Share of the top 3 both sides hold" />
       <Metric label="@10" value={pct(m.overlap[10])} hint="Share of the top 10 both sides hold" tone={toneOf(m.overlap[10])} />

@@ -18,23 +18,43 @@ import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
 import { MetricsBar } from './MetricsBar';
 import type { SideKey } from './compare-slice';
 
-function SideStatus({ side }: { side: SideKey }) {
-  const answer = useAppStore((s) => s.compare.answers[side]);
+/** One side's name and how its answer went: sending, failed, not sent, or what `answered` says of it. */
+export function SideStatusLine({
+  side,
+  status,
+  answered,
+}: {
+  side: SideKey;
+  status: 'idle' | 'sending' | 'done' | 'error';
+  answered: string | null;
+}) {
   const label = useAppStore((s) => s.compare.sides[side].label);
   return (
     <div className={`side-status side-status--${side}`}>
       <span className={`side-tag side-tag--${side}`}>{side.toUpperCase()}</span>
       <span className="side-status__label">{label}</span>
-      <span className="muted small">
-        {answer.status === 'sending'
-          ? 'sending…'
-          : answer.status === 'error'
-            ? 'failed'
-            : answer.result
-              ? `${answer.result.response.metadata?.count?.toLocaleString('en-US') ?? answer.result.response.items?.length ?? 0} items · ${answer.result.exchange ? `${Math.round(answer.result.exchange.timings.totalMs)} ms` : 'stored'}${answer.source ? ` · ${answer.source}` : ''}`
-              : 'not sent'}
-      </span>
+      <span className="muted small">{status === 'sending' ? 'sending…' : status === 'error' ? 'failed' : (answered ?? 'not sent')}</span>
     </div>
+  );
+}
+
+/** How long an answer took, or that it was stored, and where it came from. */
+export const answeredHow = (exchange: { timings: { totalMs: number } } | null | undefined, source: string | null | undefined) =>
+  `${exchange ? `${Math.round(exchange.timings.totalMs)} ms` : 'stored'}${source ? ` · ${source}` : ''}`;
+
+function SideStatus({ side }: { side: SideKey }) {
+  const answer = useAppStore((s) => s.compare.answers[side]);
+  const r = answer.result;
+  return (
+    <SideStatusLine
+      side={side}
+      status={answer.status}
+      answered={
+        r
+          ? `${r.response.metadata?.count?.toLocaleString('en-US') ?? r.response.items?.length ?? 0} items · ${answeredHow(r.exchange, answer.source)}`
+          : null
+      }
+    />
   );
 }
 

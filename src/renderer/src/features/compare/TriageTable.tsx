@@ -30,11 +30,14 @@ export function TriageTable({
   onOpen,
   delta,
   deltaLabel,
+  rowLabel = 'query',
 }: {
   results: BatchRow[];
   onOpen: (index: number) => void;
   delta: DeltaOf | null;
   deltaLabel: string;
+  /** What a row is: a query, or (autocomplete) a prefix. */
+  rowLabel?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -47,7 +50,7 @@ export function TriageTable({
     <div className="triage" role="table" aria-label="Queries, most changed first" aria-rowcount={results.length + 1}>
       <div className="triage__head" role="row">
         <span role="columnheader">#</span>
-        <span role="columnheader">Query</span>
+        <span role="columnheader">{rowLabel[0]!.toUpperCase() + rowLabel.slice(1)}</span>
         <span role="columnheader">Changed (1 − RBO)</span>
         <span role="columnheader">{delta ? deltaLabel : 'Overlap@10'}</span>
         <span role="columnheader">Top 1</span>

@@ -4,7 +4,16 @@ import type { BatchProgress, BatchRow, QueryRow, SideSpec } from '@shared/compar
 import type { ExchangeRecord } from '@shared/exchange';
 import type { BatchListItem, BatchView } from '@shared/ipc/contract';
 import type { Result } from '@shared/ipc/result';
-import type { SearchRequest, SearchResponse, SearchTemplate } from '@shared/request/types';
+import type {
+  AutocompleteRequest,
+  AutocompleteResponse,
+  SearchRequest,
+  SearchResponse,
+  SearchTemplate,
+  SuggestRequest,
+  SuggestResponse,
+} from '@shared/request/types';
+import { KIND_WORDS, kindRequest, type CompareKind } from '@shared/compare/kinds';
 import { canonicalJson } from '@shared/workspace/canonical-json';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
@@ -55,9 +64,37 @@ export interface BatchDraft {
 
 export type BatchOp = 'list' | 'start' | 'open' | 'control' | 'delete' | 'export' | 'result';
 
+/** What a side answered to a product suggest or an autocomplete request. */
+export interface KindSideAnswer extends CallState<
+  | { kind: 'suggest'; response: SuggestResponse; exchange: ExchangeRecord | null }
+  | {
+      kind: 'autocomplete';
+      response: AutocompleteResponse;
+      exchange: ExchangeRecord | null;
+    }
+> {
+  request: SuggestRequest | AutocompleteRequest | null;
+  /** Where a stored answer came from (a batch). */
+  source: string | null;
+}
+
+/** The suggest request's grouping as the user edits it: values comma-separated. */
+export interface GroupByDraft {
+  attribute: string;
+  values: string;
+  size: number;
+}
+
 export interface CompareState {
   mode: 'single' | 'batch' | 'matrix';
+  /** What both sides are asked: search, product suggest or autocomplete (side by side and in a batch). */
+  kind: CompareKind;
   query: string;
+  groupBy: GroupByDraft;
+  /** Autocomplete: suggestions asked per prefix. */
+  numberOfSuggestions: number;
+  /** Each side's answer to a suggest or autocomplete request (search answers are in `answers`). */
+  kindAnswers: Record<SideKey, KindSideAnswer>;
   limit: number;
   sides: Record<SideKey, SideDraft>;
   answers: Record<SideKey, SideAnswer>;
@@ -81,7 +118,9 @@ export interface CompareState {
 
 export interface CompareSlice {
   compare: CompareState;
-  patchCompare: (patch: Partial<Pick<CompareState, 'mode' | 'query' | 'limit' | 'panel'>>) => void;
+  patchCompare: (
+    patch: Partial<Pick<CompareState, 'mode' | 'kind' | 'query' | 'limit' | 'panel' | 'groupBy' | 'numberOfSuggestions'>>,
+  ) => void;
   setSide: (key: SideKey, patch: Partial<SideDraft>) => void;
   swapSides: () => void;
   runComparison: () => Promise<void>;
@@ -107,6 +146,37 @@ export interface CompareSlice {
 }
 
 const idleAnswer: SideAnswer = { ...idleCall<SideResponse>(), request: null, source: null };
+const idleKindAnswer: KindSideAnswer = { ...idleCall(), request: null, source: null };
+
+/** The values of a grouping as typed: comma-separated, trimmed, none empty. */
+export const groupValues = (text: string) =>
+  text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/**
+ * The shared request of a kind: for suggest its grouping, for autocomplete
+ * the suggestions asked, for search the page; the side's overrides and the
+ * query come on top.
+ */
+export function kindBase(state: Pick<CompareState, 'kind' | 'limit' | 'groupBy' | 'numberOfSuggestions'>): SearchTemplate {
+  if (state.kind === 'suggest') {
+    const { attribute, values, size } = state.groupBy;
+    return { options: { groupBy: { attribute: attribute.trim(), values: groupValues(values), size } } as SearchTemplate['options'] };
+  }
+  if (state.kind === 'autocomplete') return { options: { numberOfSuggestions: state.numberOfSuggestions } as SearchTemplate['options'] };
+  return { options: { offset: 0, limit: state.limit } };
+}
+
+/** What keeps a suggest comparison from being sent, with the field it is about; null when nothing does. */
+export function kindProblem(state: Pick<CompareState, 'kind' | 'groupBy'>): { field: string; message: string } | null {
+  if (state.kind !== 'suggest') return null;
+  if (!state.groupBy.attribute.trim()) return { field: 'group-attribute', message: 'Give the attribute to group by, like category.' };
+  if (groupValues(state.groupBy.values).length === 0)
+    return { field: 'group-values', message: `Give the values of ${state.groupBy.attribute.trim()} to group by, comma-separated.` };
+  return null;
+}
 
 export function blankSide(label: string, configurationId = ''): SideDraft {
   return { label, profileId: null, token: '', configurationId, filter: '', variables: '' };
@@ -174,6 +244,37 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
     return null;
   };
 
+  const kindAnswer = (key: SideKey, p: Partial<KindSideAnswer>) =>
+    set((s) => ({ compare: { ...s.compare, kindAnswers: { ...s.compare.kindAnswers, [key]: { ...s.compare.kindAnswers[key], ...p } } } }));
+  const kindLens = (key: SideKey) =>
+    lensOf(
+      () => get().compare.kindAnswers[key],
+      (next) => kindAnswer(key, next),
+    );
+  /** One side of a suggest or autocomplete comparison: the same side, the endpoint of the kind. */
+  const sendKind = async (key: SideKey, kind: 'suggest' | 'autocomplete') => {
+    const request = kindRequest(kind, requestFor(kindBase(get().compare), spec(key), { query: get().compare.query, line: 0 })) as
+      SuggestRequest | AutocompleteRequest;
+    const draft = get().compare.sides[key];
+    kindAnswer(key, { request, source: null });
+    const profile = draft.profileId ? { profileId: draft.profileId } : {};
+    type Answered = NonNullable<KindSideAnswer['result']>;
+    const outcome = await runCall(kindLens(key), {
+      scope: `compare-${kind}-${key}`,
+      cancel: cancelRequest,
+      send: async (requestId): Promise<Result<Answered>> => {
+        if (kind === 'suggest') {
+          const r = await runRequest({ requestId, ...profile, kind, request: request as SuggestRequest });
+          return r.ok ? { ok: true, value: { kind, response: r.value.response, exchange: r.value.exchange } } : r;
+        }
+        const r = await runRequest({ requestId, ...profile, kind, request: request as AutocompleteRequest, record: false });
+        return r.ok ? { ok: true, value: { kind, response: r.value.response, exchange: r.value.exchange } } : r;
+      },
+      accept: (value) => value,
+    });
+    if (outcome.kind === 'error') kindAnswer(key, { result: null });
+  };
+
   const send = async (key: SideKey) => {
     const request = requestOf(key);
     const draft = get().compare.sides[key];
@@ -192,7 +293,11 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
   return {
     compare: {
       mode: 'single',
+      kind: 'search',
       query: '',
+      groupBy: { attribute: 'category', values: '', size: 5 },
+      numberOfSuggestions: 10,
+      kindAnswers: { a: idleKindAnswer, b: idleKindAnswer },
       limit: 24,
       sides: { a: blankSide('A'), b: blankSide('B') },
       answers: { a: idleAnswer, b: idleAnswer },
@@ -209,11 +314,22 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
     setSide: (key, p) =>
       set((s) => ({ compare: { ...s.compare, sides: { ...s.compare.sides, [key]: { ...s.compare.sides[key], ...p } } } })),
     swapSides: () => {
-      const { sides, answers } = get().compare;
-      patch({ sides: { a: sides.b, b: sides.a }, answers: { a: answers.b, b: answers.a }, pinnedA: false });
+      const { sides, answers, kindAnswers } = get().compare;
+      patch({
+        sides: { a: sides.b, b: sides.a },
+        answers: { a: answers.b, b: answers.a },
+        kindAnswers: { a: kindAnswers.b, b: kindAnswers.a },
+        pinnedA: false,
+      });
     },
     runComparison: async () => {
-      const { pinnedA } = get().compare;
+      const { pinnedA, kind } = get().compare;
+      if (kind !== 'search') {
+        if (kindProblem(get().compare)) return;
+        await Promise.all([sendKind('a', kind), sendKind('b', kind)]);
+        void get().loadHistory();
+        return;
+      }
       await Promise.all(pinnedA ? [send('b')] : [send('a'), send('b')]);
       void get().loadHistory();
     },
@@ -231,6 +347,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
         compare: {
           ...s.compare,
           mode: 'single',
+          kind: 'search',
           query: request.query ?? '',
           pinnedA: true,
           sides: {
@@ -265,12 +382,15 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       if (batches) patch({ batches });
     },
     startBatch: async (rows) => {
-      const { draft, limit } = get().compare;
+      const state = get().compare;
+      const { draft, limit, kind } = state;
       const sides = { a: spec('a'), b: spec('b') };
+      const named = draft.name.trim() || defaultBatchName(sides);
       const started = await track('start', 'batch:start', () =>
         workbench().compare.start({
-          name: draft.name.trim() || defaultBatchName(sides),
-          base: { options: { offset: 0, limit: Math.min(limit, 100) } },
+          name: kind === 'search' ? named : `${KIND_WORDS[kind].title}: ${named}`,
+          ...(kind === 'search' ? {} : { kind }),
+          base: kind === 'search' ? { options: { offset: 0, limit: Math.min(limit, 100) } } : kindBase(state),
           sides,
           rows,
           ...(draft.pace === 'auto' ? { concurrency: 32, pace: 'auto' as const } : { concurrency: draft.concurrency }),
@@ -358,19 +478,40 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
       if (!batch) return;
       const view = await track('result', 'batch:result', () => workbench().compare.result({ id: batch.definition.id, index }));
       if (!view) return;
-      const { requests, responses, result: row } = view;
-      const source = `${batch.definition.name} · query ${index + 1}`;
-      const stored = (key: SideKey): SideAnswer => {
-        const response = responses[key];
+      const { result: row } = view;
+      const source = `${batch.definition.name} · ${KIND_WORDS[view.kind].row} ${index + 1}`;
+      const stored = (key: SideKey) => {
         const error = row[key].error;
         return {
-          ...idleAnswer,
-          status: row[key].ok ? 'done' : 'error',
-          request: requests[key],
-          result: response ? { response, exchange: null } : null,
-          error: error ? { code: 'http', message: error.message } : null,
+          status: row[key].ok ? ('done' as const) : ('error' as const),
+          error: error ? { code: 'http' as const, message: error.message } : null,
           source,
         };
+      };
+      const answersOf = (): Pick<CompareState, 'answers' | 'kindAnswers'> => {
+        const { answers, kindAnswers } = get().compare;
+        const one = (key: SideKey) => {
+          if (view.kind === 'search') {
+            const response = view.responses[key];
+            return { ...idleAnswer, ...stored(key), request: view.requests[key], result: response ? { response, exchange: null } : null };
+          }
+          return null;
+        };
+        const kindOne = (key: SideKey): KindSideAnswer => {
+          const base = { ...idleKindAnswer, ...stored(key) };
+          if (view.kind === 'suggest') {
+            const response = view.responses[key];
+            return { ...base, request: view.requests[key], result: response ? { kind: 'suggest', response, exchange: null } : null };
+          }
+          if (view.kind === 'autocomplete') {
+            const response = view.responses[key];
+            return { ...base, request: view.requests[key], result: response ? { kind: 'autocomplete', response, exchange: null } : null };
+          }
+          return base;
+        };
+        return view.kind === 'search'
+          ? { answers: { a: one('a')!, b: one('b')! }, kindAnswers }
+          : { answers, kindAnswers: { a: kindOne('a'), b: kindOne('b') } };
       };
       const draftOf = (key: SideKey): SideDraft => {
         const spec = batch.definition.sides[key];
@@ -384,12 +525,17 @@ export const createCompareSlice: SliceCreator<CompareSlice, Deps> = (set, get) =
           variables: spec.overrides.context?.variables ? JSON.stringify(spec.overrides.context.variables, null, 2) : '',
         };
       };
+      const options = batch.definition.base.options as { groupBy?: { attribute: string; values: string[]; size: number } } | undefined;
       patch({
         mode: 'single',
+        kind: view.kind,
         query: row.query,
         pinnedA: false,
         sides: { a: draftOf('a'), b: draftOf('b') },
-        answers: { a: stored('a'), b: stored('b') },
+        ...answersOf(),
+        ...(options?.groupBy
+          ? { groupBy: { attribute: options.groupBy.attribute, values: options.groupBy.values.join(', '), size: options.groupBy.size } }
+          : {}),
         panel: 'results',
       });
     },

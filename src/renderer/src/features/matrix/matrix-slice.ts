@@ -171,7 +171,7 @@ export const createMatrixSlice: SliceCreator<MatrixSlice, Deps> = (set, get) => 
       });
       get().setSide('a', draft(base, `Baseline: ${base.key}`.slice(0, 80)));
       get().setSide('b', draft(cell, cell.key.slice(0, 80)));
-      get().patchCompare({ mode: 'single', query });
+      get().patchCompare({ mode: 'single', kind: 'search', query });
       await get().runComparison();
     },
   };

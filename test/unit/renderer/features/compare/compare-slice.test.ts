@@ -1,6 +1,6 @@
 import { blankFields } from '../../../../../src/renderer/src/features/profiles/profile-draft';
 import { describe, expect, it } from 'vitest';
-import { blankSide, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-slice';
+import { blankSide, kindBase, kindProblem, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-slice';
 import { LOCAL_DEMO_ID } from '../../../../../src/shared/profiles';
 import { appForSuite, waitFor } from '../../app-under-test';
 
@@ -46,6 +46,33 @@ describe('compare: the slice against Local demo', () => {
     expect(answers.a).toMatchObject({ status: 'done', request: { query: 'jacket', options: { limit: 10 } } });
     expect(answers.b.request?.configurationId).toBe('bestsellers');
     expect(answers.b.result?.response.metadata.configurationId).toBe('bestsellers');
+  });
+
+  it('compares product suggest and autocomplete on both sides, each request of its kind; a missing grouping sends nothing', async () => {
+    app.state().patchCompare({ kind: 'suggest', query: 'jacket', groupBy: { attribute: 'category', values: ' ', size: 3 } });
+    expect(kindProblem(app.state().compare)).toEqual({ field: 'group-values', message: expect.stringContaining('category') });
+    await app.state().runComparison();
+    expect(app.state().compare.kindAnswers.a.status).toBe('idle');
+    app.state().patchCompare({ groupBy: { attribute: 'category', values: 'Jackets, Hoodies', size: 3 } });
+    await app.state().runComparison();
+    const { a, b } = app.state().compare.kindAnswers;
+    expect(a.request).toEqual({
+      token: expect.any(String),
+      query: 'jacket',
+      options: { groupBy: { attribute: 'category', values: ['Jackets', 'Hoodies'], size: 3 } },
+    });
+    expect(b.request).toMatchObject({ configurationId: 'bestsellers' });
+    expect(b.result?.kind === 'suggest' && b.result.response.groups.map((g) => g.value)).toEqual(['Jackets', 'Hoodies']);
+
+    app.state().patchCompare({ kind: 'autocomplete', query: 'ru', numberOfSuggestions: 4 });
+    expect(kindBase(app.state().compare)).toEqual({ options: { numberOfSuggestions: 4 } });
+    await app.state().runComparison();
+    const answered = app.state().compare.kindAnswers.b;
+    expect(answered.request).toMatchObject({ query: 'ru', configurationId: 'bestsellers', options: { numberOfSuggestions: 4 } });
+    expect(answered.result?.kind === 'autocomplete' && answered.result.response.suggestions.length).toBeLessThanOrEqual(4);
+    // Search answers were left as they were.
+    expect(app.state().compare.answers.a.request?.query).toBe('jacket');
+    app.state().patchCompare({ kind: 'search' });
   });
 
   it('a failing side shows its error and no answer from an earlier query', async () => {
