@@ -87,5 +87,5 @@ export async function qualityOptions(v: Values, io: CliIo): Promise<{ config: Qu
   const { text, name } = await readInput(str('judgments'), io);
   const read = parseJudgments(text);
   if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
-  return { config: { k, gain, threshold }, index: indexRatings(read.ratings) };
+  return { config: { k, gain, threshold }, index: indexRatings(read.ratings, { trec: read.format === 'trec' }) };
 }

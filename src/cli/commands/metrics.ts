@@ -53,7 +53,8 @@ export const metricsCommand: Command = {
     const { text, name } = await readInput(values.run, io);
     const run = readRun(text, side);
     if (!run.ok) throw new InputError(`${name}${run.line !== undefined ? `:${run.line}` : ''}: ${run.message}`);
-    const report = runQuality(run.run, indexRatings(judgments.ratings), { k, gain: gain satisfies Gain, threshold });
+    const index = indexRatings(judgments.ratings, { trec: judgments.format === 'trec' });
+    const report = runQuality(run.run, index, { k, gain: gain satisfies Gain, threshold });
     printJson(io, report);
     if (report.unjudged.length)
       io.stderr(`${report.unjudged.length} queries of the run have no relevant judgment (R = 0): left out of the mean.`);

@@ -1,4 +1,4 @@
-import type { RatingIndex } from '../judgments/model';
+import { findJudged, type RatingIndex } from '../judgments/model';
 import { queryKey } from '../judgments/query-key';
 import { METRIC_NAMES, perMetric, queryQuality, type MetricName, type Metrics, type QualityOptions } from '../metrics/quality';
 import { comparePaired, type PairedComparison } from '../metrics/significance';
@@ -62,7 +62,7 @@ export function batchQuality(
   let unpaired = 0;
   for (const result of [...results].sort((x, y) => x.index - y.index)) {
     const query = rows[result.index]?.query ?? result.query;
-    const ratings = judgments.get(queryKey(query))?.ratings ?? new Map<string, number>();
+    const ratings = judgments.get(findJudged(judgments, query) ?? queryKey(query))?.ratings ?? new Map<string, number>();
     const measure = (side: BatchResult['a']) =>
       side.ok ? queryQuality(side.ranking ?? side.top.map((t) => t.id), ratings, options) : null;
     const qa = measure(result.a);

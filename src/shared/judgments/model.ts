@@ -54,11 +54,18 @@ export type Scale = z.output<typeof scaleSchema>;
 export type Rating = z.output<typeof ratingSchema>;
 export type JudgmentList = z.output<typeof judgmentListSchema>;
 
-/** Ratings by query key, then item id: what the metrics and the rating UI read. */
-export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }>;
+/**
+ * Ratings by query key, then item id: what the metrics and the rating UI read; `trec` when they were read from
+ * a TREC qrels file, whose `_` in a qid stood for a space (see findJudged).
+ */
+export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }> & { trec?: boolean };
 
-export function indexRatings(ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[]): RatingIndex {
+export function indexRatings(
+  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[],
+  origin: { trec?: boolean } = {},
+): RatingIndex {
   const index: RatingIndex = new Map();
+  if (origin.trec) index.trec = true;
   // The entry of each query as written: its key is computed once, not once per rating.
   const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
   for (const r of ratings) {
@@ -74,6 +81,24 @@ export function indexRatings(ratings: readonly Pick<Rating, 'query' | 'itemId' |
     entry.ratings.set(r.itemId, r.rating);
   }
   return index;
+}
+
+/**
+ * The key a query's judgments are under, or undefined: its text normalised (queryKey); else, for a query read
+ * from a TREC run, its qid as written (`linen_shirt` meets a Quepid or RRE `linen_shirt`); else, for judgments
+ * read from TREC qrels, the text with `_` as spaces (a JSON export's `linen_shirt` meets the qrels' `linen_shirt`,
+ * read as "linen shirt"). The underscore rule is TREC's only: two texts from other formats meet only when equal.
+ * The first key found wins, so a query that would meet both ways is matched once.
+ */
+export function findJudged(index: RatingIndex, text: string, qid?: string): string | undefined {
+  const exact = queryKey(text);
+  if (index.has(exact)) return exact;
+  if (qid !== undefined && index.has(queryKey(qid))) return queryKey(qid);
+  if (index.trec && text.includes('_')) {
+    const spaced = queryKey(text.replace(/_/g, ' '));
+    if (index.has(spaced)) return spaced;
+  }
+  return undefined;
 }
 
 /** Ratings in a stable order (query key, then item id), one per (query, item): the last one written wins. */

@@ -1,4 +1,5 @@
 import { uniqueRanking } from '../diff/metrics';
+import { findJudged } from '../judgments/model';
 import { queryKey } from '../judgments/query-key';
 import type { RatingIndex } from '../judgments/model';
 
@@ -137,7 +138,8 @@ export function runQuality(run: readonly RunQuery[], judgments: RatingIndex, opt
   const sum = zero();
   let n = 0;
   for (const { query, text, ranking } of run) {
-    const key = queryKey(text ?? query);
+    // A TREC run's query is its qid (`query`) standing for a text (`text`): both may be how the judgments wrote it.
+    const key = findJudged(judgments, text ?? query, text !== undefined ? query : undefined) ?? queryKey(text ?? query);
     seen.add(key);
     const judged = judgments.get(key);
     const quality = queryQuality(ranking, judged?.ratings ?? new Map(), options);
