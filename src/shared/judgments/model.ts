@@ -27,6 +27,11 @@ export const ratingSchema = z.strictObject({
   by: z.string().optional(),
   /** When, ISO 8601. */
   at: z.string().optional(),
+  /**
+   * The rating rule that suggested it: a suggestion, not yet a judgment. Metrics leave suggestions out unless
+   * asked to count them (`--ratings all`); confirming one removes its rule.
+   */
+  rule: z.string().min(1).max(500).optional(),
 });
 
 export const judgmentListSchema = z
@@ -60,15 +65,20 @@ export type JudgmentList = z.output<typeof judgmentListSchema>;
  */
 export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }> & { trec?: boolean };
 
+/** Which ratings a metric counts: confirmed ones (the default), or suggestions from rating rules too. */
+export type RatingsCounted = 'confirmed' | 'all';
+
 export function indexRatings(
-  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[],
-  origin: { trec?: boolean } = {},
+  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'rule'>[],
+  origin: { trec?: boolean; ratings?: RatingsCounted } = {},
 ): RatingIndex {
   const index: RatingIndex = new Map();
   if (origin.trec) index.trec = true;
+  const all = origin.ratings === 'all';
   // The entry of each query as written: its key is computed once, not once per rating.
   const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
   for (const r of ratings) {
+    if (r.rule !== undefined && !all) continue;
     let entry = byText.get(r.query);
     if (entry) {
       entry.ratings.set(r.itemId, r.rating);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expectSchema } from '../assertions/schema';
+import { intentSchema } from '../judgments/rules';
 import { MAX_QUERIES, queryRowSchema } from '../compare/schema';
 import type { QueryRow } from '../compare/types';
 import { WORKSPACE_FORMATS } from './kinds';
@@ -14,6 +15,8 @@ export const querySetEntrySchema = queryRowSchema.omit({ line: true }).extend({
   note: z.string().max(2000).optional(),
   /** Expectations on this query's answer (assertions), run as a regression suite. */
   expect: expectSchema.optional(),
+  /** What the shopper means, attribute → value(s), as rating rules read it (`$intent.<attribute>`). */
+  intent: intentSchema.optional(),
 });
 
 export const querySetSchema = z.strictObject({
@@ -32,7 +35,7 @@ export type QuerySet = z.output<typeof querySetSchema>;
 
 /** A query set's queries as the rows a batch runs (its filters, facets and variables kept; notes and expectations are not the request's). */
 export function rowsOfQuerySet(set: Pick<QuerySet, 'queries'>): QueryRow[] {
-  return set.queries.map(({ note: _note, expect: _expect, ...row }, i) => ({ ...row, line: i + 1 }));
+  return set.queries.map(({ note: _note, expect: _expect, intent: _intent, ...row }, i) => ({ ...row, line: i + 1 }));
 }
 
 export function newQuerySet(name: string, queries: QuerySetEntry[], source?: string, now = new Date()): QuerySet {

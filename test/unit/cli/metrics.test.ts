@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newJudgmentList } from '../../../src/shared/judgments/model';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
 import { captureIo } from '../../helpers/cli-io';
@@ -32,8 +33,8 @@ describe('cli: metrics', () => {
     const r = await run(['metrics', '--judgments', at('j.csv'), '--run', at('run.txt'), '--k', '3', '--gain', 'linear']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
-    expect(Object.keys(report)).toEqual(['k', 'gain', 'threshold', 'queries', 'mean', 'unjudged', 'missing']);
-    expect(report).toMatchObject({ k: 3, gain: 'linear', threshold: 1, unjudged: ['hats'], missing: ['socks'] });
+    expect(Object.keys(report)).toEqual(['ratings', 'k', 'gain', 'threshold', 'queries', 'mean', 'unjudged', 'missing']);
+    expect(report).toMatchObject({ ratings: 'confirmed', k: 3, gain: 'linear', threshold: 1, unjudged: ['hats'], missing: ['socks'] });
     expect(Object.keys(report.queries)).toEqual(['red_dress', 'blue_shoes']);
     const L = Math.log2;
     expect(report.queries.red_dress.dcg).toBeCloseTo(1 + 3 / L(3), 12);
@@ -42,6 +43,23 @@ describe('cli: metrics', () => {
     expect(report.queries.blue_shoes).toMatchObject({ ndcg: 0, ap: 0, rr: 0 });
     expect(report.mean.ap).toBeCloseTo(0.5, 12);
     expect(r.err).toMatch(/1 queries of the run have no relevant judgment/);
+  });
+
+  it("leaves rating rules' suggestions out unless --ratings all, and says which", async () => {
+    const list = {
+      ...newJudgmentList('suggested', { max: 3, threshold: 1 }),
+      ratings: [
+        { query: 'red dress', itemId: 'A', rating: 3, by: 'ann' },
+        { query: 'red dress', itemId: 'B', rating: 3, by: 'rules', rule: 'colour and category match' },
+      ],
+    };
+    const at = await files({ 'j.json': JSON.stringify(list), 'run.txt': 'red_dress Q0 B 1 2.0 s\nred_dress Q0 A 2 1.0 s' });
+    const confirmed = await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt')]);
+    expect(JSON.parse(confirmed.out)).toMatchObject({ ratings: 'confirmed', queries: { red_dress: { rr: 0.5 } } });
+    expect(confirmed.err).toMatch(/1 of the ratings are rules' suggestions, left out/);
+    const all = await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'all']);
+    expect(JSON.parse(all.out)).toMatchObject({ ratings: 'all', queries: { red_dress: { rr: 1 } } });
+    expect((await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'some'])).code).toBe(2);
   });
 
   it('reads TREC qrels and a batch JSON export, one side of it', async () => {

@@ -223,6 +223,22 @@ const familyOf = (item: CatalogItem) => item.categoryPath.split(' > ').slice(0, 
  *   some → 1, none → 0;
  * - an item out of stock is at most 1: the shopper cannot buy it.
  */
+/**
+ * A demo query's intent as a query set keeps it (the attributes rating rules read): its categories, colour,
+ * brand, gender (Women and Men fit Unisex too, as the demo rule says) and tag, by the catalog's attribute names.
+ * What only the demo rule knows (the very product named, a query the shop cannot answer) is not an attribute.
+ */
+export function intentOf(intent: Intent): Record<string, string | string[]> {
+  const one = (values: string[]) => (values.length === 1 ? values[0]! : values);
+  return {
+    ...(intent.categories?.length ? { category: one(intent.categories) } : {}),
+    ...(intent.colour ? { colour: intent.colour } : {}),
+    ...(intent.brand ? { brand: intent.brand } : {}),
+    ...(intent.gender ? { gender: intent.gender === 'Kids' ? 'Kids' : [intent.gender, 'Unisex'] } : {}),
+    ...(intent.tag ? { tags: intent.tag } : {}),
+  };
+}
+
 export function relevance(intent: Intent, item: CatalogItem): number {
   if (item.kind !== 'product' || intent.nothing) return 0;
   // What cannot be bought helps nobody much: an item out of stock is at most marginal.

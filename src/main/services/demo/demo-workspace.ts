@@ -9,7 +9,7 @@ import { newQuerySet, querySetSchema, type QuerySet } from '../../../shared/work
 import { failure } from '../../../shared/ipc/result';
 import { exists, writeJsonAtomically } from '../storage/atomic';
 import type { Workspace } from '../workspace/workspace';
-import { DEMO_QUERIES, relevance } from './demo-queries';
+import { DEMO_QUERIES, intentOf, relevance } from './demo-queries';
 import { DEMO_SUITE } from './demo-suite';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
 
@@ -65,7 +65,8 @@ export async function buildDemoWorkspace(emulator: Emulator): Promise<DemoWorksp
   }
   const querySet = newQuerySet(
     'Demo shopper queries',
-    DEMO_QUERIES.map((q) => ({ query: q.query, note: q.note })),
+    // Every query with its intent, an empty one included (a query the shop cannot answer names no attribute).
+    DEMO_QUERIES.map((q) => ({ query: q.query, note: q.note, intent: intentOf(q.intent) })),
     'Local demo',
     DEMO_DATE,
   );

@@ -1,0 +1,212 @@
+import { basename, extname } from 'node:path';
+import { SearchClient } from '../../main/services/search-client';
+import { suggestJudgments } from '../../main/services/judgments/suggest';
+import { isJsonObject } from '../../shared/json-value';
+import { compileRules, type Intent } from '../../shared/judgments/rules';
+import { querySetSchema } from '../../shared/workspace/query-set';
+import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
+import { queryRows } from '../side-options';
+import { agreement, MIN_SHARED, parseRaterCsv, type PairFigures, type RaterRating } from '../../shared/judgments/agreement';
+import { EXPORT_FORMATS, formatJudgments, type ExportFormat } from '../../shared/judgments/formats';
+import { canonicalRatings, DEFAULT_SCALE, judgmentListSchema, MAX_RATING_LIMIT, newJudgmentList } from '../../shared/judgments/model';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { InputError, parseJsonInput, printJson, readInput } from '../input';
+import { readJudgments } from './metrics';
+
+const AGREEMENT_USAGE =
+  '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +
+  "             columns query,docid,rating,rater — as JSON: Krippendorff's alpha (ordinal, all raters, 95% bootstrap interval),\n" +
+  "             per pair of raters the items both rated, exact and within-one agreement, Cohen's kappa unweighted and with\n" +
+  '             quadratic weights (i − j)² / max², and the confusion matrix; "overall" pools every pair\n' +
+  "  --max        the highest rating, 1 to 9 (default: the list's scale, or 3 for CSV)\n" +
+  `  --min-items  items both raters rated before a pair's figures are given (default ${MIN_SHARED}; below it they are null, with "needed")\n` +
+  '  exit codes: 0 measured, 2 usage error, 3 the file could not be read\n' +
+  '  example: search-workbench judgments agreement ratings-two-raters.csv --max 3';
+
+const SUGGEST_USAGE =
+  "  suggest:   runs each query of the query set on each --config, pools the top --k, rates every pooled item by the rules'\n" +
+  "             first matching rule for the query's intent (its own in a workspace query set, else proposed from its text and\n" +
+  "             the catalog's facet values), and writes a judgment list of suggestions, each with its rule's name\n" +
+  '  --query-set  a workspace query set (with intents) or a query list (required)\n' +
+  '  --rules      rating rules: [{ "when": FILTER, "rating": n, "name"? }] or { "rules": [...] }; $intent.<attribute> in a filter\n' +
+  "               is the query's intent (required)\n" +
+  '  --config     a configuration to pool from, repeatable (default: the tenant default)\n' +
+  '  --k          items pooled per query and configuration, 1 to 100 (default 10)\n' +
+  '  --out        the judgment list to write (default: standard output)\n' +
+  '  exit codes: 0 written, 2 usage error, 3 a file could not be read or no request was answered\n' +
+  '  example: search-workbench judgments suggest --query-set demo-shopper-queries.json --rules examples/rules/demo-rules.json \\\n' +
+  '             --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --config default --config bestsellers --k 20';
+
+/** The entries of a workspace query set (with their intents), or of a query list (without). */
+async function suggestEntries(arg: string, io: CliIo): Promise<{ query: string; intent?: Intent }[]> {
+  const { text, name } = await readInput(arg, io);
+  if (text.trimStart().startsWith('{')) {
+    const set = querySetSchema.safeParse(parseJsonInput(text, name));
+    if (!set.success) throw new InputError(`${name}: not a workspace query set (${set.error.issues[0]?.message ?? 'unreadable'}).`);
+    return set.data.queries.map((q) => ({ query: q.query, ...(q.intent ? { intent: q.intent } : {}) }));
+  }
+  return (await queryRows(arg, io)).map((r) => ({ query: r.query }));
+}
+
+async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      'query-set': { type: 'string' },
+      rules: { type: 'string' },
+      ...SERVICE_FLAGS,
+      config: { type: 'string', multiple: true },
+      k: { type: 'string' },
+      out: { type: 'string' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+    },
+    false,
+  );
+  if (!values['query-set']) throw new UsageError('judgments suggest needs --query-set FILE: a workspace query set or a query list.');
+  if (!values.rules) throw new UsageError('judgments suggest needs --rules FILE: the rating rules.');
+  if (!values['base-url']) throw new UsageError('judgments suggest needs --base-url: the service address before /search.');
+  if (!values.token) throw new UsageError('judgments suggest needs --token: the search token.');
+  const k = intOption(values.k, 'k', 1, 100) ?? 10;
+  const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
+  const rulesText = await readInput(values.rules, io);
+  const rulesJson = parseJsonInput(rulesText.text, rulesText.name);
+  const compiled = compileRules(rulesJson);
+  if (!compiled.ok) throw new InputError(`${rulesText.name}: ${compiled.message}`);
+  const entries = await suggestEntries(values['query-set'], io);
+  const configurations = values.config?.length ? values.config.map((c) => c.trim() || undefined) : [undefined];
+  const http = runClient(pace, 8);
+  try {
+    const outcome = await suggestJudgments({
+      client: new SearchClient(http),
+      baseUrl: values['base-url'],
+      token: values.token,
+      entries,
+      configurations,
+      k,
+      rules: compiled.rules,
+      concurrency: pace.concurrency,
+      ...(pace.timeout ? { deadlineMs: pace.timeout } : {}),
+    });
+    for (const f of outcome.failed.slice(0, 5)) io.stderr(`${f.query} (${f.configurationId ?? 'default'}): ${f.message}`);
+    if (outcome.answered === 0) {
+      io.stderr('No request was answered: nothing to rate.');
+      return EXIT.couldNotRun;
+    }
+    const max = Math.max(DEFAULT_SCALE.max, ...compiled.rules.map((r) => r.rule.rating));
+    const rulesName = isJsonObject(rulesJson) && typeof rulesJson.name === 'string' ? rulesJson.name : basename(values.rules);
+    const list = {
+      ...newJudgmentList(`Suggestions: ${rulesName}`.slice(0, 200), { max, threshold: 1 }),
+      ratings: canonicalRatings(outcome.ratings),
+    };
+    const content = `${JSON.stringify(list, null, 2)}\n`;
+    if (values.out) await writeFileAtomically(values.out, content, { mode: SHARED_FILE_MODE });
+    else io.stdout(content.replace(/\n$/, ''));
+    const share = outcome.pooled ? ((outcome.ratings.length / outcome.pooled) * 100).toFixed(1) : '0.0';
+    io.stderr(
+      `${entries.length} queries × ${configurations.length} configuration${configurations.length === 1 ? '' : 's'}, top ${k}: ` +
+        `${outcome.pooled} pooled items, ${outcome.ratings.length} rated by the rules (${share}%), ${outcome.pooled - outcome.ratings.length} left for people; ` +
+        `${outcome.proposed.length} intents proposed from the query text${outcome.failed.length ? `; ${outcome.failed.length} requests failed` : ''}` +
+        `${values.out ? ` → ${values.out}` : ''}.`,
+    );
+    return EXIT.ok;
+  } finally {
+    await http.close();
+  }
+}
+
+/** A pair's figures, or nulls with how many more shared items are needed. */
+function shown(f: PairFigures, min: number) {
+  const { items, agreement: exact, withinOne, kappa, weightedKappa } = f;
+  if (items >= min) return { items, agreement: exact, withinOne, kappa, weightedKappa };
+  return { items, agreement: null, withinOne: null, kappa: null, weightedKappa: null, needed: min - items };
+}
+
+async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { max: { type: 'string' }, 'min-items': { type: 'string' } });
+  if (!positionals[0]) throw new UsageError('judgments agreement needs FILE: a workspace judgment list, or CSV query,docid,rating,rater.');
+  const min = intOption(values['min-items'], 'min-items', 1, 1_000_000) ?? MIN_SHARED;
+  const { text, name } = await readInput(positionals[0], io);
+  let ratings: RaterRating[];
+  let max = intOption(values.max, 'max', 1, MAX_RATING_LIMIT);
+  if (text.trimStart().startsWith('{')) {
+    const list = judgmentListSchema.safeParse(parseJsonInput(text, name));
+    if (!list.success) throw new InputError(`${name}: not a workspace judgment list (${list.error.issues[0]?.message ?? 'unreadable'}).`);
+    max ??= list.data.scale.max;
+    const above = list.data.ratings.find((r) => r.rating > max!);
+    if (above) throw new InputError(`${name}: a rating of ${above.rating} is above --max ${max}.`);
+    ratings = list.data.ratings.map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, rater: r.by ?? 'unknown' }));
+  } else {
+    max ??= 3;
+    const read = parseRaterCsv(text, max);
+    if (!read.ok) throw new InputError(`${name}:${read.line}: ${read.message}`);
+    ratings = read.ratings;
+  }
+  const report = agreement(ratings, max);
+  if (report.raters.length < 2)
+    io.stderr(
+      `${name}: ${report.raters.length === 1 ? `one rater (${report.raters[0]})` : 'no rating'}: agreement needs two raters on the same items.`,
+    );
+  for (const p of report.pairs)
+    if (p.items < min)
+      io.stderr(`${p.raters.join(' and ')} both rated ${p.items} items: ${min - p.items} more are needed before their figures are given.`);
+  const enough = report.pairable >= min;
+  printJson(io, {
+    alpha: enough ? report.alpha : null,
+    alphaCi95: enough ? report.alphaCi95 : null,
+    items: report.pairable,
+    ...(enough ? {} : { needed: min - report.pairable }),
+    max,
+    raters: report.raters,
+    pairs: report.pairs.map((p) => ({ raters: p.raters, ...shown(p, min), confusion: p.confusion })),
+    overall: { ...shown(report.overall, min), confusion: report.overall.confusion },
+  });
+  return EXIT.ok;
+}
+
+const FORMAT_BY_EXTENSION: Record<string, ExportFormat> = { '.csv': 'quepid', '.qrels': 'trec', '.txt': 'trec', '.json': 'rre' };
+
+export const judgmentsCommand: Command = {
+  name: 'judgments',
+  summary: 'Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (and from a workspace list); how far raters agree',
+  usage:
+    'judgments convert IN --to quepid|trec|rre [--out FILE]\n' +
+    '       judgments agreement FILE [--max 3] [--min-items 30]\n' +
+    '       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… [--k 10] [--out FILE]\n' +
+    '  IN     the judgments file (format detected from the content), or - for standard input\n' +
+    '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre)\n' +
+    '  --out  where to write it (default: standard output)\n' +
+    '  example: search-workbench judgments convert ratings.csv --to trec --out ratings.qrels\n' +
+    AGREEMENT_USAGE +
+    '\n' +
+    SUGGEST_USAGE,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === 'agreement') return agreementCommand(rest, io);
+    if (sub === 'suggest') return suggestCommand(rest, io);
+    if (sub !== 'convert')
+      throw new UsageError(
+        sub
+          ? `judgments has no subcommand ${JSON.stringify(sub)}: convert or agreement.`
+          : 'judgments needs a subcommand: convert or agreement.',
+      );
+    const { values, positionals } = parse(rest, { to: { type: 'string' }, out: { type: 'string' } });
+    const to = values.to ?? (values.out ? FORMAT_BY_EXTENSION[extname(values.out).toLowerCase()] : undefined);
+    if (!to) throw new UsageError('judgments convert needs --to quepid|trec|rre (or an --out file whose extension says which).');
+    if (!(EXPORT_FORMATS as readonly string[]).includes(to)) throw new UsageError(`--to is quepid, trec or rre, got ${JSON.stringify(to)}`);
+    const judgments = await readJudgments(positionals[0], io);
+    let content: string;
+    try {
+      content = formatJudgments(judgments.ratings, to as ExportFormat);
+    } catch (err) {
+      throw new InputError(`${judgments.name}: ${(err as Error).message}`);
+    }
+    if (values.out) await writeFileAtomically(values.out, content, { mode: SHARED_FILE_MODE });
+    else io.stdout(content.replace(/\n$/, ''));
+    io.stderr(
+      `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,
+    );
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,245 @@
+import { readCsv } from '../compare/queries';
+import { mulberry32 } from '../metrics/significance';
+import { queryKey } from './query-key';
+
+/**
+ * How much raters agree on a judgment list, before a metric built on their
+ * ratings is trusted: Krippendorff's alpha (ordinal) over all raters, with a
+ * bootstrap interval, and per pair of raters the items both rated, exact and
+ * within-one agreement, Cohen's kappa (unweighted and quadratic-weighted)
+ * and the confusion matrix. Ratings are integers 0…max.
+ */
+
+/** One rater's rating of one item for one query. */
+export interface RaterRating {
+  query: string;
+  itemId: string;
+  rating: number;
+  rater: string;
+}
+
+/** Below this many items rated by both, no figure is given: it would say more about chance than about the raters. */
+export const MIN_SHARED = 30;
+
+export interface PairTable {
+  /** Items both rated. */
+  items: number;
+  /** confusion[i][j]: items the first rater rated i and the second j. */
+  confusion: number[][];
+}
+
+export interface PairFigures {
+  items: number;
+  /** Share rated the same. */
+  agreement: number;
+  /** Share rated at most one apart. */
+  withinOne: number;
+  /** Cohen's kappa; null when chance agreement is 1 (both raters used one and the same category: 0 / 0). */
+  kappa: number | null;
+  /** Cohen's kappa with quadratic weights (i − j)² / max²; null when the expected disagreement is 0. */
+  weightedKappa: number | null;
+}
+
+/** Exact and within-one agreement and both kappas of a confusion table over categories 0…max. */
+export function pairFigures(table: PairTable, max: number): PairFigures {
+  const m = table.confusion;
+  const n = table.items;
+  const k = max + 1;
+  const rows = m.map((r) => r.reduce((s, x) => s + x, 0));
+  const cols = Array.from({ length: k }, (_, j) => m.reduce((s, r) => s + (r[j] ?? 0), 0));
+  let same = 0;
+  let near = 0;
+  let expectedSame = 0;
+  let observedW = 0;
+  let expectedW = 0;
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      const o = m[i]?.[j] ?? 0;
+      const w = (i - j) ** 2 / max ** 2;
+      const e = n ? ((rows[i] ?? 0) * (cols[j] ?? 0)) / n : 0;
+      if (i === j) {
+        same += o;
+        expectedSame += e;
+      }
+      if (Math.abs(i - j) <= 1) near += o;
+      observedW += w * o;
+      expectedW += w * e;
+    }
+  const po = n ? same / n : 0;
+  const pe = n ? expectedSame / n : 0;
+  return {
+    items: n,
+    agreement: po,
+    withinOne: n ? near / n : 0,
+    kappa: n === 0 || pe >= 1 - 1e-12 ? null : (po - pe) / (1 - pe),
+    weightedKappa: n === 0 || expectedW <= 1e-12 ? null : 1 - observedW / expectedW,
+  };
+}
+
+/** Each item (query key and id) with each rater's rating of it: the last one a rater gave counts. */
+export function unitsOf(ratings: readonly RaterRating[]): Map<string, Map<string, number>> {
+  const units = new Map<string, Map<string, number>>();
+  const keys = new Map<string, string>();
+  for (const r of ratings) {
+    let key = keys.get(r.query);
+    if (key === undefined) keys.set(r.query, (key = queryKey(r.query)));
+    const unit = `${key}\u0000${r.itemId}`;
+    let byRater = units.get(unit);
+    if (!byRater) units.set(unit, (byRater = new Map()));
+    byRater.set(r.rater, r.rating);
+  }
+  return units;
+}
+
+const emptyTable = (max: number): number[][] => Array.from({ length: max + 1 }, () => new Array<number>(max + 1).fill(0));
+
+/** The confusion table of two raters over the items both rated (rows the first rater, columns the second). */
+export function pairTable(units: Map<string, Map<string, number>>, a: string, b: string, max: number): PairTable {
+  const confusion = emptyTable(max);
+  let items = 0;
+  for (const byRater of units.values()) {
+    const x = byRater.get(a);
+    const y = byRater.get(b);
+    if (x === undefined || y === undefined) continue;
+    confusion[x]![y]!++;
+    items++;
+  }
+  return { items, confusion };
+}
+
+/**
+ * Krippendorff's alpha with the ordinal metric over units rated by any
+ * number of raters (missing ratings allowed; a unit with fewer than two is
+ * not pairable and left out): 1 − D_o / D_e from the coincidence matrix,
+ * with δ²(c, k) = (Σ_{g=c..k} n_g − (n_c + n_k) / 2)². Null when there is
+ * no disagreement to expect (every pairable value the same) or no pairable unit.
+ */
+export function krippendorffOrdinal(units: Iterable<readonly number[]>, max: number): number | null {
+  const k = max + 1;
+  const o = emptyTable(max);
+  for (const values of units) {
+    const m = values.length;
+    if (m < 2) continue;
+    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) o[values[i]!]![values[j]!]! += 1 / (m - 1);
+  }
+  const nc = o.map((row) => row.reduce((s, x) => s + x, 0));
+  const n = nc.reduce((s, x) => s + x, 0);
+  if (n === 0) return null;
+  // Cumulative marginals, so each δ² is O(1).
+  const cum = [0];
+  for (let g = 0; g < k; g++) cum.push(cum[g]! + nc[g]!);
+  const delta2 = (c: number, d: number) => {
+    const [lo, hi] = c <= d ? [c, d] : [d, c];
+    return (cum[hi + 1]! - cum[lo]! - (nc[lo]! + nc[hi]!) / 2) ** 2;
+  };
+  let observed = 0;
+  let expected = 0;
+  for (let c = 0; c < k; c++)
+    for (let d = 0; d < k; d++) {
+      if (c === d) continue;
+      const w = delta2(c, d);
+      observed += o[c]![d]! * w;
+      expected += nc[c]! * nc[d]! * w;
+    }
+  if (expected <= 1e-12) return null;
+  return 1 - ((n - 1) * observed) / expected;
+}
+
+export interface AgreementReport {
+  raters: string[];
+  max: number;
+  /** Krippendorff's alpha (ordinal) over all raters, and its 95% bootstrap interval (units resampled, seeded). */
+  alpha: number | null;
+  alphaCi95: [number, number] | null;
+  /** Items rated by at least two raters. */
+  pairable: number;
+  pairs: (PairFigures & { raters: [string, string]; confusion: number[][]; needed: number })[];
+  /** Every pair of raters pooled: each two ratings of one item, one observation (with two raters, the one pair). */
+  overall: PairFigures & { confusion: number[][]; needed: number };
+}
+
+/**
+ * Agreement over a judgment list's ratings with their raters: alpha over
+ * all, and each pair's figures — computed at any size; a view shows them
+ * from MIN_SHARED items on (`needed` says how many more a pair needs).
+ */
+export function agreement(
+  ratings: readonly RaterRating[],
+  max: number,
+  options: { resamples?: number; seed?: number } = {},
+): AgreementReport {
+  const units = unitsOf(ratings);
+  const raters = [...new Set(ratings.map((r) => r.rater))].sort();
+  const pairs: AgreementReport['pairs'] = [];
+  const pooled = emptyTable(max);
+  let pooledItems = 0;
+  for (let i = 0; i < raters.length; i++)
+    for (let j = i + 1; j < raters.length; j++) {
+      const a = raters[i]!;
+      const b = raters[j]!;
+      const table = pairTable(units, a, b, max);
+      pairs.push({ raters: [a, b], ...pairFigures(table, max), confusion: table.confusion, needed: Math.max(0, MIN_SHARED - table.items) });
+      table.confusion.forEach((row, x) => row.forEach((c, y) => (pooled[x]![y]! += c)));
+      pooledItems += table.items;
+    }
+  const values = [...units.values()].map((byRater) => [...byRater.values()]).filter((v) => v.length >= 2);
+  const alpha = krippendorffOrdinal(values, max);
+  const resamples = options.resamples ?? 1000;
+  let alphaCi95: [number, number] | null = null;
+  if (alpha !== null && values.length >= 2 && resamples > 0) {
+    const random = mulberry32(options.seed ?? 1);
+    const draws: number[] = [];
+    for (let r = 0; r < resamples; r++) {
+      const sample = Array.from({ length: values.length }, () => values[Math.floor(random() * values.length)]!);
+      const x = krippendorffOrdinal(sample, max);
+      if (x !== null) draws.push(x);
+    }
+    draws.sort((x, y) => x - y);
+    if (draws.length) alphaCi95 = [draws[Math.floor(0.025 * (draws.length - 1))]!, draws[Math.ceil(0.975 * (draws.length - 1))]!];
+  }
+  const overallTable = { items: pooledItems, confusion: pooled };
+  return {
+    raters,
+    max,
+    alpha,
+    alphaCi95,
+    pairable: values.length,
+    pairs,
+    overall: { ...pairFigures(overallTable, max), confusion: pooled, needed: Math.max(0, MIN_SHARED - values.length) },
+  };
+}
+
+/**
+ * Ratings with a rater from CSV `query,docid,rating,rater` (Quepid's three
+ * columns and the rater; a header row is required, columns in any order),
+ * each problem with its line; a rating must be a whole number 0…max.
+ */
+export function parseRaterCsv(
+  text: string,
+  max: number,
+): { ok: true; ratings: RaterRating[] } | { ok: false; line: number; message: string } {
+  const { records: rows, unclosedQuote } = readCsv(text.replace(/^\uFEFF/, ''));
+  if (unclosedQuote !== undefined) return { ok: false, line: unclosedQuote, message: 'a quote opened here is never closed.' };
+  const header = (rows[0]?.fields ?? []).map((h) => h.trim().toLowerCase());
+  const col = (name: string) => header.indexOf(name);
+  const [q, d, r, w] = [col('query'), col('docid'), col('rating'), col('rater')];
+  if (q < 0 || d < 0 || r < 0 || w < 0)
+    return {
+      ok: false,
+      line: 1,
+      message: 'the header must name the columns query, docid, rating and rater (Quepid’s three and who rated).',
+    };
+  const ratings: RaterRating[] = [];
+  for (const { fields: cells, line } of rows.slice(1)) {
+    if (cells.every((c) => c.trim() === '')) continue;
+    const rating = Number(cells[r]);
+    if (!Number.isInteger(rating) || rating < 0 || rating > max)
+      return { ok: false, line, message: `the rating ${JSON.stringify(cells[r] ?? '')} is not a whole number from 0 to ${max} (--max).` };
+    const query = cells[q]?.trim() ?? '';
+    const itemId = cells[d]?.trim() ?? '';
+    const rater = cells[w]?.trim() ?? '';
+    if (!query || !itemId || !rater) return { ok: false, line, message: 'each row needs a query, a docid and a rater.' };
+    ratings.push({ query, itemId, rating, rater });
+  }
+  return { ok: true, ratings };
+}
