@@ -15,6 +15,7 @@ type WorkspaceChannels =
   | 'judgments:export'
   | 'query-sets:set-note'
   | 'judgments:rate'
+  | 'judgments:set-rules'
   | 'judgments:item'
   | 'experiments:queue'
   | 'experiments:skip'
@@ -37,6 +38,7 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
     'judgments:rate': (change) => s.judgments.rate(change),
+    'judgments:set-rules': ({ file, rules }) => s.judgments.setRules(file, rules ?? null),
     'judgments:item': ({ query, itemId }) => s.judgments.itemRatings(query, itemId),
     'experiments:queue': async ({ file }) => s.images.noted(await s.experiments.queue(file)),
     'experiments:skip': ({ file, query, itemId, skipped }) => s.experiments.skip(file, query, itemId, skipped),

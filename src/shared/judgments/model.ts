@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MAX_RATING_LIMIT } from './limits';
 import { queryKey } from './query-key';
+import { ratingRuleSchema } from './rules';
 
 /**
  * A judgment list: how relevant each item is to each query, on an integer
@@ -9,7 +11,7 @@ import { queryKey } from './query-key';
  * key (./query-key) and the item id; the query is kept as first written.
  */
 export const JUDGMENTS_FORMAT = 'search-workbench-judgments';
-export const MAX_RATING_LIMIT = 9;
+export { MAX_RATING_LIMIT } from './limits';
 export const DEFAULT_SCALE = { max: 3, threshold: 1 } as const;
 
 export const scaleSchema = z
@@ -43,8 +45,18 @@ export const judgmentListSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     ratings: z.array(ratingSchema),
+    /** Rating rules attached to the list: what suggests ratings for its pooled items (./rules). */
+    rules: z.array(ratingRuleSchema).max(1000).optional(),
   })
   .superRefine((list, ctx) => {
+    list.rules?.forEach((r, i) => {
+      if (r.rating > list.scale.max)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', i, 'rating'],
+          message: `rule ${i + 1} suggests ${r.rating}, above the list's maximum ${list.scale.max}`,
+        });
+    });
     list.ratings.forEach((r, i) => {
       if (r.rating > list.scale.max)
         ctx.addIssue({
@@ -142,7 +154,8 @@ export function newJudgmentList(name: string, scale: Scale = DEFAULT_SCALE, now 
 /** One list's rating of an item for a query (matched by the query key), with who gave it and when. */
 export function ratingOf(list: Pick<JudgmentList, 'ratings'>, query: string, itemId: string): Rating | undefined {
   const key = queryKey(query);
-  return list.ratings.find((r) => r.itemId === itemId && queryKey(r.query) === key);
+  // A rule's suggestion is not a rating anyone gave.
+  return list.ratings.find((r) => r.itemId === itemId && r.rule === undefined && queryKey(r.query) === key);
 }
 
 /** Sets (or with null clears) one rating, stamped with who and when. */

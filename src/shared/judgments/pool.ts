@@ -1,6 +1,8 @@
 import { mulberry32 } from '../metrics/significance';
 import type { Item } from '../request/types';
+import type { FacetValues } from './intent';
 import type { RatingIndex, Scale } from './model';
+import type { Intent } from './rules';
 import { queryKey } from './query-key';
 
 /**
@@ -141,5 +143,35 @@ export interface JudgingQueue extends Omit<JudgingPool, 'queries'> {
     queries: number;
   };
   scale: Scale;
-  queries: (Omit<PooledQuery, 'items'> & { items: (PooledItem & { item: Item | null })[] })[];
+  /** The rating rules attached to the list, when it has some: how many. */
+  rules?: number;
+  queries: (Omit<PooledQuery, 'items'> & {
+    /** What the query means as the rules read it: the query set's, or proposed from the text (`intentProposed`). */
+    intent?: Intent;
+    intentProposed?: boolean;
+    items: (PooledItem & { item: Item | null; suggestion?: QueueSuggestion })[];
+  })[];
+}
+
+/** What the list's rules suggest for an item: a rating and the rule that gave it, never a rating until confirmed. */
+export interface QueueSuggestion {
+  rating: number;
+  rule: string;
+}
+
+/** The text-valued attributes of the queue's items, as facet values an intent is proposed from. */
+export function itemFacets(items: readonly (Item | null)[]): FacetValues[] {
+  const skip = new Set(['title', 'description', 'url', 'imageUrl', 'name']);
+  const values = new Map<string, Set<string>>();
+  for (const item of items)
+    for (const [attribute, value] of Object.entries(item?.product ?? {})) {
+      if (skip.has(attribute)) continue;
+      for (const v of Array.isArray(value) ? value : [value])
+        if (typeof v === 'string' && v.length <= 40) {
+          const set = values.get(attribute) ?? new Set<string>();
+          set.add(v);
+          values.set(attribute, set);
+        }
+    }
+  return [...values].map(([attribute, set]) => ({ attribute, values: [...set] }));
 }

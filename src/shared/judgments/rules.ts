@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { walk, type Comparison, type FilterNode } from '../filter/ast';
 import { matches, type Attributes } from '../filter/evaluate';
 import { parseFilter } from '../filter/parser';
-import { MAX_RATING_LIMIT } from './model';
+import { MAX_RATING_LIMIT } from './limits';
 
 /**
  * Rating rules: what a merchandiser already knows ("for 'red dress', a red

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { failure } from '../../../shared/ipc/result';
 import { indexRatings } from '../../../shared/judgments/model';
-import { poolQueue, skipKey, type JudgingQueue, type PoolQuery } from '../../../shared/judgments/pool';
+import { proposeIntent } from '../../../shared/judgments/intent';
+import { itemFacets, poolQueue, skipKey, type JudgingQueue, type PoolQuery } from '../../../shared/judgments/pool';
 import { queryKey } from '../../../shared/judgments/query-key';
+import { compileRules, suggestRating } from '../../../shared/judgments/rules';
 import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import { experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
@@ -98,6 +100,9 @@ export class Experiments {
       throw failure('not-found', `The answers of ${experiment.name}'s last run are gone (the batch was deleted): Run it again.`);
     }
     const notes = new Map((querySet?.queries ?? []).filter((q) => q.note).map((q) => [queryKey(q.query), q.note as string]));
+    const intents = new Map((querySet?.queries ?? []).filter((q) => q.intent).map((q) => [queryKey(q.query), q.intent!]));
+    const compiled = list.rules?.length ? compileRules(list.rules) : null;
+    const rules = compiled?.ok ? compiled.rules : [];
     const results = new Map(batch.results.map((r) => [r.index, r]));
     const rankingOf = (side: { ok: boolean; ranking?: string[]; top: { id: string }[] } | undefined) =>
       side?.ok ? (side.ranking ?? side.top.map((t) => t.id)) : null;
@@ -123,10 +128,23 @@ export class Experiments {
         queries: batch.definition.rows.length,
       },
       scale: list.scale,
-      queries: pool.queries.map((q) => ({
-        ...q,
-        items: q.items.map((i) => ({ ...i, item: items.get(q.index)?.get(i.id) ?? null })),
-      })),
+      ...(rules.length ? { rules: rules.length } : {}),
+      queries: pool.queries.map((q) => {
+        const shown = q.items.map((i) => ({ ...i, item: items.get(q.index)?.get(i.id) ?? null }));
+        if (!rules.length) return { ...q, items: shown };
+        // The rules read the query's intent: the query set's, else one proposed from the query and the items' own values.
+        const given = intents.get(queryKey(q.query));
+        const intent = given ?? proposeIntent(q.query, itemFacets(shown.map((i) => i.item)));
+        return {
+          ...q,
+          intent,
+          ...(given ? {} : { intentProposed: true }),
+          items: shown.map((i) => {
+            const s = i.item ? suggestRating(rules, intent, i.item.product ?? {}) : null;
+            return s ? { ...i, suggestion: { rating: s.rating, rule: s.rule } } : i;
+          }),
+        };
+      }),
     };
   }
 

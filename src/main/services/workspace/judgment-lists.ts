@@ -3,6 +3,7 @@ import type { ItemRating, JudgmentsImported } from '../../../shared/ipc/contract
 import { formatJudgments, parseJudgments, type ExportFormat } from '../../../shared/judgments/formats';
 import { judgmentListSchema, newJudgmentList, ratingOf, setRating, type JudgmentList, type Scale } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
+import { compileRules } from '../../../shared/judgments/rules';
 import type { Workspace } from './workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
@@ -42,7 +43,7 @@ export class JudgmentLists {
 
   /** Sets or clears one rating, saved at once (atomically), after any change to the same file still in progress. */
   rate(change: RatingChange): Promise<RatingSaved> {
-    const run = async (): Promise<RatingSaved> => {
+    return this.serial(change.file, async () => {
       const list = await this.read(change.file);
       if (change.rating !== null && change.rating > list.scale.max)
         throw failure(
@@ -53,18 +54,53 @@ export class JudgmentLists {
           },
         );
       const key = queryKey(change.query);
-      const previous = list.ratings.find((r) => queryKey(r.query) === key && r.itemId === change.itemId)?.rating ?? null;
+      const previous =
+        list.ratings.find((r) => queryKey(r.query) === key && r.itemId === change.itemId && r.rule === undefined)?.rating ?? null;
       const by = this.rater();
       const next = setRating(list, { ...change, at: this.now().toISOString(), ...(by ? { by } : {}) });
       await this.workspace.write('judgments', change.file, judgmentListSchema, next, { overwrite: true });
       return { query: change.query, itemId: change.itemId, rating: change.rating, previous, ratings: next.ratings.length };
-    };
-    const before = this.writes.get(change.file) ?? Promise.resolve();
+    });
+  }
+
+  /**
+   * Attaches rating rules to a list (or, with null, takes them off): each rule checked and its filter parsed
+   * first, so a list never holds a rule that cannot run; a problem names the rule.
+   */
+  setRules(file: string, rules: unknown): Promise<{ rules: number }> {
+    return this.serial(file, async () => {
+      const list = await this.read(file);
+      let next: JudgmentList;
+      if (rules === null) {
+        const { rules: _off, ...rest } = list;
+        next = rest;
+      } else {
+        const compiled = compileRules(rules);
+        if (!compiled.ok) throw failure('validation', compiled.message, { field: 'rules' });
+        const above = compiled.rules.find((r) => r.rule.rating > list.scale.max);
+        if (above)
+          throw failure(
+            'validation',
+            `The rule "${above.label}" suggests ${above.rule.rating}, above this list's maximum ${list.scale.max}.`,
+            {
+              field: 'rules',
+            },
+          );
+        next = { ...list, rules: compiled.rules.map((r) => r.rule), updatedAt: this.now().toISOString() };
+      }
+      await this.workspace.write('judgments', file, judgmentListSchema, next, { overwrite: true });
+      return { rules: next.rules?.length ?? 0 };
+    });
+  }
+
+  /** One read-modify-write of a file after any other still in progress on it. */
+  private serial<T>(file: string, run: () => Promise<T>): Promise<T> {
+    const before = this.writes.get(file) ?? Promise.resolve();
     const pending = before.then(run, run);
     const settled = pending.catch(() => undefined);
-    this.writes.set(change.file, settled);
+    this.writes.set(file, settled);
     void settled.then(() => {
-      if (this.writes.get(change.file) === settled) this.writes.delete(change.file);
+      if (this.writes.get(file) === settled) this.writes.delete(file);
     });
     return pending;
   }

@@ -115,6 +115,10 @@ export const workspaceChannels = {
     }),
     doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
   }),
+  'judgments:set-rules': channel<{ rules: number }>()({
+    input: z.strictObject({ file, rules: z.unknown() }),
+    doc: "Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.",
+  }),
   'judgments:item': channel<ItemRating[]>()({
     input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),
     doc: "Every judgment list's rating of one item for one query (unrated where a list has none), with who rated it and when; lists that cannot be read are left out.",

@@ -1,9 +1,12 @@
-import { ArrowLeft, Pin, RefreshCw, SkipForward, Undo2, X } from 'lucide-react';
+import { ArrowLeft, CheckCheck, Pin, RefreshCw, SkipForward, Undo2, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatP, metricLabel, sideNames } from '@shared/compare/quality';
 import type { MetricName } from '@shared/metrics/quality';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
+import type { Intent } from '@shared/judgments/rules';
 import { Button } from '../../components/Button';
+import { FileImportButton } from '../../components/FileImportButton';
+import { readJsonFile } from '../../components/read-json-file';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
@@ -83,7 +86,7 @@ function Card({
       onClick={onFocus}
       data-testid="judge-card"
       data-id={item.id}
-      aria-label={`${p.title === undefined ? item.id : String(p.title)}: press 0 to ${max} to rate`}
+      aria-label={`${p.title === undefined ? item.id : String(p.title)}: ${item.suggestion ? `suggested ${item.suggestion.rating}, Enter confirms; ` : ''}press 0 to ${max} to rate`}
     >
       {item.item ? <Thumb item={item.item} size={112} /> : <span className="thumb thumb--empty" style={{ width: 112, height: 112 }} />}
       <span className="judge-card__title" title={p.title === undefined ? item.id : String(p.title)}>
@@ -104,10 +107,65 @@ function Card({
           ))}
         </dl>
       ) : null}
+      {item.suggestion ? (
+        <span className="judge-card__suggestion small" data-testid="judge-suggestion">
+          suggested <strong>{item.suggestion.rating}</strong> — rule <em>{item.suggestion.rule}</em>
+        </span>
+      ) : null}
       <span className="judge-card__id mono small muted">{item.id}</span>
       {item.skipped ? <span className="badge badge--muted">skipped</span> : null}
       {!item.item ? <span className="small muted">The stored answer has no details for this item.</span> : null}
     </li>
+  );
+}
+
+/** The rules attached to the queue's list: how many, attach from a rules file, or take them off. */
+function RulesControl({ queue }: { queue: Queue }) {
+  const setRules = useAppStore((s) => s.setQueueRules);
+  const [problem, setProblem] = useState<string | null>(null);
+  const attach = async (file: File) => {
+    setProblem(null);
+    const read = await readJsonFile(file);
+    if (read.ok) await setRules(read.value);
+    else setProblem(read.message);
+  };
+  return (
+    <span className="judging__rules">
+      {queue.rules ? (
+        <>
+          <span className="badge" data-testid="judging-rules">
+            {queue.rules} rating rules
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => void setRules(null)} title="Take the rules off this judgment list">
+            Remove rules
+          </Button>
+        </>
+      ) : (
+        <FileImportButton
+          label="Attach rules…"
+          accept=".json,application/json"
+          inputLabel="Attach rating rules"
+          testId="judging-rules-file"
+          onFile={(file) => void attach(file)}
+        />
+      )}
+      {problem ? (
+        <span className="diag diag--error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The query's intent as the rules read it, attribute by attribute; "proposed" when the query set had none. */
+function IntentLine({ intent, proposed }: { intent: Intent | undefined; proposed: boolean }) {
+  const parts = Object.entries(intent ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' or ') : v}`);
+  return (
+    <p className="judging-intent small" data-testid="judging-intent">
+      <span className="muted">Intent{proposed ? ' (proposed from the query; edit it in the query set)' : ''}:</span>{' '}
+      {parts.length ? parts.join(' · ') : <em className="muted">none — no rule that needs one applies</em>}
+    </p>
   );
 }
 
@@ -193,7 +251,7 @@ export function JudgingQueue() {
   const call = useAppStore((s) => s.queue);
   const pins = useAppStore((s) => s.settings?.judgingPins ?? []);
   const steps = useAppStore((s) => s.ratingSteps.length);
-  const { closeQueue, rateInQueue, skipInQueue, undoRating, openQueue, openBatch, setArea } = useAppStore.getState();
+  const { closeQueue, rateInQueue, skipInQueue, undoRating, openQueue, openBatch, setArea, confirmSuggestions } = useAppStore.getState();
   // Which card has the focus, for the query it was set on: a new query starts at its first card.
   const [focusOn, setFocusOn] = useState<{ query: string; index: number }>({ query: '', index: 0 });
   const cards = useRef<(HTMLLIElement | null)[]>([]);
@@ -237,6 +295,10 @@ export function JudgingQueue() {
     if (/^[0-9]$/.test(e.key) && Number(e.key) <= queue.scale.max) {
       e.preventDefault();
       void rateInQueue(current.query, item.id, Number(e.key));
+    } else if (e.key === 'Enter' && item.suggestion) {
+      // Enter confirms the rules' suggestion; a digit overrides it.
+      e.preventDefault();
+      void rateInQueue(current.query, item.id, item.suggestion.rating);
     } else if (e.key === 's' || e.key === 'S') {
       e.preventDefault();
       void skipInQueue(current.query, item.id);
@@ -250,6 +312,7 @@ export function JudgingQueue() {
   };
 
   const left = queue.queries.reduce((n, q) => n + q.items.length, 0);
+  const suggested = items.filter((i) => i.suggestion).length;
   return (
     <div className="judging" onKeyDown={onKeyDown} aria-label={`Judging ${queue.experiment.name}`}>
       <header className="judging__head">
@@ -262,6 +325,7 @@ export function JudgingQueue() {
           sides, pooled
         </span>
         <div className="judging__tools">
+          <RulesControl queue={queue} />
           <Button
             size="sm"
             variant="ghost"
@@ -327,10 +391,16 @@ export function JudgingQueue() {
             </span>
           </div>
           <NoteField key={`${current.query}\u0000${current.note ?? ''}`} query={current.query} note={current.note} />
+          {queue.rules ? <IntentLine intent={current.intent} proposed={!!current.intentProposed} /> : null}
           <div className="judging__keys small muted">
             <span>
               <kbd>0</kbd>–<kbd>{queue.scale.max}</kbd> rate the focused card
             </span>
+            {queue.rules ? (
+              <span>
+                <kbd>Enter</kbd> confirm the suggestion
+              </span>
+            ) : null}
             <span>
               <kbd>S</kbd> skip
             </span>
@@ -349,6 +419,17 @@ export function JudgingQueue() {
             >
               Skip
             </Button>
+            {suggested ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<CheckCheck size={13} aria-hidden="true" />}
+                onClick={() => void confirmSuggestions(current.query)}
+                title="Rates every card of this query that has a suggestion with it: for when you have read them all"
+              >
+                {suggested === 1 ? 'Confirm the suggestion for this query' : `Confirm all ${suggested} suggestions for this query`}
+              </Button>
+            ) : null}
             <span className="judging__rate" role="group" aria-label="Rate the focused card">
               {Array.from({ length: queue.scale.max + 1 }, (_, r) => (
                 <Button key={r} size="sm" onClick={() => items[at] && void rateInQueue(current.query, items[at]!.id, r)}>

@@ -53,6 +53,10 @@ export interface JudgingSlice {
   rateInQueue: (query: string, itemId: string, rating: number) => Promise<boolean>;
   /** Moves an item of the queue behind the rest (kept across restarts). */
   skipInQueue: (query: string, itemId: string) => Promise<void>;
+  /** Attaches rating rules (the JSON of a rules file) to the queue's judgment list, or with null takes them off; the queue is pooled again. */
+  setQueueRules: (rules: unknown) => Promise<boolean>;
+  /** Confirms every suggestion left in one query of the queue, one rating at a time (a button, never a default). */
+  confirmSuggestions: (query: string) => Promise<number>;
   /** Edits a query's information need in the experiment's query set. */
   setQueryNote: (query: string, note: string) => Promise<boolean>;
   loadQueueQuality: () => Promise<void>;
@@ -215,6 +219,24 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       }
       void slice.loadQueueQuality();
       return true;
+    },
+    setQueueRules: async (rules) => {
+      const queue = get().queue.result;
+      if (!queue) return false;
+      const result = await workbench().judgments.setRules({ file: queue.experiment.judgments.file, rules });
+      if (!result.ok) {
+        notice('judgments:rules', `The rules were not attached: ${result.error.message}`);
+        return false;
+      }
+      await slice.openQueue(queue.experiment.file);
+      return true;
+    },
+    confirmSuggestions: async (query) => {
+      const q = get().queue.result?.queries.find((x) => queryKey(x.query) === queryKey(query));
+      let confirmed = 0;
+      for (const item of q?.items ?? [])
+        if (item.suggestion && (await slice.rateInQueue(q!.query, item.id, item.suggestion.rating))) confirmed++;
+      return confirmed;
     },
     skipInQueue: async (query, itemId) => {
       const queue = get().queue.result;

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProfileFields } from '@shared/profiles';
 import { Button } from '../../components/Button';
+import { readJsonFile } from '../../components/read-json-file';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { blankFields, changedFields, fieldsOf, NEW_ID } from './profile-draft';
@@ -72,14 +73,9 @@ export default function ProfilesScreen() {
   const importFile = async (file: File) => {
     setFileError(null);
     clearProfileOp('import');
-    let data: unknown;
-    try {
-      data = JSON.parse(await file.text());
-    } catch (err) {
-      setFileError(`${file.name} is not JSON: ${(err as Error).message}`);
-      return;
-    }
-    const view = await importProfile(data);
+    const read = await readJsonFile(file);
+    if (!read.ok) return setFileError(read.message);
+    const view = await importProfile(read.value);
     if (!view) {
       setFileError(`${file.name}: ${useAppStore.getState().profileOps.import.error?.message ?? 'not imported'}`);
       return;
