@@ -153,7 +153,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const search = new SearchClient(http);
   const querySets = new QuerySets(workspace, history);
-  const judgments = new JudgmentLists(workspace, undefined, raterName);
+  const judgments = new JudgmentLists(workspace, undefined, () => settings.get().rater || raterName());
   const compare = new CompareService(join(options.dataDir, 'batches'), {
     profiles,
     search,

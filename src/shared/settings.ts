@@ -26,6 +26,8 @@ const settingShape = {
     .string()
     .max(200)
     .refine((v) => v === '' || isWorkspaceFileName(v), `${WORKSPACE_FILE_RULE}, or empty for none`),
+  /** Who rates, as judgment lists record it; empty: the OS account's name. */
+  rater: z.string().trim().max(100),
   /** Attributes the judging cards show besides image, title, price, brand and category. */
   judgingPins: z.array(z.string().min(1).max(100)).max(12),
   /** Each screen's split panes: the width of every resizable pane in CSS pixels, and which are folded away. */
@@ -48,6 +50,7 @@ export const settingsSchema = z.object({
   extraCaCertificates: settingShape.extraCaCertificates.default([]),
   workspaceDir: settingShape.workspaceDir.default(''),
   activeJudgments: settingShape.activeJudgments.default(''),
+  rater: settingShape.rater.default(''),
   judgingPins: settingShape.judgingPins.default(['colour', 'gender', 'tags', 'stock']),
   paneLayouts: settingShape.paneLayouts.default({}),
 });

@@ -7,7 +7,9 @@ import { demoExperimentRow, expect, shootThemes, test } from './fixtures';
 
 const RULES = resolve(import.meta.dirname, '../../examples/rules/demo-rules.json');
 
-test('judging with rules: attach the demo rules, confirm a suggestion with Enter, override one with a digit', async ({ app }) => {
+test('judging with rules and two raters: attach the demo rules, confirm and override as ann, a second opinion as bob, the agreement view', async ({
+  app,
+}) => {
   const { page } = app;
   const demo = await demoExperimentRow(page);
   await demo.getByRole('button', { name: 'Run', exact: true }).click();
@@ -16,6 +18,13 @@ test('judging with rules: attach the demo rules, confirm a suggestion with Enter
   const progress = page.getByTestId('judging-progress');
   await expect(progress).toHaveText(/^\d[\d,]* of [\d,]+ rated/);
   await expect(page.getByTestId('judge-suggestion')).toHaveCount(0);
+  const switchRater = async (name: string) => {
+    await page.getByLabel('Rater name').fill(name);
+    await page.getByRole('button', { name: 'Switch rater' }).click();
+    await expect(page.getByLabel('Rater name')).toHaveValue(name);
+    await expect(page.getByRole('button', { name: 'Switch rater' })).toBeDisabled();
+  };
+  await switchRater('ann');
 
   await page.getByTestId('judging-rules-file').setInputFiles(RULES);
   await expect(page.getByTestId('judging-rules')).toHaveText('15 rating rules');
@@ -59,6 +68,55 @@ test('judging with rules: attach the demo rules, confirm a suggestion with Enter
   expect(confirmed.rule).toBeUndefined();
   expect(list.ratings.find((r) => r.query === query && r.itemId === overriddenId)).toMatchObject({ rating: Number(override) });
   await shootThemes(app, 'judging-rules-2-confirmed-and-overridden');
+  // The rest of the query by the bulk button (never the default): the query is done.
+  const bulk = page.getByRole('button', { name: /^Confirm (all \d+ suggestions|the suggestion) for this query$/ });
+  const rest = await cards.count();
+  await bulk.click();
+  await expect(progress).toHaveText(new RegExp(`^${(start + 2 + rest).toLocaleString('en-US')} of`));
+  await expect(page.getByTestId('judging-query')).not.toHaveText(query);
+
+  // A second rater: bob, a second opinion on ann's items — the same items, ann's ratings unseen.
+  await switchRater('bob');
+  await page.getByRole('radio', { name: 'Second opinion' }).click();
+  await page.getByLabel('Second opinion on the items of').selectOption('ann');
+  await expect(page.getByTestId('judging-query')).toHaveText(query);
+  await expect(cards).toHaveCount(2 + rest);
+  await expect(cards.first().getByText('second opinion')).toBeVisible();
+  await expect(cards.first().getByTestId('judge-suggestion')).toBeVisible(); // the rules' suggestion, never ann's rating
+  await shootThemes(app, 'judging-rules-3-second-opinion');
+  for (const key of ['3', '1', '2', '2', '3', '1'].slice(0, 2 + rest)) {
+    const id = await cards.first().getAttribute('data-id');
+    await cards.first().click();
+    await page.keyboard.press(key);
+    await expect(page.locator(`[data-testid="judge-card"][data-id="${id}"]`)).toHaveCount(0);
+  }
+  // And 30 of the demo rule's items, so a pair has enough shared items for figures.
+  await page.getByLabel('Second opinion on the items of').selectOption('demo rule');
+  for (let i = 0; i < 30; i++) {
+    const card = cards.first();
+    const id = await card.getAttribute('data-id');
+    await card.click();
+    await page.keyboard.press(['3', '2', '3', '1', '0', '3'][i % 6]!);
+    await expect(page.locator(`[data-testid="judge-card"][data-id="${id}"]`)).toHaveCount(0);
+  }
+
+  // The agreement view of the demo judgments.
+  await page.locator('.judging__head').getByRole('button', { name: 'Workspace' }).click();
+  await page
+    .getByRole('region', { name: 'Judgment lists' })
+    .getByRole('listitem')
+    .filter({ hasText: 'demo-judgments.json' })
+    .getByRole('button', { name: 'Agreement' })
+    .click();
+  const pairs = page.getByTestId('agreement-pair');
+  await expect(pairs.filter({ hasText: 'ann · bob' })).toContainText(`${2 + rest} shared — ${30 - 2 - rest} more needed`);
+  await expect(pairs.filter({ hasText: 'bob · demo rule' })).toContainText(/^bob · demo rule30\d/);
+  await expect(page.getByTestId('agreement-alpha')).toContainText(/^Krippendorff’s alpha \(ordinal, all raters\)-?\d\.\d{3} 95% CI/);
+  const disagreement = page.getByTestId('agreement-disagreement').first();
+  await expect(disagreement).toBeVisible();
+  await disagreement.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Disagreements \(\d+, 1 decided\)$/ })).toBeVisible();
+  await shootThemes(app, 'judging-rules-4-agreement');
   expect(await app.axe()).toEqual([]);
   expect(await app.problems()).toEqual([]);
 });

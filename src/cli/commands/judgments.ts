@@ -136,7 +136,10 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
     max ??= list.data.scale.max;
     const above = list.data.ratings.find((r) => r.rating > max!);
     if (above) throw new InputError(`${name}: a rating of ${above.rating} is above --max ${max}.`);
-    ratings = list.data.ratings.map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, rater: r.by ?? 'unknown' }));
+    // People's ratings only: a rule's suggestion is nobody's opinion, an adjudicated rating decides between them.
+    ratings = list.data.ratings
+      .filter((r) => r.rule === undefined && !r.adjudicated)
+      .map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, rater: r.by ?? 'unknown' }));
   } else {
     max ??= 3;
     const read = parseRaterCsv(text, max);

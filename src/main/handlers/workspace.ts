@@ -16,6 +16,7 @@ type WorkspaceChannels =
   | 'query-sets:set-note'
   | 'judgments:rate'
   | 'judgments:set-rules'
+  | 'judgments:agreement'
   | 'judgments:item'
   | 'experiments:queue'
   | 'experiments:skip'
@@ -38,9 +39,17 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
     'judgments:rate': (change) => s.judgments.rate(change),
+    'judgments:agreement': ({ file }) => s.judgments.agreement(file),
     'judgments:set-rules': ({ file, rules }) => s.judgments.setRules(file, rules ?? null),
     'judgments:item': ({ query, itemId }) => s.judgments.itemRatings(query, itemId),
-    'experiments:queue': async ({ file }) => s.images.noted(await s.experiments.queue(file)),
+    'experiments:queue': async ({ file, secondOpinion, secondOf, calibration }) =>
+      s.images.noted(
+        await s.experiments.queue(file, {
+          ...(secondOpinion ? { secondOpinion } : {}),
+          ...(secondOf ? { secondOf } : {}),
+          ...(calibration ? { calibration } : {}),
+        }),
+      ),
     'experiments:skip': ({ file, query, itemId, skipped }) => s.experiments.skip(file, query, itemId, skipped),
     'experiments:create': ({ experiment }) => s.experiments.create(experiment),
     'experiments:read': ({ file }) => s.experiments.read(file),

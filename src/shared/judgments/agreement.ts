@@ -243,3 +243,80 @@ export function parseRaterCsv(
   }
   return { ok: true, ratings };
 }
+
+export interface Disagreement {
+  query: string;
+  itemId: string;
+  /** Each rater's rating of the item. */
+  ratings: { rater: string; rating: number }[];
+  /** The deciding rating, when someone adjudicated. */
+  adjudicated?: number;
+}
+
+export interface ListAgreement extends AgreementReport {
+  /** Per query: the items two or more raters rated, and the pooled figures over them (shown from MIN_SHARED). */
+  perQuery: (PairFigures & { query: string; needed: number })[];
+  /** Items the raters rated differently, adjudicated or not, the undecided first. */
+  disagreements: Disagreement[];
+  /** How many of those are decided. */
+  adjudicated: number;
+}
+
+/**
+ * A judgment list's agreement from its own ratings: each person's (`by`) is a
+ * rater's; rules' suggestions and adjudicated ratings are not opinions of
+ * raters (an adjudicated one decides a disagreement).
+ */
+export function listAgreement(
+  ratings: readonly { query: string; itemId: string; rating: number; by?: string; rule?: string; adjudicated?: true }[],
+  max: number,
+  options: { resamples?: number; seed?: number } = {},
+): ListAgreement {
+  const opinions: RaterRating[] = [];
+  const decided = new Map<string, number>();
+  for (const r of ratings) {
+    if (r.rule !== undefined) continue;
+    if (r.adjudicated) decided.set(`${queryKey(r.query)}\u0000${r.itemId}`, r.rating);
+    else opinions.push({ query: r.query, itemId: r.itemId, rating: r.rating, rater: r.by ?? 'unknown' });
+  }
+  const report = agreement(opinions, max, options);
+  // Per query, and the disagreements, from the units (query key, item) two or more raters rated.
+  const byQuery = new Map<string, { query: string; confusion: number[][]; items: number }>();
+  const texts = new Map(opinions.map((o) => [`${queryKey(o.query)}\u0000${o.itemId}`, o.query]));
+  const disagreements: Disagreement[] = [];
+  for (const [unit, byRater] of unitsOf(opinions)) {
+    if (byRater.size < 2) continue;
+    const [key] = unit.split('\u0000');
+    const query = texts.get(unit) ?? key!;
+    const q = byQuery.get(key!) ?? { query, confusion: emptyTable(max), items: 0 };
+    const raters = [...byRater.keys()].sort();
+    for (let i = 0; i < raters.length; i++)
+      for (let j = i + 1; j < raters.length; j++) {
+        q.confusion[byRater.get(raters[i]!)!]![byRater.get(raters[j]!)!]!++;
+        q.items++;
+      }
+    byQuery.set(key!, q);
+    const values = new Set(byRater.values());
+    if (values.size > 1) {
+      const itemId = unit.slice(key!.length + 1);
+      const d = decided.get(unit);
+      disagreements.push({
+        query,
+        itemId,
+        ratings: raters.map((rater) => ({ rater, rating: byRater.get(rater)! })),
+        ...(d !== undefined ? { adjudicated: d } : {}),
+      });
+    }
+  }
+  disagreements.sort((a, b) => Number(a.adjudicated !== undefined) - Number(b.adjudicated !== undefined) || a.query.localeCompare(b.query));
+  return {
+    ...report,
+    perQuery: [...byQuery.values()].map((q) => ({
+      query: q.query,
+      ...pairFigures({ items: q.items, confusion: q.confusion }, max),
+      needed: Math.max(0, MIN_SHARED - q.items),
+    })),
+    disagreements,
+    adjudicated: disagreements.filter((d) => d.adjudicated !== undefined).length,
+  };
+}

@@ -34,6 +34,8 @@ export const ratingSchema = z.strictObject({
    * asked to count them (`--ratings all`); confirming one removes its rule.
    */
   rule: z.string().min(1).max(500).optional(),
+  /** The rating that decides where raters disagree (a third opinion): what metrics use for the item. */
+  adjudicated: z.literal(true).optional(),
 });
 
 export const judgmentListSchema = z
@@ -80,8 +82,13 @@ export type RatingIndex = Map<string, { query: string; ratings: Map<string, numb
 /** Which ratings a metric counts: confirmed ones (the default), or suggestions from rating rules too. */
 export type RatingsCounted = 'confirmed' | 'all';
 
+/**
+ * Ratings by query and item, one value each as every metric reads it: the adjudicated rating where there is
+ * one, else the raters' ratings — one rater's as given, several raters' mean rounded down — and rules'
+ * suggestions only with `ratings: 'all'`, for items nobody rated.
+ */
 export function indexRatings(
-  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'rule'>[],
+  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'rule' | 'adjudicated'>[],
   origin: { trec?: boolean; ratings?: RatingsCounted } = {},
 ): RatingIndex {
   const index: RatingIndex = new Map();
@@ -89,19 +96,45 @@ export function indexRatings(
   const all = origin.ratings === 'all';
   // The entry of each query as written: its key is computed once, not once per rating.
   const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
+  // Items with more than one rating (or a suggestion, or an adjudicated one), kept apart until the end: the
+  // common case — one person's rating — costs no more than a map entry.
+  const mixed = new Map<Map<string, number>, Map<string, { sum: number; n: number; adjudicated?: number; suggested?: number }>>();
   for (const r of ratings) {
     if (r.rule !== undefined && !all) continue;
     let entry = byText.get(r.query);
-    if (entry) {
+    if (!entry) {
+      const key = queryKey(r.query);
+      entry = index.get(key);
+      if (!entry) index.set(key, (entry = { query: r.query, ratings: new Map() }));
+      byText.set(r.query, entry);
+    }
+    const plain = r.rule === undefined && !r.adjudicated;
+    let acc = mixed.get(entry.ratings);
+    const seen = acc?.get(r.itemId);
+    if (!seen && plain && !entry.ratings.has(r.itemId)) {
       entry.ratings.set(r.itemId, r.rating);
       continue;
     }
-    const key = queryKey(r.query);
-    entry = index.get(key);
-    if (!entry) index.set(key, (entry = { query: r.query, ratings: new Map() }));
-    byText.set(r.query, entry);
-    entry.ratings.set(r.itemId, r.rating);
+    if (!acc) mixed.set(entry.ratings, (acc = new Map()));
+    let a = seen;
+    if (!a) {
+      // The item's first rating went in by the fast path: a person's.
+      const first = entry.ratings.get(r.itemId);
+      acc.set(r.itemId, (a = first === undefined ? { sum: 0, n: 0 } : { sum: first, n: 1 }));
+    }
+    if (r.adjudicated) a.adjudicated = r.rating;
+    else if (r.rule !== undefined) a.suggested = r.rating;
+    else {
+      a.sum += r.rating;
+      a.n++;
+    }
   }
+  for (const [values, acc] of mixed)
+    for (const [itemId, a] of acc) {
+      const value = a.adjudicated ?? (a.n > 0 ? Math.floor(a.sum / a.n) : a.suggested);
+      if (value === undefined) values.delete(itemId);
+      else values.set(itemId, value);
+    }
   return index;
 }
 
@@ -123,7 +156,14 @@ export function findJudged(index: RatingIndex, text: string, qid?: string): stri
   return undefined;
 }
 
-/** Ratings in a stable order (query key, then item id), one per (query, item): the last one written wins. */
+/** Whose opinion a rating is: its rater's, a rule's suggestion, or the adjudicated one. */
+const opinionOf = (r: Partial<Pick<Rating, 'by' | 'rule' | 'adjudicated'>>): string =>
+  r.rule !== undefined ? '\u0001rule' : r.adjudicated ? '\u0001adjudicated' : (r.by ?? '');
+
+/**
+ * Ratings in a stable order (query key, then item id, then whose), one per (query, item, opinion) — each rater's
+ * rating, a rule's suggestion, the adjudicated one: the last one written of each wins.
+ */
 export function canonicalRatings<R extends Pick<Rating, 'query' | 'itemId'>>(ratings: readonly R[]): R[] {
   // Grouped by query, then each group's items sorted: no composite key per rating, and each query's key computed
   // once (a list of 700,000 ratings has a few per query).
@@ -134,7 +174,9 @@ export function canonicalRatings<R extends Pick<Rating, 'query' | 'itemId'>>(rat
     if (key === undefined) keys.set(r.query, (key = queryKey(r.query)));
     let group = byQuery.get(key);
     if (!group) byQuery.set(key, (group = { query: r.query, items: new Map() }));
-    group.items.set(r.itemId, { ...r, query: group.query });
+    const opinion = opinionOf(r as Partial<Rating>);
+    // One person's rating (the common case) keys by the item alone; the item id sorts before its other opinions.
+    group.items.set(opinion === '' ? r.itemId : `${r.itemId}\u0000${opinion}`, { ...r, query: group.query });
   }
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const out: R[] = [];
@@ -158,20 +200,39 @@ export function ratingOf(list: Pick<JudgmentList, 'ratings'>, query: string, ite
   return list.ratings.find((r) => r.itemId === itemId && r.rule === undefined && queryKey(r.query) === key);
 }
 
+/**
+ * How a rating joins the list: `replace` (the default) is the item's judgment from now on — every rating of it
+ * goes; `second` is one more rater's opinion beside the others' (replacing only that rater's own); `adjudicate`
+ * decides where raters disagree, keeping their ratings (so their agreement stays measurable). Any of them
+ * takes a rule's suggestion off the item.
+ */
+export type RatingMode = 'replace' | 'second' | 'adjudicate';
+
 /** Sets (or with null clears) one rating, stamped with who and when. */
 export function setRating(
   list: JudgmentList,
-  change: { query: string; itemId: string; rating: number | null; by?: string; at?: string },
+  change: { query: string; itemId: string; rating: number | null; by?: string; at?: string; mode?: RatingMode },
 ): JudgmentList {
   const key = queryKey(change.query);
-  const rest = list.ratings.filter((r) => !(queryKey(r.query) === key && r.itemId === change.itemId));
+  const mode = change.mode ?? 'replace';
+  const mine = mode === 'adjudicate' ? '\u0001adjudicated' : (change.by ?? '');
+  const goes = (r: Rating) =>
+    r.itemId === change.itemId && queryKey(r.query) === key && (mode === 'replace' || r.rule !== undefined || opinionOf(r) === mine);
+  const rest = list.ratings.filter((r) => !goes(r));
   const at = change.at ?? new Date().toISOString();
   const ratings =
     change.rating === null
       ? rest
       : canonicalRatings([
           ...rest,
-          { query: change.query, itemId: change.itemId, rating: change.rating, ...(change.by ? { by: change.by } : {}), at },
+          {
+            query: change.query,
+            itemId: change.itemId,
+            rating: change.rating,
+            ...(change.by ? { by: change.by } : {}),
+            at,
+            ...(mode === 'adjudicate' ? { adjudicated: true as const } : {}),
+          },
         ]);
   return { ...list, ratings, updatedAt: at };
 }

@@ -25,6 +25,8 @@ export interface PoolQuery {
 
 export interface PooledItem {
   id: string;
+  /** Rated already by someone else: this rating is a second opinion beside theirs (their rating is not shown). */
+  second?: boolean;
   /** 1-based rank on each side within the top k; absent when the side did not rank it there. Shown only after rating. */
   ranks: { a?: number; b?: number };
   skipped: boolean;
@@ -72,6 +74,22 @@ function blindOrder<T>(items: T[], seed: number): T[] {
   return out;
 }
 
+/**
+ * Whose queue it is, when more than one person rates the list: `othersRated(queryKey, itemId)` says whether
+ * someone else rated an item and this rater has not. A second opinion queues exactly those; calibration (a
+ * share, 0.1 for 10%) puts a seeded sample of them into the ordinary queue, so raters overlap on purpose.
+ */
+export interface PoolOpinions {
+  secondOpinion?: boolean;
+  calibration?: number;
+  othersRated?: (queryKey: string, itemId: string) => boolean;
+}
+
+/** A number in [0, 1) from a text, the same every time: which rated items a calibration sample takes. */
+function unitShare(text: string): number {
+  return seedOf(text) / 2 ** 32;
+}
+
 /** The key of a skipped item: the query's key and the item id. */
 export const skipKey = (query: string, itemId: string): string => `${queryKey(query)}\u0000${itemId}`;
 
@@ -80,6 +98,7 @@ export function poolQueue(
   judgments: RatingIndex,
   k: number,
   skipped: ReadonlySet<string> = new Set(),
+  opinions: PoolOpinions = {},
 ): JudgingPool {
   let total = 0;
   let rated = 0;
@@ -104,13 +123,22 @@ export function poolQueue(
       }
     }
     const ratings = judgments.get(key)?.ratings;
-    const unrated = [...ranks.entries()].filter(([id]) => !ratings?.has(id));
+    const { secondOpinion = false, calibration = 0, othersRated } = opinions;
+    // Unrated items; in a second opinion, those only others rated; with calibration, a seeded share of those too.
+    const unrated = [...ranks.entries()]
+      .map(([id, r]): [string, PooledItem['ranks'], boolean] | null => {
+        const others = othersRated?.(key, id) ?? false;
+        if (secondOpinion) return others ? [id, r, true] : null;
+        if (!ratings?.has(id)) return [id, r, false];
+        return others && calibration > 0 && unitShare(`${key}\u0000${id}`) < calibration ? [id, r, true] : null;
+      })
+      .filter((x): x is [string, PooledItem['ranks'], boolean] => x !== null);
     const pooled = ranks.size;
     total += pooled;
     rated += pooled - unrated.length;
     if (unrated.length === 0) continue;
     const items = blindOrder(
-      unrated.map(([id, r]) => ({ id, ranks: r, skipped: skipped.has(skipKey(q.query, id)) })),
+      unrated.map(([id, r, second]) => ({ id, ranks: r, ...(second ? { second } : {}), skipped: skipped.has(skipKey(q.query, id)) })),
       seedOf(key),
     );
     out.push({
@@ -143,6 +171,16 @@ export interface JudgingQueue extends Omit<JudgingPool, 'queries'> {
     queries: number;
   };
   scale: Scale;
+  /** Who rates in this queue, as the list records it. */
+  rater: string;
+  /** The other raters of the list, for a second opinion on one of them. */
+  raters: string[];
+  /** The queue holds the items only others rated: each rating is a second opinion. */
+  secondOpinion?: boolean;
+  /** Whose items, when the second opinion is on one rater's. */
+  secondOf?: string;
+  /** The share of items others rated that joins the ordinary queue (calibration). */
+  calibration?: number;
   /** The rating rules attached to the list, when it has some: how many. */
   rules?: number;
   queries: (Omit<PooledQuery, 'items'> & {

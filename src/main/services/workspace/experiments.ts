@@ -79,7 +79,12 @@ export class Experiments {
    * union of both sides' top k that the judgment list has no rating for, with
    * what the stored answers said of each item (so no request is sent again).
    */
-  async queue(file: string): Promise<JudgingQueue> {
+  /**
+   * The pooled judging queue of an experiment's newest run, for the rater of the moment: the items nobody has
+   * rated; with `secondOpinion`, the items only others rated (their ratings unseen); with `calibration`, a
+   * seeded share of those joins the ordinary queue.
+   */
+  async queue(file: string, options: { secondOpinion?: boolean; secondOf?: string; calibration?: number } = {}): Promise<JudgingQueue> {
     const experiment = await this.read(file);
     if (!experiment.judgments)
       throw failure('validation', `${experiment.name} has no judgment list to rate into: create an experiment with one (Judgments).`, {
@@ -112,7 +117,31 @@ export class Experiments {
       return { index, query: row.query, ...(note ? { note } : {}), rankings: { a: rankingOf(result?.a), b: rankingOf(result?.b) } };
     });
     const k = experiment.quality.k;
-    const pool = poolQueue(queries, indexRatings(list.ratings), k, skipped);
+    const me = this.deps.judgments.raterName() ?? '';
+    const opinions = new Map<string, { others: Set<string>; mine: boolean; decided: boolean }>();
+    const raters = new Set<string>();
+    for (const r of list.ratings) {
+      if (r.rule !== undefined) continue;
+      const key = `${queryKey(r.query)}\u0000${r.itemId}`;
+      const o = opinions.get(key) ?? { others: new Set<string>(), mine: false, decided: false };
+      if (r.adjudicated) o.decided = true;
+      else if ((r.by ?? '') === me) o.mine = true;
+      else {
+        o.others.add(r.by ?? '');
+        raters.add(r.by ?? '');
+      }
+      opinions.set(key, o);
+    }
+    // Items someone else rated (the one named, with `secondOf`) that this rater has not, and nobody has decided.
+    const othersRated = (queryKey: string, itemId: string) => {
+      const o = opinions.get(`${queryKey}\u0000${itemId}`);
+      return !!o && !o.mine && !o.decided && (options.secondOf ? o.others.has(options.secondOf) : o.others.size > 0);
+    };
+    const pool = poolQueue(queries, indexRatings(list.ratings), k, skipped, {
+      ...(options.secondOpinion ? { secondOpinion: true } : {}),
+      ...(options.calibration ? { calibration: options.calibration } : {}),
+      othersRated,
+    });
     const wanted = new Map(pool.queries.map((q) => [q.index, new Set(q.items.map((i) => i.id))]));
     const items = await this.deps.compare.answerItems(run.batchId, wanted);
     return {
@@ -128,6 +157,11 @@ export class Experiments {
         queries: batch.definition.rows.length,
       },
       scale: list.scale,
+      rater: me,
+      raters: [...raters].sort(),
+      ...(options.secondOpinion ? { secondOpinion: true } : {}),
+      ...(options.secondOpinion && options.secondOf ? { secondOf: options.secondOf } : {}),
+      ...(options.calibration ? { calibration: options.calibration } : {}),
       ...(rules.length ? { rules: rules.length } : {}),
       queries: pool.queries.map((q) => {
         const shown = q.items.map((i) => ({ ...i, item: items.get(q.index)?.get(i.id) ?? null }));

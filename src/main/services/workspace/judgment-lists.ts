@@ -1,9 +1,18 @@
 import { failure } from '../../../shared/ipc/result';
 import type { ItemRating, JudgmentsImported } from '../../../shared/ipc/contract';
 import { formatJudgments, parseJudgments, type ExportFormat } from '../../../shared/judgments/formats';
-import { judgmentListSchema, newJudgmentList, ratingOf, setRating, type JudgmentList, type Scale } from '../../../shared/judgments/model';
+import {
+  judgmentListSchema,
+  newJudgmentList,
+  ratingOf,
+  setRating,
+  type JudgmentList,
+  type RatingMode,
+  type Scale,
+} from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules } from '../../../shared/judgments/rules';
+import { listAgreement, type ListAgreement } from '../../../shared/judgments/agreement';
 import type { Workspace } from './workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
@@ -13,6 +22,8 @@ const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
 };
 
 export interface RatingChange {
+  /** replace (the default): the item's judgment; second: one more rater's opinion; adjudicate: the deciding one. */
+  mode?: RatingMode;
   file: string;
   query: string;
   itemId: string;
@@ -41,6 +52,18 @@ export class JudgmentLists {
     private readonly rater: () => string | undefined = () => undefined,
   ) {}
 
+  /** How far the list's raters agree, per pair and per query, and where they disagree (at most 500 listed). */
+  async agreement(file: string): Promise<ListAgreement & { disagreementCount: number }> {
+    const list = await this.read(file);
+    const report = listAgreement(list.ratings, list.scale.max);
+    return { ...report, disagreements: report.disagreements.slice(0, 500), disagreementCount: report.disagreements.length };
+  }
+
+  /** Who rates now, as lists record it: the rater set in the settings, else the OS account's name. */
+  raterName(): string | undefined {
+    return this.rater();
+  }
+
   /** Sets or clears one rating, saved at once (atomically), after any change to the same file still in progress. */
   rate(change: RatingChange): Promise<RatingSaved> {
     return this.serial(change.file, async () => {
@@ -54,10 +77,18 @@ export class JudgmentLists {
           },
         );
       const key = queryKey(change.query);
-      const previous =
-        list.ratings.find((r) => queryKey(r.query) === key && r.itemId === change.itemId && r.rule === undefined)?.rating ?? null;
       const by = this.rater();
-      const next = setRating(list, { ...change, at: this.now().toISOString(), ...(by ? { by } : {}) });
+      const mode = change.mode ?? 'replace';
+      // What the rating replaces, for undo: this rater's own (a second opinion), the decision (adjudicating), else the item's.
+      const previous =
+        list.ratings.find(
+          (r) =>
+            queryKey(r.query) === key &&
+            r.itemId === change.itemId &&
+            r.rule === undefined &&
+            (mode === 'second' ? !r.adjudicated && (r.by ?? '') === (by ?? '') : mode === 'adjudicate' ? r.adjudicated : true),
+        )?.rating ?? null;
+      const next = setRating(list, { ...change, mode, at: this.now().toISOString(), ...(by ? { by } : {}) });
       await this.workspace.write('judgments', change.file, judgmentListSchema, next, { overwrite: true });
       return { query: change.query, itemId: change.itemId, rating: change.rating, previous, ratings: next.ratings.length };
     });

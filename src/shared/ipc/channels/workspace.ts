@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import type { JudgingQueue } from '../../judgments/pool';
+import type { ListAgreement } from '../../judgments/agreement';
 import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { MAX_QUERIES } from '../../compare/schema';
@@ -112,19 +113,32 @@ export const workspaceChannels = {
       query: z.string().trim().min(1).max(1000),
       itemId: z.string().min(1).max(500),
       rating: z.int().min(0).max(MAX_RATING_LIMIT).nullable(),
+      mode: z.enum(['replace', 'second', 'adjudicate']).optional(),
     }),
     doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
   }),
   'judgments:set-rules': channel<{ rules: number }>()({
     input: z.strictObject({ file, rules: z.unknown() }),
-    doc: "Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.",
+    doc: 'Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.',
+  }),
+  'judgments:agreement': channel<ListAgreement & { disagreementCount: number }>()({
+    input: z.strictObject({ file }),
+    doc: "How far a judgment list's raters agree: Krippendorff's alpha (ordinal) with a bootstrap interval, per pair and per query the items both rated, exact and within-one agreement, Cohen's kappa unweighted and quadratic, the confusion matrix (figures from 30 shared items), and the disagreements to adjudicate.",
   }),
   'judgments:item': channel<ItemRating[]>()({
     input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),
     doc: "Every judgment list's rating of one item for one query (unrated where a list has none), with who rated it and when; lists that cannot be read are left out.",
   }),
   'experiments:queue': channel<JudgingQueue>()({
-    input: z.strictObject({ file }),
+    input: z.strictObject({
+      file,
+      /** The items only others rated, for a second opinion (their ratings unseen). */
+      secondOpinion: z.boolean().optional(),
+      /** With a second opinion: only the items this rater rated. */
+      secondOf: z.string().max(200).optional(),
+      /** A share (0 to 0.5) of the items others rated, put into the ordinary queue so raters overlap on purpose. */
+      calibration: z.number().min(0).max(0.5).optional(),
+    }),
     doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again).",
   }),
   'experiments:skip': channel<{ skipped: number }>()({

@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { FileImportButton } from '../../components/FileImportButton';
 import { readJsonFile } from '../../components/read-json-file';
 import { ProgressBar } from '../../components/ProgressBar';
+import { Segmented } from '../../components/Segmented';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
@@ -107,6 +108,11 @@ function Card({
           ))}
         </dl>
       ) : null}
+      {item.second ? (
+        <span className="badge badge--muted" title="Someone else rated this item; your rating goes beside theirs">
+          second opinion
+        </span>
+      ) : null}
       {item.suggestion ? (
         <span className="judge-card__suggestion small" data-testid="judge-suggestion">
           suggested <strong>{item.suggestion.rating}</strong> — rule <em>{item.suggestion.rule}</em>
@@ -116,6 +122,77 @@ function Card({
       {item.skipped ? <span className="badge badge--muted">skipped</span> : null}
       {!item.item ? <span className="small muted">The stored answer has no details for this item.</span> : null}
     </li>
+  );
+}
+
+/** Who rates, and whose items the queue holds: the unrated ones (a calibration share of others' too), or a second opinion. */
+function OpinionBar({ queue }: { queue: Queue }) {
+  const { setRater, setQueueOptions } = useAppStore.getState();
+  const options = useAppStore((s) => s.queueOptions);
+  const [name, setName] = useState(queue.rater);
+  return (
+    <div className="judging__opinions small" role="group" aria-label="Rater">
+      <label className="judging__rater">
+        <span className="muted">Rating as</span>
+        <input
+          className="input input--sm"
+          value={name}
+          aria-label="Rater name"
+          placeholder="your name"
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              e.stopPropagation();
+              void setRater(name);
+            }
+          }}
+        />
+      </label>
+      <Button size="sm" variant="ghost" disabled={name.trim() === queue.rater} onClick={() => void setRater(name)}>
+        Switch rater
+      </Button>
+      <Segmented
+        label="Queue"
+        value={options.secondOpinion ? 'second' : 'unrated'}
+        onChange={(v) => void setQueueOptions({ secondOpinion: v === 'second' })}
+        options={[
+          { value: 'unrated', label: 'Unrated items' },
+          { value: 'second', label: 'Second opinion', title: 'Items someone else rated and you have not; their rating stays hidden' },
+        ]}
+      />
+      {options.secondOpinion && queue.raters.length ? (
+        <label className="judging__rater">
+          <span className="muted">on the items of</span>
+          <select
+            className="input input--sm"
+            aria-label="Second opinion on the items of"
+            value={options.secondOf}
+            onChange={(e) => void setQueueOptions({ secondOf: e.target.value })}
+          >
+            <option value="">anyone</option>
+            {queue.raters.map((r) => (
+              <option key={r} value={r}>
+                {r || '(no name)'}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {!options.secondOpinion ? (
+        <label
+          className="judging__calibration"
+          title="A seeded sample of items others rated joins your queue, so raters overlap on purpose"
+        >
+          <input
+            type="checkbox"
+            checked={options.calibration > 0}
+            onChange={(e) => void setQueueOptions({ calibration: e.target.checked ? 0.1 : 0 })}
+          />{' '}
+          Calibration (10% of others’ items)
+        </label>
+      ) : null}
+    </div>
   );
 }
 
@@ -356,6 +433,7 @@ export function JudgingQueue() {
           </Button>
         </div>
       </header>
+      <OpinionBar key={queue.rater} queue={queue} />
       <div className="judging__progress">
         <ProgressBar label="Pooled items rated" value={queue.rated} max={queue.total} />
         <span className="small" data-testid="judging-progress">
@@ -373,11 +451,23 @@ export function JudgingQueue() {
       <QualityStrip queue={queue} />
       {!current ? (
         <div className="empty-state empty-state--inline">
-          <h2 className="empty-state__title">Every pooled item is rated</h2>
-          <p className="muted">
-            {queue.total.toLocaleString('en-US')} items from both sides’ top {queue.k} have a rating. Open the run to see the quality
-            figures with them, or run the experiment again after a change.
-          </p>
+          {queue.secondOpinion ? (
+            <>
+              <h2 className="empty-state__title">Nothing waits for a second opinion from {queue.rater || 'you'}</h2>
+              <p className="muted">
+                Every pooled item someone else rated has your rating too, or nobody else has rated yet. The judgment list’s Agreement view
+                says how far the raters agree.
+              </p>
+            </>
+          ) : (
+            <>
+              <h2 className="empty-state__title">Every pooled item is rated</h2>
+              <p className="muted">
+                {queue.total.toLocaleString('en-US')} items from both sides’ top {queue.k} have a rating. Open the run to see the quality
+                figures with them, or run the experiment again after a change.
+              </p>
+            </>
+          )}
         </div>
       ) : (
         <section className="judging__query" aria-label={`Query ${current.query}`}>

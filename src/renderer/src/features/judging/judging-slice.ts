@@ -1,5 +1,6 @@
 import type { BatchQuality } from '@shared/compare/quality';
-import { indexRatings, type RatingIndex, type Scale } from '@shared/judgments/model';
+import type { ListAgreement } from '@shared/judgments/agreement';
+import { indexRatings, type RatingIndex, type RatingMode, type Scale } from '@shared/judgments/model';
 import type { JudgingQueue } from '@shared/judgments/pool';
 import { queryKey } from '@shared/judgments/query-key';
 import { workbench } from '../../bridge';
@@ -18,11 +19,21 @@ export interface ActiveRatings {
 
 /** One rating given, to take back with undo. */
 export interface RatingStep {
+  /** How it joined the list (a second opinion, an adjudication): undo takes it back the same way. */
+  mode?: RatingMode;
   file: string;
   query: string;
   itemId: string;
   rating: number | null;
   previous: number | null;
+}
+
+/** Whose queue: unrated items (with a calibration share of others'), or a second opinion (on one rater's items, or anyone's). */
+export interface QueueOptions {
+  secondOpinion: boolean;
+  /** A rater whose items the second opinion is on; empty: anyone's. */
+  secondOf: string;
+  calibration: number;
 }
 
 export interface JudgingSlice {
@@ -42,12 +53,24 @@ export interface JudgingSlice {
   /** The active list's rating of an item for a query; undefined when unrated (or no list is active). */
   ratingOf: (query: string, itemId: string) => number | undefined;
   /** Rates (or with null clears) an item in a list — the active one unless named; shown at once, saved by main. */
-  rateItem: (query: string, itemId: string, rating: number | null, file?: string) => Promise<boolean>;
+  rateItem: (query: string, itemId: string, rating: number | null, file?: string, mode?: RatingMode) => Promise<boolean>;
   /** Settles once every rating given so far has been saved (or refused): what reads the files waits on it. */
   ratingsSaved: () => Promise<void>;
   /** Takes back the last rating given this session. */
   undoRating: () => Promise<RatingStep | null>;
   openQueue: (experimentFile: string) => Promise<void>;
+  /** Whose queue: the unrated items (with a calibration share of others' items), or a second opinion on others' items. */
+  queueOptions: QueueOptions;
+  setQueueOptions: (patch: Partial<QueueOptions>) => Promise<void>;
+  /** Sets who rates (saved in the settings; empty: the OS account's name) and pools the queue again for them. */
+  setRater: (name: string) => Promise<boolean>;
+  /** The agreement view of a judgment list: its file, and its figures. */
+  agreementFile: string | null;
+  agreement: CallState<ListAgreement & { disagreementCount: number }>;
+  openAgreement: (file: string) => Promise<void>;
+  closeAgreement: () => void;
+  /** Decides a disagreement: a rating that settles the item (the raters' ratings stay). */
+  adjudicate: (query: string, itemId: string, rating: number) => Promise<boolean>;
   closeQueue: () => void;
   /** Rates an item of the queue into the experiment's list; it leaves the queue. */
   rateInQueue: (query: string, itemId: string, rating: number) => Promise<boolean>;
@@ -87,6 +110,10 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     () => get().queue,
     (queue) => set({ queue }),
   );
+  const agreementLens = lensOf(
+    () => get().agreement,
+    (agreement) => set({ agreement }),
+  );
   const qualityLens = lensOf(
     () => get().queueQuality,
     (queueQuality) => set({ queueQuality }),
@@ -117,6 +144,43 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     ratingsRevision: {},
     queue: idleCall(),
     queueQuality: idleCall(),
+    queueOptions: { secondOpinion: false, secondOf: '', calibration: 0 },
+    agreementFile: null,
+    agreement: idleCall(),
+    setQueueOptions: async (patch) => {
+      set((s) => ({ queueOptions: { ...s.queueOptions, ...patch } }));
+      const queue = get().queue.result;
+      if (queue) await slice.openQueue(queue.experiment.file);
+    },
+    setRater: async (name) => {
+      const saved = await get().saveSetting(
+        'rater',
+        { rater: name.trim() },
+        name.trim() ? `Rating as ${name.trim()}.` : 'Rating as this computer’s user.',
+      );
+      const queue = get().queue.result;
+      if (saved && queue) await slice.openQueue(queue.experiment.file);
+      return saved;
+    },
+    openAgreement: async (file) => {
+      set({ agreementFile: file });
+      await runCall(agreementLens, {
+        scope: `agreement:${file}`,
+        send: async () => {
+          await saving;
+          return workbench().judgments.agreement({ file });
+        },
+        accept: (report) => (get().agreementFile === file ? report : null),
+      });
+    },
+    closeAgreement: () => set({ agreementFile: null, agreement: idleCall() }),
+    adjudicate: async (query, itemId, rating) => {
+      const file = get().agreementFile;
+      if (!file) return false;
+      const ok = await slice.rateItem(query, itemId, rating, file, 'adjudicate');
+      if (ok) await slice.openAgreement(file);
+      return ok;
+    },
     loadActiveRatings: async () => {
       const file = get().settings?.activeJudgments ?? '';
       if (!file) {
@@ -147,7 +211,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
         })(),
       ),
     ratingOf: (query, itemId) => get().activeRatings.result?.index.get(queryKey(query))?.ratings.get(itemId),
-    rateItem: async (query, itemId, rating, file) => {
+    rateItem: async (query, itemId, rating, file, mode) => {
       // Only while a list is being chosen or read: otherwise the rating is registered at once (an undo right after
       // it takes it back).
       if (!file && loading) await loading;
@@ -156,7 +220,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       const before = target === get().activeRatings.result?.file ? slice.ratingOf(query, itemId) : undefined;
       show(target, query, itemId, rating);
       const save = (async () => {
-        const result = await workbench().judgments.rate({ file: target, query, itemId, rating });
+        const result = await workbench().judgments.rate({ file: target, query, itemId, rating, ...(mode ? { mode } : {}) });
         if (!result.ok) {
           // Not saved: what is on screen goes back to what the file holds.
           show(target, query, itemId, before ?? null);
@@ -164,7 +228,10 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
           return false;
         }
         set((s) => ({
-          ratingSteps: [...s.ratingSteps.slice(-199), { file: target, query, itemId, rating, previous: result.value.previous }],
+          ratingSteps: [
+            ...s.ratingSteps.slice(-199),
+            { file: target, query, itemId, rating, previous: result.value.previous, ...(mode ? { mode } : {}) },
+          ],
           ratingsRevision: bump(s.ratingsRevision, target),
         }));
         return true;
@@ -181,7 +248,13 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       if (!step) return null;
       set((s) => ({ ratingSteps: s.ratingSteps.slice(0, -1) }));
       show(step.file, step.query, step.itemId, step.previous);
-      const result = await workbench().judgments.rate({ file: step.file, query: step.query, itemId: step.itemId, rating: step.previous });
+      const result = await workbench().judgments.rate({
+        file: step.file,
+        query: step.query,
+        itemId: step.itemId,
+        rating: step.previous,
+        ...(step.mode ? { mode: step.mode } : {}),
+      });
       if (!result.ok) {
         show(step.file, step.query, step.itemId, step.rating);
         notice('judgments:undo', `The rating could not be taken back: ${result.error.message}`);
@@ -197,7 +270,14 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     openQueue: async (experimentFile) => {
       const outcome = await runCall(queueLens, {
         scope: `queue:${experimentFile}`,
-        send: () => workbench().experiments.queue({ file: experimentFile }),
+        send: () => {
+          const { secondOpinion, secondOf, calibration } = get().queueOptions;
+          return workbench().experiments.queue({
+            file: experimentFile,
+            ...(secondOpinion ? { secondOpinion, ...(secondOf ? { secondOf } : {}) } : {}),
+            ...(calibration ? { calibration } : {}),
+          });
+        },
         accept: (queue) => queue,
       });
       if (outcome.kind === 'done') await slice.loadQueueQuality();
@@ -206,7 +286,9 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     rateInQueue: async (query, itemId, rating) => {
       const queue = get().queue.result;
       if (!queue) return false;
-      const ok = await slice.rateItem(query, itemId, rating, queue.experiment.judgments.file);
+      // An item others rated (a second opinion, a calibration item) is rated beside their ratings, not over them.
+      const second = queue.queries.find((q) => queryKey(q.query) === queryKey(query))?.items.find((i) => i.id === itemId)?.second;
+      const ok = await slice.rateItem(query, itemId, rating, queue.experiment.judgments.file, second ? 'second' : undefined);
       if (!ok) return false;
       const current = get().queue.result;
       if (current) {

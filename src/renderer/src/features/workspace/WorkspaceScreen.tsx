@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
 import { formatAgo } from '@shared/time-format';
 import { useAppStore } from '../../store/store';
+import { AgreementPanel } from '../judging/AgreementPanel';
 import { JudgingQueue } from '../judging/JudgingQueue';
 import { NewExperiment } from './NewExperiment';
 import { RunsPanel } from '../runs/RunsPanel';
@@ -118,6 +119,7 @@ export default function WorkspaceScreen() {
   const listing = useAppStore((s) => s.workspaceList);
   const op = useAppStore((s) => s.workspaceOp);
   const judging = useAppStore((s) => s.queue.status !== 'idle');
+  const agreementFor = useAppStore((s) => s.agreementFile);
   const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea, runExperiment, lastExperimentRun, openQueue, addDemoFiles } =
     useAppStore.getState();
   const [adding, setAdding] = useState<'query-set' | 'judgments' | 'experiment' | null>(null);
@@ -138,6 +140,12 @@ export default function WorkspaceScreen() {
   }, [loadWorkspace]);
 
   const ws = listing.result;
+  if (agreementFor)
+    return (
+      <div className="workspace-screen">
+        <AgreementPanel />
+      </div>
+    );
   if (judging)
     return (
       <div className="workspace-screen">
@@ -228,23 +236,33 @@ export default function WorkspaceScreen() {
             </Button>
           }
           actions={(item) => (
-            <span className="ws-export" role="group" aria-label={`Export ${item.name}`}>
-              <span className="small muted">Export</span>
-              {EXPORTS.map((e) => (
-                <Button
-                  key={e.format}
-                  size="sm"
-                  variant="ghost"
-                  title={`Download as ${e.label}`}
-                  onClick={async () => {
-                    const out = await exportJudgments(item.file, e.format);
-                    if (out) downloadText(out.fileName, out.content, out.mime);
-                  }}
-                >
-                  {e.label}
-                </Button>
-              ))}
-            </span>
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                title="How far the list's raters agree, and the items they disagree on"
+                onClick={() => void useAppStore.getState().openAgreement(item.file)}
+              >
+                Agreement
+              </Button>
+              <span className="ws-export" role="group" aria-label={`Export ${item.name}`}>
+                <span className="small muted">Export</span>
+                {EXPORTS.map((e) => (
+                  <Button
+                    key={e.format}
+                    size="sm"
+                    variant="ghost"
+                    title={`Download as ${e.label}`}
+                    onClick={async () => {
+                      const out = await exportJudgments(item.file, e.format);
+                      if (out) downloadText(out.fileName, out.content, out.mime);
+                    }}
+                  >
+                    {e.label}
+                  </Button>
+                ))}
+              </span>
+            </>
           )}
         >
           {adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null}

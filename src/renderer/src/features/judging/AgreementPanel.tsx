@@ -1,0 +1,222 @@
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import type { PairFigures } from '@shared/judgments/agreement';
+import { Button } from '../../components/Button';
+import { useAppStore } from '../../store/store';
+
+// A figure to three decimals (never "-0.000": a hair below zero reads as no agreement beyond chance, as 0.000 does).
+const num = (x: number | null) => (x === null ? '—' : (Math.abs(x) < 5e-4 ? 0 : x).toFixed(3));
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** A pair's (or the pooled) figures, or how many more shared items they need. */
+function Figures({ f, needed }: { f: PairFigures; needed: number }) {
+  if (needed > 0)
+    return (
+      <td colSpan={4} className="muted">
+        {f.items} shared — {needed} more needed before figures are given
+      </td>
+    );
+  return (
+    <>
+      <td className="num">{pct(f.agreement)}</td>
+      <td className="num">{pct(f.withinOne)}</td>
+      <td className="num">{num(f.kappa)}</td>
+      <td className="num">{num(f.weightedKappa)}</td>
+    </>
+  );
+}
+
+/** Figures per row (a pair of raters, a query): what they were counted over, and the four figures. */
+function FiguresTable({
+  label,
+  first,
+  count,
+  rows,
+  testId,
+}: {
+  label: string;
+  first: string;
+  count: string;
+  rows: { key: string; name: string; f: PairFigures; needed: number }[];
+  testId?: string;
+}) {
+  return (
+    <table className="agreement-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          {[count, 'Exact', 'Within one', 'Cohen’s κ', 'κ quadratic'].map((h) => (
+            <th key={h} scope="col" className="num">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} {...(testId ? { 'data-testid': testId } : {})}>
+            <td>{r.name}</td>
+            <td className="num">{r.f.items}</td>
+            <Figures f={r.f} needed={r.needed} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Confusion({ raters, confusion }: { raters: [string, string]; confusion: number[][] }) {
+  return (
+    <table className="agreement-confusion" aria-label={`Confusion of ${raters[0]} and ${raters[1]}`}>
+      <thead>
+        <tr>
+          <th scope="col">
+            {raters[0]} ↓ · {raters[1]} →
+          </th>
+          {confusion.map((_, j) => (
+            <th key={j} scope="col" className="num">
+              {j}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {confusion.map((row, i) => (
+          <tr key={i}>
+            <th scope="row" className="num">
+              {i}
+            </th>
+            {row.map((c, j) => (
+              <td key={j} className={`num${i === j ? ' is-diagonal' : ''}`}>
+                {c || ''}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * How far a judgment list's raters agree: Krippendorff's alpha over all of
+ * them, each pair's figures and confusion matrix, per query, and the
+ * disagreements to decide (a third rating that settles the item).
+ */
+export function AgreementPanel() {
+  const file = useAppStore((s) => s.agreementFile);
+  const call = useAppStore((s) => s.agreement);
+  const max = useAppStore((s) => s.workspaceList.result?.items.judgments.find((i) => i.file === s.agreementFile));
+  const { closeAgreement, openAgreement, adjudicate } = useAppStore.getState();
+  const report = call.result;
+  return (
+    <section className="agreement" aria-label="Agreement">
+      <header className="agreement__head">
+        <Button size="sm" variant="ghost" icon={<ArrowLeft size={13} aria-hidden="true" />} onClick={closeAgreement}>
+          Workspace
+        </Button>
+        <h2 className="agreement__title">Agreement · {max?.name ?? file}</h2>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<RefreshCw size={13} aria-hidden="true" />}
+          onClick={() => file && void openAgreement(file)}
+        >
+          Refresh
+        </Button>
+      </header>
+      {call.error ? (
+        <p className="diag diag--error" role="alert">
+          {call.error.message}
+        </p>
+      ) : !report ? (
+        <div className="screen-loading" role="status" aria-busy="true" aria-label="Measuring agreement" />
+      ) : report.raters.length < 2 ? (
+        <div className="empty-state empty-state--inline">
+          <h3 className="empty-state__title">{report.raters.length ? `Only ${report.raters[0]} has rated` : 'Nobody has rated yet'}</h3>
+          <p className="muted">
+            Agreement needs two raters on the same items. In the judging queue, set another name under “Rating as” and pick “Second
+            opinion”: the items someone else rated come to you without their ratings.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className="agreement__headline" data-testid="agreement-alpha">
+            <span className="metric__label">Krippendorff’s alpha (ordinal, all raters)</span>
+            {report.pairable >= 30 && report.alpha !== null ? (
+              <span className="agreement__alpha">
+                <strong>{report.alpha.toFixed(3)}</strong>
+                {report.alphaCi95 ? (
+                  <span className="muted">
+                    {' '}
+                    95% CI {report.alphaCi95[0].toFixed(3)} to {report.alphaCi95[1].toFixed(3)}
+                  </span>
+                ) : null}
+                <span className="muted"> · over {report.pairable} items two or more raters rated</span>
+              </span>
+            ) : (
+              <span className="muted">
+                {report.pairable} items rated by two or more raters: {30 - report.pairable} more are needed before alpha is given.
+              </span>
+            )}
+          </div>
+          <p className="small muted">
+            Raters: {report.raters.join(', ')}. Metrics use, for an item the raters disagree on, the adjudicated rating, else the mean of
+            their ratings rounded down. Figures are given from 30 shared items on.
+          </p>
+          <h3 className="agreement__h">Pairs of raters</h3>
+          <FiguresTable
+            label="Pairs of raters"
+            first="Raters"
+            count="Items both rated"
+            rows={report.pairs.map((p) => ({ key: p.raters.join('\u0000'), name: p.raters.join(' · '), f: p, needed: p.needed }))}
+            testId="agreement-pair"
+          />
+          <div className="agreement__confusions">
+            {report.pairs
+              .filter((p) => p.items > 0)
+              .map((p) => (
+                <Confusion key={p.raters.join('\u0000')} raters={p.raters} confusion={p.confusion} />
+              ))}
+          </div>
+          <h3 className="agreement__h">Per query</h3>
+          <FiguresTable
+            label="Agreement per query"
+            first="Query"
+            count="Pairs of ratings"
+            rows={report.perQuery.map((q) => ({ key: q.query, name: q.query, f: q, needed: q.needed }))}
+          />
+          <h3 className="agreement__h">
+            Disagreements ({report.disagreementCount}, {report.adjudicated} decided)
+          </h3>
+          {report.disagreements.length === 0 ? (
+            <p className="muted small">The raters gave every item they share the same rating.</p>
+          ) : (
+            <ul className="agreement-disagreements" aria-label="Disagreements">
+              {report.disagreements.map((d) => (
+                <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-disagreement">
+                  <span className="agreement-disagreement__what">
+                    <strong>{d.query}</strong> · <span className="mono">{d.itemId}</span>
+                  </span>
+                  <span className="small">{d.ratings.map((r) => `${r.rater} ${r.rating}`).join(' · ')}</span>
+                  <span className="agreement-disagreement__decide" role="group" aria-label={`Decide ${d.itemId} for ${d.query}`}>
+                    <span className="small muted">{d.adjudicated !== undefined ? `decided ${d.adjudicated} · change:` : 'decide:'}</span>
+                    {Array.from({ length: report.max + 1 }, (_, r) => (
+                      <Button
+                        key={r}
+                        size="sm"
+                        variant={d.adjudicated === r ? 'primary' : 'ghost'}
+                        onClick={() => void adjudicate(d.query, d.itemId, r)}
+                      >
+                        {r}
+                      </Button>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
