@@ -30,6 +30,11 @@ test('judging with rules and two raters: attach the demo rules, confirm and over
   await expect(page.getByTestId('judging-rules')).toHaveText('15 rating rules');
   // The query set's intent for the query on screen, as the rules read it.
   await expect(page.getByTestId('judging-intent')).toContainText(/category /);
+  // The intent is editable as one line (saved into the query set); Escape leaves it as it was.
+  await page.getByTestId('judging-intent').getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Intent' })).toHaveValue(/^category: .+/);
+  await page.getByRole('textbox', { name: 'Intent' }).press('Escape');
+  await expect(page.getByTestId('judging-intent')).toContainText(/category /);
   const cards = page.getByTestId('judge-card');
   const suggested = cards.filter({ has: page.getByTestId('judge-suggestion') });
   await expect(suggested.first()).toBeVisible();

@@ -94,7 +94,7 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings confirmed|all] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
     '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
     '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required, except for autocomplete)\n' +
     '  --group-by   with --kind suggest: the attribute whose values make the groups, like category (required for suggest)\n' +
@@ -106,7 +106,7 @@ export const compareCommand: Command = {
     '  --suggestions  with --kind autocomplete: suggestions asked per prefix, 1 to 20 (default 10)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
-    '  --k, --gain, --threshold  as for `metrics` (defaults 10, exponential, 1); with judgments, --limit is raised to k\n' +
+    "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, 1, confirmed: rules' suggestions left out, said in the summary); with judgments, --limit is raised to k\n" +
     '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +
     '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +
     '  --a, --b     the configuration id of each side (required; an empty string means the tenant default)\n' +
@@ -144,6 +144,7 @@ export const compareCommand: Command = {
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
+        ratings: { type: 'string' },
         shard: { type: 'string' },
         ...KIND_FLAGS,
         ...GATE_FLAGS,

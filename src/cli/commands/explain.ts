@@ -56,6 +56,7 @@ export const explainCommand: Command = {
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
+        ratings: { type: 'string' },
         budget: { type: 'string' },
         concurrency: { type: 'string' },
         shard: { type: 'string' },

@@ -36,6 +36,7 @@ export const mergeCommand: Command = {
       k: { type: 'string' },
       gain: { type: 'string' },
       threshold: { type: 'string' },
+      ratings: { type: 'string' },
       ...GATE_FLAGS,
     });
     const v = values as Values;

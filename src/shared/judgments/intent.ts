@@ -109,3 +109,36 @@ export function intentScore(proposed: Intent, known: Intent): { proposed: number
   }
   return { proposed: proposedCount, right, known: knownCount, found };
 }
+
+/** An intent as one line a person edits: `category: Jackets; colour: Black, Navy` (several values: any of them). */
+export function intentText(intent: Intent): string {
+  return Object.entries(intent)
+    .map(([attribute, value]) => `${attribute}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .join('; ');
+}
+
+/** The line back as an intent; an empty line is no intent; a part without `attribute: value` is named. */
+export function parseIntentText(text: string): { ok: true; intent: Intent } | { ok: false; message: string } {
+  const intent: Intent = {};
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const colon = part.indexOf(':');
+    const attribute = colon > 0 ? part.slice(0, colon).trim() : '';
+    const values =
+      colon > 0
+        ? part
+            .slice(colon + 1)
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : [];
+    if (!attribute || values.length === 0)
+      return { ok: false, message: `"${part}" is not "attribute: value": write it like category: Jackets; colour: Black, Navy.` };
+    if (intent[attribute] !== undefined)
+      return { ok: false, message: `${attribute} is given twice: list its values once, comma-separated.` };
+    intent[attribute] = values.length === 1 ? values[0]! : values;
+  }
+  return { ok: true, intent };
+}

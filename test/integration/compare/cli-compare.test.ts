@@ -195,7 +195,9 @@ describe('compare command (built CLI)', () => {
     const r = await run([...common(), '--judgments', judgments, '--k', '10', '--limit', '5', '--out', out]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--limit raised from 5 to 10, so every judged position up to k = 10 has an item\./);
-    expect(r.stdout).toMatch(/^quality \(k = 10, exponential gain, relevant from 1; \d+ judged queries both sides answered\)$/m);
+    expect(r.stdout).toMatch(
+      /^quality \(k = 10, exponential gain, relevant from 1; \d+ judged queries both sides answered; people's ratings only\)$/m,
+    );
     expect(r.stdout).toMatch(/^metric\s+A\s+B\s+B − A\s+p\s+95% CI\s+W\/L\/T$/m);
     expect(r.stdout).toMatch(/^B: bestsellers is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p < 0\.001, \d+ wins/m);
     const report = JSON.parse(await readFile(out, 'utf8')) as { summary: { quality: Record<string, Record<string, unknown>> } };

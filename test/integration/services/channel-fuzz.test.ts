@@ -100,6 +100,7 @@ function samples(): Record<Channel, unknown> {
     'judgments:read': { file: 'fuzz.json' },
     'judgments:export': { file: 'fuzz.json', format: 'trec' },
     'judgments:rate': { file: 'fuzz.json', query: 'jacket', itemId: '1', rating: 2 },
+    'query-sets:set-intent': { file: 'fuzz.json', query: 'jacket', intent: { category: 'Jackets' } },
     'judgments:agreement': { file: 'fuzz.json' },
     'judgments:set-rules': { file: 'fuzz.json', rules: [{ when: 'category = $intent.category', rating: 2 }] },
     'judgments:item': { query: 'jacket', itemId: '1' },

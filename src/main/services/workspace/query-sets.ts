@@ -4,6 +4,7 @@ import { MAX_QUERIES } from '../../../shared/compare/schema';
 import type { QuerySetCreated } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import { queryKey } from '../../../shared/judgments/query-key';
+import type { Intent } from '../../../shared/judgments/rules';
 import {
   newQuerySet,
   querySetPage,
@@ -124,14 +125,31 @@ export class QuerySets {
 
   /** Sets (or with an empty note clears) the information need of every entry of a query, saved atomically. */
   async setNote(file: string, query: string, note: string): Promise<{ file: string; updated: number }> {
+    return this.setField(file, query, 'note', note.trim() || undefined);
+  }
+
+  /** Sets (or, with null, clears) what a query means as rating rules read it: its intent. */
+  async setIntent(file: string, query: string, intent: Intent | null): Promise<{ file: string; updated: number }> {
+    return this.setField(file, query, 'intent', intent ?? undefined);
+  }
+
+  /** One field of every entry of a query (by its key), set or (undefined) removed; the set saved atomically. */
+  private async setField<K extends 'note' | 'intent'>(
+    file: string,
+    query: string,
+    field: K,
+    value: QuerySetEntry[K] | undefined,
+  ): Promise<{ file: string; updated: number }> {
     const set = await this.read(file);
     const key = queryKey(query);
     let updated = 0;
-    const queries = set.queries.map((entry) => {
+    const queries = set.queries.map((entry): QuerySetEntry => {
       if (queryKey(entry.query) !== key) return entry;
       updated++;
-      const { note: _old, ...rest } = entry;
-      return note.trim() ? { ...rest, note: note.trim() } : rest;
+      const next: QuerySetEntry = { ...entry };
+      if (value === undefined) delete next[field];
+      else next[field] = value;
+      return next;
     });
     if (updated === 0) throw failure('not-found', `"${query}" is not in ${file} (any more).`, { field: 'query' });
     await this.save(file, { ...set, queries });

@@ -42,17 +42,24 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
    * each other, and a pane's width saved on release would then land after the fold that followed it.
    */
   let sending: Promise<unknown> = Promise.resolve();
+  /** The number of the last update made, to know whether an answer is the last one's. */
+  let latest = 0;
   /** The change shows at once and goes back (with a notice) if main refuses it. */
   const optimistic = async (patch: SettingsPatch, what: string) => {
     const previous = get().settings;
     if (previous) set({ settings: { ...previous, ...patch } });
     const sentAt = version;
+    const mine = ++latest;
     const update = sending.then(() => workbench().settings.update(patch));
     sending = update.catch(() => undefined);
     const result = await update;
-    if (result.ok) get().applySettings(result.value, sentAt);
-    else {
-      if (previous) get().applySettings(previous, sentAt);
+    // Only the answer to the last update made is the state to show: an earlier one's answer arriving after a later
+    // change was made on screen (a width, then a fold) would put the screen back to before it — and the next change
+    // would be made from there.
+    if (result.ok) {
+      if (mine === latest) get().applySettings(result.value, sentAt);
+    } else {
+      if (previous && mine === latest) get().applySettings(previous, sentAt);
       get().pushNotice({ id: `${what}:${Date.now()}`, level: 'error', message: `The ${what} was not saved: ${result.error.message}` });
     }
   };

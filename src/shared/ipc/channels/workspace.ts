@@ -3,6 +3,7 @@ import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import type { JudgingQueue } from '../../judgments/pool';
 import type { ListAgreement } from '../../judgments/agreement';
+import { intentSchema } from '../../judgments/rules';
 import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { MAX_QUERIES } from '../../compare/schema';
@@ -90,6 +91,10 @@ export const workspaceChannels = {
   'query-sets:set-note': channel<{ file: string; updated: number }>()({
     input: z.strictObject({ file, query: z.string().min(1).max(1000), note: z.string().max(2000) }),
     doc: 'Sets (or, empty, clears) the information need of a query in a query set: what a judge reads before rating.',
+  }),
+  'query-sets:set-intent': channel<{ file: string; updated: number }>()({
+    input: z.strictObject({ file, query: z.string().min(1).max(1000), intent: intentSchema.nullable() }),
+    doc: 'Sets (or, with null, clears) what a query means as rating rules read it: attribute → value or values.',
   }),
   'judgments:create': channel<{ file: string }>()({
     input: z.strictObject({ name, scale }),

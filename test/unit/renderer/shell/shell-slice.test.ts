@@ -78,4 +78,35 @@ describe('shell: the slice against main', () => {
       settings.update = real;
     }
   });
+
+  it('never puts the screen back to an earlier update’s answer once a later change is on screen (a drag, a key, then a fold)', async () => {
+    const settings = app.api.settings as { update: typeof app.api.settings.update };
+    const real = settings.update;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    // The second update (the key's width) is held on its way back, after the first (the drag) has answered.
+    settings.update = async (patch) => {
+      const answer = await real(patch);
+      if (++calls === 2) await held;
+      return answer;
+    };
+    try {
+      const drag = app.state().setPaneLayout('search', { widths: { builder: 640 }, collapsed: [] });
+      const key = app.state().setPaneLayout('search', { widths: { builder: 616 }, collapsed: [] });
+      await drag;
+      // The drag's answer came back while the key's change was already on screen: the screen keeps the key's.
+      expect(app.state().settings?.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: [] });
+      // So a fold now is made from 616, and that is what main ends with.
+      const layout = app.state().settings!.paneLayouts.search!;
+      const fold = app.state().setPaneLayout('search', { ...layout, collapsed: ['inspectors'] });
+      release();
+      await Promise.all([key, fold]);
+      const kept = await app.api.settings.get();
+      expect(kept.ok && kept.value.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: ['inspectors'] });
+      expect(app.state().settings?.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: ['inspectors'] });
+    } finally {
+      settings.update = real;
+    }
+  });
 });

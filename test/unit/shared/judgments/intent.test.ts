@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../../../src/main/emulator/catalog/generate';
 import { DEMO_QUERIES, intentOf } from '../../../../src/main/services/demo/demo-queries';
-import { intentScore, proposeIntent, stem } from '../../../../src/shared/judgments/intent';
+import { intentScore, intentText, parseIntentText, proposeIntent, stem } from '../../../../src/shared/judgments/intent';
 
 const FACETS = [
   {
@@ -63,5 +63,16 @@ describe('intent proposed from the query and the catalog’s facet values', () =
     console.info(`intent proposal on the demo query set: precision ${total.right}/${total.proposed}, recall ${total.found}/${total.known}`);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('an intent as a line a person edits', () => {
+  it('writes and reads attribute: value; several values comma-separated', () => {
+    const intent = { category: 'Jackets', gender: ['Women', 'Unisex'] };
+    expect(intentText(intent)).toBe('category: Jackets; gender: Women, Unisex');
+    expect(parseIntentText('category: Jackets;  gender : Women, Unisex ;')).toEqual({ ok: true, intent });
+    expect(parseIntentText('')).toEqual({ ok: true, intent: {} });
+    expect(parseIntentText('category Jackets')).toMatchObject({ ok: false, message: expect.stringContaining('"category Jackets"') });
+    expect(parseIntentText('colour: Red; colour: Blue')).toMatchObject({ ok: false, message: expect.stringContaining('twice') });
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { formatP, metricLabel, sideNames } from '@shared/compare/quality';
 import type { MetricName } from '@shared/metrics/quality';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
+import { intentText, parseIntentText } from '@shared/judgments/intent';
 import type { Intent } from '@shared/judgments/rules';
 import { Button } from '../../components/Button';
 import { FileImportButton } from '../../components/FileImportButton';
@@ -235,13 +236,65 @@ function RulesControl({ queue }: { queue: Queue }) {
   );
 }
 
-/** The query's intent as the rules read it, attribute by attribute; "proposed" when the query set had none. */
-function IntentLine({ intent, proposed }: { intent: Intent | undefined; proposed: boolean }) {
+/**
+ * The query's intent as the rules read it, attribute by attribute; "proposed" when the query set had none.
+ * Edit (or Keep, for a proposal) saves it into the query set, and the suggestions follow.
+ */
+function IntentLine({ query, intent, proposed }: { query: string; intent: Intent | undefined; proposed: boolean }) {
+  const save = useAppStore((s) => s.setQueryIntent);
+  const [text, setText] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const parts = Object.entries(intent ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' or ') : v}`);
+  const commit = async () => {
+    const read = parseIntentText(text ?? '');
+    if (!read.ok) return setProblem(read.message);
+    setProblem(null);
+    if (await save(query, Object.keys(read.intent).length ? read.intent : null)) setText(null);
+  };
+  if (text !== null)
+    return (
+      <div className="judging-intent small">
+        <label className="judging__rater">
+          <span className="muted">Intent</span>
+          <input
+            className="input input--sm judging-intent__input"
+            value={text}
+            aria-label="Intent"
+            aria-invalid={problem ? true : undefined}
+            placeholder="category: Jackets; colour: Black, Navy"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              e.stopPropagation();
+              if (e.key === 'Enter') void commit();
+              if (e.key === 'Escape') setText(null);
+            }}
+          />
+        </label>
+        <Button size="sm" onClick={() => void commit()}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setText(null)}>
+          Cancel
+        </Button>
+        {problem ? (
+          <span className="diag diag--error" role="alert">
+            {problem}
+          </span>
+        ) : null}
+      </div>
+    );
   return (
     <p className="judging-intent small" data-testid="judging-intent">
-      <span className="muted">Intent{proposed ? ' (proposed from the query; edit it in the query set)' : ''}:</span>{' '}
-      {parts.length ? parts.join(' · ') : <em className="muted">none — no rule that needs one applies</em>}
+      <span className="muted">Intent{proposed ? ' (proposed from the query)' : ''}:</span>{' '}
+      {parts.length ? parts.join(' · ') : <em className="muted">none — no rule that needs one applies</em>}{' '}
+      {proposed && intent ? (
+        <Button size="sm" variant="ghost" onClick={() => void save(query, intent)}>
+          Keep
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={() => setText(intentText(intent ?? {}))}>
+        Edit
+      </Button>
     </p>
   );
 }
@@ -481,7 +534,9 @@ export function JudgingQueue() {
             </span>
           </div>
           <NoteField key={`${current.query}\u0000${current.note ?? ''}`} query={current.query} note={current.note} />
-          {queue.rules ? <IntentLine intent={current.intent} proposed={!!current.intentProposed} /> : null}
+          {queue.rules ? (
+            <IntentLine key={current.query} query={current.query} intent={current.intent} proposed={!!current.intentProposed} />
+          ) : null}
           <div className="judging__keys small muted">
             <span>
               <kbd>0</kbd>–<kbd>{queue.scale.max}</kbd> rate the focused card

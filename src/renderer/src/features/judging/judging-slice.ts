@@ -1,5 +1,6 @@
 import type { BatchQuality } from '@shared/compare/quality';
 import type { ListAgreement } from '@shared/judgments/agreement';
+import type { Intent } from '@shared/judgments/rules';
 import { indexRatings, type RatingIndex, type RatingMode, type Scale } from '@shared/judgments/model';
 import type { JudgingQueue } from '@shared/judgments/pool';
 import { queryKey } from '@shared/judgments/query-key';
@@ -80,6 +81,8 @@ export interface JudgingSlice {
   setQueueRules: (rules: unknown) => Promise<boolean>;
   /** Confirms every suggestion left in one query of the queue, one rating at a time (a button, never a default). */
   confirmSuggestions: (query: string) => Promise<number>;
+  /** Sets (or, null, clears) a query's intent in the experiment's query set; the queue is pooled again (its suggestions follow). */
+  setQueryIntent: (query: string, intent: Intent | null) => Promise<boolean>;
   /** Edits a query's information need in the experiment's query set. */
   setQueryNote: (query: string, note: string) => Promise<boolean>;
   loadQueueQuality: () => Promise<void>;
@@ -338,6 +341,17 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
       });
       const fresh = queries.filter((q) => q.items.some((i) => !i.skipped));
       queueLens.set({ result: { ...current, queries: [...fresh, ...queries.filter((q) => !fresh.includes(q))] } });
+    },
+    setQueryIntent: async (query, intent) => {
+      const queue = get().queue.result;
+      if (!queue) return false;
+      const result = await workbench().querySets.setIntent({ file: queue.experiment.querySet, query, intent });
+      if (!result.ok) {
+        notice('query-sets:intent', `The intent was not saved: ${result.error.message}`);
+        return false;
+      }
+      await slice.openQueue(queue.experiment.file);
+      return true;
     },
     setQueryNote: async (query, note) => {
       const queue = get().queue.result;
