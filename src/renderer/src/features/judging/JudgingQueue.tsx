@@ -1,67 +1,23 @@
 import { ArrowLeft, CheckCheck, Pin, RefreshCw, SkipForward, Undo2, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { formatP, metricLabel, sideNames } from '@shared/compare/quality';
-import type { MetricName } from '@shared/metrics/quality';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
-import { intentText, parseIntentText } from '@shared/judgments/intent';
-import type { Intent } from '@shared/judgments/rules';
 import { Button } from '../../components/Button';
-import { FileImportButton } from '../../components/FileImportButton';
-import { readJsonFile } from '../../components/read-json-file';
 import { ProgressBar } from '../../components/ProgressBar';
-import { Segmented } from '../../components/Segmented';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
+import { IntentLine, OpinionBar, RulesControl } from './QueueControls';
+import { QualityStrip } from './QualityStrip';
 import './judging.css';
 
 type QueueItem = Queue['queries'][number]['items'][number];
 
 /** Attributes every card shows; the rest can be pinned. */
 const FIXED = new Set(['title', 'price', 'brand', 'category', 'imageUrl', 'url', 'description', 'categoryPath', 'kind']);
-const STRIP: MetricName[] = ['ndcg', 'precision', 'ap', 'rr'];
 
 const show = (v: unknown): string =>
   v === undefined || v === null ? '—' : Array.isArray(v) ? v.join(', ') : typeof v === 'number' ? v.toLocaleString('en-US') : String(v);
-
-/** The experiment's quality as ratings come in: the main metrics, recomputed from the stored rankings. */
-function QualityStrip({ queue }: { queue: Queue }) {
-  const call = useAppStore((s) => s.queueQuality);
-  const q = call.result;
-  const names = sideNames({ a: { label: queue.experiment.sides.a }, b: { label: queue.experiment.sides.b } });
-  return (
-    <div className="judging-quality" data-testid="judging-quality" aria-live="polite">
-      <span className="small muted">
-        {names.a} vs {names.b}
-        {q ? ` · over ${q.paired} judged ${q.paired === 1 ? 'query' : 'queries'}` : ''}
-        {call.status === 'sending' ? ' · measuring…' : ''}
-      </span>
-      {q
-        ? STRIP.map((m) => {
-            const c = q.metrics[m];
-            return (
-              <span
-                key={m}
-                className={`judging-quality__metric${c.significant ? ' is-significant' : ''}`}
-                data-testid={`judging-quality-${m}`}
-              >
-                <span className="judging-quality__name">{metricLabel(m, q.k)}</span>
-                <span className="mono">
-                  {c.a.toFixed(3)} → {c.b.toFixed(3)}
-                </span>
-                <span className="mono small">
-                  Δ {c.delta >= 0 ? '+' : '−'}
-                  {Math.abs(c.delta).toFixed(3)} · p {formatP(c.p)}
-                </span>
-              </span>
-            );
-          })
-        : null}
-      {call.error ? <span className="small diag--error">{call.error.message}</span> : null}
-    </div>
-  );
-}
 
 function Card({
   item,
@@ -123,179 +79,6 @@ function Card({
       {item.skipped ? <span className="badge badge--muted">skipped</span> : null}
       {!item.item ? <span className="small muted">The stored answer has no details for this item.</span> : null}
     </li>
-  );
-}
-
-/** Who rates, and whose items the queue holds: the unrated ones (a calibration share of others' too), or a second opinion. */
-function OpinionBar({ queue }: { queue: Queue }) {
-  const { setRater, setQueueOptions } = useAppStore.getState();
-  const options = useAppStore((s) => s.queueOptions);
-  const [name, setName] = useState(queue.rater);
-  return (
-    <div className="judging__opinions small" role="group" aria-label="Rater">
-      <label className="judging__rater">
-        <span className="muted">Rating as</span>
-        <input
-          className="input input--sm"
-          value={name}
-          aria-label="Rater name"
-          placeholder="your name"
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              e.stopPropagation();
-              void setRater(name);
-            }
-          }}
-        />
-      </label>
-      <Button size="sm" variant="ghost" disabled={name.trim() === queue.rater} onClick={() => void setRater(name)}>
-        Switch rater
-      </Button>
-      <Segmented
-        label="Queue"
-        value={options.secondOpinion ? 'second' : 'unrated'}
-        onChange={(v) => void setQueueOptions({ secondOpinion: v === 'second' })}
-        options={[
-          { value: 'unrated', label: 'Unrated items' },
-          { value: 'second', label: 'Second opinion', title: 'Items someone else rated and you have not; their rating stays hidden' },
-        ]}
-      />
-      {options.secondOpinion && queue.raters.length ? (
-        <label className="judging__rater">
-          <span className="muted">on the items of</span>
-          <select
-            className="input input--sm"
-            aria-label="Second opinion on the items of"
-            value={options.secondOf}
-            onChange={(e) => void setQueueOptions({ secondOf: e.target.value })}
-          >
-            <option value="">anyone</option>
-            {queue.raters.map((r) => (
-              <option key={r} value={r}>
-                {r || '(no name)'}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {!options.secondOpinion ? (
-        <label
-          className="judging__calibration"
-          title="A seeded sample of items others rated joins your queue, so raters overlap on purpose"
-        >
-          <input
-            type="checkbox"
-            checked={options.calibration > 0}
-            onChange={(e) => void setQueueOptions({ calibration: e.target.checked ? 0.1 : 0 })}
-          />{' '}
-          Calibration (10% of others’ items)
-        </label>
-      ) : null}
-    </div>
-  );
-}
-
-/** The rules attached to the queue's list: how many, attach from a rules file, or take them off. */
-function RulesControl({ queue }: { queue: Queue }) {
-  const setRules = useAppStore((s) => s.setQueueRules);
-  const [problem, setProblem] = useState<string | null>(null);
-  const attach = async (file: File) => {
-    setProblem(null);
-    const read = await readJsonFile(file);
-    if (read.ok) await setRules(read.value);
-    else setProblem(read.message);
-  };
-  return (
-    <span className="judging__rules">
-      {queue.rules ? (
-        <>
-          <span className="badge" data-testid="judging-rules">
-            {queue.rules} rating rules
-          </span>
-          <Button size="sm" variant="ghost" onClick={() => void setRules(null)} title="Take the rules off this judgment list">
-            Remove rules
-          </Button>
-        </>
-      ) : (
-        <FileImportButton
-          label="Attach rules…"
-          accept=".json,application/json"
-          inputLabel="Attach rating rules"
-          testId="judging-rules-file"
-          onFile={(file) => void attach(file)}
-        />
-      )}
-      {problem ? (
-        <span className="diag diag--error" role="alert">
-          {problem}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-/**
- * The query's intent as the rules read it, attribute by attribute; "proposed" when the query set had none.
- * Edit (or Keep, for a proposal) saves it into the query set, and the suggestions follow.
- */
-function IntentLine({ query, intent, proposed }: { query: string; intent: Intent | undefined; proposed: boolean }) {
-  const save = useAppStore((s) => s.setQueryIntent);
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const parts = Object.entries(intent ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' or ') : v}`);
-  const commit = async () => {
-    const read = parseIntentText(text ?? '');
-    if (!read.ok) return setProblem(read.message);
-    setProblem(null);
-    if (await save(query, Object.keys(read.intent).length ? read.intent : null)) setText(null);
-  };
-  if (text !== null)
-    return (
-      <div className="judging-intent small">
-        <label className="judging__rater">
-          <span className="muted">Intent</span>
-          <input
-            className="input input--sm judging-intent__input"
-            value={text}
-            aria-label="Intent"
-            aria-invalid={problem ? true : undefined}
-            placeholder="category: Jackets; colour: Black, Navy"
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              e.stopPropagation();
-              if (e.key === 'Enter') void commit();
-              if (e.key === 'Escape') setText(null);
-            }}
-          />
-        </label>
-        <Button size="sm" onClick={() => void commit()}>
-          Save
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setText(null)}>
-          Cancel
-        </Button>
-        {problem ? (
-          <span className="diag diag--error" role="alert">
-            {problem}
-          </span>
-        ) : null}
-      </div>
-    );
-  return (
-    <p className="judging-intent small" data-testid="judging-intent">
-      <span className="muted">Intent{proposed ? ' (proposed from the query)' : ''}:</span>{' '}
-      {parts.length ? parts.join(' · ') : <em className="muted">none — no rule that needs one applies</em>}{' '}
-      {proposed && intent ? (
-        <Button size="sm" variant="ghost" onClick={() => void save(query, intent)}>
-          Keep
-        </Button>
-      ) : null}
-      <Button size="sm" variant="ghost" onClick={() => setText(intentText(intent ?? {}))}>
-        Edit
-      </Button>
-    </p>
   );
 }
 
