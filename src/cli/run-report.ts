@@ -5,13 +5,14 @@ import {
   formatP,
   metricLabel,
   qualitySentence,
+  ratingsCountedText,
   sideNames,
   type BatchQuality,
   type QualityConfig,
 } from '../shared/compare/quality';
 import { summarize } from '../shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideSpec } from '../shared/compare/types';
-import type { RatingIndex, RatingsCounted } from '../shared/judgments/model';
+import type { RatingIndex } from '../shared/judgments/model';
 import { METRIC_NAMES } from '../shared/metrics/quality';
 import type { BaselineRun } from '../shared/runs/baseline';
 import type { GateSpec } from '../shared/runs/gate';
@@ -21,9 +22,8 @@ import { EXIT, UsageError, type CliIo } from './command';
 import { runGate } from './gate-options';
 
 /** The quality summary as a short table for the terminal, significant rows marked. */
-function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }, ratings: RatingsCounted = 'confirmed'): string[] {
-  const counted = ratings === 'all' ? "people's ratings and rules' suggestions" : "people's ratings only";
-  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered; ${counted})`;
+function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): string[] {
+  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered; ${ratingsCountedText(q.ratings)})`;
   const cols = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(12) : x.padStart(i === 5 ? 20 : 9))).join(' ');
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
   const rows = METRIC_NAMES.map((m) => {
@@ -57,7 +57,7 @@ export function reportFormat(out: string | undefined): RunReportOptions['format'
 }
 
 export interface RunReportOptions {
-  quality: { config: QualityConfig; index: RatingIndex; ratings?: RatingsCounted } | undefined;
+  quality: { config: QualityConfig; index: RatingIndex } | undefined;
   gate: GateSpec | undefined;
   baseline: BaselineRun | undefined;
   out: string | undefined;
@@ -89,7 +89,7 @@ export async function reportRun(
         : `no ${w.row} had rankings on both sides to compare: no RBO, Jaccard or Kendall mean`,
       `${w.zero.toLowerCase()}: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
       `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
-      ...(judged ? qualityTable(judged, definition.sides, quality?.ratings) : []),
+      ...(judged ? qualityTable(judged, definition.sides) : []),
     ].join('\n'),
   );
   if (out && format) {

@@ -3,7 +3,7 @@ import { buildSide } from '../shared/compare/sides';
 import type { QueryRow, SideSpec } from '../shared/compare/types';
 import type { QualityConfig } from '../shared/compare/quality';
 import { parseJudgments } from '../shared/judgments/formats';
-import { indexRatings, MAX_RATING_LIMIT, type RatingIndex, type RatingsCounted } from '../shared/judgments/model';
+import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments/model';
 import type { ContextValue } from '../shared/request/types';
 import { intOption, UsageError, type CliIo } from './command';
 import { InputError, readInput, streamInput } from './input';
@@ -73,10 +73,7 @@ export async function queryRows(arg: string | undefined, io: CliIo): Promise<Que
 }
 
 /** --judgments and how quality is measured, or undefined without judgments. */
-export async function qualityOptions(
-  v: Values,
-  io: CliIo,
-): Promise<{ config: QualityConfig; index: RatingIndex; ratings: RatingsCounted } | undefined> {
+export async function qualityOptions(v: Values, io: CliIo): Promise<{ config: QualityConfig; index: RatingIndex } | undefined> {
   const str = (k: string) => v[k] as string | undefined;
   const ratings = str('ratings') ?? 'confirmed';
   if (ratings !== 'confirmed' && ratings !== 'all') throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(ratings)}`);
@@ -92,5 +89,8 @@ export async function qualityOptions(
   const { text, name } = await readInput(str('judgments'), io);
   const read = parseJudgments(text);
   if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
-  return { config: { k, gain, threshold }, index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings }), ratings };
+  return {
+    config: { k, gain, threshold, ...(ratings === 'all' ? { ratings } : {}) },
+    index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings }),
+  };
 }

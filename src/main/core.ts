@@ -17,6 +17,7 @@ import { runsHandlers } from './handlers/runs';
 import { SuiteService } from './services/assertions/service';
 import { ExplainService } from './services/explain/service';
 import { MatrixService } from './services/matrix/service';
+import { IntentProposer } from './services/judgments/intents';
 import { RunsService } from './services/runs/service';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates } from './services/ca-certificates';
@@ -160,7 +161,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     qualityOf: async (definition, results) => {
       if (!definition.quality) return null;
       const list = await judgments.read(definition.quality.judgments.file);
-      return batchQuality(results, definition.rows, indexRatings(list.ratings), definition.quality);
+      return batchQuality(
+        results,
+        definition.rows,
+        indexRatings(list.ratings, { ratings: definition.quality.ratings ?? 'confirmed' }),
+        definition.quality,
+      );
     },
     deadlineMs: () => settings.get().requestTimeoutMs,
     onProgress: (update) => events.emit('compare:progress', update),
@@ -229,6 +235,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     suites,
     explain,
     matrix,
+    intents: new IntentProposer({ profiles, localDemo, search, deadlineMs: () => settings.get().requestTimeoutMs }),
     localDemo,
     demoFiles,
     app: new AppService({

@@ -102,6 +102,11 @@ test('experiment: a query set on two configurations against judgments, with qual
   await form.getByLabel('Side A label').fill('default');
   await form.getByLabel('Side B label').fill('bestsellers');
   await form.getByLabel('Side B configuration').fill('bestsellers');
+  // People's ratings only by default; rules' suggestions count only when chosen.
+  await expect(form.getByRole('radiogroup', { name: 'Ratings' }).getByRole('radio', { name: 'people’s' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await shootThemes(app, 'experiment-0-new');
   await form.getByRole('button', { name: 'Create experiment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Created bestsellers-trial.json' })).toBeVisible();
@@ -117,6 +122,7 @@ test('experiment: a query set on two configurations against judgments, with qual
   const quality = page.getByTestId('quality-panel');
   await expect(quality.getByTestId('quality-table')).toBeVisible();
   await expect(quality).toContainText(`${judged} judged queries both sides answered`);
+  await expect(quality.getByTestId('ratings-counted')).toHaveText("people's ratings only (rules' suggestions left out)");
   // The queries with too few results to rate, and the one with none, have no judgment.
   await expect(quality).toContainText(`${QUERIES.length + 1 - judged} unjudged left out`);
   const ndcg = quality.getByTestId('quality-row-ndcg');

@@ -1,4 +1,5 @@
 import { queryKey } from '../../shared/judgments/query-key';
+import { findJudged } from '../../shared/judgments/model';
 import { EXPLAIN_MEASURES, type ExplainMeasure } from '../../shared/explain/explain';
 import { explainReport } from '../../shared/explain/report';
 import { minimumBudget, shapleyPlan, DEFAULT_BUDGET, MAX_DIFFERENCES } from '../../shared/explain/shapley';
@@ -125,7 +126,12 @@ export const explainCommand: Command = {
         measure,
         ...(budget !== undefined ? { budget } : {}),
         ...(quality
-          ? { judged: (query: string) => ({ ratings: quality.index.get(queryKey(query))?.ratings ?? new Map(), options: quality.config }) }
+          ? {
+              judged: (query: string) => ({
+                ratings: quality.index.get(findJudged(quality.index, query) ?? queryKey(query))?.ratings ?? new Map(),
+                options: quality.config,
+              }),
+            }
           : {}),
         send: searchSender(
           new SearchClient(http),
@@ -139,7 +145,10 @@ export const explainCommand: Command = {
       });
       for (const q of run.queries) if (q.error) io.stderr(`"${q.query}": ${q.error}`);
       const report = explainReport(run);
-      io.stdout(JSON.stringify(report, null, 2));
+      // nDCG says which ratings it counted, as every quality figure does.
+      io.stdout(
+        JSON.stringify(measure === 'ndcg' && quality ? { ...report, ratings: quality.config.ratings ?? 'confirmed' } : report, null, 2),
+      );
       if (run.stopped) return 130;
       if (n > 0 && report.queries === 0) {
         io.stderr(

@@ -14,7 +14,8 @@ type WorkspaceChannels =
   | 'judgments:read'
   | 'judgments:export'
   | 'query-sets:set-note'
-  | 'query-sets:set-intent'
+  | 'query-sets:set-intents'
+  | 'query-sets:propose-intents'
   | 'judgments:rate'
   | 'judgments:set-rules'
   | 'judgments:agreement'
@@ -39,7 +40,9 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'judgments:read': ({ file }) => s.judgments.read(file),
     'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
-    'query-sets:set-intent': ({ file, query, intent }) => s.querySets.setIntent(file, query, intent),
+    'query-sets:set-intents': ({ file, intents }) => s.querySets.setIntents(file, intents),
+    'query-sets:propose-intents': ({ queries, profileId, configurationId }) =>
+      s.intents.propose({ queries, ...(profileId ? { profileId } : {}), ...(configurationId ? { configurationId } : {}) }),
     'judgments:rate': (change) => s.judgments.rate(change),
     'judgments:agreement': ({ file }) => s.judgments.agreement(file),
     'judgments:set-rules': ({ file, rules }) => s.judgments.setRules(file, rules ?? null),

@@ -1,6 +1,7 @@
 import type { SuiteService } from './assertions/service';
 import type { ExplainService } from './explain/service';
 import type { MatrixService } from './matrix/service';
+import type { IntentProposer } from './judgments/intents';
 import type { RunsService } from './runs/service';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app-service';
@@ -77,6 +78,8 @@ export interface Services {
   explain: ExplainService;
   /** Context matrices: one query (or a few) across a grid of context variables × configurations. */
   matrix: MatrixService;
+  /** Intents proposed for a query set's queries from the catalog's facet values. */
+  intents: IntentProposer;
   /** Experiments' runs over time: the trend and the baseline. */
   runs: RunsService;
   localDemo: LocalDemo | undefined;

@@ -1,4 +1,4 @@
-import { findJudged, type RatingIndex } from '../judgments/model';
+import { findJudged, type RatingIndex, type RatingsCounted } from '../judgments/model';
 import { queryKey } from '../judgments/query-key';
 import { METRIC_NAMES, perMetric, queryQuality, type MetricName, type Metrics, type QualityOptions } from '../metrics/quality';
 import { comparePaired, type PairedComparison } from '../metrics/significance';
@@ -34,6 +34,8 @@ export interface QueryQualityRow {
 }
 
 export interface BatchQuality extends QualityConfig {
+  /** The ratings the figures counted (the judgment index's): people's only, or rules' suggestions too. */
+  ratings: RatingsCounted;
   /** Queries judged (R ≥ 1) that both sides answered: what every mean, delta and test is over. */
   paired: number;
   /** Queries with no relevant judged item (R = 0), left out. */
@@ -83,8 +85,12 @@ export function batchQuality(
     perQuery.push({ index: result.index, query, R, a, b, delta });
   }
   const metrics = perMetric((m) => comparePaired(pairs[m].a, pairs[m].b));
-  return { ...config, paired: pairs.ndcg.a.length, unjudged, unpaired, metrics, perQuery };
+  return { ...config, ratings: judgments.counted ?? 'confirmed', paired: pairs.ndcg.a.length, unjudged, unpaired, metrics, perQuery };
 }
+
+/** The ratings a figure counted, as every summary and report says it. */
+export const ratingsCountedText = (ratings: RatingsCounted | undefined): string =>
+  ratings === 'all' ? "people's ratings, and rules' suggestions where nobody rated" : "people's ratings only (rules' suggestions left out)";
 
 const fixed = (x: number) => x.toFixed(3);
 

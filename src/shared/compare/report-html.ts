@@ -1,7 +1,7 @@
 import { movementOf } from '../diff/ranking';
 import { KIND_WORDS } from './kinds';
 import { METRIC_NAMES, type MetricName } from '../metrics/quality';
-import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from './quality';
+import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
 import { escapeHtml, reportHead } from '../html';
@@ -96,7 +96,7 @@ function qualityHtml(quality: BatchQuality, definition: BatchDefinition): string
   return `<h2>Quality against ${esc(definition.quality?.judgments.name ?? 'the judgments')}</h2>
 <p class="sentence">${esc(qualitySentence('ndcg', quality.metrics.ndcg, quality.k, sides))}</p>
 <table><thead><tr><th>Metric</th><th class="n">A</th><th class="n">B</th><th class="n">B − A</th><th class="n">p</th><th class="n">95% CI</th><th class="n">Wins / losses / ties</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="muted">Over ${quality.paired} judged queries both sides answered (${quality.unjudged} without a relevant judgment and ${quality.unpaired} with a failed side left out); gain ${esc(quality.gain)}, relevant from ${quality.threshold}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p &lt; 0.05.</p>`;
+<p class="muted">Over ${quality.paired} judged queries both sides answered (${quality.unjudged} without a relevant judgment and ${quality.unpaired} with a failed side left out); gain ${esc(quality.gain)}, relevant from ${quality.threshold}; ratings counted: ${esc(ratingsCountedText(quality.ratings))}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p &lt; 0.05.</p>`;
 }
 
 /**

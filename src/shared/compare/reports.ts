@@ -157,6 +157,7 @@ export function batchJsonPieces(
         k: quality.k,
         gain: quality.gain,
         threshold: quality.threshold,
+        ratings: quality.ratings,
         ...(definition.quality ? { judgments: definition.quality.judgments } : {}),
         paired: quality.paired,
         unjudged: quality.unjudged,

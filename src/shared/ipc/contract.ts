@@ -65,7 +65,7 @@ export type {
   CatalogAttributeView,
 } from './channels/search';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
-export type { QuerySetCreated, JudgmentsImported, ItemRating } from './channels/workspace';
+export type { QuerySetCreated, JudgmentsImported, ItemRating, IntentProposals } from './channels/workspace';
 export type { SuiteRunView, SuiteProgressView } from './channels/suites';
 export type { ExplainView, ExplainProgressView } from './channels/explain';
 export type { TrendView } from './channels/runs';

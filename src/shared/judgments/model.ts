@@ -77,7 +77,14 @@ export type JudgmentList = z.output<typeof judgmentListSchema>;
  * Ratings by query key, then item id: what the metrics and the rating UI read; `trec` when they were read from
  * a TREC qrels file, whose `_` in a qid stood for a space (see findJudged).
  */
-export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }> & { trec?: boolean };
+export type RatingIndex = Map<string, { query: string; ratings: Map<string, number> }> & { trec?: boolean; counted?: RatingsCounted };
+
+/** An index as plain ratings, one per item with the value every metric reads: `[query, itemId, rating]`. */
+export function resolvedRatings(index: RatingIndex): [string, string, number][] {
+  const out: [string, string, number][] = [];
+  for (const { query, ratings } of index.values()) for (const [itemId, rating] of ratings) out.push([query, itemId, rating]);
+  return out;
+}
 
 /** Which ratings a metric counts: confirmed ones (the default), or suggestions from rating rules too. */
 export type RatingsCounted = 'confirmed' | 'all';
@@ -94,6 +101,7 @@ export function indexRatings(
   const index: RatingIndex = new Map();
   if (origin.trec) index.trec = true;
   const all = origin.ratings === 'all';
+  if (all) index.counted = 'all';
   // The entry of each query as written: its key is computed once, not once per rating.
   const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
   // Items with more than one rating (or a suggestion, or an adjudicated one), kept apart until the end: the

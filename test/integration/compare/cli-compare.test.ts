@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI as cli, runBuiltCli } from '../../helpers/built-cli';
 import { DEMO_TOKEN, testEmulator } from '../../helpers/emulator';
+import { newJudgmentList } from '../../../src/shared/judgments/model';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;
 let em: Emulator;
@@ -196,11 +197,15 @@ describe('compare command (built CLI)', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--limit raised from 5 to 10, so every judged position up to k = 10 has an item\./);
     expect(r.stdout).toMatch(
-      /^quality \(k = 10, exponential gain, relevant from 1; \d+ judged queries both sides answered; people's ratings only\)$/m,
+      /^quality \(k = 10, exponential gain, relevant from 1; \d+ judged queries both sides answered; people's ratings only \(rules' suggestions left out\)\)$/m,
     );
     expect(r.stdout).toMatch(/^metric\s+A\s+B\s+B − A\s+p\s+95% CI\s+W\/L\/T$/m);
     expect(r.stdout).toMatch(/^B: bestsellers is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p < 0\.001, \d+ wins/m);
-    const report = JSON.parse(await readFile(out, 'utf8')) as { summary: { quality: Record<string, Record<string, unknown>> } };
+    const report = JSON.parse(await readFile(out, 'utf8')) as {
+      summary: { quality: Record<string, Record<string, unknown>> };
+      qualityConfig: { ratings: string };
+    };
+    expect(report.qualityConfig.ratings).toBe('confirmed');
     const { quality } = report.summary;
     expect(Object.keys(quality).sort()).toEqual(['ap', 'dcg', 'judged', 'ndcg', 'precision', 'recall', 'rr']);
     for (const m of Object.values(quality)) {
@@ -214,6 +219,32 @@ describe('compare command (built CLI)', () => {
     expect(quality.ndcg!.delta).toBeGreaterThan(0);
     // B's own top three are rated, so on B every judged query's first item is relevant.
     expect(quality.rr!.b).toBe(1);
+  });
+
+  it('counts rules’ suggestions only with --ratings all, and says which in the summary and the report', async () => {
+    const first = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
+      results: { query: string; b: { top: { id: string }[] } }[];
+    };
+    const list = newJudgmentList('Suggested');
+    list.ratings = first.results.flatMap((r) =>
+      r.b.top.slice(0, 3).map((t, i) => ({ query: r.query, itemId: t.id, rating: 3 - i, by: 'rules', rule: 'top three' })),
+    );
+    const judgments = join(dir, 'suggested.json');
+    await writeFile(judgments, JSON.stringify(list));
+    const counted = async (extra: string[]) => {
+      const out = join(dir, `counted-${extra.length}.json`);
+      const r = await run([...common(), '--judgments', judgments, '--out', out, ...extra]);
+      expect(r.status, r.stderr).toBe(0);
+      const report = JSON.parse(await readFile(out, 'utf8')) as { qualityConfig: { ratings: string; paired: number } };
+      return { stdout: r.stdout, config: report.qualityConfig };
+    };
+    const confirmed = await counted([]);
+    expect(confirmed.stdout).toMatch(/; 0 judged queries both sides answered; people's ratings only \(rules' suggestions left out\)\)$/m);
+    expect(confirmed.config).toMatchObject({ ratings: 'confirmed', paired: 0 });
+    const all = await counted(['--ratings', 'all']);
+    expect(all.stdout).toMatch(/; \d+ judged queries both sides answered; people's ratings, and rules' suggestions where nobody rated\)$/m);
+    expect(all.config.ratings).toBe('all');
+    expect(all.config.paired).toBeGreaterThan(0);
   });
 
   it('reads a workspace query set as --queries, with its per-query filters', async () => {

@@ -159,6 +159,8 @@ describe('explain against the emulator', () => {
     expect(expected).toBeGreaterThan(0);
     expect(report.total).toBeCloseTo(expected, 12);
     expect(report.differences.reduce((s, d) => s + d.phi, 0)).toBeCloseTo(expected, 12);
+    // The report says which ratings nDCG counted.
+    expect((report as { ratings?: string }).ratings).toBe('confirmed');
     // Over a query set, a query the list does not rate is left out, not counted as no change.
     const queries = join(dir, 'queries.txt');
     await writeFile(queries, 'jacket\nsocks\n');

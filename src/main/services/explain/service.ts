@@ -5,7 +5,7 @@ import { explainReport, perQueryOf } from '../../../shared/explain/report';
 import { explainDifferences } from '../../../shared/explain/differences';
 import { minimumBudget } from '../../../shared/explain/shapley';
 import { failure } from '../../../shared/ipc/result';
-import { indexRatings } from '../../../shared/judgments/model';
+import { findJudged, indexRatings, type RatingsCounted } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
 import { DEFAULT_QUALITY, type QualityOptions } from '../../../shared/metrics/quality';
 import type { SearchTemplate } from '../../../shared/request/types';
@@ -64,10 +64,10 @@ export class ExplainService {
     return { a: await one(sides.a, 'a'), b: await one(sides.b, 'b') };
   }
 
-  private async judged(file: string, options: QualityOptions): Promise<(query: string) => ExplainJudged> {
+  private async judged(file: string, options: QualityOptions & { ratings?: RatingsCounted }): Promise<(query: string) => ExplainJudged> {
     const list = await this.deps.judgments.read(file);
-    const index = indexRatings(list.ratings);
-    return (query) => ({ ratings: index.get(queryKey(query))?.ratings ?? new Map(), options });
+    const index = indexRatings(list.ratings, { ratings: options.ratings ?? 'confirmed' });
+    return (query) => ({ ratings: index.get(findJudged(index, query) ?? queryKey(query))?.ratings ?? new Map(), options });
   }
 
   private checkBudget(sides: { base: SearchTemplate; a: SideSpec; b: SideSpec }, budget: number | undefined): void {

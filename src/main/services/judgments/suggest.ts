@@ -2,9 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { proposeIntent, type FacetValues } from '../../../shared/judgments/intent';
 import type { Rating } from '../../../shared/judgments/model';
 import { suggestRating, type CompiledRule, type Intent } from '../../../shared/judgments/rules';
-import type { Facet, SearchResponse } from '../../../shared/request/types';
-import { PacedRetry, sendFailure } from '../compare/paced-retry';
 import type { SearchClient } from '../search-client';
+import { facetValues, mergeFacets, pacedSearch } from './intents';
 
 /**
  * Suggested ratings for a query set: each query sent to each configuration,
@@ -42,45 +41,21 @@ export interface SuggestOutcome {
   requests: number;
 }
 
-const facetValues = (facets: readonly Facet[] | undefined): FacetValues[] =>
-  (facets ?? []).map((f) => ({ attribute: f.attribute ?? f.id, values: (f.values ?? []).map((v) => String(v.value)) }));
-
-/** Facet values of two answers, attribute by attribute, each value once. */
-function mergeFacets(a: FacetValues[], b: FacetValues[]): FacetValues[] {
-  const out = new Map<string, Set<string>>();
-  for (const f of [...a, ...b]) {
-    const set = out.get(f.attribute) ?? new Set<string>();
-    f.values.forEach((v) => set.add(v));
-    out.set(f.attribute, set);
-  }
-  return [...out].map(([attribute, values]) => ({ attribute, values: [...values] }));
-}
-
 export async function suggestJudgments(run: SuggestRun): Promise<SuggestOutcome> {
   const abort = new AbortController();
   setMaxListeners(0, abort.signal);
   run.signal?.addEventListener('abort', () => abort.abort(), { once: true });
-  const retry = new PacedRetry(run.deadlineMs ? { deadlineMs: run.deadlineMs } : {});
-  const search = async (query: string, configurationId: string | undefined, limit: number) => {
-    const { value } = await retry.send(async () => {
-      try {
-        const outcome = await run.client.run(
-          run.baseUrl,
-          'search',
-          { token: run.token, query, ...(configurationId ? { configurationId } : {}), options: { offset: 0, limit } },
-          { signal: abort.signal, lean: true, ...(run.deadlineMs ? { deadlineMs: run.deadlineMs } : {}) },
-        );
-        return { ok: true as const, response: outcome.response };
-      } catch (err) {
-        return sendFailure(err);
-      }
-    }, abort.signal);
-    return value;
-  };
+  const search = pacedSearch({
+    client: run.client,
+    baseUrl: run.baseUrl,
+    token: run.token,
+    signal: abort.signal,
+    ...(run.deadlineMs ? { deadlineMs: run.deadlineMs } : {}),
+  });
 
   // The catalog's facet values, from a browse of it: what intents are proposed from.
   const browse = await search('', undefined, 0);
-  const catalogFacets = browse.ok ? facetValues((browse.response as SearchResponse).metadata?.facets) : [];
+  const catalogFacets = browse.ok ? facetValues(browse.response.metadata?.facets) : [];
 
   const jobs = run.entries.flatMap((entry, index) => run.configurations.map((configurationId) => ({ index, entry, configurationId })));
   const pools = run.entries.map(() => new Map<string, Record<string, unknown>>());
@@ -96,7 +71,7 @@ export async function suggestJudgments(run: SuggestRun): Promise<SuggestOutcome>
         const outcome = await search(job.entry.query, job.configurationId, run.k);
         if (outcome.ok) {
           answered++;
-          const response = outcome.response as SearchResponse;
+          const response = outcome.response;
           const pool = pools[job.index]!;
           for (const item of (response.items ?? []).slice(0, run.k))
             if (typeof item.id === 'string' && !pool.has(item.id)) pool.set(item.id, item.product ?? {});

@@ -40,7 +40,7 @@ export class RunsService {
   async trend(file: string, rescore: boolean): Promise<TrendView> {
     const experiment = await this.deps.experiments.read(file);
     const today = experiment.judgments ? await this.deps.judgments.read(experiment.judgments).catch(() => null) : null;
-    const todayIndex = today ? indexRatings(today.ratings) : null;
+    const todayIndex = today ? indexRatings(today.ratings, { ratings: experiment.quality.ratings ?? 'confirmed' }) : null;
     const todaySha = experiment.judgments ? await this.sha('judgments', experiment.judgments) : null;
     const runs: (RunRankings & { ratings: RatingIndex | null; label: string; snapshot: boolean })[] = [];
     let running = 0;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { failure } from '../../../shared/ipc/result';
-import { indexRatings } from '../../../shared/judgments/model';
+import { indexRatings, resolvedRatings } from '../../../shared/judgments/model';
 import { proposeIntent } from '../../../shared/judgments/intent';
 import { itemFacets, poolQueue, skipKey, type JudgingQueue, type PoolQuery } from '../../../shared/judgments/pool';
 import { queryKey } from '../../../shared/judgments/query-key';
@@ -237,7 +237,8 @@ export class Experiments {
               file: experiment.judgments,
               name: judgments.name,
               sha256: await hash('judgments', experiment.judgments),
-              ratings: judgments.ratings.map((r) => [r.query, r.itemId, r.rating] as [string, string, number]),
+              // The value each item counts with (adjudicated, raters combined, suggestions as the experiment counts them).
+              ratings: resolvedRatings(indexRatings(judgments.ratings, { ratings: experiment.quality.ratings ?? 'confirmed' })),
             },
           }
         : {}),

@@ -125,33 +125,45 @@ export class QuerySets {
 
   /** Sets (or with an empty note clears) the information need of every entry of a query, saved atomically. */
   async setNote(file: string, query: string, note: string): Promise<{ file: string; updated: number }> {
-    return this.setField(file, query, 'note', note.trim() || undefined);
+    return this.setField(file, 'note', [{ query, value: note.trim() || undefined }]);
   }
 
-  /** Sets (or, with null, clears) what a query means as rating rules read it: its intent. */
-  async setIntent(file: string, query: string, intent: Intent | null): Promise<{ file: string; updated: number }> {
-    return this.setField(file, query, 'intent', intent ?? undefined);
+  /** Sets (or, with null, clears) what queries mean as rating rules read them: their intents, in one write. */
+  async setIntents(file: string, intents: readonly { query: string; intent: Intent | null }[]): Promise<{ file: string; updated: number }> {
+    return this.setField(
+      file,
+      'intent',
+      intents.map(({ query, intent }) => ({ query, value: intent ?? undefined })),
+    );
   }
 
-  /** One field of every entry of a query (by its key), set or (undefined) removed; the set saved atomically. */
+  /**
+   * One field of every entry of each query (by its key), set or (undefined) removed; the set saved atomically.
+   * A query not in the set refuses the whole change: nothing is written.
+   */
   private async setField<K extends 'note' | 'intent'>(
     file: string,
-    query: string,
     field: K,
-    value: QuerySetEntry[K] | undefined,
+    changes: readonly { query: string; value: QuerySetEntry[K] | undefined }[],
   ): Promise<{ file: string; updated: number }> {
     const set = await this.read(file);
-    const key = queryKey(query);
+    // The last change of a query wins, as if they were made one after the other.
+    const byKey = new Map(changes.map((c) => [queryKey(c.query), c]));
+    const found = new Set<string>();
     let updated = 0;
     const queries = set.queries.map((entry): QuerySetEntry => {
-      if (queryKey(entry.query) !== key) return entry;
+      const key = queryKey(entry.query);
+      const change = byKey.get(key);
+      if (!change) return entry;
+      found.add(key);
       updated++;
       const next: QuerySetEntry = { ...entry };
-      if (value === undefined) delete next[field];
-      else next[field] = value;
+      if (change.value === undefined) delete next[field];
+      else next[field] = change.value;
       return next;
     });
-    if (updated === 0) throw failure('not-found', `"${query}" is not in ${file} (any more).`, { field: 'query' });
+    const missing = [...byKey].find(([key]) => !found.has(key));
+    if (missing) throw failure('not-found', `"${missing[1].query}" is not in ${file} (any more).`, { field: 'query' });
     await this.save(file, { ...set, queries });
     return { file, updated };
   }

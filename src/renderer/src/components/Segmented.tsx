@@ -12,13 +12,18 @@ export function Segmented<T extends string>({
   value,
   options,
   onChange,
+  disabled,
+  showLabel,
 }: {
   label: string;
+  disabled?: boolean;
+  /** The label shown before the control too (it is always the group's accessible name). */
+  showLabel?: boolean;
   value: T;
   options: SegmentedOption<T>[];
   onChange: (v: T) => void;
 }) {
-  return (
+  const group = (
     <div className="segmented" role="radiogroup" aria-label={label}>
       {options.map((o) => (
         <button
@@ -26,6 +31,7 @@ export function Segmented<T extends string>({
           type="button"
           role="radio"
           aria-checked={value === o.value}
+          disabled={disabled}
           title={o.title}
           className={`segmented__item${value === o.value ? ' is-active' : ''}`}
           onClick={() => onChange(o.value)}
@@ -34,5 +40,14 @@ export function Segmented<T extends string>({
         </button>
       ))}
     </div>
+  );
+  if (!showLabel) return group;
+  return (
+    <span className="segmented-field">
+      <span className="muted small" aria-hidden="true">
+        {label}
+      </span>
+      {group}
+    </span>
   );
 }

@@ -3,13 +3,21 @@ import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
 import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
 import type { JudgingQueue } from '../../judgments/pool';
 import type { ListAgreement } from '../../judgments/agreement';
-import { intentSchema } from '../../judgments/rules';
+import { intentSchema, type Intent } from '../../judgments/rules';
 import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
 import { newExperimentSchema, type Experiment } from '../../workspace/experiment';
 import { MAX_QUERIES } from '../../compare/schema';
 import { QUERY_SET_PAGE_MAX, querySetSchema, type QuerySet, type QuerySetPage } from '../../workspace/query-set';
 import { channel } from '../define';
 import { noInput } from './app';
+
+/** Intents proposed for queries that are not saved until the user keeps them; `failed`: queries whose answer did not come. */
+export interface IntentProposals {
+  proposals: { query: string; intent: Intent }[];
+  failed: { query: string; message: string }[];
+  /** Facet attributes the catalog answered with: what the proposals could draw on. */
+  attributes: string[];
+}
 
 /** A file the renderer names: a bare `.json` name inside a kind's folder, never a path (main checks it again). */
 const file = workspaceFileSchema;
@@ -92,9 +100,23 @@ export const workspaceChannels = {
     input: z.strictObject({ file, query: z.string().min(1).max(1000), note: z.string().max(2000) }),
     doc: 'Sets (or, empty, clears) the information need of a query in a query set: what a judge reads before rating.',
   }),
-  'query-sets:set-intent': channel<{ file: string; updated: number }>()({
-    input: z.strictObject({ file, query: z.string().min(1).max(1000), intent: intentSchema.nullable() }),
-    doc: 'Sets (or, with null, clears) what a query means as rating rules read it: attribute → value or values.',
+  'query-sets:set-intents': channel<{ file: string; updated: number }>()({
+    input: z.strictObject({
+      file,
+      intents: z
+        .array(z.strictObject({ query: z.string().min(1).max(1000), intent: intentSchema.nullable() }))
+        .min(1)
+        .max(QUERY_SET_PAGE_MAX),
+    }),
+    doc: 'Sets (or, with null, clears) what queries mean as rating rules read them — attribute → value or values — in one atomic write; a query not in the set refuses them all.',
+  }),
+  'query-sets:propose-intents': channel<IntentProposals>()({
+    input: z.strictObject({
+      queries: z.array(z.string().min(1).max(1000)).min(1).max(QUERY_SET_PAGE_MAX),
+      profileId: z.string().min(1).max(200).optional(),
+      configurationId: z.string().min(1).max(200).optional(),
+    }),
+    doc: "Proposes each query's intent from its text and the catalog's facet values (a browse, and each query's own answer), on a profile (the active one by default). Nothing is saved: the user keeps or edits each.",
   }),
   'judgments:create': channel<{ file: string }>()({
     input: z.strictObject({ name, scale }),

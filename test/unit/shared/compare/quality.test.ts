@@ -171,7 +171,12 @@ describe('quality of a batch', () => {
     );
     expect(json.summary.bothEmpty).toBe(1);
     expect(json.summary.quality.rr).toEqual({ a: 0.75, b: 0.75, delta: 0, p: 1, ci95: [-0.5, 0.5], wins: 1, losses: 1, ties: 0 });
-    expect(json.qualityConfig).toMatchObject({ judgments: { file: 'r.json', name: 'Ratings' }, paired: 2, unjudged: 1 });
+    expect(json.qualityConfig).toMatchObject({
+      judgments: { file: 'r.json', name: 'Ratings' },
+      ratings: 'confirmed',
+      paired: 2,
+      unjudged: 1,
+    });
     const html = batchHtml(definition, results, { quality: q });
     expect(html).toContain(
       qualitySentence('ndcg', q.metrics.ndcg, 10, { a: 'A (default)', b: 'B (bestsellers)' }).replace(/[<>]/g, (c) =>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { listAgreement } from '../../../../src/shared/judgments/agreement';
-import { canonicalRatings, indexRatings, newJudgmentList, setRating, type Rating } from '../../../../src/shared/judgments/model';
+import {
+  canonicalRatings,
+  indexRatings,
+  newJudgmentList,
+  resolvedRatings,
+  setRating,
+  type Rating,
+} from '../../../../src/shared/judgments/model';
 import { poolQueue } from '../../../../src/shared/judgments/pool';
 
 // Ratings of several raters on one list: each kept, one value per item for metrics (adjudicated, else the mean
@@ -30,6 +37,15 @@ describe('ratings of several raters', () => {
     // Suggestions only with ratings: 'all', and never over a person's rating.
     const all = indexRatings([r('a', 1, 'ann'), r('a', 3, 'rules', { rule: 'x' }), r('d', 2, 'rules', { rule: 'x' })], { ratings: 'all' });
     expect(Object.fromEntries(all.get('red dress')!.ratings)).toEqual({ a: 1, d: 2 });
+    // The index says what it counted, and reads back as plain ratings with the same values (a run's snapshot).
+    expect([index.counted, all.counted]).toEqual([undefined, 'all']);
+    expect(resolvedRatings(index)).toEqual([
+      ['red dress', 'a', 3],
+      ['red dress', 'b', 1],
+      ['red dress', 'c', 3],
+    ]);
+    const again = indexRatings(resolvedRatings(index).map(([query, itemId, rating]) => ({ query, itemId, rating })));
+    expect(again).toEqual(index);
   });
 
   it('keeps one rating per rater, a suggestion and the adjudicated one, in a stable order', () => {

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { formatP, metricLabel, qualitySentence, sideNames, type BatchQuality } from '@shared/compare/quality';
+import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality } from '@shared/compare/quality';
 import type { BatchHead } from '@shared/compare/types';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
 import { SIGNIFICANCE, type PairedComparison } from '@shared/metrics/significance';
@@ -57,7 +57,8 @@ export function QualityPanel({
       <header className="quality__head">
         <h3 className="quality__title">Quality against “{config.judgments.name}”</h3>
         <span className="small muted">
-          k = {config.k} · {config.gain} gain · relevant from {config.threshold}
+          k = {config.k} · {config.gain} gain · relevant from {config.threshold} ·{' '}
+          <span data-testid="ratings-counted">{ratingsCountedText(q?.ratings ?? config.ratings)}</span>
           {q
             ? ` · ${q.paired.toLocaleString('en-US')} judged ${q.paired === 1 ? 'query' : 'queries'} both sides answered` +
               (q.unjudged ? `; ${q.unjudged.toLocaleString('en-US')} unjudged left out` : '') +

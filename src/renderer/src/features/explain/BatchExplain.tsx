@@ -35,7 +35,7 @@ export function BatchExplain({ batch }: { batch: BatchView }) {
         <h2 className="explain__title">
           <Sigma size={16} aria-hidden="true" /> Which difference moved what, over the queries
         </h2>
-        <MeasurePicker ndcg={definition.quality ? definition.quality.judgments.name : null} />
+        <MeasurePicker ndcg={definition.quality ? definition.quality.judgments.name : null} ratings={definition.quality?.ratings} />
         <span className="small muted" data-testid="explain-budget">
           {n} difference{n === 1 ? '' : 's'} → {perQuery * definition.queryCount} more requests (A and B are the batch’s)
         </span>

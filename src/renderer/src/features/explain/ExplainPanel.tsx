@@ -1,9 +1,11 @@
 import { Play, Sigma, Square, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
+import { ratingsCountedText } from '@shared/compare/quality';
 import { explainDifferences } from '@shared/explain/differences';
 import { EXPLAIN_MEASURES, type ExplainMeasure } from '@shared/explain/explain';
 import { shapleyPlan } from '@shared/explain/shapley';
 import type { ExplainView } from '@shared/ipc/contract';
+import type { RatingsCounted } from '@shared/judgments/model';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';
@@ -25,8 +27,8 @@ export function useProfileName(): (id: string) => string | undefined {
   return (id) => profiles?.profiles.find((p) => p.id === id)?.name;
 }
 
-/** The measure picker; nDCG is offered only with a judgment list to measure against. */
-export function MeasurePicker({ ndcg }: { ndcg: string | null }) {
+/** The measure picker; nDCG is offered only with a judgment list to measure against (its name, and the ratings it counts). */
+export function MeasurePicker({ ndcg, ratings }: { ndcg: string | null; ratings?: RatingsCounted | undefined }) {
   const measure = useAppStore((s) => s.explain.measure);
   const setMeasure = useAppStore((s) => s.setExplainMeasure);
   return (
@@ -37,7 +39,7 @@ export function MeasurePicker({ ndcg }: { ndcg: string | null }) {
       options={EXPLAIN_MEASURES.filter((m) => m !== 'ndcg' || ndcg).map((m) => ({
         value: m,
         label: MEASURE_NAMES[m],
-        title: m === 'ndcg' ? `${MEASURE_TITLES.ndcg} (${ndcg})` : MEASURE_TITLES[m],
+        title: m === 'ndcg' ? `${MEASURE_TITLES.ndcg} (${ndcg}; ${ratingsCountedText(ratings)})` : MEASURE_TITLES[m],
       }))}
     />
   );

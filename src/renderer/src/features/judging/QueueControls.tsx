@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { intentText, parseIntentText } from '@shared/judgments/intent';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
 import type { Intent } from '@shared/judgments/rules';
 import { Button } from '../../components/Button';
@@ -7,6 +6,7 @@ import { FileImportButton } from '../../components/FileImportButton';
 import { readJsonFile } from '../../components/read-json-file';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
+import { IntentEditor, intentSummary } from './IntentEditor';
 
 /*
  * The judging queue's controls for more than one rater and for rating rules: who rates and whose items the
@@ -129,57 +129,20 @@ export function RulesControl({ queue }: { queue: Queue }) {
  */
 export function IntentLine({ query, intent, proposed }: { query: string; intent: Intent | undefined; proposed: boolean }) {
   const save = useAppStore((s) => s.setQueryIntent);
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const parts = Object.entries(intent ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' or ') : v}`);
-  const commit = async () => {
-    const read = parseIntentText(text ?? '');
-    if (!read.ok) return setProblem(read.message);
-    setProblem(null);
-    if (await save(query, Object.keys(read.intent).length ? read.intent : null)) setText(null);
-  };
-  if (text !== null)
-    return (
-      <div className="judging-intent small">
-        <label className="judging__rater">
-          <span className="muted">Intent</span>
-          <input
-            className="input input--sm judging-intent__input"
-            value={text}
-            aria-label="Intent"
-            aria-invalid={problem ? true : undefined}
-            placeholder="category: Jackets; colour: Black, Navy"
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              e.stopPropagation();
-              if (e.key === 'Enter') void commit();
-              if (e.key === 'Escape') setText(null);
-            }}
-          />
-        </label>
-        <Button size="sm" onClick={() => void commit()}>
-          Save
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setText(null)}>
-          Cancel
-        </Button>
-        {problem ? (
-          <span className="diag diag--error" role="alert">
-            {problem}
-          </span>
-        ) : null}
-      </div>
-    );
+  const [editing, setEditing] = useState(false);
+  if (editing)
+    return <IntentEditor query={query} initial={intent} onSave={(next) => save(query, next)} onCancel={() => setEditing(false)} />;
+  const summary = intentSummary(intent);
   return (
     <p className="judging-intent small" data-testid="judging-intent">
       <span className="muted">Intent{proposed ? ' (proposed from the query)' : ''}:</span>{' '}
-      {parts.length ? parts.join(' · ') : <em className="muted">none — no rule that needs one applies</em>}{' '}
+      {summary || <em className="muted">none — no rule that needs one applies</em>}{' '}
       {proposed && intent ? (
         <Button size="sm" variant="ghost" onClick={() => void save(query, intent)}>
           Keep
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" onClick={() => setText(intentText(intent ?? {}))}>
+      <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
         Edit
       </Button>
     </p>

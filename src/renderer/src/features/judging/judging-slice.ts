@@ -345,7 +345,7 @@ export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) =
     setQueryIntent: async (query, intent) => {
       const queue = get().queue.result;
       if (!queue) return false;
-      const result = await workbench().querySets.setIntent({ file: queue.experiment.querySet, query, intent });
+      const result = await workbench().querySets.setIntents({ file: queue.experiment.querySet, intents: [{ query, intent }] });
       if (!result.ok) {
         notice('query-sets:intent', `The intent was not saved: ${result.error.message}`);
         return false;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { RatingsCounted } from '@shared/judgments/model';
 import type { Gain } from '@shared/metrics/quality';
 import type { WorkspaceItem, WorkspaceListing } from '@shared/workspace/kinds';
 import { Button } from '../../components/Button';
@@ -99,6 +100,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
   const [judgments, setJudgments] = useState(lists[0]?.file ?? '');
   const [k, setK] = useState(10);
   const [gain, setGain] = useState<Gain>('exponential');
+  const [ratings, setRatings] = useState<RatingsCounted>('confirmed');
   const [limit, setLimit] = useState(() => Math.min(100, useAppStore.getState().compare.limit));
   const [concurrency, setConcurrency] = useState(6);
   const [sides, setSides] = useState<Record<SideKey, SideDraft>>(() => {
@@ -132,7 +134,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           querySet,
           ...(judgments ? { judgments } : {}),
           // The relevance threshold is the judgment list's own.
-          quality: { k, gain },
+          quality: { k, gain, ...(ratings === 'all' ? { ratings } : {}) },
           limit,
           concurrency,
           sides: { a, b },
@@ -163,6 +165,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
         <IntInput label="k" ariaLabel="Depth k" value={k} min={1} max={1000} fallback={10} disabled={!judgments} onChange={setK} />
         <Segmented
           label="Gain"
+          showLabel
           value={gain}
           onChange={setGain}
           options={[
@@ -172,6 +175,17 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
               title: 'Exponential gain (as trec_eval’s ndcg_cut with graded judgments in most tools)',
             },
             { value: 'linear', label: 'rel', title: 'Linear gain' },
+          ]}
+        />
+        <Segmented
+          label="Ratings"
+          showLabel
+          value={ratings}
+          onChange={setRatings}
+          disabled={!judgments}
+          options={[
+            { value: 'confirmed', label: 'people’s', title: 'Count the ratings people gave or confirmed (rules’ suggestions left out)' },
+            { value: 'all', label: '+ rules’', title: 'Count rules’ suggestions too, for items nobody has rated yet' },
           ]}
         />
         <IntInput label="Items per query" value={limit} min={1} max={1000} fallback={24} onChange={setLimit} />

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
+import { EntryIntent, IntentToolbar } from './QuerySetIntents';
 import { QUERY_SET_PAGE } from './workspace-slice';
 
 /** A query set a page at a time: find in its queries and notes, and page through sets of any size. */
@@ -82,6 +83,7 @@ function QuerySetPages() {
         />
         {pager}
       </form>
+      <IntentToolbar file={shown.file} page={page} />
       {view.error ? <p className="diag diag--error">{view.error.message}</p> : null}
       {/* A list that scrolls takes the focus, so the keyboard scrolls it too. */}
       <ol
@@ -100,6 +102,7 @@ function QuerySetPages() {
             {q.variables ? <span className="badge badge--muted">variables</span> : null}
             {q.expect?.length ? <span className="badge badge--muted">expect</span> : null}
             {q.note ? <span className="small muted"> — {q.note}</span> : null}
+            <EntryIntent file={shown.file} query={q.query} intent={q.intent} />
           </li>
         ))}
       </ol>

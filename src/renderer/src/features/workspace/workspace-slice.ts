@@ -1,6 +1,8 @@
 import type { JudgmentsImported } from '@shared/ipc/contract';
 import type { ExportFormat } from '@shared/judgments/formats';
 import type { Scale } from '@shared/judgments/model';
+import { queryKey } from '@shared/judgments/query-key';
+import type { Intent } from '@shared/judgments/rules';
 import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
 import type { NewExperiment } from '@shared/workspace/experiment';
 import type { QuerySetPage } from '@shared/workspace/query-set';
@@ -22,6 +24,12 @@ export interface WorkspaceSlice {
   /** Opens a query set at a page (the first without `at`), of the entries holding `find` when given. */
   openQuerySet: (file: string, at?: { offset?: number; find?: string }) => Promise<void>;
   closeQuerySet: () => void;
+  /** Intents proposed for the open query set's queries (by query key), from the active profile's catalog: none saved yet. */
+  intentProposals: CallState<{ file: string; byKey: Record<string, Intent>; failed: number; attributes: string[] }>;
+  /** Proposes intents for the queries on the open page that have none. */
+  proposeIntents: () => Promise<void>;
+  /** Saves intents (null clears one) into the open query set in one write, then shows the page again; true when saved. */
+  saveIntents: (intents: { query: string; intent: Intent | null }[]) => Promise<boolean>;
   createJudgmentList: (name: string, scale: Scale) => Promise<boolean>;
   importJudgments: (input: { name: string; text: string; fileName: string; scale: Scale }) => Promise<JudgmentsImported | null>;
   /** A judgment list in another tool's format, to download; null when it could not be made (said in workspaceOp). */
@@ -61,10 +69,15 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
     () => get().querySetView,
     (querySetView) => set({ querySetView }),
   );
+  const proposals = lensOf(
+    () => get().intentProposals,
+    (intentProposals) => set({ intentProposals }),
+  );
   const slice: WorkspaceSlice = {
     workspaceList: idleCall(),
     workspaceOp: idleCall(),
     querySetView: idleCall(),
+    intentProposals: idleCall(),
     loadWorkspace: async () => {
       await runCall(list, { scope: 'workspace-list', send: () => workbench().workspace.list(), accept: (listing) => listing });
     },
@@ -96,7 +109,50 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
         accept: (page) => ({ file, page, find }),
       });
     },
-    closeQuerySet: () => set({ querySetView: idleCall() }),
+    closeQuerySet: () => set({ querySetView: idleCall(), intentProposals: idleCall() }),
+    proposeIntents: async () => {
+      const shown = get().querySetView.result;
+      if (!shown) return;
+      const queries = shown.page.entries.filter(({ entry }) => !entry.intent).map(({ entry }) => entry.query);
+      const earlier = get().intentProposals.result;
+      const kept = earlier?.file === shown.file ? earlier.byKey : {};
+      if (queries.length === 0) {
+        proposals.set({
+          status: 'done',
+          error: null,
+          result: { file: shown.file, byKey: kept, failed: 0, attributes: earlier?.attributes ?? [] },
+        });
+        return;
+      }
+      await runCall(proposals, {
+        scope: 'query-set-propose',
+        send: () => workbench().querySets.proposeIntents({ queries }),
+        accept: (v) => ({
+          file: shown.file,
+          // Proposals of earlier pages stay: paging back shows them again.
+          byKey: { ...kept, ...Object.fromEntries(v.proposals.map((p) => [queryKey(p.query), p.intent])) },
+          failed: v.failed.length,
+          attributes: v.attributes,
+        }),
+      });
+    },
+    saveIntents: async (intents) => {
+      const shown = get().querySetView.result;
+      if (!shown) return false;
+      const result = await workbench().querySets.setIntents({ file: shown.file, intents });
+      if (!result.ok) {
+        view.set({ error: { ...result.error, message: `The intent was not saved: ${result.error.message}` } });
+        return false;
+      }
+      const earlier = get().intentProposals.result;
+      if (earlier?.file === shown.file) {
+        const byKey = { ...earlier.byKey };
+        for (const { query } of intents) delete byKey[queryKey(query)];
+        proposals.set({ result: { ...earlier, byKey } });
+      }
+      await slice.openQuerySet(shown.file, { offset: shown.page.offset, find: shown.find });
+      return true;
+    },
     createJudgmentList: async (name, scale) => {
       const outcome = await runCall(op, {
         scope: 'judgments-create',

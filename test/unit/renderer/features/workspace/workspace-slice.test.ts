@@ -28,6 +28,29 @@ describe('workspace: the slice against main', () => {
     expect(app.state().workspaceList.result?.items.judgments[0]?.summary).toBe('0 ratings on 0 queries · scale 0–4');
   });
 
+  it('proposes intents for the page’s queries without one, keeps what is saved, and says what was not', async () => {
+    expect(await app.state().createQuerySet('Words', { kind: 'text', text: 'black hoodie\nzzzz qqqq\n' })).toBe(true);
+    await app.state().openQuerySet('words.json');
+    await app.state().proposeIntents();
+    const proposed = app.state().intentProposals.result!;
+    expect(proposed.file).toBe('words.json');
+    expect(proposed.byKey).toEqual({ 'black hoodie': { category: 'Hoodies', colour: 'Black' }, 'zzzz qqqq': {} });
+    expect(proposed.attributes).toContain('category');
+
+    expect(await app.state().saveIntents([{ query: 'black hoodie', intent: proposed.byKey['black hoodie']! }])).toBe(true);
+    // The page shows the saved intent; the proposal is gone, the other stays.
+    expect(app.state().querySetView.result?.page.entries.map((e) => e.entry.intent ?? null)).toEqual([
+      { category: 'Hoodies', colour: 'Black' },
+      null,
+    ]);
+    expect(app.state().intentProposals.result?.byKey).toEqual({ 'zzzz qqqq': {} });
+
+    expect(await app.state().saveIntents([{ query: 'green dress', intent: { colour: 'Green' } }])).toBe(false);
+    expect(app.state().querySetView.error?.message).toBe('The intent was not saved: "green dress" is not in words.json (any more).');
+    app.state().closeQuerySet();
+    expect(app.state().intentProposals.status).toBe('idle');
+  });
+
   it('imports all or nothing, exports, and deletes only the app’s own files', async () => {
     const bad = await app
       .state()
