@@ -29,8 +29,10 @@ export function stem(word: string): string {
   return /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ie` : w;
 }
 
+// A possessive is the word it follows ("women's" is "women", not "women" and a size "S").
 const words = (text: string) =>
   queryKey(text)
+    .replace(/['’]s(?=[^\p{L}\p{N}]|$)/gu, '')
     .split(/[^\p{L}\p{N}&]+/u)
     .filter(Boolean)
     .map(stem);

@@ -11,6 +11,7 @@ const FACETS = [
   { attribute: 'colour', values: ['Red', 'Black', 'Navy'] },
   { attribute: 'gender', values: ['Women', 'Men', 'Kids', 'Unisex'] },
   { attribute: 'price', values: ['0-50', '50-100'] },
+  { attribute: 'sizes', values: ['S', 'M', 'L', 'XL'] },
 ];
 
 describe('intent proposed from the query and the catalog’s facet values', () => {
@@ -25,6 +26,12 @@ describe('intent proposed from the query and the catalog’s facet values', () =
       category: ['Road Running Shoes', 'Trail Running Shoes'],
       gender: 'Women',
     });
+  });
+
+  it('reads a possessive as the word it follows, not as a size "S"', () => {
+    expect(proposeIntent("men's jacket", FACETS)).toEqual({ category: 'Jackets', gender: 'Men' });
+    expect(proposeIntent('women’s red dress', FACETS)).toEqual({ category: 'Dresses', colour: 'Red', gender: 'Women' });
+    expect(proposeIntent('black jacket size s', FACETS)).toEqual({ category: 'Jackets', colour: 'Black', sizes: 'S' });
   });
 
   it('leaves a word inside a longer value of another attribute to that one, and never proposes numbers', () => {
@@ -47,7 +54,8 @@ describe('intent proposed from the query and the catalog’s facet values', () =
 
   it('on the demo catalog, is right on every value it proposes for the demo query set’s known intents', () => {
     const items = generateCatalog({ items: 20_000 });
-    const facets = ['category', 'colour', 'brand', 'gender', 'tags'].map((attribute) => ({
+    // Every text facet the demo configurations return, sizes (S, M, L) included: a possessive is not a size.
+    const facets = ['category', 'colour', 'brand', 'gender', 'tags', 'sizes'].map((attribute) => ({
       attribute,
       values: [...new Set(items.flatMap((i) => i[attribute as keyof typeof i] as string | string[]))].map(String),
     }));
