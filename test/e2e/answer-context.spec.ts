@@ -1,4 +1,4 @@
-import { demoExperimentRow, expect, openArea, pasteAndSend, shootThemes, test } from './fixtures';
+import { expect, openArea, runDemoExperiment, pasteAndSend, shootThemes, test } from './fixtures';
 
 // What is shown beside an answer belongs to that answer: a page past the end says so, an empty answer has no
 // order to check, and an experiment's figures follow the ratings they are computed from.
@@ -39,9 +39,7 @@ test("an experiment's figures follow its ratings without Recompute: rated side b
   app,
 }) => {
   const { page } = app;
-  const demo = await demoExperimentRow(page);
-  await demo.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });
+  await runDemoExperiment(page);
   const ndcg = page.getByTestId('quality-row-ndcg');
   await expect(ndcg).toBeVisible();
   const before = (await ndcg.textContent())!;

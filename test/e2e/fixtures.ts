@@ -200,6 +200,12 @@ export async function openArea(page: Page, label: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
 }
 
+/** Runs the demo experiment from its row (its first run on a new install) and waits for the run to be done. */
+export async function runDemoExperiment(page: Page): Promise<void> {
+  await (await demoExperimentRow(page)).getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });
+}
+
 /** Opens the Workspace and answers the demo experiment's row in the Experiments card. */
 export async function demoExperimentRow(page: Page): Promise<Locator> {
   await openArea(page, 'Workspace');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { demoExperimentRow, expect, shootThemes, test } from './fixtures';
+import { demoExperimentRow, expect, runDemoExperiment, shootThemes, test } from './fixtures';
 
 // The demo rules attached to the demo judgments: the pooled queue shows each card's suggestion with its rule and
 // the query's intent; Enter confirms a suggestion, a digit overrides it, and the bulk confirm is a button of its own.
@@ -11,9 +11,7 @@ test('judging with rules and two raters: attach the demo rules, confirm and over
   app,
 }) => {
   const { page } = app;
-  const demo = await demoExperimentRow(page);
-  await demo.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });
+  await runDemoExperiment(page);
   await (await demoExperimentRow(page)).getByRole('button', { name: 'Judge' }).click();
   const progress = page.getByTestId('judging-progress');
   await expect(progress).toHaveText(/^\d[\d,]* of [\d,]+ rated/);

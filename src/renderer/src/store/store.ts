@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { createAutocompleteSlice, type AutocompleteSlice } from '../features/autocomplete/autocomplete-slice';
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice';
-import { createCompareSlice, type CompareSlice } from '../features/compare/compare-slice';
+import { createCompareSlice } from '../features/compare/compare-slice';
+import type { CompareSlice } from '../features/compare/compare-state';
 import { createHistorySlice, type HistorySlice } from '../features/history/history-slice';
 import { createItemSlice, type ItemSlice } from '../features/item/item-slice';
 import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-slice';

@@ -7,7 +7,7 @@ import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
 import type { RatingView } from '../judging/use-rating-view';
-import type { SideKey } from './compare-slice';
+import type { SideKey } from './compare-state';
 import { lookupRank } from './rank-lookup';
 
 /** An item missing from the other side's page: what is known, and the lookup of its rank there when it may be further down. */

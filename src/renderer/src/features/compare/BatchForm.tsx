@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { KIND_WORDS, MAX_PREFIX, prefixesOf } from '@shared/compare/kinds';
 import { parseQueryList } from '@shared/compare/queries';
 import { workbench } from '../../bridge';
-import { kindProblem } from './compare-slice';
+import { kindProblem } from './compare-state';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { IntBox } from '../../components/IntInput';

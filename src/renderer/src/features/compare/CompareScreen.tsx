@@ -15,7 +15,7 @@ import { BatchRun } from './BatchRun';
 import { parseVariables } from '../../request-ui/parse-variables';
 import MatrixPanel from '../matrix/MatrixPanel';
 import { matrixSpecOf } from '../matrix/matrix-slice';
-import { kindProblem } from './compare-slice';
+import { kindProblem } from './compare-state';
 import { KindCompare } from './KindCompare';
 import { KindFields } from './KindFields';
 import { SideCard } from './SideCard';

@@ -9,7 +9,7 @@ import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
 import { ServiceError } from '../../request-ui/ServiceError';
-import type { KindSideAnswer, SideKey } from './compare-slice';
+import type { KindSideAnswer, SideKey } from './compare-state';
 import { Metric, RboMetric, toneOf } from './MetricsBar';
 import { answeredHow, SideStatusLine } from './SingleCompare';
 

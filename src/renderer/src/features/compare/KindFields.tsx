@@ -2,7 +2,7 @@ import { LIMITS, effectiveGroupSize } from '@shared/request/types';
 import { Field } from '../../components/Field';
 import { IntBox } from '../../components/IntInput';
 import { useAppStore } from '../../store/store';
-import { groupValues } from './compare-slice';
+import { groupValues } from './compare-state';
 
 /**
  * What a suggest or autocomplete comparison asks beyond the sides: the

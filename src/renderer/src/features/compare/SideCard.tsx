@@ -8,7 +8,7 @@ import { useAppStore } from '../../store/store';
 import { FilterField } from '../../request-ui/EditorFields';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { parseVariables } from '../../request-ui/parse-variables';
-import type { SideKey } from './compare-slice';
+import type { SideKey } from './compare-state';
 
 /** One side of a comparison: its profile, token, configuration, filter and context variables. */
 export function SideCard({ side, context, onPin }: { side: SideKey; context: LanguageContext; onPin?: () => void }) {

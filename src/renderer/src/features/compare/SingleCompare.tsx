@@ -16,7 +16,7 @@ import { ExplainBanner, ExplainPanel } from '../explain/ExplainPanel';
 import { AlignedResults } from './AlignedResults';
 import { FacetDiffPanel, ProductDiffPanel } from './DiffPanels';
 import { MetricsBar } from './MetricsBar';
-import type { SideKey } from './compare-slice';
+import type { SideKey } from './compare-state';
 
 /** One side's name and how its answer went: sending, failed, not sent, or what `answered` says of it. */
 export function SideStatusLine({

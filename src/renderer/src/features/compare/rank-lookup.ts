@@ -2,7 +2,7 @@ import { findRank, type RankLookup } from '@shared/diff/rank-lookup';
 import { nextRequestId } from '../../request-ui/lifecycle';
 import { runRequest } from '../../request-ui/run-request';
 import { useAppStore } from '../../store/store';
-import type { SideKey } from './compare-slice';
+import type { SideKey } from './compare-state';
 
 /**
  * Where an item sits in one side's answer beyond the page on screen: that

@@ -8,7 +8,7 @@ import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
 import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice, SideDraft } from '../compare/compare-slice';
+import type { CompareSlice, SideDraft } from '../compare/compare-state';
 import type { ShellSlice } from '../../shell/shell-slice';
 
 export interface ExplainState {

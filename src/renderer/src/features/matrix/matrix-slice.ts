@@ -14,7 +14,7 @@ import type { MatrixRun } from '@shared/matrix/report';
 import { workbench } from '../../bridge';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice } from '../compare/compare-slice';
+import type { CompareSlice } from '../compare/compare-state';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
 
 /** One axis as typed: the variable's name and its values, comma-separated (`none` for absent). */

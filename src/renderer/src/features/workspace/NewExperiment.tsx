@@ -7,7 +7,7 @@ import { IntInput } from '../../components/IntInput';
 import { Segmented } from '../../components/Segmented';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { useAppStore } from '../../store/store';
-import { sideSpec, type SideDraft, type SideKey } from '../compare/compare-slice';
+import { sideSpec, type SideDraft, type SideKey } from '../compare/compare-state';
 
 /** A side label that says something: the Compare screen's own unless it is just "A"/"B". */
 function startingLabel(draft: SideDraft, fallback: string): string {

@@ -1,6 +1,6 @@
 import { blankFields } from '../../../../../src/renderer/src/features/profiles/profile-draft';
 import { describe, expect, it } from 'vitest';
-import { blankSide, kindBase, kindProblem, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-slice';
+import { blankSide, kindBase, kindProblem, sideSpec } from '../../../../../src/renderer/src/features/compare/compare-state';
 import { LOCAL_DEMO_ID } from '../../../../../src/shared/profiles';
 import { appForSuite, waitFor } from '../../app-under-test';
 
