@@ -9,7 +9,50 @@ import { LAUNCH_TTL_MS, type SessionGrant } from '../../shared/ipc/browser-sessi
  * sends to every port of 127.0.0.1 — and a session is had only by trading a
  * single-use, short-lived launch token.
  */
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 404; reason: string };
+
+/**
+ * What a route needs, declared where the route is registered and decided on the route the router matched —
+ * never on a prefix of the raw URL, which the router reads decoded (`/%5F_workbench/…` is `/__workbench/…` to it).
+ * A route that declares nothing, and the not-found handler, need a session: the default is to deny.
+ * - `public`: the page and the built files (they hold no secret and open no session);
+ * - `launch`: trading a launch token for a session (the handler checks the token);
+ * - `image`: the image proxy, with a session's images-only key in the query;
+ * - `session`: everything else, with the session header.
+ */
+export type RouteAccess = 'public' | 'launch' | 'image' | 'session';
+
+/** Reads a route's declared access; anything else (nothing declared, the not-found handler) is `session`. */
+export function accessOf(config: unknown): RouteAccess {
+  const access = config && typeof config === 'object' ? (config as { access?: unknown }).access : undefined;
+  return access === 'public' || access === 'launch' || access === 'image' ? access : 'session';
+}
+
+/**
+ * Why a request path is refused before routing, or undefined when it is plain. Refused: a path whose decoded
+ * form could mean another path than it reads — an encoded `/`, `\\` or `%` (double encoding), a backslash, a
+ * `;` parameter, an empty segment (`//`), a `.` or `..` segment (written or encoded), a control character, or
+ * percent-encoding that does not decode. Nothing the workbench serves has such a name.
+ */
+export function pathProblem(rawUrl: string): string | undefined {
+  const query = rawUrl.indexOf('?');
+  const path = query < 0 ? rawUrl : rawUrl.slice(0, query);
+  if (!path.startsWith('/')) return 'the path does not start with /';
+  if (/%(2f|5c|25|3b|00)/i.test(path)) return 'the path encodes /, \\, %, ; or NUL';
+  if (/[\\;]/.test(path)) return 'the path holds a backslash or a ; parameter';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return 'the path holds percent-encoding that does not decode';
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'the path holds a control character';
+  const segments = decoded.split('/').slice(1);
+  if (segments.slice(0, -1).some((s) => s === '')) return 'the path has an empty segment (//)';
+  if (segments.some((s) => s === '.' || s === '..')) return 'the path has a . or .. segment';
+  return undefined;
+}
 
 export interface OriginInput {
   host: string | undefined;

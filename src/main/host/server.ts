@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { IMAGE_KEY_PARAM, LAUNCH_PARAM, SESSION_HEADER } from '../../shared/ipc/browser-session';
 import { documentSecurityHeaders } from '../csp';
 import type { Core } from '../core';
-import { checkOrigin, Sessions } from './guard';
+import { accessOf, checkOrigin, pathProblem, Sessions, type RouteAccess } from './guard';
 
 export interface HostOptions {
   core: Core;
@@ -29,7 +29,22 @@ export interface Host {
   /** Issues a new launch token (the terminal's Enter) and answers its URL; sessions already open go on. */
   renewLaunchUrl(fixed?: string): string;
   port: number;
+  /** Every route the host registered, with the access it declared (what the guard decides on). */
+  routes: readonly HostRoute[];
   close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route needs; see RouteAccess. Undeclared means a session. */
+    access?: RouteAccess;
+  }
+}
+
+export interface HostRoute {
+  methods: string[];
+  url: string;
+  access: RouteAccess;
 }
 
 const API = '/__workbench';
@@ -86,24 +101,32 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let port = 0;
   const securityHeaders = documentSecurityHeaders('browser');
 
+  // The route table, as registered: every route's method, path and declared access (tests cover each one).
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const origin = checkOrigin(
       { host: request.headers.host, origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] as string | undefined },
       port,
     );
     if (!origin.ok) return reply.code(origin.status).type('text/plain').send(origin.reason);
-    const path = request.url.split('?')[0] ?? '';
-    // Pages and built files hold no secret and open no session: they need no credential.
-    if (!path.startsWith(`${API}/`) || path === `${API}/session`) return undefined;
+    const problem = pathProblem(request.url);
+    if (problem) return reply.code(404).type('text/plain').send(`Not found: ${problem}.`);
+    // Decided on the route the router matched (its declared access), never on the raw URL: default deny.
+    const access = accessOf(request.routeOptions.config);
+    if (access === 'public' || access === 'launch') return undefined;
     const verdict =
-      path === `${API}/image`
+      access === 'image'
         ? sessions.checkImageKey((request.query as Record<string, unknown> | undefined)?.[IMAGE_KEY_PARAM])
         : sessions.checkSession(request.headers[SESSION_HEADER]);
     if (!verdict.ok) return reply.code(verdict.status).type('text/plain').send(verdict.reason);
     return undefined;
   });
 
-  app.post<{ Body: { launch?: unknown } | undefined }>(`${API}/session`, async (request, reply) => {
+  app.post<{ Body: { launch?: unknown } | undefined }>(`${API}/session`, { config: { access: 'launch' } }, async (request, reply) => {
     const outcome = sessions.redeem(request.body?.launch);
     if (!outcome.ok) return reply.code(401).header('Cache-Control', 'no-store').type('text/plain').send(outcome.reason);
     return reply.header('Cache-Control', 'no-store').send(outcome.grant);
@@ -120,7 +143,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     return core.router.invoke(request.params.channel, input, { transport: 'browser', signal: controller.signal });
   });
 
-  app.get<{ Querystring: { u?: string } }>(`${API}/image`, async (request, reply) => {
+  app.get<{ Querystring: { u?: string } }>(`${API}/image`, { config: { access: 'image' } }, async (request, reply) => {
     const image = await core.services.images.fetch(request.query.u ?? null);
     return reply
       .code(image.status)
@@ -158,16 +181,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
       .headers({ ...securityHeaders, 'Cache-Control': 'no-store' })
       .type('text/html; charset=utf-8')
       .send(page);
-  app.get('/', sendIndex);
-  app.get('/index.html', sendIndex);
+  const publicRoute = { config: { access: 'public' as const } };
+  app.get('/', publicRoute, sendIndex);
+  app.get('/index.html', publicRoute, sendIndex);
 
-  await app.register(fastifyStatic, {
-    root: options.rendererDir,
-    index: false,
-    wildcard: true,
-    setHeaders: (res) => {
-      for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
-    },
+  // The built files: every route this scope registers is public (they hold no secret).
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await files.register(fastifyStatic, {
+      root: options.rendererDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res) => {
+        for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
+      },
+    });
   });
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -182,6 +212,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     },
     renewLaunchUrl: (fixed) => launchUrlOf(sessions.renewLaunch(fixed)),
     port,
+    routes: routes.map((r) => ({ methods: [r.method].flat(), url: r.url, access: accessOf(r.config) })),
     close: () => app.close(),
   };
 }
