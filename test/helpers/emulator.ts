@@ -1,3 +1,7 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { request } from 'undici';
 import { demoConfig, startEmulator, type EmulatorConfig, type StartEmulatorOptions } from '../../src/main/emulator';
 
@@ -70,3 +74,35 @@ export function catalogArgs(em: Pick<TestEmulator, 'authUrl' | 'itemsUrl'>, clie
     clientId,
   ];
 }
+
+/**
+ * An emulator and a temporary folder for one test file (started before its tests, stopped after): read them
+ * from the answer once the tests run.
+ */
+export function emulatorAndFolder(prefix: string, items = 300): { em: TestEmulator; dir: string } {
+  const fixture = {} as { em: TestEmulator; dir: string };
+  beforeAll(async () => {
+    fixture.em = await testEmulator({ items });
+    fixture.dir = await mkdtemp(join(tmpdir(), prefix));
+  }, 60_000);
+  afterAll(() => fixture.em?.stop());
+  return fixture;
+}
+
+/** How many searches the emulator has answered so far. */
+export const searchCount = async (em: TestEmulator): Promise<number> => (await em.get('/__emulator/stats')).body.requests.search ?? 0;
+
+/** `compare` of a query list on the emulator's two demo configurations, default (A) and bestsellers (B). */
+export const compareArgs = (em: Pick<TestEmulator, 'url'>, queries: string): string[] => [
+  'compare',
+  '--queries',
+  queries,
+  '--base-url',
+  em.url,
+  '--token',
+  DEMO_TOKEN,
+  '--a',
+  'default',
+  '--b',
+  'bestsellers',
+];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { captureIo } from '../helpers/cli-io';
-import { catalogArgs, DEMO_TOKEN, testEmulator, type TestEmulator } from '../helpers/emulator';
+import { catalogArgs, compareArgs, testEmulator, type TestEmulator } from '../helpers/emulator';
 
 let em: TestEmulator;
 let dir: string;
@@ -22,20 +22,7 @@ async function run(argv: string[], stdin = '') {
 }
 
 const searches = async () => (await em.get('/__emulator/stats')).body.requests.search ?? 0;
-const compare = (queries: string, ...more: string[]) => [
-  'compare',
-  '--queries',
-  queries,
-  '--base-url',
-  em.url,
-  '--token',
-  DEMO_TOKEN,
-  '--a',
-  'default',
-  '--b',
-  'bestsellers',
-  ...more,
-];
+const compare = (queries: string, ...more: string[]) => [...compareArgs(em, queries), ...more];
 
 describe('command-line input that is not what it should be', () => {
   it('a binary query file: says so, names the file, sends nothing, exit 3', async () => {
@@ -50,7 +37,7 @@ describe('command-line input that is not what it should be', () => {
     expect(await searches()).toBe(before);
     const latin1 = join(dir, 'latin1.txt');
     await writeFile(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
-    expect((await run(compare(latin1))).err).toMatch(/latin1\.txt is not a text file: it holds bytes that are not UTF-8/);
+    expect((await run(compare(latin1))).err).toMatch(/latin1\.txt is not UTF-8: the bytes at byte 3 are not a UTF-8 character/);
     expect(await run(['curl', 'from', '-'], 'curl \u0000\u0001')).toMatchObject({
       code: 3,
       err: expect.stringMatching(/^Error: standard input is not a text file/),
@@ -63,7 +50,7 @@ describe('command-line input that is not what it should be', () => {
     const before = await searches();
     const result = await run(compare(file));
     expect(result.code).toBe(3);
-    expect(result.err).toContain(`${file}:1: The query is 52,428,800 characters long; at most 1,000 are kept.`);
+    expect(result.err).toContain(`${file}:1: The query is 52,428,800 characters long, over the 1,000 a query may have: it is left out.`);
     expect(result.err).toContain(`Error: ${file} holds no query.`);
     expect(await searches()).toBe(before);
   });

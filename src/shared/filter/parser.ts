@@ -11,6 +11,13 @@ export interface ParseResult {
 
 const VALUE_TYPES = new Set(['string', 'number', 'boolean', 'date', 'word']);
 
+/**
+ * How deep parentheses may nest. The parser, the evaluator and the printer recurse once per level, so a filter
+ * of thousands of `(` (inside any length limit) would otherwise end the program with a stack overflow; no
+ * filter a person writes comes near this.
+ */
+export const MAX_FILTER_NESTING = 100;
+
 function describe(token: Token | undefined): string {
   if (!token) return 'the end of the filter';
   switch (token.type) {
@@ -81,9 +88,16 @@ export function parseFilter(source: string): ParseResult {
   const parseAnd = chain('and', () => parsePrimary());
   const parseOr = chain('or', parseAnd);
 
+  let depth = 0;
   const parsePrimary = (): FilterNode => {
     const token = peek();
     if (token?.type === 'lparen') {
+      if (++depth > MAX_FILTER_NESTING)
+        fail(
+          `Parentheses nest more than ${MAX_FILTER_NESTING} levels deep at ${where(token.start)}: write the rule with fewer levels.`,
+          token,
+          'too-deep',
+        );
       pos++;
       if (peek()?.type === 'rparen')
         fail(`Empty parentheses at ${where(token.start)}: put a rule inside, like price < 100.`, peek(), 'empty-group');
@@ -94,6 +108,7 @@ export function parseFilter(source: string): ParseResult {
         fail(`Missing ')' to close the '(' at ${where(token.start)}; found ${describe(close)}.`, close, 'unclosed-group');
       }
       pos++;
+      depth--;
       return inner;
     }
     return parseComparison();

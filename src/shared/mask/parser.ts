@@ -28,6 +28,9 @@ export interface MaskParseResult {
 export const FIELD_NAME_CHAR = /[A-Za-z0-9_$@-]/;
 const NAME = FIELD_NAME_CHAR;
 
+/** How deep sub-selections may nest (`a(b(c(…)))`): the parser and the masking recurse once per level. */
+export const MAX_MASK_NESTING = 100;
+
 class MaskSyntaxError extends Error {
   constructor(readonly diagnostic: TextDiagnostic) {
     super(diagnostic.message);
@@ -58,6 +61,7 @@ export function parseMask(source: string): MaskParseResult {
     return { name: source.slice(start, pos), range: { start, end: pos } };
   };
 
+  let depth = 0;
   const selection = (): MaskSelection => {
     skip();
     const start = pos;
@@ -77,6 +81,13 @@ export function parseMask(source: string): MaskParseResult {
     let children: MaskSelection[] | undefined;
     if (source[pos] === '(') {
       const open = pos;
+      if (++depth > MAX_MASK_NESTING)
+        fail(
+          `Sub-selections nest more than ${MAX_MASK_NESTING} levels deep at ${where(open)}: select with fewer levels.`,
+          open,
+          open + 1,
+          'too-deep',
+        );
       pos++;
       skip();
       if (source[pos] === ')')
@@ -86,6 +97,7 @@ export function parseMask(source: string): MaskParseResult {
       if (source[pos] !== ')')
         fail(`Missing ')' to close the '(' at ${where(open)}; found ${describeAt(pos)}.`, pos, pos + 1, 'unclosed-group');
       pos++;
+      depth--;
     }
     const last = path[path.length - 1] as MaskSegment;
     return { path, ...(children ? { children } : {}), range: { start, end: children ? pos : last.range.end } };
