@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { checkWriteTarget } from '../main/services/storage/atomic';
 
 /**
  * Exit codes, one rule for every command: 0 passed, 1 a check failed (an assertion, a gate, `filter check`,
@@ -36,4 +38,14 @@ export function intOption(value: string | undefined, name: string, min: number, 
   if (!Number.isInteger(n) || n < min || n > max)
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   return n;
+}
+
+/**
+ * Checks an `--out` path before the work starts, so a run of minutes does not end in a refusal: a symbolic
+ * link, a folder, a device or a FIFO is refused (exit 3, the reason named) — the write checks again.
+ */
+export async function checkOut(out: string | undefined): Promise<string | undefined> {
+  if (out === undefined) return undefined;
+  await checkWriteTarget(resolve(out));
+  return out;
 }

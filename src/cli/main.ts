@@ -1,5 +1,7 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { forTerminal } from '../shared/text';
+import { InputFileError, MAX_INPUT_BYTES } from '../main/services/storage/read-text';
 import { textOf } from './input';
 import { compareCommand } from './commands/compare';
 import { curlCommand } from './commands/curl';
@@ -58,12 +60,32 @@ export function helpText(): string {
   ].join('\n');
 }
 
+/**
+ * Standard output and error as the process has them. Messages (stderr), and anything printed to a terminal,
+ * show a file's control characters escaped (an ESC sequence from a suite name never reaches the terminal);
+ * output redirected to a file or a pipe is data and stays as it is.
+ */
+export function streamIo(
+  out: { write(text: string): unknown; isTTY?: boolean },
+  err: { write(text: string): unknown },
+): Pick<CliIo, 'stdout' | 'stderr'> {
+  return {
+    stdout: (text) => out.write(`${out.isTTY ? forTerminal(text) : text}\n`),
+    stderr: (text) => err.write(`${forTerminal(text)}\n`),
+  };
+}
+
 const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(`${text}\n`),
-  stderr: (text) => process.stderr.write(`${text}\n`),
+  ...streamIo(process.stdout, process.stderr),
   readStdin: async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of process.stdin) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_INPUT_BYTES)
+        throw new InputFileError(`standard input is over the ${MAX_INPUT_BYTES / 1024 / 1024} MB an input may be: give a file, or less.`);
+      chunks.push(chunk as Buffer);
+    }
     return textOf(Buffer.concat(chunks), 'standard input');
   },
 };

@@ -1,4 +1,6 @@
-import { QueryListReader, unclosedQuoteMessage, variableValue } from '../shared/compare/queries';
+import { unclosedQuoteMessage } from '../shared/csv';
+import { QueryListReader, variableValue } from '../shared/compare/queries';
+import { textHash } from '../main/services/compare/shard-identity';
 import { buildSide } from '../shared/compare/sides';
 import type { QueryRow, SideSpec } from '../shared/compare/types';
 import type { QualityConfig } from '../shared/compare/quality';
@@ -67,13 +69,21 @@ export async function queryRows(arg: string | undefined, io: CliIo): Promise<Que
   // A quote never closed means the rows after it are lost: stop rather than compare half the list.
   const unclosed = parsed.problems.find((p) => p.message === unclosedQuoteMessage);
   if (unclosed) throw new InputError(`${name}:${unclosed.line}: ${unclosedQuoteMessage}`);
-  for (const p of parsed.problems) io.stderr(`${name}:${p.line}: ${p.message}`);
+  for (const p of parsed.problems.slice(0, 20)) io.stderr(`${name}:${p.line}: ${p.message}`);
+  if (parsed.problems.length > 20) io.stderr(`${name}: … and ${parsed.problems.length - 20} more rows that cannot be used.`);
+  if (parsed.problems.length)
+    io.stderr(
+      `${name}: ${parsed.problems.length.toLocaleString('en-US')} row${parsed.problems.length === 1 ? '' : 's'} left out, ${parsed.rows.length.toLocaleString('en-US')} quer${parsed.rows.length === 1 ? 'y' : 'ies'} read.`,
+    );
   if (parsed.rows.length === 0) throw new InputError(`${name} holds no query.`);
   return parsed.rows;
 }
 
 /** --judgments and how quality is measured, or undefined without judgments. */
-export async function qualityOptions(v: Values, io: CliIo): Promise<{ config: QualityConfig; index: RatingIndex } | undefined> {
+export async function qualityOptions(
+  v: Values,
+  io: CliIo,
+): Promise<{ config: QualityConfig; index: RatingIndex; /** SHA-256 of the judgments file's text. */ judgmentsHash: string } | undefined> {
   const str = (k: string) => v[k] as string | undefined;
   const ratings = str('ratings') ?? 'confirmed';
   if (ratings !== 'confirmed' && ratings !== 'all') throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(ratings)}`);
@@ -92,5 +102,6 @@ export async function qualityOptions(v: Values, io: CliIo): Promise<{ config: Qu
   return {
     config: { k, gain, threshold, ...(ratings === 'all' ? { ratings } : {}) },
     index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings }),
+    judgmentsHash: textHash(text),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * A strict reader for the XML our reports write (elements, double-quoted attributes, text, the five predefined
- * entities, an XML declaration): enough to check a JUnit file's shape in a test, and to refuse one that is not
- * well-formed — an unclosed or crossed element, a raw `<` or `&`, a duplicate attribute.
+ * entities, character references, an XML declaration): enough to check a JUnit file's shape in a test, and to
+ * refuse one that is not well-formed — an unclosed or crossed element, a raw `<` or `&`, a duplicate attribute.
+ * Attribute values are normalised as XML 1.0 says (§3.3.3): a raw line break or tab reads as a space, a
+ * character reference as its character.
  */
 export interface XmlElement {
   name: string;
@@ -12,9 +14,12 @@ export interface XmlElement {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-function decode(raw: string, where: string): string {
-  return raw.replace(/&([a-z]+);|&|</g, (whole, name: string | undefined) => {
+function decode(raw: string, where: string, attribute = false): string {
+  const text = attribute ? raw.replace(/[\t\n\r]/g, ' ') : raw;
+  return text.replace(/&([a-z]+);|&#(\d+);|&#x([0-9a-fA-F]+);|&|</g, (whole, name: string | undefined, dec?: string, hex?: string) => {
     if (name && ENTITIES[name] !== undefined) return ENTITIES[name];
+    if (dec !== undefined) return String.fromCodePoint(Number(dec));
+    if (hex !== undefined) return String.fromCodePoint(parseInt(hex, 16));
     throw new Error(`${where}: a raw ${whole === '<' ? '<' : '&'} or an unknown entity (${whole})`);
   });
 }
@@ -45,7 +50,7 @@ export function parseXml(text: string): XmlElement {
       const attributes: Record<string, string> = {};
       for (const a of attrs.matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) {
         if (a[1]! in attributes) throw new Error(`<${name}> repeats the attribute ${a[1]}`);
-        attributes[a[1]!] = decode(a[2]!, `attribute ${a[1]} of <${name}>`);
+        attributes[a[1]!] = decode(a[2]!, `attribute ${a[1]} of <${name}>`, true);
       }
       const element: XmlElement = { name, attributes, children: [], text: '' };
       stack.at(-1)!.children.push(element);

@@ -96,7 +96,7 @@ describe('judgments agreement', () => {
     await writeFile(bad, 'query,docid,rating,rater\nq,d1,2,ann\nq,d1,five,bob');
     const failed = await run(['judgments', 'agreement', bad]);
     expect(failed.code).toBe(3);
-    expect(failed.err).toMatch(/bad\.csv:3: the rating "five" is not a whole number from 0 to 3/);
+    expect(failed.err).toMatch(/bad\.csv:3: the rating "five" is not a whole number: ratings are whole numbers from 0 to 3/);
     expect((await run(['judgments', 'agreement'])).code).toBe(2);
     expect((await run(['judgments', 'agreement', bad, '--max', '12'])).code).toBe(2);
   });

@@ -6,10 +6,11 @@ import { defaultBatchName } from '../../shared/compare/sides';
 import type { QueryRow } from '../../shared/compare/types';
 import { LIMITS, type SearchTemplate } from '../../shared/request/types';
 import type { BatchProgress } from '../../shared/compare/types';
-import { inShard } from '../../shared/runs/shard';
+import { inShard, type Shard } from '../../shared/runs/shard';
 import { CompareService } from '../../main/services/compare/service';
+import { queryListHash, shardRunId } from '../../main/services/compare/shard-identity';
 import { SearchClient } from '../../main/services/search-client';
-import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
@@ -88,6 +89,18 @@ async function kindRows(kind: { kind: CompareKind }, v: Values, io: CliIo): Prom
   );
   io.stderr(`${prefixes.length} prefixes (length 1 to ${max}) from the ${queries.length} queries of ${str('prefixes-from')}.`);
   return prefixes.map((query, i) => ({ query, line: i + 1 }));
+}
+
+/** A shard's place in its run, with the run's identity and the whole list's hash (what `merge` checks). */
+function shardOfRun(
+  shard: Shard,
+  all: readonly QueryRow[],
+  run: { name: string; kind: CompareKind; base: unknown; sides: unknown; quality: Awaited<ReturnType<typeof qualityOptions>> },
+) {
+  const list = queryListHash(all);
+  const quality = run.quality ? { ...run.quality.config, judgments: run.quality.judgmentsHash } : null;
+  const id = shardRunId({ ...run, list, count: shard.count, of: all.length, quality });
+  return { ...shard, of: all.length, list, run: id };
 }
 
 export const compareCommand: Command = {
@@ -170,6 +183,7 @@ export const compareCommand: Command = {
     const baseline = await baselineOption(v, io);
     const out = str('out');
     const format = reportFormat(out);
+    await checkOut(out);
 
     // The batch lives in --state DIR (its own folder, to resume from), or in a temporary folder removed at the end.
     const state = str('state');
@@ -210,16 +224,18 @@ export const compareCommand: Command = {
         const pageSize = quality ? Math.max(limit, quality.config.k) : limit;
         if (pageSize > limit)
           io.stderr(`--limit raised from ${limit} to ${pageSize}, so every judged position up to k = ${quality?.config.k} has an item.`);
+        const name = str('name') ?? defaultBatchName(sides);
+        const base = kind.base ?? { options: { offset: 0, limit: pageSize } };
         await compare.start(
           {
-            name: str('name') ?? defaultBatchName(sides),
+            name,
             ...(kind.kind !== 'search' ? { kind: kind.kind } : {}),
-            base: kind.base ?? { options: { offset: 0, limit: pageSize } },
+            base,
             sides,
             rows,
             concurrency: pace.concurrency,
             ...(pace.auto ? { pace: 'auto' as const } : {}),
-            ...(shard ? { shard: { ...shard, of: all.length } } : {}),
+            ...(shard ? { shard: shardOfRun(shard, all, { name, kind: kind.kind, base, sides, quality }) } : {}),
           },
           { id },
         );

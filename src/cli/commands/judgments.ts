@@ -10,7 +10,7 @@ import { agreement, MIN_SHARED, parseRaterCsv, type PairFigures, type RaterRatin
 import { EXPORT_FORMATS, formatJudgments, type ExportFormat } from '../../shared/judgments/formats';
 import { canonicalRatings, DEFAULT_SCALE, judgmentListSchema, MAX_RATING_LIMIT, newJudgmentList } from '../../shared/judgments/model';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
-import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { readJudgments } from './metrics';
 
@@ -70,6 +70,7 @@ async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
   if (!values.token) throw new UsageError('judgments suggest needs --token: the search token.');
   const k = intOption(values.k, 'k', 1, 100) ?? 10;
   const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
+  await checkOut(values.out);
   const rulesText = await readInput(values.rules, io);
   const rulesJson = parseJsonInput(rulesText.text, rulesText.name);
   const compiled = compileRules(rulesJson);
@@ -151,9 +152,10 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr(
       `${name}: ${report.raters.length === 1 ? `one rater (${report.raters[0]})` : 'no rating'}: agreement needs two raters on the same items.`,
     );
-  for (const p of report.pairs)
-    if (p.items < min)
-      io.stderr(`${p.raters.join(' and ')} both rated ${p.items} items: ${min - p.items} more are needed before their figures are given.`);
+  const short = report.pairs.filter((p) => p.items < min);
+  for (const p of short.slice(0, 10))
+    io.stderr(`${p.raters.join(' and ')} both rated ${p.items} items: ${min - p.items} more are needed before their figures are given.`);
+  if (short.length > 10) io.stderr(`… and ${short.length - 10} more pairs with fewer than ${min} items rated by both.`);
   const enough = report.pairable >= min;
   printJson(io, {
     alpha: enough ? report.alpha : null,
@@ -198,6 +200,7 @@ export const judgmentsCommand: Command = {
     const to = values.to ?? (values.out ? FORMAT_BY_EXTENSION[extname(values.out).toLowerCase()] : undefined);
     if (!to) throw new UsageError('judgments convert needs --to quepid|trec|rre (or an --out file whose extension says which).');
     if (!(EXPORT_FORMATS as readonly string[]).includes(to)) throw new UsageError(`--to is quepid, trec or rre, got ${JSON.stringify(to)}`);
+    await checkOut(values.out);
     const judgments = await readJudgments(positionals[0], io);
     let content: string;
     try {

@@ -5,7 +5,7 @@ import { CLOCK_HEADER } from '../../main/emulator/clock';
 import { matrixSender, runMatrix, type MatrixProgress } from '../../main/services/matrix/runner';
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
-import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { checkOut, EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { InputError } from '../input';
 import { abortOnStop, pacing, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { queryRows } from '../side-options';
@@ -104,6 +104,7 @@ export const matrixCommand: Command = {
       `${cells.length} cells × ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} = ${cells.length * queries.length} requests; baseline ${baseline.key}`,
     );
 
+    await checkOut(out);
     const http = runClient(pace, 16);
     const stop = abortOnStop(io);
     try {

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { mergeShards, type ShardRun } from '../../shared/runs/merge';
+import { queryListHash } from '../../main/services/compare/shard-identity';
 import { BatchStore } from '../../main/services/compare/store';
 import { InputError } from '../input';
-import { parse, UsageError, type Command } from '../command';
+import { checkOut, parse, UsageError, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions } from '../gate-options';
 import { reportFormat, reportRun } from '../run-report';
 import { qualityOptions, type Values } from '../side-options';
@@ -13,7 +14,8 @@ async function readShard(dir: string): Promise<ShardRun> {
   if (!(await BatchStore.exists(store.dir)))
     throw new InputError(`${dir} holds no compare run: give the --state folders the shards' compare commands wrote.`);
   const definition = await store.definition();
-  const results = [...(await store.load()).values()];
+  // Read through the schema: a shard folder arrives from another machine of a CI matrix, so a chunk that is not results is refused by name.
+  const results = [...(await store.load({ strict: true })).values()];
   return { source: dir, definition, results };
 }
 
@@ -43,9 +45,10 @@ export const mergeCommand: Command = {
     if (positionals.length === 0) throw new UsageError("merge needs the shards' --state folders: merge DIR1 DIR2 …");
     const gate = gateOptions(v);
     const format = reportFormat(values.out);
+    await checkOut(values.out);
     const quality = await qualityOptions(v, io);
     const baseline = await baselineOption(v, io);
-    const merged = mergeShards(await Promise.all(positionals.map(readShard)));
+    const merged = mergeShards(await Promise.all(positionals.map(readShard)), queryListHash);
     if ('error' in merged) throw new InputError(merged.error);
     io.stderr(`merged ${positionals.length} shard${positionals.length === 1 ? '' : 's'}: ${merged.definition.rows.length} queries.`);
     return reportRun(merged, { quality, gate, baseline, out: values.out, format }, io);

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkbenchFailure } from '../../shared/ipc/result';
 import { guessKind } from '../../shared/request/normalize';
@@ -124,11 +124,7 @@ export const catalogCommand: Command = {
       secret = process.env[secretEnv];
       if (!secret) throw new InputError(`The environment variable ${secretEnv} is not set or empty.`);
     } else {
-      try {
-        secret = await readFile(keyFile as string, 'utf8');
-      } catch (err) {
-        throw new InputError(`${keyFile}: cannot read the private key (${(err as NodeJS.ErrnoException).code}).`);
-      }
+      secret = (await readInput(keyFile, io)).text;
     }
     const http = new HttpClient();
     try {

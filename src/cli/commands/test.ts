@@ -4,7 +4,7 @@ import { runSuite } from '../../main/services/assertions/suite-run';
 import { caseSender, type SuiteProgress } from '../../main/services/assertions/runner';
 import { SearchClient } from '../../main/services/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
-import { parse, UsageError, type Command } from '../command';
+import { checkOut, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { abortOnStop, pacing, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 
@@ -51,6 +51,7 @@ export const testCommand: Command = {
     if (!REPORTERS.includes(reporter))
       throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
     const shard = shardOption(values);
+    await checkOut(values.out);
     const run = runOptions(values, 4);
     const http = runClient(run, 8);
     const stop = abortOnStop(io);

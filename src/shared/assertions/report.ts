@@ -1,3 +1,4 @@
+import { visible } from '../text';
 import type { CaseResult, SuiteSummary } from './run';
 
 /*
@@ -33,31 +34,33 @@ function failuresFirst(results: readonly CaseResult[]): CaseResult[] {
 
 export function prettyReport(run: SuiteRun): string {
   const s = run.summary;
-  const lines = [`Search Workbench test: ${s.requests} requests, ${s.assertions} assertions against ${run.target}`, ''];
-  for (const e of run.fileErrors) lines.push(`! ${e.message}`);
+  // Every name, label and message comes from a file (or what a service answered): its control characters are shown, not run.
+  const v = visible;
+  const lines = [`Search Workbench test: ${s.requests} requests, ${s.assertions} assertions against ${v(run.target)}`, ''];
+  for (const e of run.fileErrors) lines.push(`! ${v(e.message)}`);
   if (run.fileErrors.length) lines.push('');
   for (const r of failuresFirst(run.results)) {
     const ms = r.ms !== null ? ` (${Math.round(r.ms)} ms)` : '';
     // A request whose every assertion passed plainly is one line; the rest show each assertion with what was seen.
     if (!r.error && !r.note && r.assertions.every((a) => a.status === 'passed' && !a.warning)) {
-      lines.push(`✓ ${r.file} — ${r.name}: ${r.assertions.length} passed${ms}`);
+      lines.push(`✓ ${v(r.file)} — ${v(r.name)}: ${r.assertions.length} passed${ms}`);
       continue;
     }
-    lines.push(`${r.error ? '!' : r.assertions.some((a) => a.status === 'failed') ? '✗' : '⚠'} ${r.file} — ${r.name}${ms}`);
-    if (r.note) lines.push(`  note: ${r.note}`);
-    if (r.error) lines.push(`  ! could not run: ${r.error}`);
+    lines.push(`${r.error ? '!' : r.assertions.some((a) => a.status === 'failed') ? '✗' : '⚠'} ${v(r.file)} — ${v(r.name)}${ms}`);
+    if (r.note) lines.push(`  note: ${v(r.note)}`);
+    if (r.error) lines.push(`  ! could not run: ${v(r.error)}`);
     for (const a of r.assertions) {
       const mark = r.error ? '!' : a.status === 'failed' ? '✗' : a.warning ? '⚠' : '✓';
-      lines.push(`  ${mark} ${a.label}${r.error ? '' : ` — ${a.message}`}`);
+      lines.push(`  ${mark} ${v(a.label)}${r.error ? '' : ` — ${v(a.message)}`}`);
     }
-    if (r.error || r.assertions.some((a) => a.status === 'failed')) lines.push(`    ${r.url}`);
+    if (r.error || r.assertions.some((a) => a.status === 'failed')) lines.push(`    ${v(r.url)}`);
   }
   if (run.skipped.length) {
     lines.push(
       '',
       `skipped ${run.skipped.length} file${run.skipped.length === 1 ? '' : 's'} that ${run.skipped.length === 1 ? 'is' : 'are'} not part of a suite:`,
     );
-    for (const k of run.skipped) lines.push(`  - ${k.file}: ${k.reason}`);
+    for (const k of run.skipped) lines.push(`  - ${v(k.file)}: ${v(k.reason)}`);
   }
   lines.push(
     '',
@@ -92,17 +95,20 @@ export function jsonReport(run: SuiteRun): string {
   return `${JSON.stringify([...errors, ...rows], null, 2)}\n`;
 }
 
-/** Text XML 1.0 can hold: escaped, and without the control characters it forbids. */
-function xml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- the point is to remove them
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-  );
+/**
+ * Text XML 1.0 can hold: escaped, and without the control characters it forbids. In an attribute, a line break
+ * or tab is written as a character reference (`&#10;`): a parser reads it back as written (a raw one is read as
+ * a space), and no raw line of a name lands in the file.
+ */
+function xml(text: string, attribute = true): string {
+  const escaped = text
+    // eslint-disable-next-line no-control-regex -- the point is to remove them
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+  return attribute ? escaped.replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;') : escaped;
 }
 
 const secs = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
@@ -114,7 +120,11 @@ const secs = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
  */
 export function junitReport(run: SuiteRun): string {
   const byFile = new Map<string, CaseResult[]>();
-  for (const r of run.results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  for (const r of run.results) {
+    const results = byFile.get(r.file);
+    if (results) results.push(r);
+    else byFile.set(r.file, [r]);
+  }
   const suites: string[] = [];
   for (const [file, results] of byFile) {
     const cases = results.flatMap((r) =>
@@ -122,9 +132,9 @@ export function junitReport(run: SuiteRun): string {
         const share = r.assertions.length ? (r.ms ?? 0) / r.assertions.length : 0;
         const head = `    <testcase classname="${xml(r.name)}" name="${xml(a.label)}" time="${secs(share)}">`;
         if (r.error)
-          return `${head}\n      <error message="${xml(`the request could not run: ${r.error}`)}" type="request">${xml(`${r.error}\n${r.url}`)}</error>\n    </testcase>`;
+          return `${head}\n      <error message="${xml(`the request could not run: ${r.error}`)}" type="request">${xml(`${r.error}\n${r.url}`, false)}</error>\n    </testcase>`;
         if (a.status === 'failed')
-          return `${head}\n      <failure message="${xml(a.message)}" type="${a.type}">${xml(`${a.message}\n${r.url}`)}</failure>\n    </testcase>`;
+          return `${head}\n      <failure message="${xml(a.message)}" type="${a.type}">${xml(`${a.message}\n${r.url}`, false)}</failure>\n    </testcase>`;
         return `${head}</testcase>`;
       }),
     );
@@ -138,7 +148,7 @@ export function junitReport(run: SuiteRun): string {
   }
   for (const e of run.fileErrors)
     suites.push(
-      `  <testsuite name="${xml(e.file)}" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xml(run.startedAt)}">\n    <testcase classname="${xml(e.file)}" name="the file can be read" time="0.000">\n      <error message="${xml(e.message)}" type="file">${xml(e.message)}</error>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="${xml(e.file)}" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xml(run.startedAt)}">\n    <testcase classname="${xml(e.file)}" name="the file can be read" time="0.000">\n      <error message="${xml(e.message)}" type="file">${xml(e.message, false)}</error>\n    </testcase>\n  </testsuite>`,
     );
   const s = run.summary;
   const fileErrors = run.fileErrors.length;

@@ -13,6 +13,8 @@ export const ASSERTION_LIMITS = {
   fileBytes: 1024 * 1024,
   /** Assertions in one file (over all its requests or queries). */
   perFile: 1000,
+  /** Assertions in one suite run, over all its files: reading stops past it, and the run is refused (memory stays bounded). */
+  perSuite: 50_000,
   /** Characters of a filter or a glob. */
   text: 10_000,
   /** Depth of a k, a rank or a `within`. */

@@ -1,3 +1,4 @@
+import { csvLine } from '../csv';
 import { METRIC_NAMES } from '../metrics/quality';
 import { explanationColumns, type KeptExplanation } from '../explain/report';
 import type { CompareKind } from './kinds';
@@ -41,15 +42,6 @@ const CSV_COLUMNS = [
   'error_b',
 ] as const;
 
-/** One CSV cell: quoted where needed, spreadsheet formulas defused, numbers to six decimals. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? String(Math.round(value * 1e6) / 1e6) : String(value);
-  // Quote what needs it, and defuse spreadsheet formulas (=, +, -, @ at the start).
-  const safe = /^[=+\-@]/.test(text) && typeof value !== 'number' ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The quality columns a report with judgments adds: R, then each metric for A, B and B − A. */
 const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m}_a`, `${m}_b`, `${m}_delta`])];
 
@@ -74,7 +66,7 @@ export function* batchCsvPieces(
   kind: CompareKind = 'search',
 ): Generator<string> {
   const explained = explanation ? explanationColumns(explanation) : null;
-  yield `${[...csvColumns(kind), ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])].map(csvCell).join(',')}\r\n`;
+  yield `${csvLine([...csvColumns(kind), ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])])}\r\n`;
   const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
     const m = shownMetrics(r);
@@ -116,7 +108,7 @@ export function* batchCsvPieces(
         : []),
       ...(explained ? explained.row(r.index) : []),
     ];
-    yield `${row.map(csvCell).join(',')}\r\n`;
+    yield `${csvLine(row)}\r\n`;
   }
 }
 

@@ -25,6 +25,8 @@ export const sideSpecSchema = z.strictObject({
   overrides: searchTemplateSchema.default({}),
 });
 
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
+
 /** The most queries one batch runs and one query set holds (a longer list runs as shards: `compare --shard i/n`). */
 export const MAX_QUERIES = 100_000;
 
@@ -80,9 +82,19 @@ export const newBatchSchema = z.strictObject({
   quality: batchQualitySchema.optional(),
   /** The experiment this batch is a run of. */
   experiment: workspaceRef.optional(),
-  /** A shard of a larger run (`compare --shard i/n`): its rows are the queries hashed to shard `index` of `count`, of `of` in the whole list. */
+  /**
+   * A shard of a larger run (`compare --shard i/n`): its rows are the queries hashed to shard `index` of `count`,
+   * of `of` in the whole list; `list` is the whole list's hash and `run` the run's identity (see shard-identity),
+   * so `merge` can tell that shards are parts of one run and that their rows make that list, each query once.
+   */
   shard: z
-    .strictObject({ index: z.number().int().min(1), count: z.number().int().min(1).max(1000), of: z.number().int().min(1) })
+    .strictObject({
+      index: z.number().int().min(1),
+      count: z.number().int().min(1).max(1000),
+      of: z.number().int().min(1),
+      list: sha256Hex.optional(),
+      run: sha256Hex.optional(),
+    })
     .refine((s) => s.index <= s.count, { message: 'the shard index is 1 to its count' })
     .optional(),
 });

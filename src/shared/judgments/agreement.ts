@@ -1,4 +1,5 @@
-import { readCsv } from '../compare/queries';
+import { readCsv } from '../csv';
+import { readRating } from './formats';
 import { mulberry32 } from '../metrics/significance';
 import { queryKey } from './query-key';
 
@@ -20,6 +21,22 @@ export interface RaterRating {
 
 /** Below this many items rated by both, no figure is given: it would say more about chance than about the raters. */
 export const MIN_SHARED = 30;
+
+/**
+ * The most raters one agreement takes: each pair of raters gets its figures and its confusion table, so the
+ * work and the report grow with the square of the raters (200 raters: 19,900 pairs). A file naming more is
+ * refused, saying so, rather than met with minutes and gigabytes.
+ */
+export const MAX_RATERS = 200;
+
+/** More raters than MAX_RATERS: said with the count and the limit. */
+export class TooManyRatersError extends Error {
+  constructor(readonly raters: number) {
+    super(
+      `${raters.toLocaleString('en-US')} raters: agreement takes at most ${MAX_RATERS} (each pair of raters is compared, so the work grows with their square). Split the file by rater group.`,
+    );
+  }
+}
 
 export interface PairTable {
   /** Items both rated. */
@@ -93,20 +110,6 @@ export function unitsOf(ratings: readonly RaterRating[]): Map<string, Map<string
 
 const emptyTable = (max: number): number[][] => Array.from({ length: max + 1 }, () => new Array<number>(max + 1).fill(0));
 
-/** The confusion table of two raters over the items both rated (rows the first rater, columns the second). */
-export function pairTable(units: Map<string, Map<string, number>>, a: string, b: string, max: number): PairTable {
-  const confusion = emptyTable(max);
-  let items = 0;
-  for (const byRater of units.values()) {
-    const x = byRater.get(a);
-    const y = byRater.get(b);
-    if (x === undefined || y === undefined) continue;
-    confusion[x]![y]!++;
-    items++;
-  }
-  return { items, confusion };
-}
-
 /**
  * Krippendorff's alpha with the ordinal metric over units rated by any
  * number of raters (missing ratings allowed; a unit with fewer than two is
@@ -115,13 +118,41 @@ export function pairTable(units: Map<string, Map<string, number>>, a: string, b:
  * no disagreement to expect (every pairable value the same) or no pairable unit.
  */
 export function krippendorffOrdinal(units: Iterable<readonly number[]>, max: number): number | null {
-  const k = max + 1;
-  const o = emptyTable(max);
+  return alphaOfCoincidences(coincidencesOf(units, max), max);
+}
+
+/** One unit's share of the coincidence matrix: its non-zero cells (c, d, weight), from the counts of each value. */
+type Coincidence = readonly (readonly [number, number, number])[];
+
+/** Each pairable unit's cells: O(values + categories²) a unit, however many raters rated it (not the square of them). */
+function coincidencesOf(units: Iterable<readonly number[]>, max: number): Coincidence[] {
+  const out: Coincidence[] = [];
+  const counts = new Array<number>(max + 1);
   for (const values of units) {
     const m = values.length;
     if (m < 2) continue;
-    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) o[values[i]!]![values[j]!]! += 1 / (m - 1);
+    counts.fill(0);
+    for (const v of values) counts[v]!++;
+    const cells: [number, number, number][] = [];
+    for (let c = 0; c <= max; c++) {
+      const nc = counts[c]!;
+      if (nc === 0) continue;
+      for (let d = 0; d <= max; d++) {
+        const nd = counts[d]!;
+        const pairs = c === d ? nc * (nc - 1) : nc * nd;
+        if (pairs > 0) cells.push([c, d, pairs / (m - 1)]);
+      }
+    }
+    out.push(cells);
   }
+  return out;
+}
+
+/** Alpha (ordinal) from units' coincidence cells; a bootstrap sample is a list of them, drawn with replacement. */
+function alphaOfCoincidences(units: readonly Coincidence[], max: number): number | null {
+  const k = max + 1;
+  const o = emptyTable(max);
+  for (const cells of units) for (const [c, d, w] of cells) o[c]![d]! += w;
   const nc = o.map((row) => row.reduce((s, x) => s + x, 0));
   const n = nc.reduce((s, x) => s + x, 0);
   if (n === 0) return null;
@@ -168,30 +199,50 @@ export function agreement(
   max: number,
   options: { resamples?: number; seed?: number } = {},
 ): AgreementReport {
-  const units = unitsOf(ratings);
   const raters = [...new Set(ratings.map((r) => r.rater))].sort();
+  if (raters.length > MAX_RATERS) throw new TooManyRatersError(raters.length);
+  const units = unitsOf(ratings);
+  // Every pair's table in one pass over the items (each item adds to the pairs of the raters who rated it).
+  const place = new Map(raters.map((r, i) => [r, i]));
+  const tables = new Map<number, PairTable>();
+  for (const byRater of units.values()) {
+    if (byRater.size < 2) continue;
+    const rated = [...byRater].map(([rater, value]) => [place.get(rater)!, value] as const).sort((x, y) => x[0] - y[0]);
+    for (let i = 0; i < rated.length; i++)
+      for (let j = i + 1; j < rated.length; j++) {
+        const key = rated[i]![0] * raters.length + rated[j]![0];
+        let table = tables.get(key);
+        if (!table) tables.set(key, (table = { items: 0, confusion: emptyTable(max) }));
+        table.confusion[rated[i]![1]]![rated[j]![1]]!++;
+        table.items++;
+      }
+  }
   const pairs: AgreementReport['pairs'] = [];
   const pooled = emptyTable(max);
   let pooledItems = 0;
   for (let i = 0; i < raters.length; i++)
     for (let j = i + 1; j < raters.length; j++) {
-      const a = raters[i]!;
-      const b = raters[j]!;
-      const table = pairTable(units, a, b, max);
-      pairs.push({ raters: [a, b], ...pairFigures(table, max), confusion: table.confusion, needed: Math.max(0, MIN_SHARED - table.items) });
+      const table = tables.get(i * raters.length + j) ?? { items: 0, confusion: emptyTable(max) };
+      pairs.push({
+        raters: [raters[i]!, raters[j]!],
+        ...pairFigures(table, max),
+        confusion: table.confusion,
+        needed: Math.max(0, MIN_SHARED - table.items),
+      });
       table.confusion.forEach((row, x) => row.forEach((c, y) => (pooled[x]![y]! += c)));
       pooledItems += table.items;
     }
   const values = [...units.values()].map((byRater) => [...byRater.values()]).filter((v) => v.length >= 2);
-  const alpha = krippendorffOrdinal(values, max);
+  const cells = coincidencesOf(values, max);
+  const alpha = alphaOfCoincidences(cells, max);
   const resamples = options.resamples ?? 1000;
   let alphaCi95: [number, number] | null = null;
-  if (alpha !== null && values.length >= 2 && resamples > 0) {
+  if (alpha !== null && cells.length >= 2 && resamples > 0) {
     const random = mulberry32(options.seed ?? 1);
     const draws: number[] = [];
     for (let r = 0; r < resamples; r++) {
-      const sample = Array.from({ length: values.length }, () => values[Math.floor(random() * values.length)]!);
-      const x = krippendorffOrdinal(sample, max);
+      const sample = Array.from({ length: cells.length }, () => cells[Math.floor(random() * cells.length)]!);
+      const x = alphaOfCoincidences(sample, max);
       if (x !== null) draws.push(x);
     }
     draws.sort((x, y) => x - y);
@@ -232,9 +283,8 @@ export function parseRaterCsv(
   const ratings: RaterRating[] = [];
   for (const { fields: cells, line } of rows.slice(1)) {
     if (cells.every((c) => c.trim() === '')) continue;
-    const rating = Number(cells[r]);
-    if (!Number.isInteger(rating) || rating < 0 || rating > max)
-      return { ok: false, line, message: `the rating ${JSON.stringify(cells[r] ?? '')} is not a whole number from 0 to ${max} (--max).` };
+    const rating = readRating(cells[r] ?? '', max);
+    if (typeof rating === 'string') return { ok: false, line, message: `${rating}: ratings are whole numbers from 0 to ${max} (--max).` };
     const query = cells[q]?.trim() ?? '';
     const itemId = cells[d]?.trim() ?? '';
     const rater = cells[w]?.trim() ?? '';

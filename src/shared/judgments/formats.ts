@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CsvReader, type CsvRecord } from '../compare/queries';
+import { CsvReader, csvLine, unclosedQuoteMessage, undefuse, type CsvRecord } from '../csv';
 import { isJsonObject } from '../json-value';
 import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import { canonicalRatings, JUDGMENTS_FORMAT, judgmentListSchema, MAX_RATING_LIMIT, type Rating, type Scale } from './model';
@@ -36,13 +36,17 @@ export type JudgmentsRead = ({ ok: true } & ParsedJudgments) | { ok: false; mess
 
 const fail = (message: string, line?: number): JudgmentsRead => ({ ok: false, message, ...(line !== undefined ? { line } : {}) });
 
-/** A rating as written: a whole number 0…max, or the reason it is not, naming where. */
-function readRating(text: string, max: number, where: string): number | string {
+/**
+ * The one reader of a rating as written, for every format and for raters' CSV: digits only (a sign allowed), 0…max.
+ * A blank, `0x3`, `1e0` or `2.0` is not a rating; the answer is the rating, or the reason it is not, naming where.
+ */
+export function readRating(text: string, max: number, where?: string): number | string {
   const t = text.trim();
-  if (!/^[-+]?\d+$/.test(t)) return `${where}: the rating ${JSON.stringify(t)} is not a whole number`;
+  const at = where ? `${where}: ` : '';
+  if (!/^[-+]?\d+$/.test(t)) return `${at}the rating ${JSON.stringify(t)} is not a whole number`;
   const n = Number(t);
-  if (n < 0) return `${where}: the rating ${n} is below 0`;
-  if (n > max) return `${where}: the rating ${n} is above the maximum ${max}`;
+  if (n < 0) return `${at}the rating ${n} is below 0`;
+  if (n > max) return `${at}the rating ${n} is above the maximum ${max}`;
   return n;
 }
 
@@ -122,8 +126,9 @@ function parseQuepid(text: string, max: number, by?: string): JudgmentsRead {
       if (record.fields.every((f) => f.trim() === '')) continue;
       rows++;
       const where = `line ${record.line}`;
-      const query = (record.fields[at.query] ?? '').trim();
-      const itemId = (record.fields[at.docid] ?? '').trim();
+      // A cell this app's Quepid export defused (`'=…`) reads back as it was.
+      const query = undefuse((record.fields[at.query] ?? '').trim());
+      const itemId = undefuse((record.fields[at.docid] ?? '').trim());
       if (!query) return fail(`${where}: no query.`, record.line);
       if (!itemId) return fail(`${where}: no docid.`, record.line);
       const rating = readRating(record.fields[at.rating] ?? '', max, where);
@@ -136,7 +141,10 @@ function parseQuepid(text: string, max: number, by?: string): JudgmentsRead {
     const failed = take(reader.feed(body.slice(from, from + CSV_PIECE)));
     if (failed) return failed;
   }
-  const failed = take(reader.end().records);
+  const last = reader.end();
+  // A quote never closed swallowed the rest of the file into one field: that is not a rating to keep.
+  if (last.unclosedQuote !== undefined) return fail(`line ${last.unclosedQuote}: ${unclosedQuoteMessage}`, last.unclosedQuote);
+  const failed = take(last.records);
   if (failed) return failed;
   if (!at) return fail('The file is empty.');
   return finish('quepid', ratings, rows);
@@ -249,12 +257,9 @@ export function parseJudgments(text: string, options: { max?: number; by?: strin
   return read.ok ? { ...read, scale: list.data.scale, name: list.data.name } : read;
 }
 
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
 /** Ratings in another tool's format. Who and when stay behind: only the workspace's own JSON keeps them. */
 export function formatJudgments(ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating'>[], format: ExportFormat): string {
-  if (format === 'quepid')
-    return ['query,docid,rating', ...ratings.map((r) => `${csvCell(r.query)},${csvCell(r.itemId)},${r.rating}`)].join('\n') + '\n';
+  if (format === 'quepid') return ['query,docid,rating', ...ratings.map((r) => csvLine([r.query, r.itemId, r.rating]))].join('\n') + '\n';
   if (format === 'trec') {
     const bad = ratings.find((r) => /\s/.test(r.itemId));
     if (bad)
@@ -264,7 +269,12 @@ export function formatJudgments(ratings: readonly Pick<Rating, 'query' | 'itemId
     return ratings.map((r) => `${trecQid(r.query)} 0 ${r.itemId} ${r.rating}`).join('\n') + '\n';
   }
   const groups = new Map<string, [string, { gain: number }][]>();
-  for (const r of ratings) groups.set(r.query, [...(groups.get(r.query) ?? []), [r.itemId, { gain: r.rating }]]);
+  // Appended in place: copying a query's list for each rating made 100,000 ratings of one query quadratic.
+  for (const r of ratings) {
+    let docs = groups.get(r.query);
+    if (!docs) groups.set(r.query, (docs = []));
+    docs.push([r.itemId, { gain: r.rating }]);
+  }
   const rre = {
     id_field: 'id',
     topics: [

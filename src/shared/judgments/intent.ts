@@ -1,5 +1,5 @@
 import { queryKey } from './query-key';
-import type { Intent } from './rules';
+import { intentValue, setIntentValue, type Intent } from './rules';
 
 /**
  * An intent proposed from a query's text and the catalog's facet values: a
@@ -79,8 +79,8 @@ export function proposeIntent(query: string, facets: readonly FacetValues[]): In
   const intent: Intent = {};
   for (const { attribute } of facets) {
     const unique = [...new Set(kept.filter((m) => m.attribute === attribute).map((m) => m.value))];
-    if (unique.length === 1) intent[attribute] = unique[0]!;
-    else if (unique.length > 1) intent[attribute] = unique;
+    if (unique.length === 1) setIntentValue(intent, attribute, unique[0]!);
+    else if (unique.length > 1) setIntentValue(intent, attribute, unique);
   }
   return intent;
 }
@@ -96,14 +96,14 @@ export function intentScore(proposed: Intent, known: Intent): { proposed: number
   let knownCount = 0;
   let found = 0;
   for (const [attribute, value] of Object.entries(proposed)) {
-    const truth = new Set(list(known[attribute]));
+    const truth = new Set(list(intentValue(known, attribute)));
     for (const v of list(value)) {
       proposedCount++;
       if (truth.has(v)) right++;
     }
   }
   for (const [attribute, value] of Object.entries(known)) {
-    const guess = new Set(list(proposed[attribute]));
+    const guess = new Set(list(intentValue(proposed, attribute)));
     for (const v of list(value)) {
       knownCount++;
       if (guess.has(v)) found++;
@@ -138,9 +138,9 @@ export function parseIntentText(text: string): { ok: true; intent: Intent } | { 
         : [];
     if (!attribute || values.length === 0)
       return { ok: false, message: `"${part}" is not "attribute: value": write it like category: Jackets; colour: Black, Navy.` };
-    if (intent[attribute] !== undefined)
+    if (intentValue(intent, attribute) !== undefined)
       return { ok: false, message: `${attribute} is given twice: list its values once, comma-separated.` };
-    intent[attribute] = values.length === 1 ? values[0]! : values;
+    setIntentValue(intent, attribute, values.length === 1 ? values[0]! : values);
   }
   return { ok: true, intent };
 }

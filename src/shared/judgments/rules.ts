@@ -21,6 +21,19 @@ export const intentSchema = z.record(
 );
 export type Intent = z.output<typeof intentSchema>;
 
+/**
+ * An intent's own value for an attribute — never one an object inherits: `$intent.toString`,
+ * `$intent.constructor` or `$intent.__proto__` name no attribute of the intent, so a rule naming them is skipped.
+ */
+export function intentValue(intent: Intent, attribute: string): string | string[] | undefined {
+  return Object.hasOwn(intent, attribute) ? intent[attribute] : undefined;
+}
+
+/** Sets an intent's attribute as an own property, whatever its name (`__proto__` too: never the object's prototype). */
+export function setIntentValue(intent: Intent, attribute: string, value: string | string[]): void {
+  Object.defineProperty(intent, attribute, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export const ratingRuleSchema = z.strictObject({
   when: z.string().trim().min(1, 'a rule needs its filter, like category = $intent.category').max(10_000),
   rating: z.int().min(0).max(MAX_RATING_LIMIT),
@@ -28,10 +41,17 @@ export const ratingRuleSchema = z.strictObject({
 });
 export type RatingRule = z.output<typeof ratingRuleSchema>;
 
+/**
+ * The most a rules file may hold: rules, and characters of filters over all of them. Every pooled item of every
+ * query is held against the rules in turn, so their total size is the cost of rating one item (1,000 rules of
+ * 10,000 characters each took 27.7 s for one query).
+ */
+export const RULES_LIMITS = { rules: 1000, characters: 100_000 } as const;
+
 /** A rules file: the rules alone, or `{ "rules": [...] }` (with a name). */
 export const rulesFileSchema = z.union([
-  z.array(ratingRuleSchema).max(1000),
-  z.looseObject({ name: z.string().optional(), rules: z.array(ratingRuleSchema).max(1000) }),
+  z.array(ratingRuleSchema).max(RULES_LIMITS.rules),
+  z.looseObject({ name: z.string().optional(), rules: z.array(ratingRuleSchema).max(RULES_LIMITS.rules) }),
 ]);
 
 const PLACEHOLDER = /^\$intent\.(.+)$/;
@@ -55,6 +75,12 @@ export function compileRules(input: unknown): RulesRead {
     return { ok: false, message: `not a rules file: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'unreadable'}` };
   }
   const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.rules;
+  const characters = list.reduce((n, r) => n + r.when.length, 0);
+  if (characters > RULES_LIMITS.characters)
+    return {
+      ok: false,
+      message: `the rules' filters hold ${characters.toLocaleString('en-US')} characters in all, over the ${RULES_LIMITS.characters.toLocaleString('en-US')} a rules file may hold: every item is held against every rule, so keep them short.`,
+    };
   const rules: CompiledRule[] = [];
   for (const [i, rule] of list.entries()) {
     const { ast, diagnostics } = parseFilter(rule.when);
@@ -88,7 +114,7 @@ export function bindIntent(ast: FilterNode, intent: Intent): FilterNode | null {
   }
   const m = ast.value.kind === 'word' ? PLACEHOLDER.exec(String(ast.value.value)) : null;
   if (!m) return ast;
-  const wanted = intent[m[1]!];
+  const wanted = intentValue(intent, m[1]!);
   if (wanted === undefined) return null;
   const values = Array.isArray(wanted) ? wanted : [wanted];
   const one = (value: string): Comparison => ({ ...ast, value: { ...ast.value, kind: 'string', value } });
@@ -107,7 +133,7 @@ export interface Suggestion {
 /** The first rule that matches the item for the query's intent, as a suggestion; null when none does. */
 export function suggestRating(rules: readonly CompiledRule[], intent: Intent, item: Attributes): Suggestion | null {
   for (const [i, r] of rules.entries()) {
-    if (r.needs.some((name) => intent[name] === undefined)) continue;
+    if (r.needs.some((name) => intentValue(intent, name) === undefined)) continue;
     const bound = bindIntent(r.ast, intent);
     if (bound && matches(bound, item)) return { rating: r.rule.rating, rule: r.label, index: i + 1 };
   }

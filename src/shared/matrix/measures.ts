@@ -79,7 +79,11 @@ export function matrixRows(
 /** Each cell over the queries: mean 1 − RBO, top changes, failures. */
 export function cellSummaries(cells: MatrixCell[], rows: MatrixRow[]): CellSummary[] {
   const byCell = new Map<string, MatrixRow[]>();
-  for (const row of rows) byCell.set(row.cell, [...(byCell.get(row.cell) ?? []), row]);
+  for (const row of rows) {
+    const cell = byCell.get(row.cell);
+    if (cell) cell.push(row);
+    else byCell.set(row.cell, [row]);
+  }
   return cells.map((cell) => {
     const mine = byCell.get(cell.key) ?? [];
     const compared = mine.filter((r) => r.rbo !== null);

@@ -1,4 +1,4 @@
-import { csvCell } from '../compare/reports';
+import { csvLine } from '../csv';
 import { escapeHtml as esc, reportHead } from '../html';
 import type { ContextValue } from '../request/types';
 import { valueLabel, type MatrixAxis, type MatrixCell } from './grid';
@@ -92,11 +92,11 @@ export function matrixCsv(run: MatrixRun): string {
     'top_ids',
     'error',
   ];
-  const lines = [header.map(csvCell).join(',')];
+  const lines = [csvLine(header)];
   for (const row of run.rows) {
     const cell = byKey.get(row.cell)!;
     lines.push(
-      [
+      csvLine([
         row.query,
         cell.configurationId,
         ...run.axes.map((a) => valueLabel(cell.values[a.name] ?? null)),
@@ -108,9 +108,7 @@ export function matrixCsv(run: MatrixRun): string {
         row.topChanged === null ? null : row.topChanged ? 'yes' : 'no',
         row.ids.join(' '),
         row.error,
-      ]
-        .map(csvCell)
-        .join(','),
+      ]),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

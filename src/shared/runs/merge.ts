@@ -1,4 +1,5 @@
-import type { BatchDefinition, BatchResult } from '../compare/types';
+import type { BatchDefinition, BatchResult, QueryRow } from '../compare/types';
+import { shardOf } from './shard';
 import { canonicalJson } from '../workspace/canonical-json';
 
 export interface ShardRun {
@@ -12,9 +13,14 @@ export interface ShardRun {
  * Shard runs (`compare --shard i/n --state DIR`) as the one run they are parts of: rows back in the query list's
  * order (by their line), each result's index its place in the whole list — so the report is the one a single run
  * of the whole list gives, timings aside. Refused, with the reason and the fix, when the parts do not make one run:
- * not shards, shards of different splits or sides, a shard twice, a shard not finished, or queries missing.
+ * not shards, shards of different splits, sides or runs (each carries its run's identity), a shard twice, a
+ * shard not finished, a row that does not belong to its shard, results that are not its rows' (an index out of
+ * range or missing), or rows that together are not the list the run was cut from (its hash, by `listHash`).
  */
-export function mergeShards(runs: readonly ShardRun[]): { definition: BatchDefinition; results: BatchResult[] } | { error: string } {
+export function mergeShards(
+  runs: readonly ShardRun[],
+  listHash: (rows: readonly QueryRow[]) => string,
+): { definition: BatchDefinition; results: BatchResult[] } | { error: string } {
   if (runs.length === 0) return { error: 'merge needs the --state folders of the shards to merge.' };
   const first = runs[0]!;
   const split = first.definition.shard;
@@ -28,9 +34,23 @@ export function mergeShards(runs: readonly ShardRun[]): { definition: BatchDefin
       return {
         error: `${run.source} is shard ${shard.index}/${shard.count} of ${shard.of} queries, ${first.source} is ${split.index}/${split.count} of ${split.of}: they are not parts of one run.`,
       };
-    if (same(run) !== same(first))
+    if (!shard.run || !shard.list)
       return {
-        error: `${run.source} and ${first.source} ran different sides or settings: shards of one run share them (the same command, only --shard differs).`,
+        error: `${run.source} carries no run identity (written by an earlier version of compare): run its shards again with this version.`,
+      };
+    if (same(run) !== same(first) || shard.run !== split?.run || shard.list !== split?.list)
+      return {
+        error: `${run.source} and ${first.source} ran different sides, settings, judgments or query lists: shards of one run share them (the same command, only --shard differs).`,
+      };
+    const stray = run.definition.rows.find((row) => shardOf(row.query, shard.count) !== shard.index);
+    if (stray)
+      return {
+        error: `${run.source}: the query ${JSON.stringify(stray.query)} (line ${stray.line}) is not one of shard ${shard.index}/${shard.count}'s: its definition.json was changed or copied from another shard.`,
+      };
+    const wrong = run.results.find((r) => run.definition.rows[r.index]?.query !== r.query);
+    if (wrong)
+      return {
+        error: `${run.source}: a result for query ${wrong.index + 1} (${JSON.stringify(wrong.query)}), which is not that query of the shard's ${run.definition.rows.length}: its results are not this shard's.`,
       };
     const twice = seen.get(shard.index);
     if (twice) return { error: `shard ${shard.index}/${shard.count} is given twice (${twice} and ${run.source}).` };
@@ -47,12 +67,23 @@ export function mergeShards(runs: readonly ShardRun[]): { definition: BatchDefin
       error: `the shards hold ${total} of the ${split!.of} queries: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${split!.count} ${missing.length === 1 ? 'is' : 'are'} missing.`,
     };
   }
+  const lines = new Set<number>();
+  for (const run of runs)
+    for (const row of run.definition.rows) {
+      if (lines.has(row.line))
+        return { error: `${run.source}: line ${row.line} (${JSON.stringify(row.query)}) is in two shards: each query is in exactly one.` };
+      lines.add(row.line);
+    }
   const rows = runs
     .flatMap((run) => {
       const byIndex = new Map(run.results.map((r) => [r.index, r]));
       return run.definition.rows.map((row, local) => ({ row, result: byIndex.get(local)! }));
     })
     .sort((x, y) => x.row.line - y.row.line);
+  if (listHash(rows.map((r) => r.row)) !== split!.list)
+    return {
+      error: `the shards' queries are not the list the run was cut from (its hash differs): a definition.json was changed. Run the shards again.`,
+    };
   const createdAt = runs.map((r) => r.definition.createdAt).sort()[0]!;
   const { shard: _shard, ...rest } = first.definition;
   return {

@@ -152,7 +152,7 @@ describe('shards', () => {
     expect(ran).toBe(QUERIES.length);
     const merged = join(dir, 'merged.json');
     const m = await cli(['merge', ...states.reverse(), '--judgments', judgments, '--out', merged]);
-    expect(m.code).toBe(0);
+    expect(m.code, m.err).toBe(0);
     const untimed = (text: string) =>
       JSON.parse(text, (key, value: unknown) =>
         ['ms', 'finishedAt', 'createdAt', 'latency', 'attempts'].includes(key) ? undefined : value,

@@ -1,8 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ASSERTION_LIMITS } from '../../../shared/assertions/schema';
 import { readSuiteFile, type SuiteFile } from '../../../shared/assertions/suite';
+import { InputFileError, openInputFile, textOf } from '../storage/read-text';
 
 /** Folders never searched for suite files: dependencies, version control, and hidden folders. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn', 'out', 'dist']);
@@ -21,15 +22,26 @@ function displayName(root: string, path: string): string {
   return rel.split(sep).join('/');
 }
 
-/** Reads one file as a suite file, refusing one over the size limit before reading it. */
+/**
+ * Reads one file as a suite file through the one input reader: what is not a regular file (a FIFO, a device, a
+ * link to one) is refused before reading, and a file over the size limit by its size.
+ */
 export async function readSuitePath(path: string, name: string): Promise<SuiteFile> {
   try {
-    const info = await lstat(path);
-    if (info.size > ASSERTION_LIMITS.fileBytes) return readSuiteFile(name, '', info.size);
-    const text = await readFile(path, 'utf8');
-    return readSuiteFile(name, text, Buffer.byteLength(text));
+    const { handle, size } = await openInputFile(path, { name, maxBytes: Number.MAX_SAFE_INTEGER });
+    try {
+      if (size > ASSERTION_LIMITS.fileBytes) return readSuiteFile(name, '', size);
+      const bytes = await handle.readFile();
+      return readSuiteFile(name, textOf(bytes, name), bytes.length);
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
-    return { status: 'error', file: name, message: `${name} cannot be read: ${(err as Error).message}` };
+    return {
+      status: 'error',
+      file: name,
+      message: err instanceof InputFileError ? err.message : `${name} cannot be read: ${(err as Error).message}`,
+    };
   }
 }
 
@@ -92,6 +104,24 @@ export async function collectSuite(paths: readonly string[], root: string): Prom
     };
   const unique = [...new Set(found)];
   const files: SuiteFile[] = [...missing];
-  for (const path of unique) files.push(await readSuitePath(path, displayName(root, path)));
+  let assertions = 0;
+  for (const path of unique) {
+    const file = await readSuitePath(path, displayName(root, path));
+    if (file.status === 'cases') assertions += file.cases.reduce((n, c) => n + c.assertions.length, 0);
+    // Past the suite's limit nothing more is read, and what was read is dropped: the run is refused as a whole.
+    if (assertions > ASSERTION_LIMITS.perSuite)
+      return {
+        files: [
+          ...missing,
+          {
+            status: 'error',
+            file: paths.join(' '),
+            message: `${paths.join(' ')} holds over ${ASSERTION_LIMITS.perSuite.toLocaleString('en-US')} assertions (the most one run takes; ${files.length + 1} of ${unique.length} files read): run a part of the suite, a folder at a time.`,
+          },
+        ],
+        otherFiles,
+      };
+    files.push(file);
+  }
   return { files, otherFiles };
 }

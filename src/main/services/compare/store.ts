@@ -1,10 +1,18 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { resultChunkSchema } from '../../../shared/compare/result-schema';
 import { batchDefinitionSchema } from '../../../shared/compare/schema';
 import type { BatchDefinition, BatchResult, BatchStatus } from '../../../shared/compare/types';
 import { failure } from '../../../shared/ipc/result';
 import { describeIssues, zodIssues } from '../../../shared/zod-issues';
 import { exists, writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
+import { readTextFile } from '../storage/read-text';
+
+/**
+ * A batch's files, read like any input: a --state folder may come from another machine (`merge`), so a file that
+ * is a FIFO, a device or a link to one is refused rather than read forever. 256 MB: a chunk of raw answers is large.
+ */
+const readStored = (file: string) => readTextFile(file, { maxBytes: 256 * 1024 * 1024 });
 
 export interface StoredRecord {
   result: BatchResult;
@@ -67,7 +75,7 @@ export class BatchStore {
   /** A kept side file, or null when there is none (or it cannot be read: the caller does without). */
   async side(name: 'explanation' | 'snapshot'): Promise<unknown> {
     try {
-      return JSON.parse(await readFile(join(this.dir, `${name}.json`), 'utf8')) as unknown;
+      return JSON.parse(await readStored(join(this.dir, `${name}.json`))) as unknown;
     } catch {
       return null;
     }
@@ -90,7 +98,7 @@ export class BatchStore {
     const file = join(this.dir, 'definition.json');
     let raw: unknown;
     try {
-      raw = JSON.parse(await readFile(file, 'utf8'));
+      raw = JSON.parse(await readStored(file));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw failure(
@@ -107,7 +115,7 @@ export class BatchStore {
 
   async state(): Promise<StoredState | null> {
     try {
-      return JSON.parse(await readFile(join(this.dir, 'state.json'), 'utf8')) as StoredState;
+      return JSON.parse(await readStored(join(this.dir, 'state.json'))) as StoredState;
     } catch {
       return null;
     }
@@ -117,8 +125,12 @@ export class BatchStore {
     await writeJsonAtomically(join(this.dir, 'state.json'), state);
   }
 
-  /** Every query's latest result, from the chunks on disk. */
-  async load(): Promise<Map<number, BatchResult>> {
+  /**
+   * Every query's latest result, from the chunks on disk. A chunk that cannot be read is left out (its queries
+   * run again) — unless `strict` (a folder from elsewhere, as `merge` reads shards): then every chunk is read
+   * through its schema and the first that does not match is refused, naming the file and what is wrong.
+   */
+  async load(options: { strict?: boolean } = {}): Promise<Map<number, BatchResult>> {
     const results = new Map<number, BatchResult>();
     let names: string[] = [];
     try {
@@ -130,10 +142,17 @@ export class BatchStore {
       const seq = Number(CHUNK.exec(name)![1]);
       this.nextChunk = Math.max(this.nextChunk, seq + 1);
       let records: StoredRecord[];
+      const file = join(this.dir, 'results', name);
       try {
-        records = JSON.parse(await readFile(join(this.dir, 'results', name), 'utf8')) as StoredRecord[];
-      } catch {
+        records = JSON.parse(await readStored(file)) as StoredRecord[];
+      } catch (err) {
+        if (options.strict) throw failure('storage', `${file} cannot be read as results: ${(err as Error).message}`);
         continue; // unreadable (should not happen with atomic writes): its queries run again
+      }
+      if (options.strict) {
+        const parsed = resultChunkSchema.safeParse(records);
+        if (!parsed.success) throw failure('storage', `${file} is not a chunk of results: ${describeIssues(zodIssues(parsed.error))}`);
+        records = parsed.data as StoredRecord[];
       }
       for (const record of records) {
         results.set(record.result.index, record.result);
@@ -169,9 +188,7 @@ export class BatchStore {
     }
     const out = new Map<number, StoredRecord>();
     for (const [seq, wanted] of bySeq) {
-      const records = JSON.parse(
-        await readFile(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`), 'utf8'),
-      ) as StoredRecord[];
+      const records = JSON.parse(await readStored(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`))) as StoredRecord[];
       for (const r of records) if (wanted.has(r.result.index)) out.set(r.result.index, r);
     }
     return out;

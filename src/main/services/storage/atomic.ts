@@ -1,6 +1,5 @@
-import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 
 /** The app's own files are readable by their owner only; folders it creates likewise. */
 export const PRIVATE_FILE_MODE = 0o600;
@@ -8,10 +7,51 @@ export const PRIVATE_DIR_MODE = 0o700;
 /** For what the user writes out to share (reports, public keys). */
 export const SHARED_FILE_MODE = 0o644;
 
+/** A write the workbench refuses before touching anything: the target is a link, a folder or not a regular file. */
+export class WriteTargetError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WriteTargetError';
+  }
+}
+
 /**
- * Every file the app writes goes through here: temp file, fsync, rename.
- * A crash leaves the old or the new content, never a torn file. Files are
- * created `0600` (unless `mode` says otherwise) and missing folders `0700`.
+ * Whether `file` may be written: it does not exist yet, or it is a regular file. A symbolic link is never
+ * followed (writing through `junit.xml -> ~/.bashrc` would replace the file it points to, and replacing the
+ * link itself would surprise whoever made it); a folder, a device, a FIFO or a socket is never replaced
+ * (`--out /dev/null` run as root would turn the device into a file). Said with the path and what to do.
+ * Checked before a long run (so it fails at once) and again by every write below.
+ */
+export async function checkWriteTarget(file: string): Promise<void> {
+  let info;
+  try {
+    info = await lstat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new WriteTargetError(file, `${file} cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
+  }
+  if (info.isSymbolicLink())
+    throw new WriteTargetError(
+      file,
+      `${file} is a symbolic link; the workbench never writes through one. Remove the link or give another path.`,
+    );
+  if (info.isDirectory())
+    throw new WriteTargetError(file, `${file} is a folder; give the path of a file (for example ${join(file, 'report.json')}).`);
+  if (!info.isFile())
+    throw new WriteTargetError(
+      file,
+      `${file} is not a regular file (a device, FIFO or socket), so it is not replaced. Give the path of a file; leave the option out to print to standard output.`,
+    );
+}
+
+/**
+ * Every file the app writes goes through here: the target checked (checkWriteTarget), a temp file beside it
+ * created exclusively (never through a link), written, fsynced, renamed over the target. A crash leaves the
+ * old or the new content, never a torn file. Files are created `0600` (unless `mode` says otherwise) and
+ * missing folders `0700`. (write-file-atomic, used before, resolves links and writes to what they point to.)
  */
 export async function writeFileAtomically(
   file: string,
@@ -22,31 +62,31 @@ export async function writeFileAtomically(
     /** fsync before the rename (default). Files whose loss is recovered from may skip it. */ durable?: boolean;
   } = {},
 ): Promise<void> {
-  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
-  const mode = options.mode ?? PRIVATE_FILE_MODE;
-  if (options.durable === false) {
-    // Temp file and rename, without the fsync and the ownership lookups: still never torn.
-    const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
-    try {
-      if (Array.isArray(data)) {
-        const handle = await open(temp, 'wx', mode);
-        try {
-          await writeAll(handle, data);
-        } finally {
-          await handle.close();
-        }
-      } else await writeFile(temp, data, { flag: 'wx', mode });
-      await rename(temp, file);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-    return;
-  }
-  await writeFileAtomic(file, Array.isArray(data) ? Buffer.concat(data) : data, { fsync: true, mode });
+  const pieces = typeof data === 'string' ? [Buffer.from(data)] : Array.isArray(data) ? data : [data];
+  await writeThroughTemp(file, options.mode ?? PRIVATE_FILE_MODE, options.durable !== false, (handle) => writeAll(handle, pieces));
 }
 
-/** Temp names of an interrupted atomic write: write-file-atomic's `<file>.<hash>`, and this module's `<file>.<pid>.<n>.tmp`. */
+/** The one temp-write-rename: the target checked, a temp beside it opened `wx`, filled by `fill`, synced, renamed. */
+async function writeThroughTemp(file: string, mode: number, durable: boolean, fill: (handle: FileHandle) => Promise<void>): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  await checkWriteTarget(file);
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    const handle = await open(temp, 'wx', mode);
+    try {
+      await fill(handle);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** Temp names of an interrupted atomic write: this module's `<file>.<pid>.<n>.tmp`, and `<file>.<hash>` from write-file-atomic (used before). */
 const TEMP_NAME = /^(.+\.json)\.(\d{4,}|\d+\.\d+\.tmp)$/;
 
 /**
@@ -84,32 +124,20 @@ let tempCounter = 0;
  * fsync, rename — so it is never one string in memory: pieces are gathered into writes of about 1 MB.
  */
 export async function writePiecesAtomically(file: string, pieces: Iterable<string>, options: { mode?: number } = {}): Promise<void> {
-  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
-  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
-  try {
-    const handle = await open(temp, 'wx', options.mode ?? PRIVATE_FILE_MODE);
-    try {
-      let gathered: Buffer[] = [];
-      let size = 0;
-      for (const piece of pieces) {
-        const bytes = Buffer.from(piece);
-        gathered.push(bytes);
-        size += bytes.length;
-        if (size < 1 << 20) continue;
-        await writeAll(handle, gathered);
-        gathered = [];
-        size = 0;
-      }
+  await writeThroughTemp(file, options.mode ?? PRIVATE_FILE_MODE, true, async (handle) => {
+    let gathered: Buffer[] = [];
+    let size = 0;
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece);
+      gathered.push(bytes);
+      size += bytes.length;
+      if (size < 1 << 20) continue;
       await writeAll(handle, gathered);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      gathered = [];
+      size = 0;
     }
-    await rename(temp, file);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
+    await writeAll(handle, gathered);
+  });
 }
 
 export async function writeJsonAtomically(file: string, value: unknown, options: { mode?: number } = {}): Promise<void> {

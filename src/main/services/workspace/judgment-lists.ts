@@ -12,7 +12,7 @@ import {
 } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules } from '../../../shared/judgments/rules';
-import { listAgreement, type ListAgreement } from '../../../shared/judgments/agreement';
+import { listAgreement, TooManyRatersError, type ListAgreement } from '../../../shared/judgments/agreement';
 import type { Workspace } from './workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
@@ -55,7 +55,13 @@ export class JudgmentLists {
   /** How far the list's raters agree, per pair and per query, and where they disagree (at most 500 listed). */
   async agreement(file: string): Promise<ListAgreement & { disagreementCount: number }> {
     const list = await this.read(file);
-    const report = listAgreement(list.ratings, list.scale.max);
+    let report: ListAgreement;
+    try {
+      report = listAgreement(list.ratings, list.scale.max);
+    } catch (err) {
+      if (err instanceof TooManyRatersError) throw failure('validation', `${file}: ${err.message}`);
+      throw err;
+    }
     return { ...report, disagreements: report.disagreements.slice(0, 500), disagreementCount: report.disagreements.length };
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { failure } from '../../../shared/ipc/result';
@@ -19,6 +19,10 @@ import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically } from '../storage/atomic';
+import { readTextFile } from '../storage/read-text';
+
+/** The largest workspace file read: a judgment list of 700,000 ratings is about 100 MB. */
+const MAX_WORKSPACE_FILE_BYTES = 256 * 1024 * 1024;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -109,7 +113,8 @@ export class Workspace {
     const path = this.path(kind, file);
     let raw: unknown;
     try {
-      raw = JSON.parse(await readFile(path, 'utf8'));
+      // A workspace may be a git checkout: what a pull request put there is read like any input (no FIFO, device or huge file).
+      raw = JSON.parse(await readTextFile(path, { name: file, maxBytes: MAX_WORKSPACE_FILE_BYTES }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') throw failure('not-found', `${file} is not in ${this.kindFolder(kind)} (any more).`, { field: 'file' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CsvReader, parseCsv, parseQueryList, QueryListReader, type CsvRecord } from '../../../../src/shared/compare/queries';
+import { parseQueryList, QueryListReader } from '../../../../src/shared/compare/queries';
+import { CsvReader, parseCsv, type CsvRecord } from '../../../../src/shared/csv';
 import { batchHtml } from '../../../../src/shared/compare/report-html';
 import { batchCsv } from '../../../../src/shared/compare/reports';
 import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';

@@ -96,6 +96,10 @@ describe('shards', () => {
 });
 
 describe('merging shards', () => {
+  // The list a, b, c cut in two by each query's hash, as compare --shard 1/2 and 2/2 cut it.
+  const list = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((query, i) => ({ query, line: i + 1 }));
+  const listHash = (rows: readonly { query: string; line: number }[]) => rows.map((r) => `${r.line}:${r.query}`).join('|');
+  const whole = listHash(list);
   const side = (ranking: string[]) => ({ ok: true, ms: 5, attempts: 1, top: [], ranking });
   const definition = (rows: { query: string; line: number }[], index: number, createdAt: string): BatchDefinition =>
     ({
@@ -106,7 +110,7 @@ describe('merging shards', () => {
       sides: { a: { label: 'A', overrides: {} }, b: { label: 'B', overrides: {} } },
       rows,
       concurrency: 4,
-      shard: { index, count: 2, of: 3 },
+      shard: { index, count: 2, of: list.length, list: whole, run: 'r'.repeat(64) },
     }) as BatchDefinition;
   const result = (index: number, query: string): BatchResult => ({
     index,
@@ -116,49 +120,70 @@ describe('merging shards', () => {
     metrics: null,
     finishedAt: 'x',
   });
-  const one: ShardRun = {
-    source: 'one',
-    definition: definition([{ query: 'b', line: 2 }], 1, '2026-11-25T10:00:01Z'),
-    results: [result(0, 'b')],
+  const shardRun = (index: number, createdAt: string): ShardRun => {
+    const rows = list.filter((r) => shardOf(r.query, 2) === index);
+    return {
+      source: `shard${index}`,
+      definition: definition(rows, index, createdAt),
+      results: rows.map((r, i) => result(i, r.query)).reverse(),
+    };
   };
-  const two: ShardRun = {
-    source: 'two',
-    definition: definition(
-      [
-        { query: 'a', line: 1 },
-        { query: 'c', line: 3 },
-      ],
-      2,
-      '2026-11-25T10:00:00Z',
-    ),
-    results: [result(1, 'c'), result(0, 'a')],
-  };
+  const one = shardRun(1, '2026-11-25T10:00:01Z');
+  const two = shardRun(2, '2026-11-25T10:00:00Z');
+
+  it('the test list falls in both shards', () => {
+    expect(one.definition.rows.length).toBeGreaterThan(0);
+    expect(two.definition.rows.length).toBeGreaterThan(0);
+  });
 
   it('puts the rows back in the list order, each result at its place in the whole list', () => {
-    const merged = mergeShards([one, two]);
+    const merged = mergeShards([one, two], listHash);
     if ('error' in merged) throw new Error(merged.error);
-    expect(merged.definition.rows.map((r) => r.query)).toEqual(['a', 'b', 'c']);
-    expect(merged.results.map((r) => [r.index, r.query])).toEqual([
-      [0, 'a'],
-      [1, 'b'],
-      [2, 'c'],
-    ]);
+    expect(merged.definition.rows.map((r) => r.query)).toEqual(list.map((r) => r.query));
+    expect(merged.results.map((r) => [r.index, r.query])).toEqual(list.map((r, i) => [i, r.query]));
     expect(merged.definition.createdAt).toBe('2026-11-25T10:00:00Z');
     expect(merged.definition.shard).toBeUndefined();
   });
 
   it('refuses parts that are not one run, saying which and why', () => {
     const err = (runs: ShardRun[]) => {
-      const m = mergeShards(runs);
+      const m = mergeShards(runs, listHash);
       return 'error' in m ? m.error : '';
     };
-    expect(err([one])).toBe('the shards hold 1 of the 3 queries: shard 2 of 2 is missing.');
-    expect(err([one, one])).toBe('shard 1/2 is given twice (one and one).');
-    expect(err([one, { ...two, results: [result(0, 'a')] }])).toContain('is not finished: 1 of 2 queries answered');
-    expect(err([one, { ...two, definition: { ...two.definition, name: 'other' } }])).toContain('ran different sides or settings');
-    const { shard: _s, ...whole } = two.definition;
-    expect(err([{ ...two, definition: whole as BatchDefinition }])).toContain('is a whole run, not a shard');
+    const n = two.definition.rows.length;
+    expect(err([one])).toBe(`the shards hold ${one.definition.rows.length} of the 5 queries: shard 2 of 2 is missing.`);
+    expect(err([one, one])).toBe('shard 1/2 is given twice (shard1 and shard1).');
+    expect(err([one, { ...two, results: two.results.slice(1) }])).toContain(`is not finished: ${n - 1} of ${n} queries answered`);
+    expect(err([one, { ...two, definition: { ...two.definition, name: 'other' } }])).toContain('ran different sides, settings');
+    const { shard: _s, ...all } = two.definition;
+    expect(err([{ ...two, definition: all as BatchDefinition }])).toContain('is a whole run, not a shard');
     expect(err([])).toContain('needs the --state folders');
+  });
+
+  it('refuses a shard of another run, rows copied from another shard, results not its own, and a list that is not the one cut', () => {
+    const err = (runs: ShardRun[]) => {
+      const m = mergeShards(runs, listHash);
+      return 'error' in m ? m.error : '';
+    };
+    const withShard = (run: ShardRun, shard: Partial<NonNullable<BatchDefinition['shard']>>): ShardRun => ({
+      ...run,
+      definition: { ...run.definition, shard: { ...run.definition.shard!, ...shard } },
+    });
+    expect(err([one, withShard(two, { run: 's'.repeat(64) })])).toContain('ran different sides, settings, judgments or query lists');
+    expect(err([one, withShard(two, { run: undefined })])).toContain('carries no run identity');
+    // shard 2's definition.json with shard 1's rows: the rows do not hash to shard 2.
+    const copied = { ...two, definition: { ...two.definition, rows: one.definition.rows }, results: one.results };
+    expect(err([one, copied])).toMatch(/^shard2: the query "\w+" \(line \d\) is not one of shard 2\/2's/);
+    // A result whose index is out of range, or names another query.
+    expect(err([one, { ...two, results: [...two.results.slice(1), result(99, 'x')] }])).toContain('a result for query 100 ("x")');
+    expect(err([one, { ...two, results: [result(0, 'zulu'), ...two.results.slice(1)] }])).toContain('its results are not this shard');
+    // Rows that hash to their shard, but not the list the run was cut from (a query changed in both files).
+    const other = shardRun(2, 'x');
+    const changed = {
+      ...other,
+      definition: { ...other.definition, rows: other.definition.rows.map((r) => ({ ...r, line: r.line + 10 })) },
+    };
+    expect(err([one, changed])).toContain('are not the list the run was cut from');
   });
 });
 

@@ -1,0 +1,2 @@
+export { CsvReader, parseCsv, readCsv, unclosedQuoteMessage, type CsvRecord } from './reader';
+export { csvCell, csvLine, defuse, undefuse } from './writer';

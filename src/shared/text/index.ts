@@ -1,0 +1,1 @@
+export { forTerminal, visible } from './control';
