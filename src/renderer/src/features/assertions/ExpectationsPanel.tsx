@@ -241,7 +241,7 @@ export function SearchExpectations({ tab }: { tab: SearchTab }) {
       choices={choices}
       onChange={(expect) => patchTab(tab.id, { expect })}
       onSave={() => void save(tab.id)}
-      savedFile={tab.savedFile}
+      savedFile={tab.saved?.file ?? null}
       hint=", or open a result and choose what must hold for it"
     />
   );

@@ -76,7 +76,7 @@ export function SuitePanel() {
       origin,
       highlight: failingItems(r),
       ...expect,
-      ...(same && file ? { savedFile: file } : {}),
+      ...savedRef,
     });
     setArea('search');
     await send(id);

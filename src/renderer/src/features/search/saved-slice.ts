@@ -9,6 +9,12 @@ import type { AutocompleteSlice } from '../autocomplete/autocomplete-slice';
 import type { SuggestSlice } from '../suggest/suggest-slice';
 import type { SearchSlice } from './search-slice';
 
+/** A request file the screen's request belongs to: its name in requests/ and the request's own name, which a save keeps. */
+export interface SavedRef {
+  file: string;
+  name: string;
+}
+
 export interface SavedFolder {
   folder: string;
   items: SavedListing[];
@@ -60,11 +66,12 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
     saveActiveTab: async (name) => {
       const tab = get().tabs.find((t) => t.id === get().activeTabId);
       if (!tab) return false;
+      const chosen = name.trim() || tab.saved?.name || tab.title;
       const outcome = await runCall(op, {
         scope: 'saved-save',
         send: () =>
           workbench().saved.save({
-            name: name.trim() || tab.title,
+            name: chosen,
             kind: 'search',
             transport: tab.transport,
             request: tab.request,
@@ -72,7 +79,7 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
           }),
         accept: (v) => `Saved as ${v.file}.`,
       });
-      if (outcome.kind === 'done') get().patchTab(tab.id, { savedFile: outcome.value.file });
+      if (outcome.kind === 'done') get().patchTab(tab.id, { saved: { file: outcome.value.file, name: chosen }, title: chosen });
       await slice.loadSaved();
       return outcome.kind === 'done';
     },
@@ -95,7 +102,7 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
           title: saved.name,
           origin,
           expect,
-          savedFile: file,
+          saved: { file, name: saved.name },
           ...(highlight?.length ? { highlight } : {}),
         });
         get().setArea('search');
@@ -105,14 +112,16 @@ export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
     saveExpectations: async (tabId) => {
       const tab = get().tabs.find((t) => t.id === tabId);
       if (!tab) return false;
+      // A saved request keeps its name: the tab's title follows the query it sends, the file's name does not.
+      const name = tab.saved?.name ?? tab.title;
       const file = await slice.saveRequestFile({
-        name: tab.title,
+        name,
         envelope: { kind: 'search', transport: tab.transport, request: tab.request },
         expect: tab.expect,
-        file: tab.savedFile,
+        file: tab.saved?.file ?? null,
       });
       if (file === null) return false;
-      get().patchTab(tab.id, { savedFile: file });
+      get().patchTab(tab.id, { saved: { file, name } });
       return true;
     },
     saveRequestFile: async ({ name, envelope, expect, file }) => {

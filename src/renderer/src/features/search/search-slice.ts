@@ -17,7 +17,7 @@ export interface SearchSlice {
   updateRequest: (id: string, update: (request: SearchRequest) => SearchRequest) => void;
   patchTab: (
     id: string,
-    patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId' | 'expect' | 'savedFile' | 'highlight'>>,
+    patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId' | 'expect' | 'saved' | 'highlight'>>,
   ) => void;
   setRawText: (id: string, text: string) => void;
   send: (id: string) => Promise<void>;
@@ -113,7 +113,8 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
       // Notes and steps explain the request they came with (a pasted URL): a different request sends without them.
       update(id, (t) => ({
         ...t,
-        title: titleOf(sent),
+        // A saved request's tab keeps the request's name; any other is named by what it sends.
+        title: t.saved ? t.saved.name : titleOf(sent),
         ...(t.notesFor && !sameRequest(t.notesFor, sent) ? { notes: [], steps: [], notesFor: null } : {}),
       }));
       await runCall(lens(id), {

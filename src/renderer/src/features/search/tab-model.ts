@@ -6,6 +6,7 @@ import type { Transport } from '@shared/request/http';
 import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
 import type { DecodeNote } from '@shared/url/codec';
 import { canonicalJson } from '@shared/workspace/canonical-json';
+import type { SavedRef } from './saved-slice';
 
 /** One request tab of the Search screen: its request, and the life of the last one sent (see request-ui/lifecycle). */
 export interface SearchTab extends CallState<SearchResult> {
@@ -34,8 +35,8 @@ export interface SearchTab extends CallState<SearchResult> {
   notesFor: SearchRequest | null;
   /** Expectations on the answer (assertions), checked on every answer and saved with the request. */
   expect: Assertion[];
-  /** The saved request file this tab was opened from (or last saved to): its expectations are saved back there. */
-  savedFile: string | null;
+  /** The saved request this tab was opened from (or last saved to): its expectations are saved back there, under its name. */
+  saved: SavedRef | null;
   /** Items to point out (a failing assertion's items, opened from a suite run). */
   highlight: string[];
 }
@@ -65,7 +66,7 @@ export function titleOf(request: SearchRequest): string {
 
 export function blankTab(
   init: Partial<
-    Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps' | 'expect' | 'savedFile' | 'highlight'>
+    Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps' | 'expect' | 'saved' | 'highlight'>
   > & { token?: string } = {},
 ): SearchTab {
   const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
@@ -86,7 +87,7 @@ export function blankTab(
     steps: init.steps ?? [],
     notesFor: init.notes?.length || init.steps?.length ? structuredClone(request) : null,
     expect: init.expect ?? [],
-    savedFile: init.savedFile ?? null,
+    saved: init.saved ?? null,
     highlight: init.highlight ?? [],
   };
 }

@@ -6,7 +6,7 @@ import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SavedSlice } from '../search/saved-slice';
+import type { SavedRef, SavedSlice } from '../search/saved-slice';
 
 export interface SuggestResult {
   response: SuggestResponse;
@@ -33,12 +33,6 @@ export interface SuggestState extends CallState<SuggestResult> {
   expect: Assertion[];
   /** The request file it was opened from (or last saved to): expectations are saved back there. */
   saved: SavedRef | null;
-}
-
-/** A request file the screen's request belongs to: its name in requests/ and the request's name. */
-export interface SavedRef {
-  file: string;
-  name: string;
 }
 
 export interface SuggestSlice {
