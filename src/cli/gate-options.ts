@@ -1,4 +1,4 @@
-import { sideNames, type BatchQuality, type QualityConfig } from '../shared/compare/quality';
+import { metricLabel, sideNames, type BatchQuality, type QualityConfig } from '../shared/compare/quality';
 import type { BatchDefinition, BatchResult } from '../shared/compare/types';
 import type { RatingIndex } from '../shared/judgments/model';
 import { againstBaseline, readBaselineReport, type BaselineRun } from '../shared/runs/baseline';
@@ -23,8 +23,12 @@ export const GATE_USAGE =
   '  --gate-min-delta  the loss allowed before the gate fails, ≥ 0 (default 0)\n' +
   "  --baseline-run  REPORT.json of an earlier run: the gate holds this run's B against that run's B, paired by query (default: against A)\n";
 
-/** --gate and its options, checked; `--gate ndcg@5` sets k when --k is not given (and must agree with it when it is). */
-export function gateOptions(v: Values): GateSpec | undefined {
+/**
+ * --gate and its options, checked; `--gate ndcg@5` sets k when --k is not given (and must agree with it when it
+ * is: qualityOptions takes the gate's k). `judged` says where the judgments come from when not from --judgments
+ * (an experiment's list).
+ */
+export function gateOptions(v: Values, judged = false): GateSpec | undefined {
   const str = (k: string) => v[k] as string | undefined;
   const gate = str('gate');
   if (gate === undefined) {
@@ -32,14 +36,13 @@ export function gateOptions(v: Values): GateSpec | undefined {
       if (str(o) !== undefined) throw new UsageError(`--${o} sets up the regression gate: give --gate METRIC[@k] too.`);
     return undefined;
   }
-  if (!str('judgments'))
+  if (!str('judgments') && !judged)
     throw new UsageError('--gate measures quality: give --judgments FILE too (the ratings the metric is computed from).');
   const metric = parseGateMetric(gate);
   if ('error' in metric) throw new UsageError(metric.error);
   if (metric.k !== undefined) {
     if (str('k') !== undefined && Number(str('k')) !== metric.k)
       throw new UsageError(`--gate ${gate} and --k ${str('k')} name different cut-offs: give one.`);
-    v['k'] = String(metric.k);
   }
   const number = (name: string, fallback: number, ok: (x: number) => boolean, rule: string) => {
     const raw = str(name);
@@ -76,20 +79,18 @@ export async function baselineOption(v: Values, io: CliIo): Promise<BaselineRun 
 }
 
 /**
- * Runs the gate on a finished run and prints its line: B against A (from the run's own quality), or against B
- * of the baseline run. Answers whether it failed.
+ * The gate on a finished run: B against A (from the run's own quality), or against B of the baseline run — its
+ * name (`nDCG@10`), whether it failed, and the line the terminal prints and the report repeats.
  */
 export function runGate(
   spec: GateSpec,
   run: { definition: BatchDefinition; results: readonly BatchResult[]; quality: BatchQuality },
   judgments: { index: RatingIndex; config: QualityConfig },
   baseline: BaselineRun | undefined,
-  io: CliIo,
-): boolean {
+): { gate: string; verdict: 'passed' | 'failed'; line: string } {
   const names = sideNames(run.definition.sides);
   const quality = baseline ? againstBaseline(run.results, run.definition.rows, baseline, judgments.index, judgments.config) : run.quality;
   const reference = baseline ? `B of the baseline run "${baseline.name}" (${baseline.label})` : names.a;
   const outcome = evaluateGate(spec, quality.k, quality.metrics[spec.metric], quality.perQuery, reference);
-  io.stdout(gateLine(outcome, names.b));
-  return outcome.failed;
+  return { gate: metricLabel(outcome.metric, outcome.k), verdict: outcome.failed ? 'failed' : 'passed', line: gateLine(outcome, names.b) };
 }

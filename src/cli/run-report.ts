@@ -8,11 +8,9 @@ import {
   ratingsCountedText,
   sideNames,
   type BatchQuality,
-  type QualityConfig,
 } from '../shared/compare/quality';
 import { summarize } from '../shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideSpec } from '../shared/compare/types';
-import type { RatingIndex } from '../shared/judgments/model';
 import { METRIC_NAMES } from '../shared/metrics/quality';
 import type { BaselineRun } from '../shared/runs/baseline';
 import type { GateSpec } from '../shared/runs/gate';
@@ -20,10 +18,11 @@ import { batchReportPieces } from '../main/services/compare/service';
 import { SHARED_FILE_MODE, writePiecesAtomically } from '../main/services/storage/atomic';
 import { EXIT, UsageError, type CliIo } from './command';
 import { runGate } from './gate-options';
+import type { QualityChoice } from './side-options';
 
-/** The quality summary as a short table for the terminal, significant rows marked. */
-function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): string[] {
-  const head = `quality (k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}; ${q.paired} judged queries both sides answered; ${ratingsCountedText(q.ratings)})`;
+/** The quality summary as a short table for the terminal, significant rows marked, under the settings it was measured with. */
+function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }, settings: string): string[] {
+  const head = `quality (${settings}; ${q.paired} judged queries both sides answered)`;
   const cols = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(12) : x.padStart(i === 5 ? 20 : 9))).join(' ');
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
   const rows = METRIC_NAMES.map((m) => {
@@ -47,6 +46,11 @@ function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }): str
   ];
 }
 
+/** The settings a quality figure was measured with, in words: the list (and its hash), k, gain, threshold, ratings, page size. */
+export function settingsText(q: BatchQuality, judgments: { name: string; sha256: string }, limit: number | undefined): string {
+  return `against ${judgments.name} (sha256 ${judgments.sha256.slice(0, 12)}…), k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}, ${ratingsCountedText(q.ratings)}${limit !== undefined ? `, ${limit} items asked per query` : ''}`;
+}
+
 /** The report's format, from --out's extension. */
 export function reportFormat(out: string | undefined): RunReportOptions['format'] {
   if (out === undefined) return undefined;
@@ -57,7 +61,7 @@ export function reportFormat(out: string | undefined): RunReportOptions['format'
 }
 
 export interface RunReportOptions {
-  quality: { config: QualityConfig; index: RatingIndex } | undefined;
+  quality: QualityChoice | undefined;
   gate: GateSpec | undefined;
   baseline: BaselineRun | undefined;
   out: string | undefined;
@@ -81,6 +85,8 @@ export async function reportRun(
   const kind = definition.kind ?? 'search';
   const w = KIND_WORDS[kind];
   const judged = quality ? batchQuality(results, definition.rows, quality.index, quality.config) : undefined;
+  const limit = definition.base.options?.limit;
+  const settings = judged && quality ? settingsText(judged, quality.judgments, limit) : '';
   io.stdout(
     [
       `${definition.name}${kind === 'search' ? '' : ` (${w.title.toLowerCase()})`}: ${s.compared} of ${s.total} ${w.rows} compared, ${s.failed} failed, ${s.bothEmpty} empty on both sides${kind === 'search' ? `, ${s.redirects.total} redirect${s.redirects.total === 1 ? '' : 's'}${s.redirects.total ? ` (${s.redirects.same} same, ${s.redirects.changed} changed, ${s.redirects.oneSide} on one side only)` : ''}` : ''}`,
@@ -89,15 +95,21 @@ export async function reportRun(
         : `no ${w.row} had rankings on both sides to compare: no RBO, Jaccard or Kendall mean`,
       `${w.zero.toLowerCase()}: A ${f(s.zeroRateA === null ? null : s.zeroRateA * 100, 1)}% · B ${f(s.zeroRateB === null ? null : s.zeroRateB * 100, 1)}%`,
       `latency p50/p95: A ${f(s.latency.a.p50, 1)}/${f(s.latency.a.p95, 1)} ms · B ${f(s.latency.b.p50, 1)}/${f(s.latency.b.p95, 1)} ms`,
-      ...(judged ? qualityTable(judged, definition.sides) : []),
+      ...(judged ? qualityTable(judged, definition.sides, settings) : []),
     ].join('\n'),
   );
+  // The gate is decided before the report is written, so the report says what was decided.
+  const decided =
+    gate && judged && quality ? runGate(gate, { definition, results, quality: judged }, quality, options.baseline) : undefined;
   if (out && format) {
-    await writePiecesAtomically(out, batchReportPieces(definition, results, format, judged), { mode: SHARED_FILE_MODE });
+    const context = {
+      ...(quality ? { judgments: { name: quality.judgments.name, sha256: quality.judgments.sha256 } } : {}),
+      ...(decided ? { gate: decided } : {}),
+    };
+    await writePiecesAtomically(out, batchReportPieces(definition, results, format, judged, null, context), { mode: SHARED_FILE_MODE });
     io.stdout(`report: ${out}`);
   }
+  if (decided) io.stdout(decided.line);
   if (s.total > 0 && s.failed === s.total) return EXIT.couldNotRun;
-  const failedGate =
-    gate && judged && quality ? runGate(gate, { definition, results, quality: judged }, quality, options.baseline, io) : false;
-  return failedGate ? EXIT.failed : EXIT.ok;
+  return decided?.verdict === 'failed' ? EXIT.failed : EXIT.ok;
 }

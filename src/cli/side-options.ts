@@ -2,9 +2,10 @@ import { unclosedQuoteMessage } from '../shared/csv';
 import { QueryListReader, variableValue } from '../shared/compare/queries';
 import { textHash } from '../main/services/compare/shard-identity';
 import { buildSide } from '../shared/compare/sides';
-import type { QueryRow, SideSpec } from '../shared/compare/types';
-import type { QualityConfig } from '../shared/compare/quality';
-import { parseJudgments } from '../shared/judgments/formats';
+import type { NewBatch, QueryRow, SideSpec } from '../shared/compare/types';
+import { basename } from 'node:path';
+import { qualitySettings, type QualityConfig } from '../shared/compare/quality-config';
+import { parseJudgments, type ParsedJudgments } from '../shared/judgments/formats';
 import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments/model';
 import type { ContextValue } from '../shared/request/types';
 import { intOption, UsageError, type CliIo } from './command';
@@ -79,29 +80,82 @@ export async function queryRows(arg: string | undefined, io: CliIo): Promise<Que
   return parsed.rows;
 }
 
-/** --judgments and how quality is measured, or undefined without judgments. */
-export async function qualityOptions(
-  v: Values,
-  io: CliIo,
-): Promise<{ config: QualityConfig; index: RatingIndex; /** SHA-256 of the judgments file's text. */ judgmentsHash: string } | undefined> {
+/** `--k`, `--gain`, `--threshold` and `--ratings` as given (each left out when not): the run's settings come from qualitySettings. */
+export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
   const str = (k: string) => v[k] as string | undefined;
-  const ratings = str('ratings') ?? 'confirmed';
-  if (ratings !== 'confirmed' && ratings !== 'all') throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(ratings)}`);
-  const k = intOption(str('k'), 'k', 1, 1000) ?? 10;
-  const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT) ?? 1;
-  const gain = str('gain') ?? 'exponential';
-  if (gain !== 'exponential' && gain !== 'linear') throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
-  if (!str('judgments')) {
-    if (str('k') || str('gain') || str('threshold') || str('ratings'))
+  const ratings = str('ratings');
+  if (ratings !== undefined && ratings !== 'confirmed' && ratings !== 'all')
+    throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(ratings)}`);
+  const gain = str('gain');
+  if (gain !== undefined && gain !== 'exponential' && gain !== 'linear')
+    throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
+  const k = intOption(str('k'), 'k', 1, maxK);
+  const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT);
+  return {
+    ...(k !== undefined ? { k } : {}),
+    ...(gain ? { gain } : {}),
+    ...(threshold !== undefined ? { threshold } : {}),
+    ...(ratings ? { ratings } : {}),
+  };
+}
+
+/** A compare run before it starts: its batch but its rows, the rows to read (the whole list), and how quality is measured. */
+export interface RunPlan {
+  batch: Omit<NewBatch, 'rows'>;
+  rows: () => Promise<QueryRow[]>;
+  quality: QualityChoice | undefined;
+}
+
+/** The judgments a run is measured against, and how: the settings, the ratings indexed, and which file (its name and hash). */
+export interface QualityChoice {
+  config: QualityConfig;
+  index: RatingIndex;
+  judgments: JudgmentsSource;
+}
+
+/** A judgments file as a report names it: the path given, the list's name (a workspace list's own, else the file's), its SHA-256. */
+export interface JudgmentsSource {
+  path: string;
+  name: string;
+  sha256: string;
+}
+
+/**
+ * A judgments file of any known format (a workspace list included), or an error naming the file and line: its
+ * ratings, its scale when it is a workspace list, and what names it in a report.
+ */
+export async function readJudgments(
+  arg: string | undefined,
+  io: CliIo,
+  max = MAX_RATING_LIMIT,
+): Promise<ParsedJudgments & { name: string; source: JudgmentsSource }> {
+  const { text, name } = await readInput(arg, io);
+  const read = parseJudgments(text, { max });
+  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
+  return { ...read, name, source: { path: name, name: read.name ?? basename(name), sha256: textHash(text) } };
+}
+
+/**
+ * --judgments and how quality is measured, or undefined without judgments. What the flags leave out comes from
+ * the list itself (a workspace list's threshold), as the app reads it: one source of quality settings.
+ */
+export async function qualityOptions(v: Values, io: CliIo, gate?: { k?: number }): Promise<QualityChoice | undefined> {
+  const flags = { ...(gate?.k !== undefined ? { k: gate.k } : {}), ...qualityFlags(v) };
+  const path = v['judgments'] as string | undefined;
+  if (!path) {
+    if (Object.keys(flags).length)
       throw new UsageError('--k, --gain, --threshold and --ratings measure quality: give --judgments FILE too.');
     return undefined;
   }
-  const { text, name } = await readInput(str('judgments'), io);
-  const read = parseJudgments(text);
-  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
+  return qualityChoice(await readJudgments(path, io), flags);
+}
+
+/** Judgments read, measured with the settings given and, for the rest, the list's own (qualitySettings). */
+export function qualityChoice(read: Awaited<ReturnType<typeof readJudgments>>, given: Partial<QualityConfig>): QualityChoice {
+  const config = qualitySettings(given, read.scale);
   return {
-    config: { k, gain, threshold, ...(ratings === 'all' ? { ratings } : {}) },
-    index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings }),
-    judgmentsHash: textHash(text),
+    config,
+    index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings: config.ratings ?? 'confirmed' }),
+    judgments: read.source,
   };
 }

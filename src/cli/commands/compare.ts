@@ -12,9 +12,11 @@ import { queryListHash, shardRunId } from '../../main/services/compare/shard-ide
 import { SearchClient } from '../../main/services/search-client';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
+import type { GateSpec } from '../../shared/runs/gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
-import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
+import { experimentPlan } from '../experiment-options';
+import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type RunPlan, type Values } from '../side-options';
 
 function progressLine(p: BatchProgress): string {
   const width = 24;
@@ -91,6 +93,35 @@ async function kindRows(kind: { kind: CompareKind }, v: Values, io: CliIo): Prom
   return prefixes.map((query, i) => ({ query, line: i + 1 }));
 }
 
+/** The run the flags describe: its batch (all but its rows), the rows to read, and how quality is measured. */
+async function flagsPlan(v: Values, io: CliIo, gate: GateSpec | undefined): Promise<RunPlan> {
+  const str = (k: string) => v[k] as string | undefined;
+  const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
+  const kind = kindOptions(v);
+  if (kind.kind !== 'search' && str('limit') !== undefined)
+    throw new UsageError(
+      `--limit is for search; ${kind.kind === 'suggest' ? 'suggest returns --size items per group' : 'autocomplete returns --suggestions per prefix'}.`,
+    );
+  if (kind.kind === 'autocomplete' && str('judgments'))
+    throw new UsageError('--judgments rates items; autocomplete suggests queries, so there is nothing to rate: leave --judgments out.');
+  const quality = await qualityOptions(v, io, gate);
+  const sides = { a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
+  const pageSize = quality ? Math.max(limit, quality.config.k) : limit;
+  if (pageSize > limit)
+    io.stderr(`--limit raised from ${limit} to ${pageSize}, so every judged position up to k = ${quality?.config.k} has an item.`);
+  return {
+    batch: {
+      name: str('name') ?? defaultBatchName(sides),
+      ...(kind.kind !== 'search' ? { kind: kind.kind } : {}),
+      base: kind.base ?? { options: { offset: 0, limit: pageSize } },
+      sides,
+      concurrency: 6,
+    },
+    rows: () => kindRows(kind, v, io),
+    quality,
+  };
+}
+
 /** A shard's place in its run, with the run's identity and the whole list's hash (what `merge` checks). */
 function shardOfRun(
   shard: Shard,
@@ -98,9 +129,16 @@ function shardOfRun(
   run: { name: string; kind: CompareKind; base: unknown; sides: unknown; quality: Awaited<ReturnType<typeof qualityOptions>> },
 ) {
   const list = queryListHash(all);
-  const quality = run.quality ? { ...run.quality.config, judgments: run.quality.judgmentsHash } : null;
+  const quality = run.quality ? { ...run.quality.config, judgments: run.quality.judgments.sha256 } : null;
   const id = shardRunId({ ...run, list, count: shard.count, of: all.length, quality });
-  return { ...shard, of: all.length, list, run: id };
+  // How it is measured, kept so `merge` measures the whole run the same way without being told again.
+  return {
+    ...shard,
+    of: all.length,
+    list,
+    run: id,
+    ...(run.quality ? { quality: { ...run.quality.config, judgments: run.quality.judgments } } : {}),
+  };
 }
 
 export const compareCommand: Command = {
@@ -108,6 +146,8 @@ export const compareCommand: Command = {
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
     'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings confirmed|all] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    '       compare --experiment WORKSPACE/experiments/FILE.json --base-url U --token T [--out …] [--state DIR] [--gate …] [--shard i/n]\n' +
+    '  --experiment a workspace experiment, run as the app runs it: its query set, sides, page size, judgment list and quality settings (the flags that set those are refused with it); both sides ask --base-url with --token\n' +
     '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
     '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required, except for autocomplete)\n' +
     '  --group-by   with --kind suggest: the attribute whose values make the groups, like category (required for suggest)\n' +
@@ -119,7 +159,7 @@ export const compareCommand: Command = {
     '  --suggestions  with --kind autocomplete: suggestions asked per prefix, 1 to 20 (default 10)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
-    "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, 1, confirmed: rules' suggestions left out, said in the summary); with judgments, --limit is raised to k\n" +
+    "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, the judgment list's own threshold (else 1), confirmed: rules' suggestions left out; the summary says each); with judgments, --limit is raised to k\n" +
     '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +
     '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +
     '  --a, --b     the configuration id of each side (required; an empty string means the tenant default)\n' +
@@ -159,6 +199,7 @@ export const compareCommand: Command = {
         threshold: { type: 'string' },
         ratings: { type: 'string' },
         shard: { type: 'string' },
+        experiment: { type: 'string' },
         ...KIND_FLAGS,
         ...GATE_FLAGS,
         ...SIDE_FLAGS,
@@ -169,17 +210,12 @@ export const compareCommand: Command = {
     const str = (k: string) => v[k] as string | undefined;
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
     const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
-    const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
-    const kind = kindOptions(v);
-    if (kind.kind !== 'search' && str('limit') !== undefined)
-      throw new UsageError(
-        `--limit is for search; ${kind.kind === 'suggest' ? 'suggest returns --size items per group' : 'autocomplete returns --suggestions per prefix'}.`,
-      );
-    if (kind.kind === 'autocomplete' && str('judgments'))
-      throw new UsageError('--judgments rates items; autocomplete suggests queries, so there is nothing to rate: leave --judgments out.');
-    const gate = gateOptions(v);
+    const experiment = str('experiment');
+    const gate = gateOptions(v, experiment !== undefined);
     const shard = shardOption(v);
-    const quality = await qualityOptions(v, io);
+    // A workspace experiment sets the queries, sides, page size and quality as the app runs it; else the flags do.
+    const planned = experiment ? await experimentPlan(v, experiment, gate) : await flagsPlan(v, io, gate);
+    const quality = planned.quality;
     const baseline = await baselineOption(v, io);
     const out = str('out');
     const format = reportFormat(out);
@@ -211,7 +247,7 @@ export const compareCommand: Command = {
         );
         if (stored.progress.status !== 'done') await compare.control(id, 'resume');
       } else {
-        const all = await kindRows(kind, v, io);
+        const all = await planned.rows();
         const rows = shard ? inShard(all, shard, (r) => r.query) : all;
         if (shard) {
           io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries (by the hash of each query's text).`);
@@ -220,22 +256,15 @@ export const compareCommand: Command = {
             return EXIT.ok;
           }
         }
-        const sides = { a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
-        const pageSize = quality ? Math.max(limit, quality.config.k) : limit;
-        if (pageSize > limit)
-          io.stderr(`--limit raised from ${limit} to ${pageSize}, so every judged position up to k = ${quality?.config.k} has an item.`);
-        const name = str('name') ?? defaultBatchName(sides);
-        const base = kind.base ?? { options: { offset: 0, limit: pageSize } };
+        const { batch } = planned;
+        const kind = batch.kind ?? 'search';
         await compare.start(
           {
-            name,
-            ...(kind.kind !== 'search' ? { kind: kind.kind } : {}),
-            base,
-            sides,
+            ...batch,
             rows,
             concurrency: pace.concurrency,
             ...(pace.auto ? { pace: 'auto' as const } : {}),
-            ...(shard ? { shard: shardOfRun(shard, all, { name, kind: kind.kind, base, sides, quality }) } : {}),
+            ...(shard ? { shard: shardOfRun(shard, all, { name: batch.name, kind, base: batch.base, sides: batch.sides, quality }) } : {}),
           },
           { id },
         );

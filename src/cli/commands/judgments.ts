@@ -12,7 +12,7 @@ import { canonicalRatings, DEFAULT_SCALE, judgmentListSchema, MAX_RATING_LIMIT, 
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
-import { readJudgments } from './metrics';
+import { readJudgments } from '../side-options';
 
 const AGREEMENT_USAGE =
   '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +

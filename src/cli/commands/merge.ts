@@ -6,7 +6,36 @@ import { InputError } from '../input';
 import { checkOut, parse, UsageError, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions } from '../gate-options';
 import { reportFormat, reportRun } from '../run-report';
-import { qualityOptions, type Values } from '../side-options';
+import { qualityChoice, qualityFlags, qualityOptions, readJudgments, type QualityChoice, type Values } from '../side-options';
+import type { BatchDefinition } from '../../shared/compare/types';
+import type { GateSpec } from '../../shared/runs/gate';
+import type { CliIo } from '../command';
+
+/**
+ * The judgments and settings the shards ran with: the file read again from where compare read it, refused when
+ * it is not there or not the same file (its hash); the flags given to merge (--k, --threshold…) still win.
+ */
+async function shardsQuality(
+  ran: NonNullable<NonNullable<BatchDefinition['shard']>['quality']>,
+  v: Values,
+  io: CliIo,
+  gate: GateSpec | undefined,
+): Promise<QualityChoice> {
+  let read;
+  try {
+    read = await readJudgments(ran.judgments.path, io);
+  } catch (err) {
+    throw new InputError(
+      `The shards were measured against ${ran.judgments.path} (sha256 ${ran.judgments.sha256.slice(0, 12)}…), which cannot be read here (${(err as Error).message}): give --judgments FILE.`,
+    );
+  }
+  if (read.source.sha256 !== ran.judgments.sha256)
+    throw new InputError(
+      `${ran.judgments.path} is not the file the shards were measured against (its sha256 differs): give --judgments FILE to measure with it anyway.`,
+    );
+  const { judgments: _judgments, ...settings } = ran;
+  return qualityChoice(read, { ...settings, ...(gate?.k !== undefined ? { k: gate.k } : {}), ...qualityFlags(v) });
+}
 
 /** One shard's --state folder, read as it was left: its definition and every stored result. */
 async function readShard(dir: string): Promise<ShardRun> {
@@ -46,10 +75,13 @@ export const mergeCommand: Command = {
     const gate = gateOptions(v);
     const format = reportFormat(values.out);
     await checkOut(values.out);
-    const quality = await qualityOptions(v, io);
     const baseline = await baselineOption(v, io);
-    const merged = mergeShards(await Promise.all(positionals.map(readShard)), queryListHash);
+    const shards = await Promise.all(positionals.map(readShard));
+    const merged = mergeShards(shards, queryListHash);
     if ('error' in merged) throw new InputError(merged.error);
+    // Measured as the shards were (their judgments, checked by hash, and settings), unless the flags say otherwise.
+    const ran = shards[0]?.definition.shard?.quality;
+    const quality = v['judgments'] !== undefined || !ran ? await qualityOptions(v, io, gate) : await shardsQuality(ran, v, io, gate);
     io.stderr(`merged ${positionals.length} shard${positionals.length === 1 ? '' : 's'}: ${merged.definition.rows.length} queries.`);
     return reportRun(merged, { quality, gate, baseline, out: values.out, format }, io);
   },

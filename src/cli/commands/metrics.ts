@@ -1,17 +1,10 @@
-import { parseJudgments } from '../../shared/judgments/formats';
-import { indexRatings, MAX_RATING_LIMIT } from '../../shared/judgments/model';
-import { runQuality, type Gain } from '../../shared/metrics/quality';
+import { qualitySettings } from '../../shared/compare/quality-config';
+import { indexRatings } from '../../shared/judgments/model';
+import { runQuality } from '../../shared/metrics/quality';
 import { readRun } from '../../shared/metrics/run-input';
-import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { EXIT, parse, UsageError, type Command } from '../command';
 import { InputError, printJson, readInput } from '../input';
-
-/** A judgments file of any known format (a workspace list included), or an error naming the file and line. */
-export async function readJudgments(arg: string | undefined, io: CliIo, max = MAX_RATING_LIMIT) {
-  const { text, name } = await readInput(arg, io);
-  const read = parseJudgments(text, { max });
-  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
-  return { ...read, name };
-}
+import { qualityFlags, readJudgments } from '../side-options';
 
 export const metricsCommand: Command = {
   name: 'metrics',
@@ -22,7 +15,7 @@ export const metricsCommand: Command = {
     '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
-    '  --threshold  lowest rating that counts as relevant (default 1)\n' +
+    "  --threshold  lowest rating that counts as relevant (default: the judgment list's own, else 1)\n" +
     '  --side       which side of a JSON export is the run (default a)\n' +
     "  --ratings    confirmed: people's ratings only (default); all: rating rules' suggestions count too (the report says which)\n" +
     '  example: search-workbench metrics --judgments ratings.csv --run run.txt --k 10',
@@ -42,23 +35,19 @@ export const metricsCommand: Command = {
     );
     if (!values.judgments) throw new UsageError('metrics needs --judgments FILE (Quepid CSV, TREC qrels, RRE JSON or a workspace list).');
     if (!values.run) throw new UsageError('metrics needs --run FILE (a TREC run or a batch/experiment JSON export).');
-    const k = intOption(values.k, 'k', 1, 10_000) ?? 10;
-    const threshold = intOption(values.threshold, 'threshold', 1, MAX_RATING_LIMIT) ?? 1;
-    const gain = values.gain ?? 'exponential';
-    if (gain !== 'exponential' && gain !== 'linear') throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
+    const flags = qualityFlags(values, 10_000);
     const side = values.side ?? 'a';
     if (side !== 'a' && side !== 'b') throw new UsageError(`--side is a or b, got ${JSON.stringify(side)}`);
-    const counted = values.ratings ?? 'confirmed';
-    if (counted !== 'confirmed' && counted !== 'all')
-      throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(values.ratings)}`);
 
     const judgments = await readJudgments(values.judgments, io);
+    // What the flags leave out, the list says (a workspace list's threshold), as everywhere else.
+    const { k, gain, threshold, ratings: counted = 'confirmed' } = qualitySettings(flags, judgments.scale);
     const { text, name } = await readInput(values.run, io);
     const run = readRun(text, side);
     if (!run.ok) throw new InputError(`${name}${run.line !== undefined ? `:${run.line}` : ''}: ${run.message}`);
     const index = indexRatings(judgments.ratings, { trec: judgments.format === 'trec', ratings: counted });
-    const report = runQuality(run.run, index, { k, gain: gain satisfies Gain, threshold });
-    printJson(io, { ratings: counted, ...report });
+    const report = runQuality(run.run, index, { k, gain, threshold });
+    printJson(io, { ratings: counted, settings: { k, gain, threshold, judgments: judgments.source }, ...report });
     const suggested = judgments.ratings.filter((r) => r.rule !== undefined).length;
     if (suggested)
       io.stderr(

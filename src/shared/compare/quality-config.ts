@@ -9,3 +9,17 @@ export const qualityConfigSchema = z.strictObject({
   ratings: z.enum(['confirmed', 'all']).optional(),
 });
 export type QualityConfig = z.output<typeof qualityConfigSchema>;
+
+/**
+ * The quality settings a run uses: what was given, and for what was not, the judgment list's own — its scale's
+ * threshold, from which rating an item counts as relevant — else the defaults (k 10, exponential gain,
+ * threshold 1, people's ratings). One rule wherever a list is read: the app, compare, merge, explain, metrics.
+ */
+export function qualitySettings(given: Partial<QualityConfig>, scale?: { threshold: number }): QualityConfig {
+  return {
+    k: given.k ?? 10,
+    gain: given.gain ?? 'exponential',
+    threshold: given.threshold ?? scale?.threshold ?? 1,
+    ...(given.ratings === 'all' ? { ratings: 'all' as const } : {}),
+  };
+}

@@ -6,6 +6,7 @@ import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
 import { escapeHtml, reportHead } from '../html';
 import { explanationHtml, type KeptExplanation } from '../explain/report';
+import type { ReportContext } from './reports';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
 function describeSide(side: SideSpec): string {
@@ -86,17 +87,23 @@ const redirectCell = (side: BatchResult['a']) =>
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
 
 /** The quality table: per metric A, B, B − A, p and the interval, significant rows marked, and the headline in words. */
-function qualityHtml(quality: BatchQuality, definition: BatchDefinition): string {
+function qualityHtml(quality: BatchQuality, definition: BatchDefinition, context: ReportContext): string {
+  const judgments = context.judgments ?? definition.quality?.judgments;
+  const limit = definition.base.options?.limit;
   const sides = sideNames(definition.sides);
   const rows = METRIC_NAMES.map((m: MetricName) => {
     const c = quality.metrics[m];
     const ci = c.ci95 ? `${signed(c.ci95[0])} … ${signed(c.ci95[1])}` : '—';
     return `<tr${c.significant ? ' class="sig"' : ''}><td>${esc(metricLabel(m, quality.k))}${c.significant ? ' <span class="mark" title="p &lt; 0.05">●</span>' : ''}</td><td class="n">${num(c.a)}</td><td class="n">${num(c.b)}</td><td class="n">${signed(c.delta)}</td><td class="n">${esc(formatP(c.p))}</td><td class="n">${ci}</td><td class="n">${c.wins} / ${c.losses} / ${c.ties}</td></tr>`;
   }).join('');
-  return `<h2>Quality against ${esc(definition.quality?.judgments.name ?? 'the judgments')}</h2>
+  const gate = context.gate
+    ? `<p class="gate gate--${context.gate.verdict}"><strong>Gate ${esc(context.gate.gate)}: ${context.gate.verdict === 'failed' ? 'FAILED' : 'passed'}.</strong> ${esc(context.gate.line)}</p>`
+    : '';
+  return `<h2>Quality against ${esc(judgments?.name ?? 'the judgments')}</h2>
+${gate}
 <p class="sentence">${esc(qualitySentence('ndcg', quality.metrics.ndcg, quality.k, sides))}</p>
 <table><thead><tr><th>Metric</th><th class="n">A</th><th class="n">B</th><th class="n">B − A</th><th class="n">p</th><th class="n">95% CI</th><th class="n">Wins / losses / ties</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="muted">Over ${quality.paired} judged queries both sides answered (${quality.unjudged} without a relevant judgment and ${quality.unpaired} with a failed side left out); gain ${esc(quality.gain)}, relevant from ${quality.threshold}; ratings counted: ${esc(ratingsCountedText(quality.ratings))}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p &lt; 0.05.</p>`;
+<p class="muted">Over ${quality.paired} judged queries both sides answered (${quality.unjudged} without a relevant judgment and ${quality.unpaired} with a failed side left out); k = ${quality.k}, gain ${esc(quality.gain)}, relevant from ${quality.threshold}; ratings counted: ${esc(ratingsCountedText(quality.ratings))}${limit !== undefined ? `; ${limit} items asked per query` : ''}${context.judgments?.sha256 ? `; judgments file sha256 ${esc(context.judgments.sha256)}` : ''}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p &lt; 0.05.</p>`;
 }
 
 /**
@@ -106,7 +113,7 @@ function qualityHtml(quality: BatchQuality, definition: BatchDefinition): string
 export function batchHtml(
   definition: BatchDefinition,
   results: readonly BatchResult[],
-  options: { mostChanged?: number; quality?: BatchQuality; explanation?: KeptExplanation } = {},
+  options: { mostChanged?: number; quality?: BatchQuality; explanation?: KeptExplanation; context?: ReportContext } = {},
 ): string {
   const summary = summarize(results, definition.rows.length);
   const quality = options.quality;
@@ -154,7 +161,7 @@ th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--border);ver
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .query{margin:14px 0;padding:12px 14px}.query h3{margin:0 0 6px;font-size:15px}.cols{display:grid;grid-template-columns:1fr 1fr;gap:16px}
 ol.top{margin:0;padding-left:22px}ol.top li{margin:2px 0}.t{font-weight:500}.id{color:var(--muted);font-size:12px}.tag{font-size:11px;font-weight:700}
-.sig td{font-weight:600}.sig .mark{color:var(--up)}.sentence{font-size:15px;margin:6px 0 10px}
+.sig td{font-weight:600}.sig .mark{color:var(--up)}.gate{padding:6px 10px;border-radius:6px;border:1px solid var(--line)}.gate--failed{border-color:var(--down);color:var(--down)}.sentence{font-size:15px;margin:6px 0 10px}
 .m-up .tag{color:var(--up)}.m-down .tag{color:var(--down)}.m-new .tag{color:var(--new)}.m-dropped .tag{color:var(--muted)}
 footer{margin:32px 0 8px;font-size:12px}
 </style>
@@ -167,7 +174,7 @@ footer{margin:32px 0 8px;font-size:12px}
 <div class="card"><span class="side-a">A</span> ${esc(a.label)}<div class="muted">${esc(describeSide(a))}</div></div>
 <div class="card"><span class="side-b">B</span> ${esc(b.label)}<div class="muted">${esc(describeSide(b))}</div></div>
 </div>
-${quality ? qualityHtml(quality, definition) : ''}
+${quality ? qualityHtml(quality, definition, options.context ?? {}) : ''}
 ${options.explanation ? explanationHtml(options.explanation) : ''}
 <h2>Summary</h2>
 <div class="cards">${cards.map(([k, v]) => `<div class="card"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join('')}</div>

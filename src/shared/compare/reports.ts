@@ -124,12 +124,23 @@ export function batchJson(
   return [...batchJsonPieces(definition, results, quality, explanation)].join('');
 }
 
+/**
+ * What a report says beside the run itself: which judgments its quality was measured against (the name, and the
+ * file's hash when known) and what the regression gate decided — its name, its verdict and the line the
+ * terminal printed.
+ */
+export interface ReportContext {
+  judgments?: { name: string; sha256?: string };
+  gate?: { gate: string; verdict: 'passed' | 'failed'; line: string };
+}
+
 /** The JSON report a query at a time: the same text as batchJson, for a report of any length. */
 export function batchJsonPieces(
   definition: BatchDefinition,
   results: readonly BatchResult[],
   quality?: BatchQuality,
   explanation?: KeptExplanation,
+  context: ReportContext = {},
 ): Generator<string> {
   const summary = summarize(results, definition.rows.length);
   const ordered = [...results].sort((x, y) => x.index - y.index);
@@ -150,12 +161,13 @@ export function batchJsonPieces(
         gain: quality.gain,
         threshold: quality.threshold,
         ratings: quality.ratings,
-        ...(definition.quality ? { judgments: definition.quality.judgments } : {}),
+        ...(definition.quality || context.judgments ? { judgments: { ...definition.quality?.judgments, ...context.judgments } } : {}),
         paired: quality.paired,
         unjudged: quality.unjudged,
         unpaired: quality.unpaired,
       },
     ],
+    ['gate', context.gate],
     ['experiment', definition.experiment],
     // Each query with its status, and its measures as the app shows them (null where there is no ranking to compare).
     [

@@ -94,6 +94,12 @@ export const newBatchSchema = z.strictObject({
       of: z.number().int().min(1),
       list: sha256Hex.optional(),
       run: sha256Hex.optional(),
+      /** How the shard was measured (`compare --judgments`): merge measures the whole run the same way unless told otherwise. */
+      quality: qualityConfigSchema
+        .extend({
+          judgments: z.strictObject({ path: z.string().min(1).max(4096), name: z.string().max(200), sha256: sha256Hex }),
+        })
+        .optional(),
     })
     .refine((s) => s.index <= s.count, { message: 'the shard index is 1 to its count' })
     .optional(),

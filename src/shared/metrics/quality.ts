@@ -31,8 +31,6 @@ export interface QualityOptions {
   threshold: number;
 }
 
-export const DEFAULT_QUALITY: QualityOptions = { k: 10, gain: 'exponential', threshold: 1 };
-
 export const METRIC_NAMES = ['ndcg', 'dcg', 'precision', 'ap', 'rr', 'recall', 'judged'] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 export type Metrics = Record<MetricName, number>;

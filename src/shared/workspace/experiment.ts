@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { qualityConfigSchema } from '../compare/quality-config';
 import { sideSpecSchema } from '../compare/schema';
+import type { NewBatch } from '../compare/types';
+import { rowsOfQuerySet, type QuerySet } from './query-set';
 import { WORKSPACE_FORMATS, workspaceFileSchema } from './kinds';
 
 const file = workspaceFileSchema;
@@ -52,3 +54,29 @@ export const newExperimentSchema = experimentSchema
   .pick({ name: true, querySet: true, judgments: true, limit: true, concurrency: true, sides: true })
   .extend({ quality: qualityConfigSchema.extend({ threshold: qualityConfigSchema.shape.threshold.unwrap().optional() }) });
 export type NewExperiment = z.output<typeof newExperimentSchema>;
+
+/**
+ * The batch one run of an experiment is: its query set's queries on its two sides, each asking for `limit` items
+ * (raised to k when it is judged, so every judged position has an item), measured with the experiment's own
+ * quality settings. The app's Run and `compare --experiment` both run this, so they give the same figures.
+ */
+export function experimentBatch(
+  experiment: Experiment,
+  file: string,
+  querySet: QuerySet,
+  judgments: { name: string } | undefined,
+  sides: Experiment['sides'] = experiment.sides,
+): NewBatch & { base: { options: { offset: number; limit: number } } } {
+  const limit = judgments ? Math.max(experiment.limit, experiment.quality.k) : experiment.limit;
+  return {
+    name: `${experiment.name} · run ${experiment.runs.length + 1}`,
+    base: { options: { offset: 0, limit } },
+    sides,
+    rows: rowsOfQuerySet(querySet),
+    concurrency: experiment.concurrency,
+    ...(judgments && experiment.judgments
+      ? { quality: { ...experiment.quality, judgments: { file: experiment.judgments, name: judgments.name } } }
+      : {}),
+    experiment: { file, name: experiment.name },
+  };
+}

@@ -82,6 +82,19 @@ describe('the regression gate', () => {
     expect(line.match(/ −\d\.\d{3}(?=,|\.$)/g)!.length).toBe(5);
     // The same loss within what is allowed passes.
     expect((await compare(['--judgments', judgments, '--gate', 'ndcg', '--gate-min-delta', '0.99'])).code).toBe(0);
+    // The reports say what was decided: the gate, its verdict and the very line the terminal printed.
+    for (const format of ['json', 'html'] as const) {
+      const out = join(dir, `gated.${format}`);
+      const again = await compare(['--judgments', judgments, '--gate', 'ndcg@10', '--out', out]);
+      expect(again.code).toBe(1);
+      const printed = again.out.split('\n').find((l) => l.startsWith('gate '))!;
+      const text = await readFile(out, 'utf8');
+      if (format === 'json') expect(JSON.parse(text).gate).toEqual({ gate: 'nDCG@10', verdict: 'failed', line: printed });
+      else {
+        expect(text).toContain('<strong>Gate nDCG@10: FAILED.</strong>');
+        expect(text).toContain(printed.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+      }
+    }
   });
 
   it('passes (exit 0) when B is better, and when it is behind but not significantly', async () => {
@@ -166,6 +179,41 @@ describe('shards', () => {
     expect((await cli(['merge', states[0]!, states[0]!])).err).toContain('is given twice');
     expect((await cli(['merge', dir])).err).toContain('holds no compare run');
     expect((await cli(['merge'])).code).toBe(2);
+  });
+
+  it('merge measures with the settings the shards ran with (their judgments, checked by hash, and --threshold), and refuses shards run with other ones', async () => {
+    const judgments = join(dir, 'a-is-right.csv');
+    const whole = join(dir, 'whole-t2.json');
+    expect((await compare(['--judgments', judgments, '--threshold', '2', '--out', whole])).code).toBe(0);
+    const states: string[] = [];
+    for (let i = 1; i <= 2; i++) {
+      const state = join(dir, `t2-shard-${i}`);
+      expect((await compare(['--shard', `${i}/2`, '--state', state, '--judgments', judgments, '--threshold', '2'])).code).toBe(0);
+      states.push(state);
+    }
+    // No --judgments, no --threshold: the shards' own.
+    const merged = join(dir, 'merged-t2.json');
+    const m = await cli(['merge', ...states, '--out', merged]);
+    expect(m.code, m.err).toBe(0);
+    expect(m.out).toContain('relevant from 2');
+    const report = (file: string) =>
+      readFile(file, 'utf8').then((t) => JSON.parse(t) as { summary: { quality: unknown }; qualityConfig: { threshold: number } });
+    expect((await report(merged)).qualityConfig.threshold).toBe(2);
+    expect((await report(merged)).summary.quality).toEqual((await report(whole)).summary.quality);
+    // A shard run with another threshold is not a part of this run.
+    const other = join(dir, 't1-shard-2');
+    expect((await compare(['--shard', '2/2', '--state', other, '--judgments', judgments, '--threshold', '1'])).code).toBe(0);
+    const mixed = await cli(['merge', states[0]!, other]);
+    expect(mixed.code).toBe(3);
+    expect(mixed.err).toContain('ran different sides, settings, judgments or query lists');
+    // The judgments file changed since the shards ran: said, with the way out.
+    const original = await readFile(judgments, 'utf8');
+    await writeFile(judgments, `${original}\n`);
+    const changed = await cli(['merge', ...states]);
+    expect(changed.code).toBe(3);
+    expect(changed.err).toContain('is not the file the shards were measured against (its sha256 differs): give --judgments FILE');
+    expect((await cli(['merge', ...states, '--judgments', judgments])).code).toBe(0);
+    await writeFile(judgments, original);
   });
 
   it('--shard is i/n; test and explain take it too', async () => {

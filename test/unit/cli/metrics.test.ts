@@ -33,7 +33,7 @@ describe('cli: metrics', () => {
     const r = await run(['metrics', '--judgments', at('j.csv'), '--run', at('run.txt'), '--k', '3', '--gain', 'linear']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
-    expect(Object.keys(report)).toEqual(['ratings', 'k', 'gain', 'threshold', 'queries', 'mean', 'unjudged', 'missing']);
+    expect(Object.keys(report)).toEqual(['ratings', 'settings', 'k', 'gain', 'threshold', 'queries', 'mean', 'unjudged', 'missing']);
     expect(report).toMatchObject({ ratings: 'confirmed', k: 3, gain: 'linear', threshold: 1, unjudged: ['hats'], missing: ['socks'] });
     expect(Object.keys(report.queries)).toEqual(['red_dress', 'blue_shoes']);
     const L = Math.log2;

@@ -16,10 +16,19 @@ export interface CollectedSuite {
   otherFiles: number;
 }
 
-/** Paths as the run names them: relative to its folder, with forward slashes on every system. */
-function displayName(root: string, path: string): string {
-  const rel = relative(root, path) || path;
-  return rel.split(sep).join('/');
+/** Forward slashes on every system. */
+const slashed = (path: string) => path.split(sep).join('/');
+
+/**
+ * A file as reports name it: relative to the folder the suite was found in, wherever the run starts from (one
+ * folder given: `requests/x.json`); with several paths given, behind the path as typed, so two folders' files
+ * stay apart; a file given is named as typed.
+ */
+function displayName(folder: string | null, given: string, path: string, several: boolean): string {
+  const typed = slashed(given).replace(/\/+$/, '') || '.';
+  if (folder === null) return several ? typed : slashed(given).split('/').at(-1) || typed;
+  const inside = slashed(relative(folder, path)) || '.';
+  return several && typed !== '.' ? `${typed}/${inside}` : inside;
 }
 
 /**
@@ -51,28 +60,26 @@ export async function readSuitePath(path: string, name: string): Promise<SuiteFi
  * are read in a stable order (by path) so two runs list them alike.
  */
 export async function collectSuite(paths: readonly string[], root: string): Promise<CollectedSuite> {
-  const found: string[] = [];
+  const found: { path: string; name: string }[] = [];
   let otherFiles = 0;
   const missing: SuiteFile[] = [];
-  const walk = async (folder: string): Promise<void> => {
+  const several = paths.length > 1;
+  const walk = async (top: string, given: string, folder: string): Promise<void> => {
+    const name = (path: string) => displayName(top, given, path, several);
     let entries: Dirent[];
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (err) {
-      missing.push({
-        status: 'error',
-        file: displayName(root, folder),
-        message: `${displayName(root, folder)} cannot be read: ${(err as Error).message}`,
-      });
+      missing.push({ status: 'error', file: name(folder), message: `${name(folder)} cannot be read: ${(err as Error).message}` });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) await walk(path);
+        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) await walk(top, given, path);
       } else if (entry.isFile()) {
-        if (entry.name.toLowerCase().endsWith('.json')) found.push(path);
+        if (entry.name.toLowerCase().endsWith('.json')) found.push({ path, name: name(path) });
         else otherFiles++;
       }
       if (found.length > MAX_SUITE_FILES) return;
@@ -87,8 +94,8 @@ export async function collectSuite(paths: readonly string[], root: string): Prom
       missing.push({ status: 'error', file: given, message: `${given} does not exist.` });
       continue;
     }
-    if (info.isDirectory()) await walk(path);
-    else found.push(path);
+    if (info.isDirectory()) await walk(path, given, path);
+    else found.push({ path, name: displayName(null, given, path, several) });
   }
   if (found.length > MAX_SUITE_FILES)
     return {
@@ -102,11 +109,11 @@ export async function collectSuite(paths: readonly string[], root: string): Prom
       ],
       otherFiles,
     };
-  const unique = [...new Set(found)];
+  const unique = [...new Map(found.map((f) => [f.path, f])).values()];
   const files: SuiteFile[] = [...missing];
   let assertions = 0;
-  for (const path of unique) {
-    const file = await readSuitePath(path, displayName(root, path));
+  for (const { path, name } of unique) {
+    const file = await readSuitePath(path, name);
     if (file.status === 'cases') assertions += file.cases.reduce((n, c) => n + c.assertions.length, 0);
     // Past the suite's limit nothing more is read, and what was read is dropped: the run is refused as a whole.
     if (assertions > ASSERTION_LIMITS.perSuite)

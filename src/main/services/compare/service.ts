@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchHtml } from '../../../shared/compare/report-html';
-import { batchCsvPieces, batchJsonPieces } from '../../../shared/compare/reports';
+import { batchCsvPieces, batchJsonPieces, type ReportContext } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
 import type { KeptExplanation } from '../../../shared/explain/report';
 import { kindRequest } from '../../../shared/compare/kinds';
@@ -103,10 +103,11 @@ export function batchReportPieces(
   format: ExportFormat,
   quality?: BatchQuality | null,
   explanation?: KeptExplanation | null,
+  context: ReportContext = {},
 ): Iterable<string> {
   if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, explanation ?? undefined, definition.kind);
-  if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, explanation ?? undefined);
-  return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}) })];
+  if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, explanation ?? undefined, context);
+  return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}), context })];
 }
 
 /**

@@ -7,7 +7,8 @@ import { minimumBudget } from '../../../shared/explain/shapley';
 import { failure } from '../../../shared/ipc/result';
 import { findJudged, indexRatings, type RatingsCounted } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
-import { DEFAULT_QUALITY, type QualityOptions } from '../../../shared/metrics/quality';
+import { qualitySettings } from '../../../shared/compare/quality-config';
+import type { QualityOptions } from '../../../shared/metrics/quality';
 import type { SearchTemplate } from '../../../shared/request/types';
 import type { CompareService } from '../compare/service';
 import { searchSender } from '../compare/sender';
@@ -64,8 +65,10 @@ export class ExplainService {
     return { a: await one(sides.a, 'a'), b: await one(sides.b, 'b') };
   }
 
-  private async judged(file: string, options: QualityOptions & { ratings?: RatingsCounted }): Promise<(query: string) => ExplainJudged> {
+  /** The ratings a measure reads, with the settings given — else the list's own (its threshold), as everywhere. */
+  private async judged(file: string, given?: QualityOptions & { ratings?: RatingsCounted }): Promise<(query: string) => ExplainJudged> {
     const list = await this.deps.judgments.read(file);
+    const options = given ?? qualitySettings({}, list.scale);
     const index = indexRatings(list.ratings, { ratings: options.ratings ?? 'confirmed' });
     return (query) => ({ ratings: index.get(findJudged(index, query) ?? queryKey(query))?.ratings ?? new Map(), options });
   }
@@ -105,7 +108,7 @@ export class ExplainService {
       });
     const sides = { base: input.base, a: input.sides.a, b: input.sides.b };
     this.checkBudget(sides, input.budget);
-    const judged = input.judgments ? await this.judged(input.judgments, DEFAULT_QUALITY) : undefined;
+    const judged = input.judgments ? await this.judged(input.judgments) : undefined;
     const run = await this.run({
       sides,
       rows: [{ query: input.query, line: 1 }],

@@ -10,8 +10,7 @@ import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules, suggestRating } from '../../../shared/judgments/rules';
 import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
-import { experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
-import { rowsOfQuerySet } from '../../../shared/workspace/query-set';
+import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
 import type { RunSnapshot } from '../../../shared/runs/snapshot';
 import type { CompareService } from '../compare/service';
 import type { JudgmentLists } from './judgment-lists';
@@ -212,18 +211,9 @@ export class Experiments {
       throw failure('validation', `The query set ${experiment.querySet} has no query.`, { field: 'querySet' });
     const judgments = experiment.judgments ? await this.deps.judgments.read(experiment.judgments) : undefined;
     const k = experiment.quality.k;
-    const limit = judgments ? Math.max(experiment.limit, k) : experiment.limit;
-    const { id } = await this.deps.compare.start({
-      name: `${experiment.name} · run ${experiment.runs.length + 1}`,
-      base: { options: { offset: 0, limit } },
-      sides: experiment.sides,
-      rows: rowsOfQuerySet(querySet),
-      concurrency: experiment.concurrency,
-      ...(judgments && experiment.judgments
-        ? { quality: { ...experiment.quality, judgments: { file: experiment.judgments, name: judgments.name } } }
-        : {}),
-      experiment: { file, name: experiment.name },
-    });
+    const batch = experimentBatch(experiment, file, querySet, judgments);
+    const limit = batch.base.options.limit;
+    const { id } = await this.deps.compare.start(batch);
     // What the run was made with, kept beside its answers: the trend scores it as it was.
     const hash = async (kind: 'query-sets' | 'judgments', name: string) =>
       createHash('sha256')
