@@ -171,7 +171,7 @@ test('a suite run opens a suggest and an autocomplete request in their screens; 
   // autocomplete requests answer, Cancel stops the held search, and Resume runs only that one.
   const folder = await mkdtemp(join(tmpdir(), 'wb-e2e-suite-'));
   for (const file of ['demo-suite-suggest-back.json', 'demo-suite-autocomplete-back.json', 'demo-suite-backpack.json'])
-    await cp(resolve('examples/suites/demo/requests', file), join(folder, file));
+    await cp(resolve('examples/workspace/requests', file), join(folder, file));
   await openArea(page, 'Workspace');
   await suite.getByRole('textbox', { name: 'Folder' }).fill(folder);
   const base = await localDemoUrl(page);

@@ -12,7 +12,7 @@ import { parseXml, type XmlElement } from '../helpers/xml';
 // emulator's clock pinned at two hours of the day (bestsellers has an evening trigger: the outcomes must not move);
 // the exit codes 0/1/2/3, JUnit read as XML, a masked attribute, requests that cannot run.
 
-const DEMO_SUITE = resolve(import.meta.dirname, '../../examples/suites/demo');
+const DEMO_SUITE = resolve(import.meta.dirname, '../../examples/workspace');
 const at = (hour: number) => () => Date.parse(`2026-11-20T${String(hour).padStart(2, '0')}:30:00Z`);
 let morning: RunningEmulator;
 let evening: RunningEmulator;

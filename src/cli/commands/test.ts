@@ -28,7 +28,7 @@ export const testCommand: Command = {
     '  --timeout      milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
     '  --shard        i/n: only the cases whose query text hashes to shard i of n, as compare --shard (default: all)\n' +
     '  exit codes: 0 every assertion passed, 1 one failed, 2 usage error, 3 could not run (3 wins over 1)\n' +
-    '  example: search-workbench test examples/suites/demo --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --reporter junit --out junit.xml',
+    '  example: search-workbench test examples/workspace --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --reporter junit --out junit.xml',
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       ...SERVICE_FLAGS,

@@ -225,7 +225,7 @@ describe('shards', () => {
     expect(report.queries + report.leftOut.empty).toBe(QUERIES.filter((q) => shardOf(q, 2) === 1).length);
     // The demo suite's cases split between two shards: every assertion runs once.
     const suite = async (shard: string[]) => {
-      const r = await cli(['test', 'examples/suites/demo', '--base-url', em.url, '--token', DEMO_TOKEN, ...shard]);
+      const r = await cli(['test', 'examples/workspace', '--base-url', em.url, '--token', DEMO_TOKEN, ...shard]);
       expect([0, 1]).toContain(r.code);
       return Number(/^(\d+) assertions:/m.exec(r.out)![1]);
     };

@@ -97,17 +97,24 @@ describe('the demo workspace on the Local demo catalog (20,000 items)', () => {
   it('is written on first start: the query set, its judgments, an experiment and the regression suite', async () => {
     const listing = await core.services.workspace.listing();
     expect(listing.items['query-sets'].map((i) => i.file).sort()).toEqual([DEMO_FILES.querySet, 'demo-suite-queries.json']);
-    // The suite's files are the ones in the repository's examples/suites/demo/, byte for byte.
-    const examples = resolve(import.meta.dirname, '../../../examples/suites/demo');
+    // The repository's examples/workspace/ is this workspace: the suite's files byte for byte as kept there, and the
+    // demo query set, judgments and experiment byte for byte as the app writes them (so README's examples run).
+    const examples = resolve(import.meta.dirname, '../../../examples/workspace');
+    const rewrite = 'run npx tsx test/helpers/write-demo-workspace.ts';
     expect(listing.items.requests.map((i) => i.file).sort()).toEqual(Object.keys(DEMO_SUITE.requests).sort());
     for (const { path, text } of demoSuiteFiles()) {
-      expect(
-        await readFile(join(examples, path), 'utf8'),
-        `examples/suites/demo/${path}: run npx tsx test/helpers/write-demo-suite.ts`,
-      ).toBe(text);
+      expect(await readFile(join(examples, path), 'utf8'), `examples/workspace/${path}: ${rewrite}`).toBe(text);
       const [kind, file] = path.split('/') as ['requests' | 'query-sets', string];
       expect(JSON.parse(await readFile(join(core.services.workspace.kindFolder(kind), file), 'utf8'))).toEqual(JSON.parse(text));
     }
+    for (const [kind, file] of [
+      ['query-sets', DEMO_FILES.querySet],
+      ['judgments', DEMO_FILES.judgments],
+      ['experiments', DEMO_FILES.experiment],
+    ] as const)
+      expect(await readFile(join(examples, kind, file), 'utf8'), `examples/workspace/${kind}/${file}: ${rewrite}`).toBe(
+        await readFile(join(core.services.workspace.kindFolder(kind), file), 'utf8'),
+      );
     expect(listing.items.judgments[0]).toMatchObject({ file: DEMO_FILES.judgments, name: 'Demo judgments' });
     expect(listing.items.experiments[0]).toMatchObject({
       file: DEMO_FILES.experiment,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'wb-suites-'));
   // A copy of the repository's example suite: the resume test changes one of its files.
   folder = join(dataDir, 'suite');
-  await cp(resolve('examples/suites/demo'), folder, { recursive: true });
+  await cp(resolve('examples/workspace'), folder, { recursive: true });
   core = await createCore({ dataDir, transport: 'browser', keychain: false, localDemo: { items: 20_000 } });
   core.events.subscribe((name, payload) => {
     if (name !== 'suites:progress') return;

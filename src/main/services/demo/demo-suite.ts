@@ -9,7 +9,7 @@ import type { RequestFile } from '../../../shared/workspace/request-file';
  * and reviews, four fail for reasons a merchandiser can read off the report: the pinned jacket and backpack lose
  * their places, an item out of stock reaches the top 10, and the trail shoe that should lead is gone. None of it
  * depends on the hour (bestsellers' evening trigger moves items, not these outcomes). The same files are in the
- * repository under examples/suites/demo/ (a unit test keeps them equal to these).
+ * repository under examples/workspace/ (a unit test keeps them equal to these).
  */
 
 const SAVED_AT = '2026-11-01T00:00:00.000Z';
@@ -119,7 +119,7 @@ export const DEMO_SUITE = {
   querySets: { 'demo-suite-queries.json': querySet } as Record<string, QuerySet>,
 };
 
-/** The files as the repository keeps them under examples/suites/demo/: pretty JSON, one per file. */
+/** The files as the repository keeps them under examples/workspace/: pretty JSON, one per file. */
 export function demoSuiteFiles(): { path: string; text: string }[] {
   const text = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return [
