@@ -13,9 +13,10 @@ test('a pasted request goes to the profile its address names; for an address no 
 
   await page.keyboard.press('ControlOrMeta+Shift+V');
   await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
-  await page.getByRole('button', { name: 'Open and send' }).click();
+  // Read as it is typed: the question comes before anything can be sent.
   const question = page.getByTestId('foreign-host');
   await expect(question).toContainText('No profile has the address 127.0.0.1:9');
+  await expect(page.getByRole('button', { name: 'Open and send' })).toBeDisabled();
   await expect(question).toContainText('Nothing has been sent.');
   await expect(tabs).toHaveCount(before);
   await shootThemes(app, 'paste-foreign-host');
@@ -30,7 +31,6 @@ test('a pasted request goes to the profile its address names; for an address no 
   // Or a profile for that host, its address and token filled in; afterwards the same URL goes there by itself.
   await page.keyboard.press('ControlOrMeta+Shift+V');
   await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(url);
-  await page.getByRole('button', { name: 'Open and send' }).click();
   await page.getByRole('button', { name: 'Create a profile for 127.0.0.1:9' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
   await expect(page.getByLabel('Search base URL')).toHaveValue(foreign);
@@ -76,16 +76,9 @@ test('a shopper’s storefront URL becomes the exact request, explained, and a r
   await expect(page.getByRole('button', { name: 'Remove brand Korvo' })).toBeVisible();
   await shootThemes(app, 'storefront-pasted');
 
-  // And back: the storefront URL the shopper would see (the tracking parameter is not part of the request).
-  const copied = await copyFrom(page, 'Storefront URL');
-  expect(new URL(copied).searchParams.get('search_query')).toBe('rain jacket');
-  expect(Object.fromEntries(new URL(copied).searchParams)).toEqual({
-    search_query: 'rain jacket',
-    pageSize: '12',
-    page: '2',
-    sort: 'price:desc',
-    facets: 'brand:Korvo,Nordhem',
-  });
+  // And back: the storefront URL the shopper would see, written like the customer's — the same order and encoding,
+  // and the parameter the request does not speak of carried as it was: the very URL pasted.
+  expect(await copyFrom(page, 'Storefront URL')).toBe(storefront);
   // What a storefront cannot say is named beside the button — for the request of the answer on screen: an edit
   // not yet sent is not copied (the bar says so), and once sent it is.
   await page.getByRole('combobox', { name: 'Configuration' }).fill('bestsellers');
@@ -102,8 +95,8 @@ test('a shopper’s storefront URL becomes the exact request, explained, and a r
   // A storefront no mapping reads: nothing is sent, and a mapping from the closest preset is offered.
   await page.keyboard.press('ControlOrMeta+Shift+V');
   await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill('https://boutique.example.org/s?q=boots&facet_size=42');
-  await page.getByRole('button', { name: 'Open and send' }).click();
   await expect(page.getByTestId('unmapped-storefront')).toContainText('No storefront mapping reads URLs from boutique.example.org');
+  await expect(page.getByRole('button', { name: 'Open and send' })).toBeDisabled();
   await page.getByRole('button', { name: /Add a Generic .* mapping for boutique\.example\.org to Local demo/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
   await expect(page.getByTestId('storefront-mapping-1')).toContainText('boutique.example.org');
@@ -114,7 +107,53 @@ test('a shopper’s storefront URL becomes the exact request, explained, and a r
   await page.getByTestId('storefront-test').scrollIntoViewIfNeeded();
   await shootThemes(app, 'profiles-storefront-tester');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('All changes saved.')).toBeVisible();
+  // Saved, the user is back with the pasted URL, read through the mapping just added, ready to send.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('URL tools');
+  await expect(page.getByRole('textbox', { name: 'URL, cURL or JSON to decode' })).toHaveValue(
+    'https://boutique.example.org/s?q=boots&facet_size=42',
+  );
+  await expect(page.getByTestId('destination')).toContainText('Goes to Local demo — its boutique.example.org mapping reads this URL.');
+  await expect(page.getByTestId('decoded').getByRole('button', { name: 'Open and send' })).toBeEnabled();
+  expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});
+
+test('URL tools: plain text, a broken %-escape, and a storefront no mapping reads — through "add a mapping" and back to the URL', async ({
+  app,
+}) => {
+  const { page } = app;
+  await page.getByRole('textbox', { name: 'Query' }).waitFor();
+  await page.keyboard.press('ControlOrMeta+5');
+  const box = page.getByRole('textbox', { name: 'URL, cURL or JSON to decode' });
+  await box.fill('red dress');
+  await expect(page.getByTestId('paste-error')).toHaveText(/^This is not a URL, a cURL command or a JSON request\./);
+  await box.fill('https://demo-shop.example.com/search.php?search_query=caf%E0%A4%A&page=2');
+  await expect(page.getByTestId('paste-error')).toContainText(
+    'The parameter search_query (search_query=caf%E0%A4%A) has a broken %-escape',
+  );
+  await expect(page.getByTestId('decoded')).toHaveCount(0);
+  // A storefront page with no scheme, as an address bar shows it: a mapping is offered, as in the paste dialog.
+  const shop = 'othershop.com/search?q=hiking+boots&page=2';
+  await box.fill(shop);
+  const offer = page.getByTestId('unmapped-storefront');
+  await expect(offer).toContainText('No storefront mapping reads URLs from othershop.com');
+  await shootThemes(app, 'url-tools-1-unmapped');
+  await offer.getByRole('button', { name: /Add a .* mapping for othershop\.com to Local demo/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Back with the URL, read through the new mapping, ready to send.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('URL tools');
+  await expect(box).toHaveValue(shop);
+  const decoded = page.getByTestId('decoded');
+  await expect(decoded.getByRole('list', { name: 'How the storefront URL was read' })).toContainText(
+    'q=hiking boots → query "hiking boots"',
+  );
+  await expect(page.getByTestId('destination')).toContainText('Goes to Local demo — its othershop.com mapping reads this URL.');
+  await shootThemes(app, 'url-tools-2-back-with-mapping');
+  await decoded.getByRole('button', { name: 'Open and send' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('hiking boots');
+  await expect(page.getByTestId('result-count')).toBeVisible();
   expect(await app.axe()).toEqual([]);
   expect(await app.problems()).toEqual([]);
 });

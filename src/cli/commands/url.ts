@@ -3,6 +3,7 @@ import { isRequest, requestProblems } from '../../shared/request/schema';
 import { decodeSearchUrl, encodeSearchUrl } from '../../shared/url/codec';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import {
+  brokenEscapesMessage,
   decodeStorefrontUrl,
   encodeStorefrontUrl,
   mappingMatches,
@@ -58,6 +59,10 @@ export const urlCommand: Command = {
         if (!preset && !mappingMatches(mapping, url))
           io.stderr(`note: ${url.host}${url.pathname} is not among the mapping's hosts and path; read with it anyway.`);
         const decoded = decodeStorefrontUrl(mapping, url);
+        if (decoded.broken.length) {
+          io.stderr(brokenEscapesMessage(decoded.broken));
+          return EXIT.couldNotRun;
+        }
         for (const step of decoded.steps) io.stderr(`step: ${step.text}`);
         for (const { name, value } of decoded.unknown) io.stderr(`unknown parameter (not sent): ${name}=${value}`);
         for (const name of decoded.ignored) io.stderr(`ignored parameter (the storefront's own): ${name}`);
@@ -68,6 +73,11 @@ export const urlCommand: Command = {
       const decoded = decodeSearchUrl(positionals[0] as string);
       if (!decoded.ok) {
         io.stderr(`Cannot decode the URL (${decoded.error.part}): ${decoded.error.message}`);
+        // A page's address with parameters, not the API's: the storefront reader is one flag away.
+        if (decoded.error.part === 'path' && /\?./.test(positionals[0] as string))
+          io.stderr(
+            `If it is a storefront page's address (a shopper's address bar), read it with --storefront PRESET (${Object.keys(STOREFRONT_PRESETS).join(', ')}) or --storefront MAPPING.json.`,
+          );
         return EXIT.couldNotRun;
       }
       for (const note of decoded.notes) io.stderr(`note: ${note.message}`);

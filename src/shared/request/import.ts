@@ -12,6 +12,8 @@ export type ImportedRequest = RequestEnvelope & {
   source: 'url' | 'curl' | 'json' | 'storefront';
   /** For a storefront URL: how each parameter was read, in words. */
   steps?: string[];
+  /** For a storefront URL: the customer's URL itself, so a storefront URL written back can look like it. */
+  pastedUrl?: string;
   format?: string;
 };
 

@@ -1,5 +1,6 @@
 import type { FacetSelection, RequestContext, SearchOptions, SortValue } from '../request/types';
 import { knownParams, type StorefrontMapping } from './mapping';
+import { readQuery } from './query-string';
 
 /** One step of reading a storefront URL, in words: "page=3 × pageSize 32 → offset 64, limit 32". */
 export interface StorefrontStep {
@@ -25,6 +26,17 @@ export interface StorefrontDecoded {
   ignored: string[];
   /** What was odd: a value that still looks encoded, a repeated parameter, a page that is not a number. */
   notes: string[];
+  /**
+   * Parameters with a %-escape that does not decode (`search_query=caf%E0%A4%A`): the URL was cut or mis-encoded,
+   * so what it asked for is not known — an error to show, naming the parameter, never a query with "�" in it.
+   */
+  broken: { name: string; raw: string }[];
+}
+
+/** The error a URL with broken %-escapes is, naming each parameter. */
+export function brokenEscapesMessage(broken: readonly { name: string; raw: string }[]): string {
+  const list = broken.map((b) => `${b.name} (${b.raw.length > 60 ? `${b.raw.slice(0, 60)}…` : b.raw})`).join(', ');
+  return `The parameter${broken.length === 1 ? '' : 's'} ${list} ${broken.length === 1 ? 'has' : 'have'} a broken %-escape: the link was cut or mis-encoded, so what it searched for is not known. Ask for the whole address as the browser shows it.`;
 }
 
 const ORDERS = new Set(['asc', 'desc']);
@@ -54,6 +66,7 @@ function readSort(attribute: string, order: string | undefined, notes: string[])
  */
 export function decodeStorefrontUrl(mapping: StorefrontMapping, url: URL): StorefrontDecoded {
   const params = url.searchParams;
+  const { broken } = readQuery(url.search);
   const steps: StorefrontStep[] = [];
   const notes: string[] = [];
   const used = new Set<string>();
@@ -227,5 +240,5 @@ export function decodeStorefrontUrl(mapping: StorefrontMapping, url: URL): Store
   const unknown = [...params]
     .filter(([k]) => !used.has(k) && !known.has(k) && !mapping.ignore.includes(k))
     .map(([name, value]) => ({ name, value }));
-  return { request, steps, unknown, ignored, notes };
+  return { request, steps, unknown, ignored, notes, broken };
 }

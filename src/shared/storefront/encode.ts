@@ -1,11 +1,33 @@
 import type { StorefrontRequest } from './decode';
-import { storefrontBase, type StorefrontMapping } from './mapping';
+import { knownParams, storefrontBase, type StorefrontMapping } from './mapping';
+import { encodeQueryPart, readQuery } from './query-string';
 
 export interface StorefrontEncoded {
   /** The address a shopper would see for this request on the storefront. */
   url: string;
   /** What the storefront has no way to say: each is left out of the URL, and named here. */
   inexpressible: string[];
+  /**
+   * Written like a customer's URL: its parameters the request does not speak of (`utm_source`, the storefront's
+   * own), carried over as they were; and those it could not carry (a parameter the request now sets otherwise or
+   * not at all), named.
+   */
+  carried?: string[];
+  dropped?: string[];
+}
+
+/** Parameters in order, set (replacing every earlier value of the name) or appended, as URLSearchParams would. */
+class Pairs {
+  readonly list: [string, string][] = [];
+  set(name: string, value: string): void {
+    const at = this.list.findIndex(([n]) => n === name);
+    const rest = this.list.filter(([n]) => n !== name);
+    rest.splice(at < 0 ? rest.length : at, 0, [name, value]);
+    this.list.splice(0, this.list.length, ...rest);
+  }
+  append(name: string, value: string): void {
+    this.list.push([name, value]);
+  }
 }
 
 const has = (text: string, ...separators: string[]) => separators.some((s) => text.includes(s));
@@ -19,10 +41,11 @@ export function encodeStorefrontUrl(
   mapping: StorefrontMapping,
   request: Omit<StorefrontRequest, 'query'> & { query?: string | undefined },
   baseUrl: string,
+  /** A customer's URL to write it like: its page, its parameters' order and encoding, its other parameters. */
+  like?: string,
 ): StorefrontEncoded {
-  const url = new URL(baseUrl);
-  url.search = '';
-  const params = url.searchParams;
+  const url = new URL(like ?? baseUrl);
+  const params = new Pairs();
   const missing: string[] = [];
   const options = request.options ?? {};
 
@@ -108,14 +131,56 @@ export function encodeStorefrontUrl(
   if (options.customResponseMask) missing.push('the response mask (the storefront asks for what it shows)');
   if (options.disable?.length) missing.push('disabled features (the storefront decides)');
 
-  return { url: url.toString(), inexpressible: missing };
+  const address = `${url.origin}${url.pathname}`;
+  if (like === undefined) {
+    const query = params.list.map(([n, v]) => `${encodeQueryPart(n)}=${encodeQueryPart(v)}`).join('&');
+    return { url: `${address}${query ? `?${query}` : ''}`, inexpressible: missing };
+  }
+  return { ...writtenLike(mapping, params.list, url), inexpressible: missing };
+}
+
+/**
+ * The parameters written in the customer's URL's order and encoding: each of its parameters in place — as written
+ * when the value is unchanged, re-encoded in its style when it changed, carried as written when the mapping does
+ * not read it, left out (and named) when the request no longer sets it — then the request's new ones.
+ */
+function writtenLike(
+  mapping: StorefrontMapping,
+  fresh: readonly [string, string][],
+  original: URL,
+): { url: string; carried: string[]; dropped: string[] } {
+  const { params: before, space } = readQuery(original.search);
+  const known = knownParams(mapping);
+  const read = (name: string) =>
+    known.has(name) ||
+    (mapping.facets?.style === 'prefixed' && name.startsWith(mapping.facets.prefix)) ||
+    (mapping.facets?.style === 'numbered' && (name.startsWith(mapping.facets.nameParam) || name.startsWith(mapping.facets.valueParam)));
+  const pending = [...fresh];
+  const out: string[] = [];
+  const carried: string[] = [];
+  const dropped: string[] = [];
+  for (const p of before) {
+    const at = pending.findIndex(([n]) => n === p.name);
+    if (at >= 0) {
+      const [, value] = pending.splice(at, 1)[0]!;
+      out.push(value === p.value ? p.raw : `${p.raw.split('=')[0]}=${encodeQueryPart(value, space)}`);
+    } else if (read(p.name)) dropped.push(p.name);
+    else {
+      out.push(p.raw);
+      carried.push(p.name);
+    }
+  }
+  for (const [n, v] of pending) out.push(`${encodeQueryPart(n, space)}=${encodeQueryPart(v, space)}`);
+  return { url: `${original.origin}${original.pathname}${out.length ? `?${out.join('&')}` : ''}`, carried, dropped };
 }
 
 /** A search request (its token left out: a storefront URL never carries one) on the mapping's own storefront page. */
 export function storefrontUrlOf(
   mapping: StorefrontMapping,
   request: { token?: string } & Omit<StorefrontRequest, 'query'> & { query?: string | undefined },
+  /** The customer's URL the request came from, when it did: the result is written like it. */
+  like?: string,
 ): StorefrontEncoded {
   const { token: _token, ...rest } = request;
-  return encodeStorefrontUrl(mapping, rest, storefrontBase(mapping));
+  return encodeStorefrontUrl(mapping, rest, storefrontBase(mapping), like);
 }

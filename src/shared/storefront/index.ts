@@ -1,3 +1,4 @@
 export * from './decode';
 export * from './encode';
 export * from './mapping';
+export * from './query-string';

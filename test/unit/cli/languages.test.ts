@@ -84,6 +84,24 @@ describe('cli: url', () => {
     expect(unknown.err).toContain('--storefront "shopify" is neither a preset (bigcommerce-xo, generic) nor a mapping file.');
   });
 
+  it('a storefront URL with a broken %-escape exits 3 naming the parameter; without --storefront, the flag is named', async () => {
+    const broken = await run([
+      'url',
+      'decode',
+      '--storefront',
+      'bigcommerce-xo',
+      'https://shop.example.com/search.php?search_query=caf%E0%A4%A&page=2',
+    ]);
+    expect(broken.code).toBe(3);
+    expect(broken.out).toBe('');
+    expect(broken.err).toMatch(/^The parameter search_query \(search_query=caf%E0%A4%A\) has a broken %-escape/);
+    const plain = await run(['url', 'decode', 'https://shop.example.com/search.php?search_query=red+dress']);
+    expect(plain.code).toBe(3);
+    expect(plain.err).toContain(
+      "If it is a storefront page's address (a shopper's address bar), read it with --storefront PRESET (bigcommerce-xo, generic)",
+    );
+  });
+
   it('exits 3 with the part and the reason for a broken URL', async () => {
     const r = await run(['url', 'decode', 'https://h/search/tok?encoded={bad']);
     expect(r.code).toBe(3);

@@ -16,6 +16,7 @@ import { createSearchSlice, type SearchSlice } from '../features/search/search-s
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice';
 import { createSuggestSlice, type SuggestSlice } from '../features/suggest/suggest-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from '../features/workspace/workspace-slice';
+import { createPasteSlice, type PasteSlice } from '../features/url-tools/paste-slice';
 import { createShellSlice, type ShellSlice } from '../shell/shell-slice';
 import type { SetState } from './slice';
 
@@ -40,7 +41,8 @@ export type AppState = ShellSlice &
   SuiteSlice &
   ExplainSlice &
   MatrixSlice &
-  RunsSlice;
+  RunsSlice &
+  PasteSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -61,6 +63,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createExplainSlice(set, get),
   ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
+  ...createPasteSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

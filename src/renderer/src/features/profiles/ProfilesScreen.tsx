@@ -68,6 +68,8 @@ export default function ProfilesScreen() {
     if (!view) return;
     dropDraft(currentId);
     setSelected(view.id);
+    // Sent here from a pasted storefront URL to add its mapping: back to that URL, read through it.
+    useAppStore.getState().backToPaste();
   };
 
   const importFile = async (file: File) => {

@@ -123,7 +123,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, shared.request, tab.transport)} />
       <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, shared.request, tab.transport)} />
       <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, shared.request, tab.transport)} />
-      <StorefrontCopy profile={profile} request={shared.request} />
+      <StorefrontCopy profile={profile} request={shared.request} like={tab.pastedUrl} />
       {shared.edited ? (
         <span
           className="badge badge--warning"

@@ -39,6 +39,8 @@ export interface SearchTab extends CallState<SearchResult> {
   saved: SavedRef | null;
   /** Items to point out (a failing assertion's items, opened from a suite run). */
   highlight: string[];
+  /** The customer's storefront URL this tab was pasted from: the storefront URL copied back is written like it. */
+  pastedUrl: string | null;
 }
 
 export interface SearchResult {
@@ -66,7 +68,10 @@ export function titleOf(request: SearchRequest): string {
 
 export function blankTab(
   init: Partial<
-    Pick<SearchTab, 'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps' | 'expect' | 'saved' | 'highlight'>
+    Pick<
+      SearchTab,
+      'request' | 'transport' | 'notes' | 'origin' | 'title' | 'profileId' | 'steps' | 'expect' | 'saved' | 'highlight' | 'pastedUrl'
+    >
   > & { token?: string } = {},
 ): SearchTab {
   const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
@@ -89,6 +94,7 @@ export function blankTab(
     expect: init.expect ?? [],
     saved: init.saved ?? null,
     highlight: init.highlight ?? [],
+    pastedUrl: init.pastedUrl ?? null,
   };
 }
 

@@ -1,26 +1,39 @@
 import { ClipboardPaste } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { modKey } from '../../shell/keys';
-import { ForeignHost } from './ForeignHost';
-import { UnmappedStorefront } from './UnmappedStorefront';
-import { importText, type ImportOutcome } from './use-import';
+import { PasteReadingView } from './PasteReadingView';
+import { openImported, readPaste } from './use-import';
 
-/** Ctrl/Cmd+Shift+V anywhere: paste a customer's URL or a cURL command and get the exact request. */
-export function PasteDialog({ onClose, initial }: { onClose: () => void; initial?: { text: string; outcome: ImportOutcome } }) {
+/**
+ * Ctrl/Cmd+Shift+V anywhere: paste a customer's URL or a cURL command and get the exact request — read as you
+ * type by the same reader, and shown the same way, as URL tools.
+ */
+export function PasteDialog({ onClose, initial }: { onClose: () => void; initial?: { text: string } }) {
   const [text, setText] = useState(initial?.text ?? '');
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(initial?.outcome ?? null);
+  const reading = useMemo(() => readPaste(text), [text]);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     area.current?.focus();
   }, []);
+  // Open and send only what reads as a request for a profile: never while an error (or a question) shows.
+  const sendable = reading.kind === 'request' && reading.destination.kind === 'profile' ? reading : null;
+  const why =
+    reading.kind === 'empty'
+      ? 'Paste something first'
+      : reading.kind === 'error'
+        ? 'This cannot be sent: see the message above'
+        : reading.kind === 'unmapped'
+          ? 'Add a storefront mapping first: no profile reads this address yet'
+          : !sendable
+            ? 'Choose where it goes first: no profile has its address'
+            : `${modKey()}+Enter`;
   const submit = () => {
-    const result = importText(text);
-    if (result.ok === true) onClose();
-    else setOutcome(result);
+    if (!sendable || sendable.destination.kind !== 'profile') return;
+    openImported(sendable.imported, sendable.destination.profile, { matched: sendable.destination.matched });
+    onClose();
   };
-  const error = outcome && outcome.ok === false ? outcome.message : null;
   return (
     <Dialog onClose={onClose} labelledBy="paste-title">
       <h2 id="paste-title">
@@ -33,13 +46,10 @@ export function PasteDialog({ onClose, initial }: { onClose: () => void; initial
       <textarea
         ref={area}
         className="input mono"
-        rows={6}
+        rows={5}
         aria-label="URL, cURL or JSON"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOutcome(null);
-        }}
+        onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
             e.preventDefault();
@@ -47,23 +57,14 @@ export function PasteDialog({ onClose, initial }: { onClose: () => void; initial
           }
         }}
       />
-      {error ? (
-        <p className="diag diag--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {outcome?.ok === 'ask' ? <ForeignHost imported={outcome.imported} destination={outcome.destination} onDone={onClose} /> : null}
-      {outcome?.ok === 'unmapped' ? <UnmappedStorefront host={outcome.host} preset={outcome.preset} onDone={onClose} /> : null}
+      <div className="paste-dialog__reading">
+        <PasteReadingView reading={reading} text={text} onDone={onClose} actions={false} />
+      </div>
       <div className="dialog__actions">
         <Button variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        <Button
-          variant="primary"
-          onClick={submit}
-          disabled={text.trim() === '' || outcome?.ok === 'ask' || outcome?.ok === 'unmapped'}
-          title={`${modKey()}+Enter`}
-        >
+        <Button variant="primary" onClick={submit} disabled={!sendable} title={why}>
           Open and send
         </Button>
       </div>

@@ -8,7 +8,19 @@ import { useAppStore } from '../../store/store';
  * mapping for that host, started from the preset it most looks like, on the
  * active profile (saved only when the user saves the profile).
  */
-export function UnmappedStorefront({ host, preset, onDone }: { host: string; preset: string; onDone: () => void }) {
+export function UnmappedStorefront({
+  url,
+  host,
+  preset,
+  text,
+  onDone,
+}: {
+  url: string;
+  host: string;
+  preset: string;
+  text: string;
+  onDone: () => void;
+}) {
   const active = useAppStore((s) => s.activeProfile());
   const presetName = STOREFRONT_PRESETS[preset]?.name ?? preset;
   return (
@@ -18,7 +30,8 @@ export function UnmappedStorefront({ host, preset, onDone }: { host: string; pre
       </p>
       <p className="small">
         This is not the search service&apos;s own URL, so it looks like a storefront page. A mapping says which of its parameters carry the
-        query, page, sort and facets; it looks most like the {presetName} preset. Nothing has been sent.
+        query, page, sort and facets; it looks most like the {presetName} preset. Nothing has been sent. Once the mapping is saved, you come
+        back here with this URL read through it.
       </p>
       {active ? (
         <div className="foreign-host__actions">
@@ -28,7 +41,11 @@ export function UnmappedStorefront({ host, preset, onDone }: { host: string; pre
             onClick={() => {
               const mapping = presetMapping(preset, host);
               if (!mapping) return;
-              useAppStore.getState().startProfile({ storefronts: [...active.storefronts, { ...mapping, name: host }] }, active.id);
+              // The search page the URL is on: what the mapping reads, and where a request is written back.
+              const path = new URL(url).pathname;
+              if (path !== '/') mapping.path = path;
+              // Saved, the profile brings the user back to this URL, read through the new mapping.
+              useAppStore.getState().addMappingFor(text, active.id, { storefronts: [...active.storefronts, { ...mapping, name: host }] });
               onDone();
             }}
           >

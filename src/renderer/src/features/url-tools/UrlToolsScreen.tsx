@@ -1,37 +1,22 @@
-import { ArrowRight, Play } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { importRequest, type ImportResult } from '@shared/request/import';
-import { normalize } from '@shared/request/normalize';
-import { Button } from '../../components/Button';
+import { useMemo } from 'react';
 import { CopyButton } from '../../components/CopyButton';
-import { DiagnosticLine } from '../../components/Field';
 import { requestAs } from '../search/request-text';
 import { shareableRequest } from '../search/tab-model';
 import { useAppStore } from '../../store/store';
 import { storefrontUrlOf } from '@shared/storefront';
-import { hostOf } from '@shared/url/match-profile';
-import { ForeignHost } from './ForeignHost';
-import { destinationOf, openImported, pageUrl, storefrontImport, type Destination } from './use-import';
+import { PasteReadingView } from './PasteReadingView';
+import { StorefrontCaveats } from './StorefrontCaveats';
+import { readPaste } from './use-import';
 import './url-tools.css';
 
 /** Support staff's tool: a customer's URL or cURL in, the exact request out — and back again. */
 export default function UrlToolsScreen() {
-  const [text, setText] = useState('');
+  // Kept in the store: the text survives a trip to Profiles to add a storefront mapping, and comes back read through it.
+  const text = useAppStore((s) => s.pasteText);
+  const setText = useAppStore((s) => s.setPasteText);
   const profiles = useAppStore((s) => s.profiles);
-  // A storefront URL a profile maps reads with that mapping; anything else as the API's own forms.
-  const storefront = useMemo(() => {
-    const page = pageUrl(text);
-    return page && profiles ? storefrontImport(page) : null;
-  }, [text, profiles]);
-  const result = useMemo((): ImportResult | null => {
-    if (storefront) return { ok: true, ...storefront.imported };
-    return text.trim() ? importRequest(text) : null;
-  }, [text, storefront]);
-  const diagnostics = useMemo(() => (result?.ok ? normalize(result.kind, result.request).diagnostics : []), [result]);
-  const destination = useMemo((): Destination | null => {
-    if (storefront) return { kind: 'profile', profile: storefront.profile, matched: true };
-    return result?.ok && profiles ? destinationOf(result) : null;
-  }, [result, profiles, storefront]);
+  // The one reader the paste dialog uses too: the same outcome and the same words for the same text.
+  const reading = useMemo(() => (profiles ? readPaste(text) : null), [text, profiles]);
   const tab = useAppStore((s) => s.tabs.find((t) => t.id === s.activeTabId));
   // The tab's own profile when it is pinned to one (a pasted request for another environment).
   const profile = useAppStore((s) => (tab?.profileId ? s.profiles?.profiles.find((p) => p.id === tab.profileId) : s.activeProfile()));
@@ -56,84 +41,7 @@ export default function UrlToolsScreen() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        {result && !result.ok ? (
-          <p className="diag diag--error" role="alert">
-            {result.message}
-          </p>
-        ) : null}
-        {result?.ok ? (
-          <div className="decoded" data-testid="decoded">
-            <div className="decoded__meta">
-              <span className="badge">
-                {result.source === 'url'
-                  ? 'GET URL'
-                  : result.source === 'curl'
-                    ? (result.format ?? 'cURL')
-                    : result.source === 'storefront'
-                      ? `storefront URL · ${result.format ?? ''}`
-                      : 'JSON body'}
-              </span>
-              <span className="badge badge--muted">{result.kind}</span>
-              {result.baseUrl ? <span className="mono small">{result.baseUrl}</span> : null}
-            </div>
-            {result.steps?.length ? (
-              <ol className="decoded__notes mono small" aria-label="How the storefront URL was read">
-                {result.steps.map((step, i) => (
-                  <li key={i}>{step}</li>
-                ))}
-              </ol>
-            ) : null}
-            {result.notes.length > 0 ? (
-              <ul className="decoded__notes">
-                {result.notes.map((n, i) => (
-                  <li key={i}>{n}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="small muted">Nothing odd about it.</p>
-            )}
-            {diagnostics.map((d, i) => (
-              <DiagnosticLine key={i} diagnostic={{ ...d, message: `${d.path || 'request'}: ${d.message}` }} />
-            ))}
-            <pre className="code-block mono" aria-label="Decoded request" tabIndex={0}>
-              {JSON.stringify(result.request, null, 2)}
-            </pre>
-            {destination?.kind === 'ask' ? (
-              <ForeignHost imported={result} destination={destination} onDone={() => setText('')} />
-            ) : destination ? (
-              <p className="small" data-testid="destination">
-                Goes to <strong>{destination.profile.name}</strong>
-                {storefront
-                  ? ` — its ${storefront.imported.format ?? 'storefront'} mapping reads this URL`
-                  : destination.matched && result.baseUrl
-                    ? ` — its search address matches ${hostOf(result.baseUrl)}`
-                    : ' — the active profile'}
-                .
-              </p>
-            ) : null}
-            <div className="decoded__actions">
-              <CopyButton label="Copy JSON" text={JSON.stringify(result.request, null, 2)} />
-              {destination?.kind === 'profile' ? (
-                <>
-                  <Button
-                    variant="secondary"
-                    icon={<ArrowRight size={14} aria-hidden="true" />}
-                    onClick={() => openImported(result, destination.profile, { send: false, matched: destination.matched })}
-                  >
-                    Open in Search
-                  </Button>
-                  <Button
-                    variant="primary"
-                    icon={<Play size={14} aria-hidden="true" />}
-                    onClick={() => openImported(result, destination.profile, { matched: destination.matched })}
-                  >
-                    Open and send
-                  </Button>
-                </>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
+        {reading ? <PasteReadingView reading={reading} text={text} onDone={() => setText('')} /> : null}
       </section>
       <section className="url-tools__panel" aria-labelledby="encode-title">
         <h2 id="encode-title">Share the current request</h2>
@@ -165,7 +73,8 @@ export default function UrlToolsScreen() {
               </div>
             ))}
             {(profile?.storefronts ?? []).map((mapping) => {
-              const encoded = storefrontUrlOf(mapping, shared.request);
+              // Written like the customer's URL the tab was pasted from, when it was: its order, encoding and other parameters.
+              const encoded = storefrontUrlOf(mapping, shared.request, tab.pastedUrl ?? undefined);
               return (
                 <div key={mapping.name} className="share-block" data-testid="share-storefront">
                   <div className="share-block__head">
@@ -175,9 +84,7 @@ export default function UrlToolsScreen() {
                   <pre className="code-block mono" tabIndex={0} aria-label="The request as a storefront URL">
                     {encoded.url}
                   </pre>
-                  {encoded.inexpressible.length ? (
-                    <p className="diag diag--warning">The storefront cannot express, so leaves out: {encoded.inexpressible.join('; ')}.</p>
-                  ) : null}
+                  <StorefrontCaveats encoded={encoded} />
                 </div>
               );
             })}

@@ -1,6 +1,6 @@
 import type { ProfileView } from '@shared/profiles';
-import { importRequest, type ImportedRequest } from '@shared/request/import';
-import { closestPreset, decodeStorefrontUrl, findMapping } from '@shared/storefront';
+import { importRequest, looksLikeRequest, type ImportedRequest } from '@shared/request/import';
+import { brokenEscapesMessage, closestPreset, decodeStorefrontUrl, findMapping } from '@shared/storefront';
 import { hostOf, profileForBaseUrl } from '@shared/url/match-profile';
 import { useAppStore } from '../../store/store';
 
@@ -70,6 +70,7 @@ export function openImported(
     origin,
     ...(other ? { profileId: profile.id } : {}),
     ...(imported.steps ? { steps: imported.steps } : {}),
+    ...(imported.pastedUrl ? { pastedUrl: imported.pastedUrl } : {}),
   });
   state.setArea('search');
   if (options.send !== false) void state.send(tabId);
@@ -83,12 +84,21 @@ export type ImportOutcome =
   /** A web page's URL that no profile's storefront mapping reads: the closest preset, to start a mapping from. */
   | { ok: 'unmapped'; url: string; host: string; preset: string };
 
-/** The URL a pasted text is, when it is one http(s) address and nothing else. */
+/**
+ * The URL a pasted text is, when it is one http(s) address and nothing else — with or without its scheme
+ * (`shop.example.com/search?q=…`, as an address bar shows it, reads as https).
+ */
 export function pageUrl(text: string): URL | null {
   const trimmed = text.trim();
-  if (/\s/.test(trimmed) || !/^https?:\/\//i.test(trimmed)) return null;
+  if (/\s/.test(trimmed) || trimmed === '') return null;
+  const withScheme = /^https?:\/\//i.test(trimmed)
+    ? trimmed
+    : /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?]|$)/i.test(trimmed)
+      ? `https://${trimmed}`
+      : null;
+  if (!withScheme) return null;
   try {
-    return new URL(trimmed);
+    return new URL(withScheme);
   } catch {
     return null;
   }
@@ -99,7 +109,7 @@ export function pageUrl(text: string): URL | null {
  * it belongs to (the active profile's mappings first): the exact search
  * request on that profile, each step explained, unknown parameters listed.
  */
-export function storefrontImport(url: URL): { imported: ImportedRequest; profile: ProfileView } | null {
+export function storefrontImport(url: URL): { imported: ImportedRequest; profile: ProfileView } | { broken: string } | null {
   const state = useAppStore.getState();
   const profiles = state.profiles?.profiles ?? [];
   const active = state.activeProfile();
@@ -107,6 +117,7 @@ export function storefrontImport(url: URL): { imported: ImportedRequest; profile
   const found = findMapping(ordered, url);
   if (!found) return null;
   const decoded = decodeStorefrontUrl(found.mapping, url);
+  if (decoded.broken.length) return { broken: brokenEscapesMessage(decoded.broken) };
   const notes = [
     ...decoded.unknown.map(
       ({ name, value }) => `Unknown parameter, not sent: ${name}=${value} (the ${found.mapping.name} mapping does not read it).`,
@@ -123,24 +134,53 @@ export function storefrontImport(url: URL): { imported: ImportedRequest; profile
     source: 'storefront',
     format: found.mapping.name,
     steps: decoded.steps.map((s) => s.text),
+    pastedUrl: url.href,
   };
   return { imported, profile: found.profile };
 }
 
-/** Reads pasted text and opens it on the profile its address names; asks first when no profile has that address. */
-export function importText(text: string, options: { send?: boolean } = {}): ImportOutcome {
+/**
+ * What a pasted text is — the one reader of the paste dialog, URL tools and a paste anywhere, with one set of
+ * messages: a request (with where it goes, and for a storefront URL the mapping that read it), a storefront page
+ * no mapping reads yet (with the preset it looks like), or why it is none of these, in plain words.
+ */
+export type PasteReading =
+  | { kind: 'empty' }
+  | { kind: 'error'; message: string }
+  | { kind: 'request'; imported: ImportedRequest; destination: Destination }
+  | { kind: 'unmapped'; url: string; host: string; preset: string };
+
+export function readPaste(text: string): PasteReading {
+  if (text.trim() === '') return { kind: 'empty' };
   const page = pageUrl(text);
   const storefront = page ? storefrontImport(page) : null;
-  if (storefront) {
-    openImported(storefront.imported, storefront.profile, options);
-    return { ok: true };
-  }
+  if (storefront && 'broken' in storefront) return { kind: 'error', message: storefront.broken };
+  if (storefront)
+    return { kind: 'request', imported: storefront.imported, destination: { kind: 'profile', profile: storefront.profile, matched: true } };
   const result = importRequest(text);
-  // A page's URL, not the API's: a storefront no mapping reads yet.
-  if (!result.ok && page && page.search) return { ok: 'unmapped', url: page.href, host: page.host, preset: closestPreset(page) };
-  if (!result.ok) return result;
-  const destination = destinationOf(result);
-  if (destination.kind === 'ask') return { ok: 'ask', imported: result, destination };
-  openImported(result, destination.profile, { ...options, matched: destination.matched });
+  if (result.ok) return { kind: 'request', imported: result, destination: destinationOf(result) };
+  // A page's URL with a query, not the API's: a storefront no mapping reads yet.
+  if (page && page.search && !/\/search\/[^/?]+/.test(page.pathname))
+    return { kind: 'unmapped', url: page.href, host: page.host, preset: closestPreset(page) };
+  // Text that is no address, no devtools copy and no JSON at all: say so, not "the path / is not a search URL".
+  if (!page && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) && !text.trim().startsWith('{') && !looksLikeRequest(text))
+    return {
+      kind: 'error',
+      message:
+        'This is not a URL, a cURL command or a JSON request. Paste the whole address as the browser shows it (https://…), a devtools copy (Copy as cURL), or a request body.',
+    };
+  return { kind: 'error', message: result.message };
+}
+
+/** Reads pasted text and opens it on the profile its address names; asks first when no profile has that address. */
+export function importText(text: string, options: { send?: boolean } = {}): ImportOutcome {
+  const reading = readPaste(text);
+  if (reading.kind === 'empty')
+    return { ok: false, message: 'Paste a search URL, a storefront URL, a cURL command or a JSON request body.' };
+  if (reading.kind === 'error') return { ok: false, message: reading.message };
+  if (reading.kind === 'unmapped') return { ok: 'unmapped', url: reading.url, host: reading.host, preset: reading.preset };
+  const { imported, destination } = reading;
+  if (destination.kind === 'ask') return { ok: 'ask', imported, destination };
+  openImported(imported, destination.profile, { ...options, matched: destination.matched });
   return { ok: true };
 }
