@@ -68,3 +68,14 @@ export function formatTextDiagnostic(source: string, d: TextDiagnostic): string 
   const { line, column } = textPosition(source, d.start);
   return `${line}:${column}: ${d.severity}: ${d.message}`;
 }
+
+/**
+ * When every one of many attempts failed, and for one and the same reason: that reason and how many — to say once
+ * ("all 12 requests failed: …") rather than as twelve identical errors. Null when any succeeded or the reasons differ.
+ */
+export function oneCause(errors: readonly (string | null | undefined)[]): { message: string; count: number } | null {
+  if (errors.length < 2) return null;
+  const first = errors[0];
+  if (!first) return null;
+  return errors.every((e) => e === first) ? { message: first, count: errors.length } : null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storefrontMappingSchema } from './storefront/mapping';
+import { likelyMeant } from './request/checks';
 
 /**
  * Profiles (environments): where requests go and as whom. Everything here is
@@ -117,3 +118,18 @@ export type ProfileExport = z.infer<typeof profileExportSchema>;
 export const PROFILE_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#d64545', '#8b5cf6', '#0ea5e9', '#64748b'] as const;
 
 export type SecretKind = 'client-secret' | 'private-key';
+
+/**
+ * A configuration id the profile does not list, said before anything is sent: the known ids and the one it
+ * was most likely meant to be ("bestsellerz" → bestsellers). Null when it is listed, empty (the tenant default),
+ * or the profile lists none (nothing to hold it against).
+ */
+export function unknownConfiguration(
+  id: string | undefined,
+  profile: { name: string; configurationIds: readonly string[] } | undefined,
+): string | null {
+  const value = id?.trim() ?? '';
+  if (!value || !profile || profile.configurationIds.length === 0 || profile.configurationIds.includes(value)) return null;
+  const meant = likelyMeant(value, profile.configurationIds);
+  return `"${value}" is not a configuration of ${profile.name} (${profile.configurationIds.join(', ')})${meant ? `: did you mean ${meant}?` : '.'} The service will refuse it or use its default.`;
+}

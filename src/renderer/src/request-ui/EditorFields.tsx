@@ -44,7 +44,7 @@ function LanguageField({
         {...(p.onSubmit ? { onSubmit: p.onSubmit } : {})}
         context={p.context}
         maxLines={maxLines}
-        placeholder={`e.g. ${p.placeholder}`}
+        placeholder={p.placeholder}
         {...(p.testId ? { testId: p.testId } : {})}
       />
       <div className="language-field__tools" {...(p.testId ? { 'data-testid': `${p.testId}-tools` } : {})}>

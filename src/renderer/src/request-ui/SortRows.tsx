@@ -42,7 +42,7 @@ export function SortRows({ idPrefix, sortBy, sortable, onChange, diagnosticsAt, 
             list={listId}
             aria-label={`Sort ${i + 1} attribute`}
             value={s.attribute}
-            placeholder="attribute"
+            placeholder="e.g. price"
             onChange={(e) => set(i, { attribute: e.target.value })}
           />
           <select

@@ -2,6 +2,7 @@ import type { RequestDiagnostic } from '@shared/diagnostics';
 import type { ProfileView } from '@shared/profiles';
 import { Field } from '../components/Field';
 import type { DiagnosticsByField } from './use-request-diagnostics';
+import { configurationWarning } from './configuration-warning';
 
 interface Targeted {
   token?: string;
@@ -44,7 +45,7 @@ export function TargetFields<R extends Targeted>({ idPrefix, profile, request, o
       <Field
         label="Configuration"
         htmlFor={`${idPrefix}-config`}
-        diagnostics={diags.at('configurationId')}
+        diagnostics={[...diags.at('configurationId'), ...configurationWarning(configurationId, profile)]}
         onFix={onFix}
         hint={configurationId ? undefined : 'tenant default'}
       >
@@ -52,7 +53,7 @@ export function TargetFields<R extends Targeted>({ idPrefix, profile, request, o
           id={`${idPrefix}-config`}
           className="input input--sm"
           list={`${idPrefix}-configs`}
-          placeholder="default"
+          placeholder="tenant default"
           value={configurationId ?? ''}
           onChange={(e) => onConfiguration(e.target.value || undefined)}
         />

@@ -2,6 +2,7 @@ import { ExternalLink, FolderOpen, Play, RotateCw, Square } from 'lucide-react';
 import { useState } from 'react';
 import type { CaseResult } from '@shared/assertions/run';
 import { canonicalJson } from '@shared/workspace/canonical-json';
+import { oneCause } from '@shared/diagnostics';
 import type { SavedRequestView } from '@shared/ipc/contract';
 import type { AutocompleteRequest, SearchRequest, SuggestRequest } from '@shared/request/types';
 import { workbench } from '../../bridge';
@@ -9,6 +10,8 @@ import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../store/store';
 import './assertions.css';
+import { DiagnosticLine } from '../../components/Field';
+import { configurationWarning } from '../../request-ui/configuration-warning';
 
 const hasFailure = (r: CaseResult) => !!r.error || r.assertions.some((a) => a.status === 'failed');
 
@@ -42,6 +45,8 @@ export function SuitePanel() {
   const [pickError, setPickError] = useState<string | null>(null);
   const running = run.status === 'sending';
   const shown = run.result;
+  // Every request failed, and for one reason (a configuration id the service does not know): said once, with the count.
+  const cause = shown ? oneCause(shown.results.map((r) => r.error)) : null;
   const start = (resume = false) =>
     void runSuite({ ...(profileId ? { profileId } : {}), configurationId: config, folder, ...(resume ? { resume } : {}) });
   const choose = async () => {
@@ -114,6 +119,12 @@ export function SuitePanel() {
               if (e.key === 'Enter' && !running) start();
             }}
           />
+          {configurationWarning(
+            config,
+            profiles.find((p) => p.id === (profileId || active?.id)),
+          ).map((d) => (
+            <DiagnosticLine key={d.code} diagnostic={d} />
+          ))}
         </label>
         <label className="field suite-run__folder">
           <span className="field__label small">Folder</span>
@@ -144,7 +155,7 @@ export function SuitePanel() {
             <Button variant="primary" icon={<Play size={13} aria-hidden="true" />} onClick={() => start()}>
               Run suite
             </Button>
-            {shown && shown.left > 0 ? (
+            {shown && shown.left > 0 && !cause ? (
               <Button
                 variant="secondary"
                 icon={<RotateCw size={13} aria-hidden="true" />}
@@ -187,45 +198,52 @@ export function SuitePanel() {
               {e.message}
             </p>
           ))}
-          <ul className="stack-list" data-testid="suite-results">
-            {failuresFirst(shown.results).map((r, i) => {
-              const failed = hasFailure(r);
-              return (
-                <li key={`${r.file}:${r.name}:${i}`} className={`suite-case${failed ? ' is-failed' : ''}`} data-testid="suite-case">
-                  <div className="suite-case__head">
-                    <span className={`badge expect-badge expect-badge--${r.error ? 'failed' : failed ? 'failed' : 'passed'}`}>
-                      {r.error ? 'error' : failed ? 'failed' : 'passed'}
-                    </span>
-                    <span className="suite-case__name">{r.name}</span>
-                    <span className="small muted mono">{r.file}</span>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<ExternalLink size={13} aria-hidden="true" />}
-                      title={`Opens the request as it ran in ${r.kind === 'search' ? 'Search' : r.kind === 'suggest' ? 'Suggest' : 'Autocomplete'}`}
-                      onClick={() => void open(r)}
-                    >
-                      Open
-                    </Button>
-                  </div>
-                  {failed ? (
-                    <ul className="suite-case__assertions">
-                      {r.error ? <li className="small">could not run: {r.error}</li> : null}
-                      {r.assertions
-                        .filter((a) => a.status === 'failed' && !r.error)
-                        .map((a) => (
-                          <li key={a.index} className="small">
-                            <strong>{a.label}</strong> — <span className="muted">{a.message}</span>
-                          </li>
-                        ))}
-                    </ul>
-                  ) : (
-                    <span className="small muted">{r.assertions.length} passed</span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          {cause ? (
+            <p className="diag diag--error" role="alert" data-testid="suite-one-cause">
+              All {cause.count} requests could not run, for one reason: {cause.message} Running them again would fail the same way: fix the
+              cause (the configuration id, the profile or its token), then Run suite.
+            </p>
+          ) : (
+            <ul className="stack-list" data-testid="suite-results">
+              {failuresFirst(shown.results).map((r, i) => {
+                const failed = hasFailure(r);
+                return (
+                  <li key={`${r.file}:${r.name}:${i}`} className={`suite-case${failed ? ' is-failed' : ''}`} data-testid="suite-case">
+                    <div className="suite-case__head">
+                      <span className={`badge expect-badge expect-badge--${r.error ? 'failed' : failed ? 'failed' : 'passed'}`}>
+                        {r.error ? 'error' : failed ? 'failed' : 'passed'}
+                      </span>
+                      <span className="suite-case__name">{r.name}</span>
+                      <span className="small muted mono">{r.file}</span>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon={<ExternalLink size={13} aria-hidden="true" />}
+                        title={`Opens the request as it ran in ${r.kind === 'search' ? 'Search' : r.kind === 'suggest' ? 'Suggest' : 'Autocomplete'}`}
+                        onClick={() => void open(r)}
+                      >
+                        Open
+                      </Button>
+                    </div>
+                    {failed ? (
+                      <ul className="suite-case__assertions">
+                        {r.error ? <li className="small">could not run: {r.error}</li> : null}
+                        {r.assertions
+                          .filter((a) => a.status === 'failed' && !r.error)
+                          .map((a) => (
+                            <li key={a.index} className="small">
+                              <strong>{a.label}</strong> — <span className="muted">{a.message}</span>
+                            </li>
+                          ))}
+                      </ul>
+                    ) : (
+                      <span className="small muted">{r.assertions.length} passed</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </>
       ) : null}
     </section>

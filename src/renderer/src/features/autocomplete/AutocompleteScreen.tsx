@@ -223,7 +223,7 @@ export default function AutocompleteScreen() {
                   context={context}
                   diagnostics={diags.at('options.filter')}
                   onFix={fix}
-                  placeholder="stock > 0 (only count items that match)"
+                  placeholder="e.g. stock > 0 (only count items that match)"
                 />
               </Section>
               <Section title="Live statistics">

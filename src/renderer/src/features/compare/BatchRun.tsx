@@ -4,6 +4,8 @@ import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
 import { leftOutClause, summarize, triageOrder } from '@shared/compare/summary';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
 import { formatDuration } from '@shared/time-format';
+import { oneCause } from '@shared/diagnostics';
+import type { BatchRow } from '@shared/compare/types';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { downloadText } from '../../components/download';
@@ -19,6 +21,14 @@ import { matches, ms, pct, TriageTable, type DeltaOf, type Filter } from './Tria
 type Order = 'change' | MetricName;
 
 /** One batch: its progress and controls, its summary, and its queries ranked by how much they changed. */
+/** Why a query failed, side by side ("B: 400 … unknown configuration"); null when both sides answered. */
+const failureOf = (r: BatchRow): string | null =>
+  r.a.ok && r.b.ok
+    ? null
+    : [r.a.ok ? '' : `A: ${r.a.error?.message ?? 'failed'}`, r.b.ok ? '' : `B: ${r.b.error?.message ?? 'failed'}`]
+        .filter(Boolean)
+        .join('; ');
+
 export function BatchRun() {
   const batch = useAppStore((s) => s.compare.batch)!;
   const close = useAppStore((s) => s.closeBatch);
@@ -42,6 +52,8 @@ export function BatchRun() {
   const revision = useAppStore((s) => (judgments ? (s.ratingsRevision[judgments] ?? 0) : 0));
   const measuredAt = useAppStore((s) => s.compare.batchQualityRevision);
   const running = progress.status === 'running';
+  // Every query failed, and for one reason (side B's configuration id is unknown): said once; rerunning would repeat it.
+  const cause = running ? null : oneCause(results.map(failureOf));
   useEffect(() => {
     if (revision !== measuredAt && !running && qualityCall.status !== 'sending') void loadQuality();
   }, [revision, measuredAt, running, qualityCall.status, loadQuality]);
@@ -173,7 +185,7 @@ export function BatchRun() {
               {progress.status === 'interrupted' ? 'Resume interrupted run' : 'Resume'}
             </Button>
           ) : null}
-          {progress.status !== 'running' && progress.failed > 0 ? (
+          {progress.status !== 'running' && progress.failed > 0 && !cause ? (
             <Button size="sm" icon={<RotateCcw size={13} aria-hidden="true" />} onClick={() => void control('rerun-failed')}>
               Rerun {progress.failed} failed
             </Button>
@@ -181,6 +193,12 @@ export function BatchRun() {
         </div>
       </div>
 
+      {cause ? (
+        <p className="diag diag--error" role="alert" data-testid="batch-one-cause">
+          All {cause.count.toLocaleString('en-US')} {words.rows} failed, for one reason — {cause.message.replace(/\.$/, '')}. Rerunning them
+          would fail the same way: fix the side (its configuration id, profile or token) and start a new batch.
+        </p>
+      ) : null}
       <div className="batch-summary" data-testid="batch-summary">
         <div className="batch-summary__cards">
           <div className="metric">

@@ -12,10 +12,9 @@ import { useSendShortcut } from '../../request-ui/use-send-shortcut';
 import { HistoryDrawer } from '../history/HistoryDrawer';
 import { BatchForm } from './BatchForm';
 import { BatchRun } from './BatchRun';
-import { parseVariables } from '../../request-ui/parse-variables';
 import MatrixPanel from '../matrix/MatrixPanel';
 import { matrixSpecOf } from '../matrix/matrix-slice';
-import { kindProblem } from './compare-state';
+import { kindProblem, sendBlocker } from './compare-state';
 import { KindCompare } from './KindCompare';
 import { KindFields } from './KindFields';
 import { SideCard } from './SideCard';
@@ -67,16 +66,24 @@ export default function CompareScreen() {
   const editingSides = compare.mode === 'single' || (compare.mode === 'batch' && !compare.batch);
   const sending = compare.answers.a.status === 'sending' || compare.answers.b.status === 'sending';
   const kindSending = compare.kindAnswers.a.status === 'sending' || compare.kindAnswers.b.status === 'sending';
-  const invalid = (['a', 'b'] as const).some((k) => !parseVariables(compare.sides[k].variables).ok);
+  // Why a send would do nothing, said at the button (a side's variables that are not JSON, a missing grouping).
+  const blocker = sendBlocker(compare);
+  const [tried, setTried] = useState(false);
 
   useEffect(() => {
     void loadBatches();
   }, [loadBatches]);
 
   const problem = kindProblem(compare);
+  const trySend = () => {
+    const state = useAppStore.getState();
+    if (sendBlocker(state.compare)) return setTried(true);
+    setTried(false);
+    void run();
+  };
   useSendShortcut(() => {
     const state = useAppStore.getState();
-    if (state.compare.mode === 'single' && !invalid && !kindProblem(state.compare)) void run();
+    if (state.compare.mode === 'single') trySend();
     if (state.compare.mode === 'matrix' && state.matrix.call.status !== 'sending' && !matrixSpecOf(state.matrix).problems.length)
       void state.runMatrix();
   });
@@ -154,7 +161,7 @@ export default function CompareScreen() {
             id="compare-query"
             value={compare.query}
             onChange={(query) => patch({ query })}
-            onSend={() => !invalid && !problem && void run()}
+            onSend={trySend}
             onCancel={() => {}}
             sending={false}
             placeholder={
@@ -180,6 +187,15 @@ export default function CompareScreen() {
               </label>
             ) : null}
             {sending || kindSending ? <span className="small muted">Sending…</span> : null}
+            {blocker ? (
+              <span
+                className={`diag diag--error small compare-blocked${tried ? ' is-tried' : ''}`}
+                role={tried ? 'alert' : undefined}
+                data-testid="compare-blocked"
+              >
+                {blocker}
+              </span>
+            ) : null}
           </QueryBar>
         ) : null}
       </div>

@@ -46,7 +46,7 @@ export function KindFields({ problem }: { problem: { field: string; message: str
           id="group-attribute"
           className="input input--sm"
           value={groupBy.attribute}
-          placeholder="category"
+          placeholder="e.g. category"
           spellCheck={false}
           {...described('group-attribute')}
           onChange={(e) => patch({ groupBy: { ...groupBy, attribute: e.target.value } })}
@@ -66,7 +66,7 @@ export function KindFields({ problem }: { problem: { field: string; message: str
           id="group-values"
           className="input input--sm kind-fields__values"
           value={groupBy.values}
-          placeholder="Dresses, Shoes, Jackets"
+          placeholder="e.g. Dresses, Shoes, Jackets"
           spellCheck={false}
           {...described('group-values')}
           onChange={(e) => patch({ groupBy: { ...groupBy, values: e.target.value } })}

@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/store';
 import { FilterField } from '../../request-ui/EditorFields';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { parseVariables } from '../../request-ui/parse-variables';
+import { configurationWarning } from '../../request-ui/configuration-warning';
 import type { SideKey } from './compare-state';
 
 /** One side of a comparison: its profile, token, configuration, filter and context variables. */
@@ -71,12 +72,17 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
             hideLabel
           />
         </Field>
-        <Field label="Configuration" htmlFor={`${id}-config`} hint={draft.configurationId ? undefined : 'tenant default'}>
+        <Field
+          label="Configuration"
+          htmlFor={`${id}-config`}
+          hint={draft.configurationId ? undefined : 'tenant default'}
+          diagnostics={configurationWarning(draft.configurationId, profile)}
+        >
           <input
             id={`${id}-config`}
             className="input input--sm"
             list={`${id}-configs`}
-            placeholder="default"
+            placeholder="tenant default"
             value={draft.configurationId}
             onChange={(e) => set({ configurationId: e.target.value })}
           />
@@ -95,7 +101,7 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
             id={`${id}-token`}
             className="input input--sm mono"
             list={`${id}-tokens`}
-            placeholder={profile?.searchTokens[0]?.token ?? ''}
+            placeholder="the profile's token"
             value={draft.token}
             onChange={(e) => set({ token: e.target.value })}
           />
@@ -115,7 +121,7 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
             context={context}
             diagnostics={filterProblems}
             onFix={() => {}}
-            placeholder="stock > 0"
+            placeholder="none (e.g. stock > 0)"
           />
         </Field>
         <Field label="Context variables (JSON)" htmlFor={`${id}-vars`}>
@@ -124,7 +130,7 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
             className="input mono small"
             rows={1}
             spellCheck={false}
-            placeholder='{"segment": "premium"}'
+            placeholder='none (e.g. {"segment": "…"})'
             value={draft.variables}
             aria-invalid={!variables.ok}
             onChange={(e) => set({ variables: e.target.value })}

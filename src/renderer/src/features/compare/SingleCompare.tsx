@@ -69,6 +69,14 @@ export function SingleCompare() {
   const diff = useMemo(() => (a && b ? diffSearch(a, b) : null), [a, b]);
   const raw = useMemo(() => (a && b ? { a: JSON.stringify(a, null, 2), b: JSON.stringify(b, null, 2) } : null), [a, b]);
   const errors = (['a', 'b'] as const).filter((k) => answers[k].error);
+  // Answers on screen that are not for the request as it stands (the query or a side changed, or a send was
+  // refused): marked as the earlier request's, never passed off as this one's.
+  const currentAnswers = useAppStore((s) => s.currentAnswers);
+  const fresh = currentAnswers();
+  const stale = (['a', 'b'] as const).some(
+    (k) => answers[k].status === 'done' && answers[k].result && !answers[k].source && !(k === 'a' && compare.pinnedA) && !fresh[k],
+  );
+  const staleQuery = answers.b.request?.query ?? answers.a.request?.query ?? '';
   // Ratings are for the query both sides answered (the one on screen, not the one being typed).
   const rating = useRatingView(answers.a.request?.query ?? answers.b.request?.query ?? compare.query);
 
@@ -108,7 +116,7 @@ export function SingleCompare() {
   };
 
   return (
-    <div className="single-compare">
+    <div className={`single-compare${stale ? ' is-stale' : ''}`}>
       <div className="compare-status">
         <SideStatus side="a" />
         <SideStatus side="b" />
@@ -139,6 +147,12 @@ export function SingleCompare() {
         </div>
       </div>
       <ExplainBanner />
+      {stale && diff ? (
+        <p className="diag diag--warning compare-stale" data-testid="compare-stale">
+          These answers are for the earlier request (“{staleQuery || 'browse'}” as it was sent): the query or a side has changed since.
+          Press Send ({modKey()}+Enter) to compare the request as it is now.
+        </p>
+      ) : null}
       {diff ? <MetricsBar diff={diff} /> : null}
       {errors.map((k) => (
         <ServiceError key={k} error={answers[k].error!} title={`Side ${k.toUpperCase()} failed`} />

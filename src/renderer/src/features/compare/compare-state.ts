@@ -178,6 +178,20 @@ export function kindProblem(state: Pick<CompareState, 'kind' | 'groupBy'>): { fi
   return null;
 }
 
+/**
+ * Why Compare will not send now, in words for the send button: a side's context variables that are not a JSON
+ * object, or a suggest comparison without its grouping. Null when it can send.
+ */
+export function sendBlocker(state: Pick<CompareState, 'kind' | 'groupBy' | 'sides'>): string | null {
+  for (const key of ['a', 'b'] as const) {
+    const variables = parseVariables(state.sides[key].variables);
+    if (!variables.ok)
+      return `Not sent: side ${key.toUpperCase()}'s context variables are not a JSON object (see side ${key.toUpperCase()}).`;
+  }
+  const kind = kindProblem(state);
+  return kind ? `Not sent: ${kind.message}` : null;
+}
+
 export function blankSide(label: string, configurationId = ''): SideDraft {
   return { label, profileId: null, token: '', configurationId, filter: '', variables: '' };
 }

@@ -77,14 +77,14 @@ function MatrixForm() {
             <input
               className="input input--sm mono"
               aria-label={`Axis ${i + 1} variable`}
-              placeholder="segment"
+              placeholder="e.g. segment"
               value={axis.name}
               onChange={(e) => setAxis(i, { name: e.target.value })}
             />
             <input
               className="input input--sm mono"
               aria-label={`Axis ${i + 1} values`}
-              placeholder="none, premium, outlet"
+              placeholder="e.g. none, premium, outlet"
               value={axis.values}
               onChange={(e) => setAxis(i, { values: e.target.value })}
             />
@@ -108,7 +108,7 @@ function MatrixForm() {
           <input
             className="input input--sm mono"
             aria-label="Configurations"
-            placeholder="default, bestsellers"
+            placeholder="e.g. default, bestsellers"
             value={m.configurations}
             onChange={(e) => patch({ configurations: e.target.value })}
           />
@@ -119,7 +119,7 @@ function MatrixForm() {
             <input
               className="input input--sm mono"
               aria-label="Hours of the emulator's clock"
-              placeholder="9, 21"
+              placeholder="e.g. 9, 21"
               value={m.hours}
               onChange={(e) => patch({ hours: e.target.value })}
             />

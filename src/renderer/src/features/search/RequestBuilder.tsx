@@ -182,7 +182,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
               context={context}
               diagnostics={diags.at('options.filter')}
               onFix={fix}
-              placeholder="price < 100 AND (colour = Black OR colour = Navy)"
+              placeholder="e.g. price < 100 AND (colour = Black OR colour = Navy)"
               testId="filter-editor"
             />
           </Section>
@@ -252,7 +252,7 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
               context={context}
               diagnostics={diags.at('options.customResponseMask')}
               onFix={fix}
-              placeholder="id, product(title, price)"
+              placeholder="e.g. id, product(title, price)"
               testId="mask-editor"
             />
             {options.customResponseMask && maskPreview ? (

@@ -155,7 +155,7 @@ export default function SuggestScreen() {
                   context={context}
                   diagnostics={diags.at('options.filter')}
                   onFix={fix}
-                  placeholder="price < 100 AND colour = Black"
+                  placeholder="e.g. price < 100 AND colour = Black"
                   testId="suggest-filter-editor"
                 />
               </Section>
@@ -182,7 +182,7 @@ export default function SuggestScreen() {
                   context={context}
                   diagnostics={diags.at('options.customResponseMask')}
                   onFix={fix}
-                  placeholder="id, score, kind, context, product(title, price)"
+                  placeholder="e.g. id, score, kind, context, product(title, price)"
                 />
               </Section>
               <OtherFindings diags={diags} claimed={CLAIMED} onFix={fix} />

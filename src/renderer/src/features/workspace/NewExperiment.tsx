@@ -8,6 +8,8 @@ import { Segmented } from '../../components/Segmented';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { useAppStore } from '../../store/store';
 import { sideSpec, type SideDraft, type SideKey } from '../compare/compare-state';
+import { DiagnosticLine } from '../../components/Field';
+import { configurationWarning } from '../../request-ui/configuration-warning';
 
 /** A side label that says something: the Compare screen's own unless it is just "A"/"B". */
 function startingLabel(draft: SideDraft, fallback: string): string {
@@ -18,6 +20,7 @@ function startingLabel(draft: SideDraft, fallback: string): string {
 
 function SideFields({ side, draft, onChange }: { side: SideKey; draft: SideDraft; onChange: (patch: Partial<SideDraft>) => void }) {
   const upper = side.toUpperCase();
+  const profile = useAppStore((s) => s.profiles?.profiles.find((p) => p.id === (draft.profileId ?? s.profiles?.activeId)));
   return (
     <fieldset className={`ws-side ws-side--${side}`}>
       <legend>
@@ -43,10 +46,13 @@ function SideFields({ side, draft, onChange }: { side: SideKey; draft: SideDraft
         value={draft.configurationId}
         onChange={(e) => onChange({ configurationId: e.target.value })}
       />
+      {configurationWarning(draft.configurationId, profile).map((d) => (
+        <DiagnosticLine key={d.code} diagnostic={d} />
+      ))}
       <input
         className="input input--sm mono"
         aria-label={`Side ${upper} filter`}
-        placeholder="filter (optional), e.g. stock > 0"
+        placeholder="none (e.g. filter stock > 0)"
         value={draft.filter}
         onChange={(e) => onChange({ filter: e.target.value })}
       />
