@@ -40,6 +40,11 @@ const settingShape = {
       })
       .strict(),
   ),
+  /**
+   * Panels folded to one line or opened (`search-expectations`, `search-share`, `search-notes`): true is open.
+   * Left out, a panel is folded, so the results keep the room.
+   */
+  folds: z.record(z.string().regex(PANE_ID, 'a panel id such as "search-share"'), z.boolean()),
 };
 
 /** Settings the user can change; stored by main, never secret. */
@@ -53,6 +58,7 @@ export const settingsSchema = z.object({
   rater: settingShape.rater.default(''),
   judgingPins: settingShape.judgingPins.default(['colour', 'gender', 'tags', 'stock']),
   paneLayouts: settingShape.paneLayouts.default({}),
+  folds: settingShape.folds.default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

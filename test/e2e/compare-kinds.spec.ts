@@ -24,7 +24,8 @@ test('product suggest: two configurations side by side, group by group, then a b
   await page.getByRole('radio', { name: 'Product suggest' }).click();
   // Nothing to group by yet: said beside the field, and nothing is sent.
   await page.getByLabel('Values').fill('');
-  await expect(page.getByText('Give the values of category to group by, comma-separated.')).toBeVisible();
+  await expect(page.locator('#group-values-problem')).toHaveText('Give the values of category to group by, comma-separated.');
+  await expect(page.getByTestId('compare-blocked')).toContainText('Not sent: Give the values of category');
   await page.getByLabel('Values').fill('Jackets, Hiking Boots, Backpacks');
   await page.getByLabel('Size').fill('4');
   await page.getByRole('textbox', { name: /Query/ }).fill('waterproof');

@@ -18,6 +18,9 @@ test('expectations: live badges, Expect… from a result and the answer, JSON ed
   await requests.getByRole('listitem').filter({ hasText: 'demo-suite-hiking-boots.json' }).getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
   const panel = page.getByTestId('expectations');
+  // Folded to its one line by default (the results keep the room); opened, it is remembered.
+  await expect(panel.getByTestId('expectation')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Show the expectations' }).click();
   await expect(panel.getByTestId('expectation')).toHaveCount(3);
   await expect(panel.getByTestId('expectation').first()).toContainText('not checked');
   await page.keyboard.press('ControlOrMeta+Enter');
@@ -31,15 +34,27 @@ test('expectations: live badges, Expect… from a result and the answer, JSON ed
   await second.click();
   const drawer = page.getByTestId('item-drawer');
   await drawer.getByRole('button', { name: 'Must stay in the top 3' }).click();
-  await expect(drawer.getByRole('button', { name: 'Must stay in the top 3' })).toBeDisabled();
+  // Expected now, so no longer offered; the drawer says so.
+  await expect(drawer.getByRole('button', { name: 'Must stay in the top 3' })).toHaveCount(0);
+  await expect(drawer.getByTestId('item-expect')).toContainText('1 of its choices is expected already.');
   await page.keyboard.press('Escape');
   await expect(panel.getByTestId('expectation')).toHaveCount(4);
-  await expect(panel.getByTestId('expectation').nth(3)).toContainText(`${id} is in the top 3`);
+  await expect(panel.getByTestId('expectation').nth(3)).toContainText(`${id} in the top 3`);
   await expect(panel.getByTestId('expectation').nth(3)).toContainText(`${id} is at rank 2, within the top 3`);
 
-  // From the answer: "not empty" is already expected, so it is offered disabled; a time limit is added.
+  // From the answer: "not empty" is already expected, so it is left out; the menu opens inside the window (the
+  // panel is at the bottom of the results, so it opens upwards); a time limit is added.
   await panel.getByRole('button', { name: 'Expect…' }).click();
-  await expect(panel.getByRole('menuitem', { name: 'Must not be empty' })).toBeDisabled();
+  const menu = panel.getByRole('menu', { name: 'Expect of this answer' });
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  await expect(panel.getByRole('menuitem', { name: 'Must not be empty' })).toHaveCount(0);
+  const box = (await menu.boundingBox())!;
+  const view = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+  await shootThemes(app, 'expect-0-menu-inside');
   await panel.getByRole('menuitem', { name: /^Answers within \d+ ms \(reported\)$/ }).click();
   await expect(panel.getByTestId('expectation')).toHaveCount(5);
 
@@ -69,6 +84,15 @@ test('expectations: live badges, Expect… from a result and the answer, JSON ed
       }),
     )
     .toBe(6);
+  // Saving the expectations keeps the request's own name: the tab, the file and the list still say it.
+  await expect(page.getByRole('tab', { selected: true })).toContainText('Hiking boots: boots only');
+  expect(
+    await page.evaluate(async () => {
+      const read = await window.workbench.saved.read({ file: 'demo-suite-hiking-boots.json' });
+      return read.ok ? read.value.name : null;
+    }),
+  ).toBe('Hiking boots: boots only');
+  await shootThemes(app, 'expect-6-saved-keeps-name');
   expect(await app.problems()).toEqual([]);
 });
 
@@ -86,7 +110,11 @@ test('a suite run on bestsellers: failures first, each opening the request as it
   for (let i = 0; i < 3; i++) await expect(cases.nth(i)).toContainText('failed');
   await expect(cases.nth(3)).toContainText('passed');
   const trail = cases.filter({ hasText: 'Trail running shoes' });
-  await expect(trail).toContainText('Nothing out of stock in the top 10 — 1 of the top 10 match stock = 0');
+  await expect(trail).toContainText('expected Nothing out of stock in the top 10 — 1 of the top 10 match stock = 0');
+  // A failure says what was expected and what was seen; it never states the expectation as a fact.
+  await expect(cases.filter({ hasText: 'failed' }).filter({ hasText: 'Backpack' })).toContainText(
+    /expected SKU-115970 at rank 1 — SKU-115970 is not in the answer's first 24 items; rank 1 is SKU-/,
+  );
   await trail.scrollIntoViewIfNeeded();
   await shootThemes(app, 'expect-2-suite-failures');
   expect(await app.axe()).toEqual([]);
@@ -138,7 +166,8 @@ test('Suggest and Autocomplete: a saved request opens in its screen with its exp
   await expect(page.getByText('Saved · demo-suite-autocomplete-back.json')).toBeVisible();
   await expect(panel.getByTestId('expect-summary')).toHaveText('all pass on this answer');
   await panel.getByRole('button', { name: 'Expect…' }).click();
-  await expect(panel.getByRole('menuitem', { name: '“backpack” stays within the first 3' })).toBeDisabled();
+  await expect(panel.getByRole('menuitem', { name: 'Must suggest something' })).toBeVisible();
+  await expect(panel.getByRole('menuitem', { name: '“backpack” stays within the first 3' })).toHaveCount(0);
   await panel.getByRole('menuitem', { name: 'Must suggest something' }).click();
   await expect(panel.getByTestId('expectation')).toHaveCount(4);
   // Typing on: the expectations wait for the answer to what is typed now, then check it.

@@ -114,7 +114,8 @@ test('experiment: a query set on two configurations against judgments, with qual
 
   const trial = experiments.getByRole('listitem').filter({ hasText: 'bestsellers-trial.json' });
   await trial.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Notices' }).getByText('Each query asks for 10 items instead of 5')).toBeVisible();
+  // What was changed to run it is said with the batch it concerns, not in a notice that outlives the run.
+  await expect(page.getByTestId('batch-note')).toContainText('Each query asks for 10 items instead of 5');
   await expect(page.getByRole('heading', { name: 'Bestsellers trial · run 1' })).toBeVisible();
   await expect(page.getByTestId('batch-status')).toHaveText('done');
   await expect(page.getByTestId('both-empty')).toHaveText(String(empty));

@@ -217,6 +217,10 @@ export async function demoExperimentRow(page: Page): Promise<Locator> {
  * says "Copied", since the text may come from main first and the write is asynchronous.
  */
 export async function copyFrom(page: Page, label: string): Promise<string> {
+  // A copy button in a folded panel on screen ("Copy request as" is folded by default): the panel is opened first.
+  const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
+  for (const toggle of await page.locator('.fold:not(.is-open)', { has: hidden }).locator('.fold__toggle').all())
+    if (await toggle.isVisible()) await toggle.click();
   const button = page.getByRole('button', { name: label, exact: true });
   const handle = await button.elementHandle();
   await button.click();

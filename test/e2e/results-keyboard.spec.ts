@@ -130,6 +130,8 @@ test('results and facets are one Tab stop each; arrow keys, Home, End and Page k
 test('notes of a pasted storefront URL go with the request they explain', async ({ app }) => {
   const { page } = app;
   await pasteAndSend(page, 'https://demo-shop.example.com/search.php?search_query=rain+jacket&utm_source=mail');
+  // The notes are folded to one line by default: opened to read them.
+  await page.getByRole('button', { name: /How the pasted URL was read/ }).click();
   await expect(page.getByTestId('storefront-steps')).toContainText('search_query=rain jacket → query "rain jacket"');
   await expect(page.getByTestId('import-notes')).toContainText('utm_source=mail');
   await expect(page.getByTestId('result-count')).toBeVisible();

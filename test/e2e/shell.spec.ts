@@ -162,6 +162,31 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
     await expect(page.getByRole('tab', { selected: true })).toContainText('parka');
 
+    // Compare's views by name from any screen: Explain, Context matrix and Batch each open where they are.
+    for (const [typed, title, check] of [
+      [
+        'explain',
+        'Explain which difference moved what',
+        () => page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Explain' }),
+      ],
+      ['context matrix', 'Context matrix', () => page.getByRole('form', { name: 'Context matrix' })],
+      [
+        'batch',
+        'Batch: a query set on both sides',
+        () => page.getByRole('radiogroup', { name: 'Mode' }).getByRole('radio', { name: 'Batch' }),
+      ],
+    ] as const) {
+      await page.keyboard.press('ControlOrMeta+1');
+      await page.keyboard.press('ControlOrMeta+K');
+      await input.fill(typed);
+      await expect(palette.getByRole('option').first()).toContainText(title);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare');
+      if (typed === 'context matrix') await expect(check()).toBeVisible();
+      else await expect(check()).toHaveAttribute('aria-checked', 'true');
+    }
+    await page.keyboard.press('ControlOrMeta+1');
+
     // Arrow keys move, Escape closes, nothing runs.
     await page.keyboard.press('ControlOrMeta+K');
     await input.fill('theme light');

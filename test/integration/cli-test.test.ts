@@ -52,7 +52,7 @@ describe('search-workbench test', () => {
           .filter((r) => r.status === 'failed')
           .map((r) => `${r.request} · ${r.name}`),
       ).toEqual([
-        'Backpack: the Halden Ascent first · SKU-115970 is at rank 1',
+        'Backpack: the Halden Ascent first · SKU-115970 at rank 1',
         'Rain jacket: the kids’ jacket we promote · The Tessel kids’ rain jacket stays in the top 3',
         'Trail running shoes · Nothing out of stock in the top 10',
         'Trail running shoes · The Northvale Summit leads the Korvo Switchback',
@@ -84,7 +84,7 @@ describe('search-workbench test', () => {
     const lines = r.out.split('\n');
     expect(lines[0]).toBe(`Search Workbench test: 12 requests, 29 assertions against ${morning.url}, configuration bestsellers`);
     expect(lines[2]).toMatch(/^✗ .*demo-suite-backpack\.json — Backpack: the Halden Ascent first \(\d+ ms\)$/);
-    expect(r.out).toContain('  ✗ Nothing out of stock in the top 10 — 1 of the top 10 match stock = 0: SKU-114798 (rank 8)');
+    expect(r.out).toContain('  ✗ expected Nothing out of stock in the top 10 — 1 of the top 10 match stock = 0: SKU-114798 (rank 8)');
     expect(r.out).toContain(`    ${morning.url}/search/${DEMO_TOKEN}?encoded=`);
     expect(lines.at(-2)).toMatch(/^29 assertions: 25 passed, 4 failed, 0 could not run · 12 requests in [\d.]+ s · exit 1$/);
   });
@@ -116,10 +116,12 @@ describe('search-workbench test', () => {
     }
     const backpack = suites.find((s) => s.attributes.name!.endsWith('demo-suite-backpack.json'))!;
     const failed = backpack.children.find((c: XmlElement) => c.children.length > 0)!;
-    expect(failed.attributes).toMatchObject({ classname: 'Backpack: the Halden Ascent first', name: 'SKU-115970 is at rank 1' });
+    expect(failed.attributes).toMatchObject({ classname: 'Backpack: the Halden Ascent first', name: 'SKU-115970 at rank 1' });
     const failure = failed.children[0]!;
     expect(failure.name).toBe('failure');
-    expect(failure.attributes.message).toMatch(/^SKU-115970 is not in the answer's first 24 items, expected at rank 1; rank 1 is SKU-/);
+    expect(failure.attributes.message).toMatch(
+      /^expected SKU-115970 at rank 1 — SKU-115970 is not in the answer's first 24 items; rank 1 is SKU-/,
+    );
     expect(failure.text).toContain(`${morning.url}/search/${DEMO_TOKEN}?encoded=`);
   });
 
@@ -156,7 +158,7 @@ describe('search-workbench test', () => {
       expect(r.code).toBe(1);
       expect(r.out).toContain('the response mask (id, product(title)) removed stock from the items, so stock = 0 cannot be checked');
       expect(r.out).toContain('note: asked for 40 items (the request asks for 10) to check the top 40');
-      expect(r.out).toContain('✓ SKU-115970 is in the top 40 — SKU-115970 is at rank 1, within the top 40');
+      expect(r.out).toContain('✓ SKU-115970 in the top 40 — SKU-115970 is at rank 1, within the top 40');
       expect(r.out).toMatch(/- .*package\.json: not a Search Workbench file \(no "format"\)/);
     });
 

@@ -51,8 +51,8 @@ export const matrixCommand: Command = {
     '               standard output)\n' +
     "  --concurrency  requests in flight, 1 to 64, or auto: paced by the service's 429/503 (default 8)\n" +
     '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
-    '  prints JSON: { baseline, cells: [ { query, configurationId, variables, ids, count, rbo } ] }, rbo against the baseline\n' +
-    '  cell of the same query\n' +
+    '  prints JSON: { baseline, cells: [ { query, configurationId, variables, ids, count, change } ] }; change is 1 − RBO\n' +
+    '  against the baseline cell of the same query, as the app shows it: 0 did not move, 1 nothing in common\n' +
     '  exit codes: 0 ran, 2 usage error, 3 could not run (no request answered)\n' +
     "  example: search-workbench matrix --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --query 'rain jacket' --axis segment=none,premium,outlet --axis weather=sun,rain --config default --config bestsellers",
   async run(argv, io) {

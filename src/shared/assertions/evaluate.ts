@@ -21,7 +21,7 @@ export type AnswerUnderTest = (
 export interface AssertionOutcome {
   label: string;
   status: 'passed' | 'failed';
-  /** What was seen, always: why it passed, or what was there instead. */
+  /** What was seen, always: why it passed, or what was there instead (the expectation is the label: see outcomeLine). */
   message: string;
   /** Passed, but with something to report (a time over its bound without `fail: true`). */
   warning?: boolean;
@@ -100,7 +100,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
       const top = topOf(list, a.k).map((r) => r.item.id);
       if (rank !== null && rank <= a.k) return pass(a, `${a.id} is at rank ${rank}, within the top ${a.k}`, { items: [a.id] });
       const seen = rank === null ? `${a.id} is ${reach(response, list)}` : `${a.id} is at rank ${rank}`;
-      return fail(a, `${seen}, expected within the top ${a.k}; the top ${a.k} ${top.length === 1 ? 'is' : 'are'} ${listIds(top)}`, {
+      return fail(a, `${seen}; the top ${a.k} ${top.length === 1 ? 'is' : 'are'} ${listIds(top)}`, {
         items: [a.id],
       });
     }
@@ -117,7 +117,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
       if (rank === a.rank) return pass(a, `${a.id} is at rank ${rank}`, { items: [a.id] });
       const there = list.find((r) => r.rank === a.rank)?.item.id;
       const seen = rank === null ? `${a.id} is ${reach(response, list)}` : `${a.id} is at rank ${rank}`;
-      return fail(a, `${seen}, expected at rank ${a.rank}${there ? `; rank ${a.rank} is ${there}` : ''}`, { items: [a.id] });
+      return fail(a, `${seen}${there ? `; rank ${a.rank} is ${there}` : ''}`, { items: [a.id] });
     }
     case 'above': {
       const mine = where(list, a.id);
@@ -156,7 +156,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
       const needed = a.atLeast ?? top.length;
       const others = top.filter((r) => !matching.includes(r)).map((r) => `${r.item.id} (rank ${r.rank})`);
       if (matching.length >= needed) return pass(a, `${of} match${note}`);
-      return fail(a, `${of} match, expected at least ${needed}; not matching: ${listIds(others)}${note}`, {
+      return fail(a, `${of} match; not matching: ${listIds(others)}${note}`, {
         items: top.filter((r) => !matching.includes(r)).map((r) => r.item.id),
       });
     }
@@ -166,7 +166,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
       const below = a.min !== undefined && count < a.min;
       const above = a.max !== undefined && count > a.max && response.metadata.exactCount !== false;
       if (!below && !above) return pass(a, `the count is ${count.toLocaleString('en-US')}${lower}`);
-      return fail(a, `the count is ${count.toLocaleString('en-US')}${lower}, expected ${below ? `at least ${a.min}` : `at most ${a.max}`}`);
+      return fail(a, `the count is ${count.toLocaleString('en-US')}${lower}`);
     }
     case 'notEmpty':
       return list.length > 0 || (count ?? 0) > 0
@@ -197,7 +197,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
         const min = a.minCount ?? 0;
         return facet.count >= min
           ? pass(a, `facet ${a.id} is in the answer with a count of ${facet.count}`)
-          : fail(a, `facet ${a.id} has a count of ${facet.count}, expected at least ${min}`);
+          : fail(a, `facet ${a.id} has a count of ${facet.count}`);
       }
       const value = facet.values.find((v) => v.value === a.value);
       const min = a.minCount ?? 1;
@@ -211,7 +211,7 @@ function checkSearch(a: Assertion, answer: AnswerUnderTest & { kind: 'search' })
         );
       return value.count >= min
         ? pass(a, `facet ${a.id} offers “${a.value}” with ${value.count}`)
-        : fail(a, `facet ${a.id} offers “${a.value}” with ${value.count}, expected at least ${min}`);
+        : fail(a, `facet ${a.id} offers “${a.value}” with ${value.count}`);
     }
     default:
       return fail(a, `${anAssertion(a.type)} checks another kind of answer`);
@@ -253,7 +253,7 @@ export function evaluateAssertion(a: Assertion, answer: AnswerUnderTest): Assert
       const n = group.items?.length ?? 0;
       return n >= min
         ? pass(a, `group “${a.value}” has ${n} item${n === 1 ? '' : 's'}`, { items: (group.items ?? []).map((i) => i.id) })
-        : fail(a, `group “${a.value}” has ${n} item${n === 1 ? '' : 's'}, expected at least ${min}`);
+        : fail(a, `group “${a.value}” has ${n} item${n === 1 ? '' : 's'}`);
     }
   }
   if (answer.kind === 'autocomplete') {
@@ -266,9 +266,7 @@ export function evaluateAssertion(a: Assertion, answer: AnswerUnderTest): Assert
       if (at >= 0 && (a.within === undefined || at < a.within)) return pass(a, `“${a.text}” is suggestion ${at + 1}`);
       return fail(
         a,
-        at >= 0
-          ? `“${a.text}” is suggestion ${at + 1}, expected within the first ${a.within}`
-          : `“${a.text}” is not suggested; the suggestions are ${listIds(shown, 8)}`,
+        at >= 0 ? `“${a.text}” is suggestion ${at + 1}` : `“${a.text}” is not suggested; the suggestions are ${listIds(shown, 8)}`,
       );
     }
   }

@@ -1,4 +1,5 @@
 import { visible } from '../text';
+import { outcomeLine } from './labels';
 import type { CaseResult, SuiteSummary } from './run';
 
 /*
@@ -51,7 +52,7 @@ export function prettyReport(run: SuiteRun): string {
     if (r.error) lines.push(`  ! could not run: ${v(r.error)}`);
     for (const a of r.assertions) {
       const mark = r.error ? '!' : a.status === 'failed' ? '✗' : a.warning ? '⚠' : '✓';
-      lines.push(`  ${mark} ${v(a.label)}${r.error ? '' : ` — ${v(a.message)}`}`);
+      lines.push(`  ${mark} ${r.error ? v(a.label) : v(outcomeLine(a))}`);
     }
     if (r.error || r.assertions.some((a) => a.status === 'failed')) lines.push(`    ${v(r.url)}`);
   }
@@ -78,7 +79,7 @@ export function jsonReport(run: SuiteRun): string {
       name: a.label,
       type: a.type,
       status: statusOf(r, a),
-      message: r.error ? `the request could not run: ${r.error}` : a.message,
+      message: r.error ? `the request could not run: ${r.error}` : a.status === 'failed' ? outcomeLine(a) : a.message,
       url: r.url,
       ...(a.warning && !r.error ? { warning: true } : {}),
     })),
@@ -137,7 +138,7 @@ export function junitReport(run: SuiteRun): string {
         if (r.error)
           return `${head}\n      <error message="${xml(`the request could not run: ${r.error}`)}" type="request">${xml(`${r.error}\n${r.url}`, false)}</error>\n    </testcase>`;
         if (a.status === 'failed')
-          return `${head}\n      <failure message="${xml(a.message)}" type="${a.type}">${xml(`${a.message}\n${r.url}`, false)}</failure>\n    </testcase>`;
+          return `${head}\n      <failure message="${xml(outcomeLine(a))}" type="${a.type}">${xml(`${outcomeLine(a)}\n${r.url}`, false)}</failure>\n    </testcase>`;
         return `${head}</testcase>`;
       }),
     );

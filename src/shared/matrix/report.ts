@@ -28,8 +28,11 @@ export interface MatrixJsonCell {
   hour?: number;
   ids: string[];
   count: number | null;
-  /** Against the baseline cell of the same query; null when either failed. */
-  rbo: number | null;
+  /**
+   * How far the cell moved from the baseline cell of the same query: 1 − RBO of the first k (0 did not move, 1
+   * nothing in common) — the one measure the app's grid, the CSV and the HTML show too; null when either failed.
+   */
+  change: number | null;
   error?: string;
 }
 
@@ -69,7 +72,7 @@ export function matrixJson(run: MatrixRun): MatrixJson {
       ...cellParts(byKey.get(row.cell)!),
       ids: row.ids,
       count: row.count,
-      rbo: row.rbo,
+      change: row.rbo === null ? null : 1 - row.rbo,
       ...(row.error !== undefined ? { error: row.error } : {}),
     })),
   };
@@ -86,7 +89,6 @@ export function matrixCsv(run: MatrixRun): string {
     ...(hours ? ['hour'] : []),
     'baseline',
     'count',
-    'rbo',
     'change',
     'top_changed',
     'top_ids',
@@ -103,7 +105,6 @@ export function matrixCsv(run: MatrixRun): string {
         ...(hours ? [cell.hour] : []),
         cell.key === run.baseline ? 'yes' : '',
         row.count,
-        row.rbo,
         row.rbo === null ? null : 1 - row.rbo,
         row.topChanged === null ? null : row.topChanged ? 'yes' : 'no',
         row.ids.join(' '),

@@ -125,6 +125,12 @@ describe('emulator: filters and facets', () => {
       status: 400,
       body: { code: 'invalid-filter', field: 'options.filter', message: expect.stringContaining("after '>'") },
     });
+    // One position, in the words of an editor: the line and column, never also a character offset.
+    const message = (r.body as { message: string }).message;
+    expect(message.match(/line \d+, column \d+/g)).toHaveLength(1);
+    expect(message).not.toMatch(/character/);
+    const trailing = await em.search({ options: { filter: "brand = 'Korvo' AND" } });
+    expect((trailing.body as { message: string }).message).toBe('options.filter: Expected a rule after AND at line 1, column 17.');
   });
 
   it('combines values of one facet with OR and different facets with AND', async () => {

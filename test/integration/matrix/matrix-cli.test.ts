@@ -54,14 +54,14 @@ describe('search-workbench matrix against the emulator', () => {
     for (const cell of json.cells) {
       const own = await ids({ query: 'jacket', context: { variables: cell.variables } });
       expect(cell.ids).toEqual(own);
-      expect(cell.rbo).toBeCloseTo(rbo(own, base), 12);
+      expect(cell.change).toBeCloseTo(1 - rbo(own, base), 12);
       expect(cell.count).toBeGreaterThan(0);
     }
     const by = (segment: string | undefined, weather: string) =>
       json.cells.find((c) => c.variables.segment === segment && c.variables.weather === weather)!;
-    expect(by(undefined, 'sun').rbo).toBe(1);
-    expect(by('outlet', 'sun').rbo).toBe(1); // outlet alone moves nothing
-    expect(by('premium', 'sun').rbo).toBeLessThan(1);
+    expect(by(undefined, 'sun').change).toBe(0);
+    expect(by('outlet', 'sun').change).toBe(0); // outlet alone moves nothing
+    expect(by('premium', 'sun').change).toBeGreaterThan(0);
     expect(by('outlet', 'rain').ids).not.toEqual(by(undefined, 'rain').ids); // the interaction
   });
 
@@ -84,11 +84,11 @@ describe('search-workbench matrix against the emulator', () => {
     expect(run.code, run.err).toBe(0);
     expect(run.out).toBe(`36 requests, 0 failed · CSV: ${csv}`);
     const lines = (await readFile(csv, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toBe('query,configuration,segment,weather,baseline,count,rbo,change,top_changed,top_ids,error');
+    expect(lines[0]).toBe('query,configuration,segment,weather,baseline,count,change,top_changed,top_ids,error');
     expect(lines).toHaveLength(1 + 3 * 12);
     const baselineRows = lines.filter((l) => l.split(',')[4] === 'yes');
     expect(baselineRows).toHaveLength(3);
-    for (const row of baselineRows) expect(row).toMatch(/^[a-z ]+,default,none,rain,yes,\d+,1,0,no,/);
+    for (const row of baselineRows) expect(row).toMatch(/^[a-z ]+,default,none,rain,yes,\d+,0,no,/);
     const html = join(dir, 'm.html');
     expect((await matrix([...args, '--out', html])).code).toBe(0);
     const page = await readFile(html, 'utf8');
@@ -106,10 +106,10 @@ describe('search-workbench matrix against the emulator', () => {
     const { code, json, err } = await matrix(['--query', 'jacket', '--config', 'bestsellers', '--hours', '10,11,20']);
     expect(code, err).toBe(0);
     const [ten, eleven, twenty] = json.cells;
-    expect(ten).toMatchObject({ hour: 10, rbo: 1 });
-    expect(eleven).toMatchObject({ hour: 11, rbo: 1 });
+    expect(ten).toMatchObject({ hour: 10, change: 0 });
+    expect(eleven).toMatchObject({ hour: 11, change: 0 });
     expect(twenty!.hour).toBe(20);
-    expect(twenty!.rbo).toBeLessThan(1);
+    expect(twenty!.change).toBeGreaterThan(0);
   });
 
   it('refuses what it cannot run, naming the option (exit 2); no answer at all is exit 3', async () => {

@@ -3,6 +3,7 @@ import { systemVariables } from '../../../shared/context/variables';
 import { compileFilterWith, parseFilter } from '../../../shared/filter';
 import { compileMask } from '../../../shared/mask';
 import { normalize } from '../../../shared/request/normalize';
+import { describePosition } from '../../../shared/diagnostics';
 import { isRequest, requestProblems, type RequestKind, type RequestOf } from '../../../shared/request/schema';
 import {
   LIMITS,
@@ -51,7 +52,14 @@ export function validate<K extends RequestKind>(kind: K, body: unknown): Request
       : error.code.startsWith('mask/')
         ? 'invalid-response-mask'
         : error.code;
-    const where = error.range ? ` (at character ${error.range.start})` : '';
+    // One position, as an editor shows it: the message's own, or the line and column of the range in the field.
+    const field = error.path
+      ? error.path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], body)
+      : undefined;
+    const where =
+      error.range && !/\bline \d+, column \d+/.test(error.message) && typeof field === 'string'
+        ? ` (at ${describePosition(field, error.range.start)})`
+        : '';
     throw badRequest(code, `${error.path ? `${error.path}: ` : ''}${error.message}${where}`, error.path || undefined);
   }
   // Structural problems are errors of normalize, so this only fails if the two ever disagree.

@@ -1,3 +1,4 @@
+import { compareCommands } from '../features/compare/compare-commands';
 import { openFromHistory } from '../features/history/open-history';
 import { useAppStore } from '../store/store';
 import { AREAS } from './areas';
@@ -7,8 +8,8 @@ import type { Command } from './commands';
 const KIND: Record<string, string> = { search: 'search', suggest: 'suggest', autocomplete: 'autocomplete' };
 
 /**
- * Commands that exist on every screen: the screens themselves, pasting,
- * themes, the palette and the sheet, and the recent and saved requests (read
+ * Commands that exist on every screen: the screens themselves, Compare's
+ * views (Explain, Batch, Context matrix), pasting, themes, the palette and the sheet, and the recent and saved requests (read
  * from the store as they are now).
  */
 export function globalCommands(actions: { paste: () => void; palette: () => void; shortcuts: () => void }): Command[] {
@@ -40,6 +41,7 @@ export function globalCommands(actions: { paste: () => void; palette: () => void
       ...(state.settings?.theme === theme ? { detail: 'current' } : {}),
       run: () => void state.setTheme(theme),
     })),
+    ...compareCommands(),
   ];
   for (const entry of state.history) {
     commands.push({

@@ -20,6 +20,8 @@ export interface ShellSlice {
   setTheme: (theme: ThemePreference) => Promise<void>;
   /** Remembers one screen's split panes (widths, folded panes) in the settings. */
   setPaneLayout: (screen: string, layout: PaneLayout) => Promise<void>;
+  /** Opens or folds a panel (kept in the settings, found as left). */
+  setFold: (id: string, open: boolean) => Promise<void>;
   /**
    * Shows settings from main. With `sentAt` (settingsVersion() when the
    * update was sent) an answer is applied only if no newer settings arrived
@@ -80,6 +82,10 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
       set({ appInfo: info.value, settings: settings.value, notices: info.value.notices });
     },
     setTheme: (theme) => optimistic({ theme }, 'theme'),
+    setFold: (id, open) => {
+      const current = get().settings;
+      return current ? optimistic({ folds: { ...current.folds, [id]: open } }, 'panel') : Promise.resolve();
+    },
     setPaneLayout: (screen, layout) => {
       const current = get().settings;
       return current ? optimistic({ paneLayouts: { ...current.paneLayouts, [screen]: layout } }, 'layout') : Promise.resolve();

@@ -169,7 +169,7 @@ describe('a run: what is sent, and the reports', () => {
       url: 'https://h/search/t?encoded=%7B%7D',
       request: { token: 't', query: '' },
       ms: 12,
-      assertions: [{ label: 'the answer is not empty', status: 'passed', message: 'the answer has 3 items', type: 'notEmpty', index: 0 }],
+      assertions: [{ label: 'a non-empty answer', status: 'passed', message: 'the answer has 3 items', type: 'notEmpty', index: 0 }],
     },
     {
       file: 'requests/dress.json',
@@ -180,13 +180,13 @@ describe('a run: what is sent, and the reports', () => {
       ms: 30,
       assertions: [
         {
-          label: 'SKU-1 is in the top 3',
+          label: 'SKU-1 in the top 3',
           status: 'failed',
-          message: 'SKU-1 is at rank 7, expected within the top 3',
+          message: 'SKU-1 is at rank 7',
           type: 'inTop',
           index: 0,
         },
-        { label: 'the count is at least 1', status: 'passed', message: 'the count is 9', type: 'count', index: 1 },
+        { label: 'a count of at least 1', status: 'passed', message: 'the count is 9', type: 'count', index: 1 },
       ],
     },
     {
@@ -197,7 +197,7 @@ describe('a run: what is sent, and the reports', () => {
       request: { token: 't', query: '' },
       ms: null,
       error: 'network error: connection refused (after 4 tries)',
-      assertions: [{ label: 'the answer is not empty', status: 'failed', message: 'x', type: 'notEmpty', index: 0 }],
+      assertions: [{ label: 'a non-empty answer', status: 'failed', message: 'x', type: 'notEmpty', index: 0 }],
     },
   ];
 
@@ -235,9 +235,9 @@ describe('a run: what is sent, and the reports', () => {
       ['requests/dress.json', '3', '1', '1'],
       ['bad.json', '1', '0', '1'],
     ]);
-    expect(xml).toContain('<testcase classname="Dresses &lt;red &amp; &quot;blue&quot;&gt;" name="SKU-1 is in the top 3" time="0.015">');
+    expect(xml).toContain('<testcase classname="Dresses &lt;red &amp; &quot;blue&quot;&gt;" name="SKU-1 in the top 3" time="0.015">');
     expect(xml).toContain(
-      '<failure message="SKU-1 is at rank 7, expected within the top 3" type="inTop">SKU-1 is at rank 7, expected within the top 3\nhttps://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D</failure>',
+      '<failure message="expected SKU-1 in the top 3 — SKU-1 is at rank 7" type="inTop">expected SKU-1 in the top 3 — SKU-1 is at rank 7\nhttps://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D</failure>',
     );
     expect(xml).toContain('<error message="the request could not run: network error: connection refused (after 4 tries)" type="request">');
     expect(xml.match(/<testcase /g)).toHaveLength(5);
@@ -251,10 +251,10 @@ describe('a run: what is sent, and the reports', () => {
     expect(rows[2]).toEqual({
       file: 'requests/dress.json',
       request: 'Dresses <red & "blue">',
-      name: 'SKU-1 is in the top 3',
+      name: 'SKU-1 in the top 3',
       type: 'inTop',
       status: 'failed',
-      message: 'SKU-1 is at rank 7, expected within the top 3',
+      message: 'expected SKU-1 in the top 3 — SKU-1 is at rank 7',
       url: 'https://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D',
     });
     expect(rows[4]).toMatchObject({
@@ -268,7 +268,7 @@ describe('a run: what is sent, and the reports', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('Search Workbench test: 3 requests, 4 assertions against https://h, configuration bestsellers');
     expect(text.indexOf('✗ requests/dress.json — Dresses')).toBeLessThan(text.indexOf('✓ requests/ok.json — All good: 1 passed (12 ms)'));
-    expect(text).toContain('  ✗ SKU-1 is in the top 3 — SKU-1 is at rank 7, expected within the top 3');
+    expect(text).toContain('  ✗ expected SKU-1 in the top 3 — SKU-1 is at rank 7');
     expect(text).toContain('  ! could not run: network error: connection refused (after 4 tries)');
     expect(text).toContain('! bad.json: expect[0].k: k must be at most 1000.');
     expect(text).toContain('  - package.json: not a Search Workbench file (no "format")');

@@ -197,16 +197,22 @@ describe('the matrix exports', () => {
       variables: { segment: '<i>x</i>' },
       ids: [],
       count: null,
-      rbo: null,
+      change: null,
       error: 'The service answered <503>',
     });
+    // One name and one direction with the app's grid and the CSV: a cell that did not move reads 0 everywhere.
+    expect(json.cells[0]!.change).toBe(0);
+    expect(json.cells[1]!.change).toBeGreaterThan(0);
+    expect(json.cells.some((cell) => 'rbo' in cell)).toBe(false);
+    const csv = matrixCsv(run).split('\r\n');
+    expect(Number(csv[2]!.split(',')[5])).toBeCloseTo(json.cells[1]!.change!, 12);
   });
 
   it('CSV: formulas defused, the baseline marked; HTML: every text escaped, no script, nothing fetched', () => {
     const csv = matrixCsv(run).split('\r\n');
-    expect(csv[0]).toBe('query,configuration,segment,baseline,count,rbo,change,top_changed,top_ids,error');
-    expect(csv[1]).toBe("'=cmd(),default,none,yes,2,1,0,no,a b,");
-    expect(csv[2]).toMatch(/^'=cmd\(\),default,<i>x<\/i>,,2,0\.\d+,0\.\d+,yes,b a,$/);
+    expect(csv[0]).toBe('query,configuration,segment,baseline,count,change,top_changed,top_ids,error');
+    expect(csv[1]).toBe("'=cmd(),default,none,yes,2,0,no,a b,");
+    expect(csv[2]).toMatch(/^'=cmd\(\),default,<i>x<\/i>,,2,0\.\d+,yes,b a,$/);
     const html = matrixHtml(run);
     expect(html).not.toContain('<i>x</i>');
     expect(html).toContain('&lt;i&gt;x&lt;/i&gt;');

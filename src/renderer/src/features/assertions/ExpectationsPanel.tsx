@@ -1,10 +1,11 @@
-import { Check, CircleAlert, ListChecks, Save, Trash2, X } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Check, ChevronDown, ChevronRight, CircleAlert, ListChecks, Save, Trash2, X } from 'lucide-react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome } from '@shared/assertions/evaluate';
 import { labelOf } from '@shared/assertions/labels';
 import { expectSchema, type Assertion } from '@shared/assertions/schema';
 import { issuePath } from '@shared/zod-issues';
 import { Button } from '../../components/Button';
+import { useInsideWindow } from '../../components/use-inside-window';
 import { useAppStore } from '../../store/store';
 import type { SearchTab } from '../search/tab-model';
 import { answerChoices, autocompleteChoices, suggestChoices, type ExpectChoice } from './expect-from-screen';
@@ -70,24 +71,49 @@ export interface ExpectationsProps {
   savedFile: string | null;
   /** Where else expectations come from on this screen (a result's drawer, a suggestion, a group). */
   hint: ReactNode;
+  /** Folds the panel to its one header line until opened (kept in the settings under this id): the results keep the room. */
+  foldId?: string;
 }
 
 /**
  * A request's expectations, each checked on every answer with a live badge and what was seen; added from the
  * answer ("Expect…") or from what is on screen, edited as JSON, saved with the request into its file.
  */
-export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange, onSave, savedFile, hint }: ExpectationsProps) {
+export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange, onSave, savedFile, hint, foldId }: ExpectationsProps) {
   const savedOp = useAppStore((s) => s.savedOp);
+  const opened = useAppStore((s) => (foldId ? (s.settings?.folds?.[foldId] ?? false) : true));
+  const setFold = useAppStore((s) => s.setFold);
+  const open = !foldId || opened;
+  /** Adding or editing opens a folded panel: what was just added is seen. */
+  const unfold = () => {
+    if (foldId && !opened) void setFold(foldId, true);
+  };
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const outcomes = useMemo(() => expect.map((a) => (answer ? evaluateAssertion(a, answer) : null)), [expect, answer]);
   const failed = outcomes.filter((o) => o?.status === 'failed').length;
+  // The menu offers what is not expected yet; it stays inside the window wherever the panel is.
   const have = new Set(expect.map((a) => JSON.stringify(a)));
+  const offered = choices.filter((c) => !have.has(JSON.stringify(c.assertion)));
+  const menuAnchor = useRef<HTMLDivElement>(null);
+  const menuList = useRef<HTMLUListElement>(null);
+  const menuStyle = useInsideWindow(menuAnchor, menuList, adding);
 
   return (
     <section className="expectations" aria-label="Expectations" data-testid="expectations">
       <header className="expectations__head">
+        {foldId ? (
+          <button
+            type="button"
+            className="fold__toggle"
+            aria-expanded={open}
+            aria-label={open ? 'Fold the expectations' : 'Show the expectations'}
+            onClick={() => void setFold(foldId, !open)}
+          >
+            {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
+          </button>
+        ) : null}
         <ListChecks size={15} aria-hidden="true" />
         <h3 className="expectations__title">
           Expectations <span className="badge badge--muted">{expect.length}</span>
@@ -98,40 +124,42 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
           </span>
         ) : null}
         <div className="expectations__tools">
-          <div className="expect-menu">
+          <div className="expect-menu" ref={menuAnchor}>
             <Button
               size="sm"
               variant="ghost"
-              disabled={choices.length === 0}
-              title={choices.length === 0 ? 'Send the request first: expectations are made from its answer' : undefined}
+              disabled={offered.length === 0}
+              title={
+                choices.length === 0
+                  ? 'Send the request first: expectations are made from its answer'
+                  : offered.length === 0
+                    ? 'Everything this answer offers is expected already'
+                    : undefined
+              }
               aria-expanded={adding}
               onClick={() => setAdding((v) => !v)}
             >
               Expect…
             </Button>
-            {adding ? (
-              <ul className="expect-menu__list" role="menu" aria-label="Expect of this answer">
-                {choices.map((c) => {
-                  const added = have.has(JSON.stringify(c.assertion));
-                  return (
-                    <li key={c.label} role="none">
-                      <button
-                        type="button"
-                        role="menuitem"
-                        className="expect-menu__item"
-                        disabled={added}
-                        title={added ? 'Already expected' : undefined}
-                        onClick={() => {
-                          onChange([...expect, c.assertion]);
-                          setAdding(false);
-                        }}
-                        onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
-                      >
-                        {c.label}
-                      </button>
-                    </li>
-                  );
-                })}
+            {adding && offered.length > 0 ? (
+              <ul className="expect-menu__list" role="menu" aria-label="Expect of this answer" ref={menuList} style={menuStyle}>
+                {offered.map((c) => (
+                  <li key={c.label} role="none">
+                    <button
+                      type="button"
+                      role="menuitem"
+                      className="expect-menu__item"
+                      onClick={() => {
+                        onChange([...expect, c.assertion]);
+                        setAdding(false);
+                        unfold();
+                      }}
+                      onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
+                    >
+                      {c.label}
+                    </button>
+                  </li>
+                ))}
               </ul>
             ) : null}
           </div>
@@ -141,6 +169,7 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
             onClick={() => {
               setProblem(null);
               setEditing(editing === null ? JSON.stringify(expect, null, 2) : null);
+              unfold();
             }}
           >
             {editing === null ? 'Edit as JSON' : 'Close editor'}
@@ -162,7 +191,7 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
         </div>
       </header>
       {savedOp.status === 'error' && savedOp.error ? <p className="diag diag--error small">{savedOp.error.message}</p> : null}
-      {editing !== null ? (
+      {!open ? null : editing !== null ? (
         <div className="expectations__editor">
           <label className="small muted" htmlFor={`expect-json-${idPrefix}`}>
             The request’s <span className="mono">expect</span> array, as saved in its file
@@ -195,7 +224,7 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
           </Button>
         </div>
       ) : null}
-      {expect.length === 0 ? (
+      {!open ? null : expect.length === 0 ? (
         <p className="muted small expectations__empty">
           No expectations yet. Use <strong>Expect…</strong> on this answer{hint}; saved with the request, they run as a regression suite
           (Workspace → Regression suite, or <span className="mono">search-workbench test</span>).
@@ -206,7 +235,10 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
             <li key={i} className="expectations__item" data-testid="expectation">
               <Badge outcome={outcomes[i] ?? null} />
               <span className="expectations__text">
-                <span className="expectations__label">{labelOf(a)}</span>
+                <span className="expectations__label">
+                  {outcomes[i]?.status === 'failed' ? 'expected ' : ''}
+                  {labelOf(a)}
+                </span>
                 {outcomes[i] ? <span className="small muted expectations__seen">{outcomes[i]!.message}</span> : null}
               </span>
               <Button
@@ -243,6 +275,7 @@ export function SearchExpectations({ tab }: { tab: SearchTab }) {
       onSave={() => void save(tab.id)}
       savedFile={tab.saved?.file ?? null}
       hint=", or open a result and choose what must hold for it"
+      foldId="search-expectations"
     />
   );
 }

@@ -12,30 +12,32 @@ export function ItemExpect({ tabId, itemId, rank }: { tabId: string; itemId: str
   const others = (tab.result.response.items ?? [])
     .filter((i) => !i.redirect)
     .map((i, n) => ({ id: i.id, rank: (tab.result!.response.metadata?.offset ?? 0) + n + 1 }));
-  const choices = itemChoices(itemId, rank, others);
+  // What is expected already is left out, as in the answer's Expect… menu.
   const have = new Set(tab.expect.map((a) => JSON.stringify(a)));
+  const all = itemChoices(itemId, rank, others);
+  const choices = all.filter((c) => !have.has(JSON.stringify(c.assertion)));
+  const already = all.length - choices.length;
   return (
     <section aria-label="Expect" data-testid="item-expect">
       <h3 className="item-view__h">
         <ListChecks size={14} aria-hidden="true" /> Expect…
       </h3>
-      <p className="muted small">Added to this request’s expectations, checked on every answer and saved with the request.</p>
+      <p className="muted small">
+        Added to this request’s expectations, checked on every answer and saved with the request.
+        {already ? ` ${already} of its choices ${already === 1 ? 'is' : 'are'} expected already.` : ''}
+      </p>
       <div className="item-view__expect">
-        {choices.map((c) => {
-          const added = have.has(JSON.stringify(c.assertion));
-          return (
-            <Button
-              key={c.label}
-              size="sm"
-              variant="secondary"
-              disabled={added}
-              title={added ? `Already expected: ${labelOf(c.assertion)}` : labelOf(c.assertion)}
-              onClick={() => patchTab(tabId, { expect: [...tab.expect, c.assertion] })}
-            >
-              {c.label}
-            </Button>
-          );
-        })}
+        {choices.map((c) => (
+          <Button
+            key={c.label}
+            size="sm"
+            variant="secondary"
+            title={labelOf(c.assertion)}
+            onClick={() => patchTab(tabId, { expect: [...tab.expect, c.assertion] })}
+          >
+            {c.label}
+          </Button>
+        ))}
       </div>
     </section>
   );

@@ -232,7 +232,7 @@ export function SuitePanel() {
                           .filter((a) => a.status === 'failed' && !r.error)
                           .map((a) => (
                             <li key={a.index} className="small">
-                              <strong>{a.label}</strong> — <span className="muted">{a.message}</span>
+                              <strong>expected {a.label}</strong> — <span className="muted">{a.message}</span>
                             </li>
                           ))}
                       </ul>

@@ -79,7 +79,7 @@ const ItemRow = memo(function ItemRow({
         if (e.key === 'Enter' && onOpen && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
           e.preventDefault();
           onOpen(item, side);
-        } else if (rating) ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo)(e);
+        } else if (rating) ratingKeys(rating, item.id)(e);
       }}
       onClick={(e) => {
         // The "Find in B" button inside the row does its own thing.

@@ -54,6 +54,7 @@ export function BatchRun() {
   const running = progress.status === 'running';
   // Every query failed, and for one reason (side B's configuration id is unknown): said once; rerunning would repeat it.
   const cause = running ? null : oneCause(results.map(failureOf));
+  const note = useAppStore((s) => s.compare.batchNotes[definition.id]);
   useEffect(() => {
     if (revision !== measuredAt && !running && qualityCall.status !== 'sending') void loadQuality();
   }, [revision, measuredAt, running, qualityCall.status, loadQuality]);
@@ -193,8 +194,13 @@ export function BatchRun() {
         </div>
       </div>
 
+      {note ? (
+        <p className="diag diag--info batch-note" role="note" data-testid="batch-note">
+          {note}
+        </p>
+      ) : null}
       {cause ? (
-        <p className="diag diag--error" role="alert" data-testid="batch-one-cause">
+        <p className="diag diag--error batch-note" role="alert" data-testid="batch-one-cause">
           All {cause.count.toLocaleString('en-US')} {words.rows} failed, for one reason — {cause.message.replace(/\.$/, '')}. Rerunning them
           would fail the same way: fix the side (its configuration id, profile or token) and start a new batch.
         </p>

@@ -35,6 +35,7 @@ export function batchActions(
   | 'startBatch'
   | 'openBatch'
   | 'closeBatch'
+  | 'noteBatch'
   | 'loadBatchQuality'
   | 'controlBatch'
   | 'deleteBatch'
@@ -100,6 +101,7 @@ export function batchActions(
       if (batch.definition.quality && batch.progress.status !== 'running') await get().loadBatchQuality();
     },
     closeBatch: () => patch({ batch: null, batchQuality: idleCall() }),
+    noteBatch: (id, note) => patch({ batchNotes: { ...get().compare.batchNotes, [id]: note } }),
     loadBatchQuality: async () => {
       const batch = get().compare.batch;
       if (!batch) return;

@@ -113,6 +113,8 @@ export interface CompareState {
   batchQuality: CallState<BatchQuality | null>;
   /** The revision of the batch's judgment list (ratingsRevision) its quality was last measured at. */
   batchQualityRevision: number;
+  /** What was changed to run a batch (an experiment run asking for more items), said with that batch, by its id. */
+  batchNotes: Record<string, string>;
   draft: BatchDraft;
 }
 
@@ -131,6 +133,8 @@ export interface CompareSlice {
   startBatch: (rows: QueryRow[]) => Promise<string | null>;
   openBatch: (id: string) => Promise<void>;
   closeBatch: () => void;
+  /** Keeps a note for a batch, shown whenever that batch is open. */
+  noteBatch: (id: string, note: string) => void;
   /** Measures the open batch against its judgment list as the list is now (main computes it from the stored rankings). */
   loadBatchQuality: () => Promise<void>;
   controlBatch: (action: 'pause' | 'resume' | 'cancel' | 'rerun-failed') => Promise<void>;

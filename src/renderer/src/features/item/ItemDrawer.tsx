@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatAgo, formatWhen } from '@shared/time-format';
 import { Drawer } from '../../components/Drawer';
 import { formatValue } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
+import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useAppStore } from '../../store/store';
-import { RatingBadge } from '../judging/RatingBadge';
+import { aboveScale, RatingBadge, ratingKeys } from '../judging/RatingBadge';
+import { useRatingView } from '../judging/use-rating-view';
 import { itemAttributes } from './item-attributes';
 import { ItemExpect } from '../assertions/ItemExpect';
 import './item.css';
@@ -49,12 +51,35 @@ export function ItemDrawer() {
         : null,
     [view, catalog],
   );
+  // The active judgment list's rating of the item, set here by a button or a digit; a digit above its scale is said.
+  const rating = useRatingView(view?.query);
+  const activeList = useAppStore((s) => s.activeRatings.result?.name ?? null);
+  const [refused, setRefused] = useState<{ item: string; message: string } | null>(null);
   if (!view || !attributes) return null;
   const { item, query, placements } = view;
   const title = item.product?.title === undefined ? item.id : String(item.product.title);
   return (
     <Drawer title={title} open onClose={close} width={460}>
-      <div className="item-view" data-testid="item-drawer">
+      <div
+        className="item-view"
+        data-testid="item-drawer"
+        onKeyDown={
+          rating
+            ? ratingKeys(
+                {
+                  max: rating.max,
+                  rate: (id, r) => {
+                    setRefused(null);
+                    rating.rate(id, r);
+                  },
+                  undo: rating.undo,
+                  refuse: (digit) => setRefused({ item: item.id, message: aboveScale(digit, rating.max, activeList ?? '') }),
+                },
+                item.id,
+              )
+            : undefined
+        }
+      >
         <div className="item-view__top">
           <Thumb item={item} size={120} />
           <div className="item-view__ids">
@@ -94,6 +119,44 @@ export function ItemDrawer() {
 
         <section aria-label="Ratings">
           <h3 className="item-view__h">Ratings{query ? ` for “${query}”` : ''}</h3>
+          {rating && activeList ? (
+            <div className="item-view__rate" role="group" aria-label={`Rate in ${activeList}`} data-testid="item-rate">
+              <span className="small">
+                Rate in <strong>{activeList}</strong>
+              </span>
+              {Array.from({ length: rating.max + 1 }, (_, r) => (
+                <button
+                  key={r}
+                  type="button"
+                  className="item-view__grade"
+                  aria-pressed={rating.of(item.id) === r}
+                  title={`Rate ${r} of ${rating.max} (or press ${r})`}
+                  onClick={() => {
+                    setRefused(null);
+                    rating.rate(item.id, r);
+                  }}
+                >
+                  {r}
+                </button>
+              ))}
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={rating.of(item.id) === undefined}
+                title="Take the rating out of the list (or press Backspace)"
+                onClick={() => rating.rate(item.id, null)}
+              >
+                Clear
+              </Button>
+              {refused?.item === item.id ? (
+                <span className="item-view__refused small" role="status" data-testid="item-rate-refused">
+                  {refused.message}
+                </span>
+              ) : null}
+            </div>
+          ) : query ? (
+            <p className="muted small">Pick a judgment list (Judgments, above the results) to rate this item here.</p>
+          ) : null}
           {!query ? (
             <p className="muted small">An answer to no query (browse all) has no ratings: judgments are per query.</p>
           ) : ratings.status === 'sending' && !ratings.result ? (

@@ -8,6 +8,7 @@ import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
 import { IntentLine, OpinionBar, RulesControl } from './QueueControls';
+import { aboveScale } from './RatingBadge';
 import { QualityStrip } from './QualityStrip';
 import './judging.css';
 
@@ -167,6 +168,8 @@ export function JudgingQueue() {
   const { closeQueue, rateInQueue, skipInQueue, undoRating, openQueue, openBatch, setArea, confirmSuggestions } = useAppStore.getState();
   // Which card has the focus, for the query it was set on: a new query starts at its first card.
   const [focusOn, setFocusOn] = useState<{ query: string; index: number }>({ query: '', index: 0 });
+  // A digit above the scale is said beside the keys, until the next rating.
+  const [refused, setRefused] = useState<string | null>(null);
   const cards = useRef<(HTMLLIElement | null)[]>([]);
   const queue = call.result;
   const current = queue?.queries[0];
@@ -205,9 +208,12 @@ export function JudgingQueue() {
     if (e.altKey || e.ctrlKey || e.metaKey || !current) return;
     const item = items[at];
     if (!item) return;
-    if (/^[0-9]$/.test(e.key) && Number(e.key) <= queue.scale.max) {
+    if (/^[0-9]$/.test(e.key)) {
       e.preventDefault();
-      void rateInQueue(current.query, item.id, Number(e.key));
+      const digit = Number(e.key);
+      if (digit > queue.scale.max) return setRefused(aboveScale(digit, queue.scale.max, queue.experiment.judgments.name));
+      setRefused(null);
+      void rateInQueue(current.query, item.id, digit);
     } else if (e.key === 'Enter' && item.suggestion) {
       // Enter confirms the rules' suggestion; a digit overrides it.
       e.preventDefault();
@@ -339,6 +345,11 @@ export function JudgingQueue() {
             <span>
               <kbd>{modKey()}</kbd>+<kbd>Z</kbd> undo
             </span>
+            {refused ? (
+              <span className="judging__refused" role="status" data-testid="rating-refused">
+                {refused}
+              </span>
+            ) : null}
             <Button
               size="sm"
               variant="ghost"

@@ -30,28 +30,43 @@ export function RatingBadge({ rating, max }: { rating: number | undefined; max: 
   );
 }
 
+/** What a digit above a list's scale says, instead of being ignored. */
+export function aboveScale(digit: number, max: number, list: string): string {
+  return `${digit} is above the scale of “${list}” (0–${max}): nothing was rated. Press 0–${max}.`;
+}
+
+/** What the rating keys act on: the scale, and how to rate, take back, and refuse one item. */
+export interface RatingKeysView {
+  max: number;
+  rate: (itemId: string, rating: number | null) => void;
+  undo?: () => void;
+  /** A digit above the scale: said, not ignored. */
+  refuse?: (digit: number) => void;
+}
+
 /**
- * Keys that rate the focused row: a digit up to the scale's maximum sets the
- * rating, Backspace or Delete clears it, and Ctrl/⌘+Z (with `undo`) takes the
- * last rating back. Other keys with a modifier, and keys typed into a field,
- * are left alone.
+ * Keys that rate the focused row: a digit up to the scale's maximum sets the rating, a digit above it is refused
+ * with the reason, Backspace or Delete clears it, and Ctrl/⌘+Z (with `undo`) takes the last rating back. Other keys
+ * with a modifier, and keys typed into a field, are left alone.
  */
-export function ratingKeys(max: number, rate: (rating: number | null) => void, undo?: () => void) {
+export function ratingKeys(view: RatingKeysView, itemId: string) {
   return (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    if (undo && hasMod(e) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
+    if (view.undo && hasMod(e) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
       e.preventDefault();
-      undo();
+      view.undo();
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (/^[0-9]$/.test(e.key) && Number(e.key) <= max) {
+    if (/^[0-9]$/.test(e.key)) {
       e.preventDefault();
-      rate(Number(e.key));
+      const digit = Number(e.key);
+      if (digit <= view.max) view.rate(itemId, digit);
+      else view.refuse?.(digit);
     } else if (e.key === 'Backspace' || e.key === 'Delete') {
       e.preventDefault();
-      rate(null);
+      view.rate(itemId, null);
     }
   };
 }

@@ -70,7 +70,7 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating, onOpen 
                   data-testid="result-card"
                   data-id={item.id}
                   {...rovingRowProps(index, roving.active, roving.onRowFocus)}
-                  onKeyDown={rowKeys(index, onOpen, rating ? ratingKeys(rating.max, (r) => rating.rate(item.id, r), rating.undo) : null)}
+                  onKeyDown={rowKeys(index, onOpen, rating ? ratingKeys(rating, item.id) : null)}
                   onClick={() => onOpen?.(index)}
                 >
                   <span className="card__rank">{offset + index + 1}</span>

@@ -19,7 +19,18 @@ import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
 import { SearchExpectations } from '../assertions/ExpectationsPanel';
 import { pagingOf } from './paging';
+import { configurationLabel } from './configuration-label';
 import { shareableRequest, type SearchTab } from './tab-model';
+import { Fold } from '../../components/Fold';
+
+/** The folded line of a pasted request's notes: how many steps read it, and the first note, whole. */
+function pastedSummary(steps: number, notes: readonly string[]): string {
+  const parts = [
+    steps ? `${steps} step${steps === 1 ? '' : 's'}` : '',
+    notes.length ? `${notes.length} note${notes.length === 1 ? '' : 's'}: ${notes[0]}` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
 
 export function countLabel(count: number, exact: boolean): string {
   return exact ? count.toLocaleString('en-US') : `${count.toLocaleString('en-US')}+`;
@@ -81,14 +92,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
               <strong>{countLabel(meta.count, meta.exactCount !== false)}</strong> {meta.count === 1 ? 'item' : 'items'}
             </span>
             <span className="stat">{meta.time} ms</span>
-            <span className="stat" title="The configuration the service used, and the tenant default">
-              config <span className="mono">{meta.configurationId}</span>
-              {meta.defaultConfigurationId && meta.defaultConfigurationId !== meta.configurationId ? (
-                <span className="badge">default is {meta.defaultConfigurationId}</span>
-              ) : (
-                <span className="badge badge--muted">default</span>
-              )}
-            </span>
+            <ConfigurationStat used={meta.configurationId} tenantDefault={meta.defaultConfigurationId} />
             <span className="stat mono small" title="Response id">
               id {meta.id.slice(0, 8)}…
             </span>
@@ -118,21 +122,28 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
   // Copies are of the request whose answer is on screen; edits in the builder not yet sent are said, not copied.
   const shared = shareableRequest(tab);
   const shareBar = (
-    <div className="share-bar">
-      <span className="muted small">Copy request as</span>
+    <Fold
+      id="search-share"
+      className="share-bar"
+      title="Copy request as"
+      summary="GET URL, cURL, JSON body, storefront URL, or a new tab"
+      actions={
+        // Said on the folded line too: copies are of the answer's request, not of edits not yet sent.
+        shared.edited ? (
+          <span
+            className="badge badge--warning"
+            data-testid="share-edited"
+            title={`The builder has edits not sent yet; these copy the request of the answer shown. Send (${modKey()}+Enter) to copy the edited one.`}
+          >
+            answer shown, not the unsent edits
+          </span>
+        ) : null
+      }
+    >
       <CopyButton label="GET URL" text={() => requestAs('url', baseUrl, shared.request, tab.transport)} />
       <CopyButton label="cURL" text={() => requestAs('curl', baseUrl, shared.request, tab.transport)} />
       <CopyButton label="JSON body" text={() => requestAs('json', baseUrl, shared.request, tab.transport)} />
       <StorefrontCopy profile={profile} request={shared.request} like={tab.pastedUrl} />
-      {shared.edited ? (
-        <span
-          className="badge badge--warning"
-          data-testid="share-edited"
-          title={`The builder has edits not sent yet; these copy the request of the answer shown. Send (${modKey()}+Enter) to copy the edited one.`}
-        >
-          answer shown, not the unsent edits
-        </span>
-      ) : null}
       <Button
         size="sm"
         variant="ghost"
@@ -141,7 +152,7 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       >
         Open in new tab
       </Button>
-    </div>
+    </Fold>
   );
 
   let body: React.ReactNode;
@@ -201,27 +212,39 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
     <div className={`results${tab.status === 'sending' ? ' is-sending' : ''}`} aria-busy={tab.status === 'sending'}>
       <SendingProgress sending={tab.status === 'sending'} />
       {header}
-      {tab.steps.length > 0 ? (
-        <div className="notes notes--steps" role="note" data-testid="storefront-steps">
-          <strong>How the storefront URL was read:</strong>
-          <ol>
-            {tab.steps.map((step, i) => (
-              <li key={i} className="mono">
-                {step}
-              </li>
-            ))}
-          </ol>
-        </div>
-      ) : null}
-      {tab.notes.length > 0 ? (
-        <div className="notes" role="note" data-testid="import-notes">
-          <strong>About the pasted request:</strong>
-          <ul>
-            {tab.notes.map((n, i) => (
-              <li key={i}>{n.message}</li>
-            ))}
-          </ul>
-        </div>
+      {tab.steps.length > 0 || tab.notes.length > 0 ? (
+        <Fold
+          id="search-notes"
+          className="notes-fold"
+          title={tab.steps.length ? 'How the pasted URL was read' : 'About the pasted request'}
+          summary={pastedSummary(
+            tab.steps.length,
+            tab.notes.map((n) => n.message),
+          )}
+        >
+          {tab.steps.length > 0 ? (
+            <div className="notes notes--steps" role="note" data-testid="storefront-steps">
+              <strong>How the storefront URL was read:</strong>
+              <ol>
+                {tab.steps.map((step, i) => (
+                  <li key={i} className="mono">
+                    {step}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
+          {tab.notes.length > 0 ? (
+            <div className="notes" role="note" data-testid="import-notes">
+              <strong>About the pasted request:</strong>
+              <ul>
+                {tab.notes.map((n, i) => (
+                  <li key={i}>{n.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </Fold>
       ) : null}
       {result?.warnings.map((w, i) => (
         <p key={i} className="diag diag--warning">
@@ -265,5 +288,21 @@ export function ResultsPane({ tab }: { tab: SearchTab }) {
       <SearchExpectations tab={tab} />
       {shareBar}
     </div>
+  );
+}
+
+/** The configuration the service used, and how it stands to the tenant's default, each said once. */
+function ConfigurationStat({ used, tenantDefault }: { used: string; tenantDefault: string | undefined }) {
+  const label = configurationLabel(used, tenantDefault);
+  return (
+    <span className="stat" title={label.title} data-testid="answer-configuration">
+      config <span className="mono">{label.used}</span>
+      {label.badge ? (
+        <span className={`badge${label.badge.muted ? ' badge--muted' : ''}`}>
+          {label.badge.text}
+          {label.badge.id ? <span className="mono"> {label.badge.id}</span> : null}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -8,6 +8,27 @@ import { useAppStore } from '../../store/store';
 
 /* Creating workspace files: a query set from a pasted list or a file, a judgment list from an import. */
 
+/**
+ * A pasted list whose one line is a column name (`query`, or a CSV header such as `query,filter`): most likely a
+ * header with the queries left out, so the form asks before making a set of it.
+ */
+export function onlyHeader(text: string): string | null {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length !== 1) return null;
+  return /^"?query"?(\s*,\s*"?(filter|facets|variables)"?)*$/i.test(lines[0]!) ? lines[0]! : null;
+}
+
+/** Why Create query set cannot be pressed now, or null when it can. */
+export function createBlocked(source: 'paste' | 'file' | 'history', text: string, busy: boolean): string | null {
+  if (busy) return 'Wait for the change under way to finish.';
+  if (source === 'paste' && !text.trim())
+    return 'Paste at least one query above (one per line, or CSV with a query column) to create the set.';
+  return null;
+}
+
 /** A new query set: pasted, from a file (lines or the batch CSV), or the queries searched lately. */
 export function NewQuerySet({ onDone }: { onDone: () => void }) {
   const create = useAppStore((s) => s.createQuerySet);
@@ -16,6 +37,10 @@ export function NewQuerySet({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [days, setDays] = useState(7);
+  // A one-line list that reads as a header: asked about once, before anything is created.
+  const [askHeader, setAskHeader] = useState(false);
+  const header = source === 'paste' ? onlyHeader(text) : null;
+  const blocked = createBlocked(source, text, busy);
   const submit = async (from: Parameters<typeof create>[1], fallbackName: string) => {
     if (await create(name.trim() || fallbackName, from)) onDone();
   };
@@ -25,6 +50,7 @@ export function NewQuerySet({ onDone }: { onDone: () => void }) {
       aria-label="New query set"
       onSubmit={(e) => {
         e.preventDefault();
+        if (source === 'paste' && header && !askHeader) return setAskHeader(true);
         if (source === 'paste') void submit({ kind: 'text', text }, 'Pasted queries');
         if (source === 'history') void submit({ kind: 'history', days }, `Searched in the last ${days} days`);
       }}
@@ -54,8 +80,22 @@ export function NewQuerySet({ onDone }: { onDone: () => void }) {
           aria-label="Queries, one per line (or CSV with a query column)"
           placeholder={'e.g.\nred dress\nnike running shoes\nwinter jacket'}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setAskHeader(false);
+          }}
         />
+      ) : null}
+      {source === 'paste' && header && askHeader ? (
+        <div className="diag diag--warning ws-form__ask" role="alert" data-testid="query-set-header-question">
+          The list’s only line is <span className="mono">{header}</span>: is that a column header? Then add the queries below it.
+          {/,/.test(header) ? null : (
+            <>
+              {' '}
+              If <span className="mono">{header}</span> is the one query you mean, press Create query set again.
+            </>
+          )}
+        </div>
       ) : null}
       {source === 'file' ? (
         <p className="small muted">
@@ -89,12 +129,23 @@ export function NewQuerySet({ onDone }: { onDone: () => void }) {
       ) : null}
       {source !== 'file' ? (
         <div className="ws-form__row">
-          <Button size="sm" variant="primary" type="submit" disabled={busy || (source === 'paste' && !text.trim())}>
+          <Button
+            size="sm"
+            variant="primary"
+            type="submit"
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'query-set-blocked' : undefined}
+          >
             Create query set
           </Button>
           <Button size="sm" variant="ghost" onClick={onDone}>
             Cancel
           </Button>
+          {blocked ? (
+            <span className="small muted" id="query-set-blocked" data-testid="query-set-blocked">
+              {blocked}
+            </span>
+          ) : null}
         </div>
       ) : null}
     </form>

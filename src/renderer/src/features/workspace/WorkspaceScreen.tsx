@@ -76,6 +76,26 @@ function ItemRow({ item, actions }: { item: WorkspaceItem; actions?: ReactNode }
   );
 }
 
+/** The last change's message, where it shows (the card of the kind it concerns, or by the folder). */
+function OpMessage({ at }: { at: WorkspaceKind | 'folder' }) {
+  const op = useAppStore((s) => s.workspaceOp);
+  const where = useAppStore((s) => s.workspaceOpAt);
+  if (where !== at) return null;
+  if (op.status === 'error' && op.error)
+    return (
+      <p className="diag diag--error ws-message" role="alert" data-testid="ws-message">
+        {op.error.message}
+      </p>
+    );
+  if (op.status === 'done' && op.result)
+    return (
+      <p className="diag diag--info ws-message" role="status" data-testid="ws-message">
+        {op.result}
+      </p>
+    );
+  return null;
+}
+
 function KindCard({
   kind,
   icon,
@@ -104,6 +124,7 @@ function KindCard({
         <div className="ws-card__tools">{tools}</div>
       </header>
       {children}
+      <OpMessage at={kind} />
       {items.length === 0 ? <p className="muted small ws-card__empty">{empty}</p> : null}
       <ul className="ws-list">
         {items.map((item) => (
@@ -130,6 +151,9 @@ export default function WorkspaceScreen() {
     setArea('compare');
     await useAppStore.getState().openBatch(id);
   };
+
+  // A message ends with the screen: what it announced (a run started, a list refused) is over once the user leaves.
+  useEffect(() => () => useAppStore.getState().clearWorkspaceOp(), []);
 
   // Files change on disk (git pull, another editor): read the folder again whenever the window comes back.
   useEffect(() => {
@@ -191,15 +215,7 @@ export default function WorkspaceScreen() {
           Refresh
         </Button>
       </div>
-      {op.status === 'error' && op.error ? (
-        <p className="diag diag--error ws-message" role="alert">
-          {op.error.message}
-        </p>
-      ) : op.status === 'done' && op.result ? (
-        <p className="diag diag--info ws-message" role="status">
-          {op.result}
-        </p>
-      ) : null}
+      <OpMessage at="folder" />
       <p className="small muted ws-intro">
         Every file here is pretty-printed JSON with a <span className="mono">format</span> and <span className="mono">version</span>,
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
@@ -304,8 +320,8 @@ export default function WorkspaceScreen() {
                 title="Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)"
                 onClick={async () => {
                   const run = await runExperiment(item.file);
-                  if (run?.notice)
-                    useAppStore.getState().pushNotice({ id: `experiment-run:${run.id}`, level: 'info', message: run.notice });
+                  // What was changed to run it is said with the batch it concerns, on the Compare screen.
+                  if (run?.notice) useAppStore.getState().noteBatch(run.id, run.notice);
                   await showBatch(run?.id ?? null);
                 }}
               >

@@ -17,6 +17,10 @@ export interface WorkspaceSlice {
   workspaceList: CallState<WorkspaceListing>;
   /** The last change (create, import, delete, export): a confirmation, or its error. */
   workspaceOp: CallState<string>;
+  /** Where that message shows: in the card of the kind it concerns (beside its form), or by the folder ('folder'). */
+  workspaceOpAt: WorkspaceKind | 'folder';
+  /** Takes the message away: leaving the screen ends what it announced. */
+  clearWorkspaceOp: () => void;
   /** The query set opened to look at its queries: one page of it (a set of 100,000 is never sent whole). */
   querySetView: CallState<{ file: string; page: QuerySetPage; find: string }>;
   loadWorkspace: () => Promise<void>;
@@ -61,10 +65,15 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
     () => get().workspaceList,
     (workspaceList) => set({ workspaceList }),
   );
-  const op = lensOf(
+  const ops = lensOf(
     () => get().workspaceOp,
     (workspaceOp) => set({ workspaceOp }),
   );
+  /** The message lens, its message shown in the card of `at`. */
+  const op = (at: WorkspaceKind | 'folder') => {
+    set({ workspaceOpAt: at });
+    return ops;
+  };
   const view = lensOf(
     () => get().querySetView,
     (querySetView) => set({ querySetView }),
@@ -76,13 +85,17 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   const slice: WorkspaceSlice = {
     workspaceList: idleCall(),
     workspaceOp: idleCall(),
+    workspaceOpAt: 'folder',
+    clearWorkspaceOp: () => {
+      if (get().workspaceOp.status !== 'sending') set({ workspaceOp: idleCall() });
+    },
     querySetView: idleCall(),
     intentProposals: idleCall(),
     loadWorkspace: async () => {
       await runCall(list, { scope: 'workspace-list', send: () => workbench().workspace.list(), accept: (listing) => listing });
     },
     createQuerySet: async (name, from) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('query-sets'), {
         scope: 'query-set-create',
         send: () => workbench().querySets.create({ name, from }),
         accept: (created) =>
@@ -154,7 +167,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return true;
     },
     createJudgmentList: async (name, scale) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('judgments'), {
         scope: 'judgments-create',
         send: () => workbench().judgments.create({ name, scale }),
         accept: (v) => `Created ${v.file}: an empty list rated 0–${scale.max}, relevant from ${scale.threshold}.`,
@@ -163,7 +176,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done';
     },
     importJudgments: async (input) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('judgments'), {
         scope: 'judgments-import',
         send: () => workbench().judgments.import(input),
         accept: (report) => importSummary(report, input.fileName),
@@ -172,7 +185,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done' ? outcome.value : null;
     },
     exportJudgments: async (file, format) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('judgments'), {
         scope: 'judgments-export',
         send: () => workbench().judgments.export({ file, format }),
         accept: (v) => `Exported ${v.fileName}.`,
@@ -180,7 +193,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done' ? outcome.value : null;
     },
     deleteWorkspaceFile: async (kind, file, name) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op(kind), {
         scope: 'workspace-delete',
         send: () => workbench().workspace.delete({ kind, file }),
         accept: () => `Deleted ${name}.`,
@@ -190,7 +203,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done';
     },
     createExperiment: async (experiment) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('experiments'), {
         scope: 'experiment-create',
         send: () => workbench().experiments.create({ experiment }),
         accept: (v) => `Created ${v.file}: run it to compare ${experiment.sides.a.label} with ${experiment.sides.b.label}.`,
@@ -199,7 +212,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done';
     },
     runExperiment: async (file) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('experiments'), {
         scope: 'experiment-run',
         send: () => workbench().experiments.run({ file }),
         accept: (run) => `Started a run of ${file}${run.notice ? `. ${run.notice}` : '.'}`,
@@ -208,7 +221,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done' ? outcome.value : null;
     },
     addDemoFiles: async () => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('folder'), {
         scope: 'workspace-demo',
         send: () => workbench().workspace.addDemo(),
         accept: ({ written }) =>
@@ -218,7 +231,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       return outcome.kind === 'done';
     },
     lastExperimentRun: async (file) => {
-      const outcome = await runCall(op, {
+      const outcome = await runCall(op('experiments'), {
         scope: 'experiment-read',
         send: () => workbench().experiments.read({ file }),
         accept: (e) => (e.runs.length ? `Opened the last run of ${e.name}.` : `${e.name} has not been run yet: press Run.`),

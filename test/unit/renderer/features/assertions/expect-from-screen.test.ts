@@ -95,7 +95,8 @@ describe('Expect… from what is on screen', () => {
     const moved = { suggestions: ['a', 'b', 'c', 'red dress'].map((suggestion) => ({ suggestion })) } as unknown as AutocompleteResponse;
     expect(evaluateAssertion(choices[1]!.assertion, { kind: 'autocomplete', response: moved, ms: null })).toMatchObject({
       status: 'failed',
-      message: '“red dress” is suggestion 4, expected within the first 3',
+      message: '“red dress” is suggestion 4',
+      label: '“red dress” among the first 3 suggestions',
     });
     expect(autocompleteChoices({ suggestions: [] } as unknown as AutocompleteResponse, 10).map((c) => c.label)).toEqual([
       'Answers within 100 ms (reported)',
