@@ -5,6 +5,7 @@ import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
 import { benchMatrix } from './matrix.bench';
+import { benchRating } from './rating.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchScale } from './scale.bench';
 import { benchShards } from './shards.bench';
@@ -23,6 +24,7 @@ const suites: [string, () => Promise<void>][] = [
   ['explain', benchExplain],
   ['shards', benchShards],
   ['matrix', benchMatrix],
+  ['rating', benchRating],
   ['scale', benchScale],
 ];
 

@@ -1,6 +1,6 @@
 import { compileFilter, parseFilter } from '../../src/shared/filter';
 import { compileMask, parseMask } from '../../src/shared/mask';
-import { decodeSearchUrl, encodeSearchUrl } from '../../src/shared/url/codec';
+import { decodeSearchUrl, encodeSearchUrl } from '../../src/shared/request/url-codec';
 import { formatNumber, printTable } from './table';
 
 const FILTERS = [

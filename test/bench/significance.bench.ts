@@ -1,7 +1,8 @@
 import { batchQuality } from '../../src/shared/compare/quality';
 import type { BatchResult, SideResult } from '../../src/shared/compare/types';
 import { indexRatings } from '../../src/shared/judgments/model';
-import { comparePaired, mulberry32 } from '../../src/shared/metrics/significance';
+import { comparePaired } from '../../src/shared/metrics/significance';
+import { mulberry32 } from '../../src/shared/random';
 import { printTable } from './table';
 
 /** 1,000 queries, each judged on 20 items and answered with 24 items per side, from a seeded generator. */

@@ -1,6 +1,6 @@
 import { normalize } from '../../shared/request/normalize';
 import { isRequest, requestProblems } from '../../shared/request/schema';
-import { decodeSearchUrl, encodeSearchUrl } from '../../shared/url/codec';
+import { decodeSearchUrl, encodeSearchUrl } from '../../shared/request/url-codec';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import {
   brokenEscapesMessage,

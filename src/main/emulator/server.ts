@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { jsonErrorPosition } from '../../shared/url/codec';
+import { jsonErrorPosition } from '../../shared/request/url-codec';
 import { describeIssues, zodIssues } from '../../shared/zod-issues';
 import { CLOCK_HEADER, requestClock } from './clock';
 import type { Emulator } from './emulator';

@@ -2,7 +2,7 @@ import { toCurl } from '../curl/curl';
 import { buildHttpRequest } from '../request/http';
 import type { AnyRequest, AutocompleteRequest, SearchRequest } from '../request/types';
 import { LIMITS } from '../request/types';
-import { encodeSearchUrl } from '../url/codec';
+import { encodeSearchUrl } from '../request/url-codec';
 import { depthNeeded, type AssertionOutcome } from './evaluate';
 import type { AssertionType } from './schema';
 import type { SuiteCase } from './suite';

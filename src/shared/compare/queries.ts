@@ -5,7 +5,7 @@ import { MAX_QUERY_LENGTH } from './schema';
 import type { QueryRow } from './types';
 import { querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
 import { asSentence, describeIssues, zodIssues } from '../zod-issues';
-import { jsonErrorPosition } from '../url/codec';
+import { jsonErrorPosition } from '../request/url-codec';
 import { CsvReader, unclosedQuoteMessage, type CsvRecord } from '../csv';
 
 export interface QueryListProblem {

@@ -5,8 +5,7 @@ import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, t
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
 import { escapeHtml, reportHead } from '../html';
-import { explanationHtml, type KeptExplanation } from '../explain/report';
-import type { ReportContext } from './reports';
+import type { ReportAddition, ReportContext } from './reports';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
 function describeSide(side: SideSpec): string {
@@ -113,7 +112,7 @@ ${gate}
 export function batchHtml(
   definition: BatchDefinition,
   results: readonly BatchResult[],
-  options: { mostChanged?: number; quality?: BatchQuality; explanation?: KeptExplanation; context?: ReportContext } = {},
+  options: { mostChanged?: number; quality?: BatchQuality; addition?: ReportAddition; context?: ReportContext } = {},
 ): string {
   const summary = summarize(results, definition.rows.length);
   const quality = options.quality;
@@ -175,7 +174,7 @@ footer{margin:32px 0 8px;font-size:12px}
 <div class="card"><span class="side-b">B</span> ${esc(b.label)}<div class="muted">${esc(describeSide(b))}</div></div>
 </div>
 ${quality ? qualityHtml(quality, definition, options.context ?? {}) : ''}
-${options.explanation ? explanationHtml(options.explanation) : ''}
+${options.addition?.html ?? ''}
 <h2>Summary</h2>
 <div class="cards">${cards.map(([k, v]) => `<div class="card"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join('')}</div>
 <div class="charts" style="margin-top:12px">

@@ -1,6 +1,5 @@
 import { csvLine } from '../csv';
 import { METRIC_NAMES } from '../metrics/quality';
-import { explanationColumns, type KeptExplanation } from '../explain/report';
 import type { CompareKind } from './kinds';
 import type { BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize } from './summary';
@@ -48,24 +47,30 @@ const QUALITY_COLUMNS = ['judged_relevant', ...METRIC_NAMES.flatMap((m) => [`${m
 /** The columns of a batch of one kind: a suggest batch counts the groups that changed where search counts facets. */
 const csvColumns = (kind: CompareKind) => CSV_COLUMNS.map((c) => (c === 'facets_changed' && kind === 'suggest' ? 'groups_changed' : c));
 
+/**
+ * What another capability adds to a batch's reports — explain's parts of each query's change: columns at the end
+ * of each CSV row, a value in the JSON report, a section of the HTML report. Made by the capability that owns it,
+ * so these reports need not know what it is.
+ */
+export interface ReportAddition {
+  columns: { header: string[]; row: (index: number) => unknown[] };
+  json: unknown;
+  html: string;
+}
+
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */
-export function batchCsv(
-  results: readonly BatchResult[],
-  quality?: BatchQuality,
-  explanation?: KeptExplanation,
-  kind?: CompareKind,
-): string {
-  return [...batchCsvPieces(results, quality, explanation, kind)].join('');
+export function batchCsv(results: readonly BatchResult[], quality?: BatchQuality, addition?: ReportAddition, kind?: CompareKind): string {
+  return [...batchCsvPieces(results, quality, addition, kind)].join('');
 }
 
 /** The CSV a line at a time, for a report of any length. */
 export function* batchCsvPieces(
   results: readonly BatchResult[],
   quality?: BatchQuality,
-  explanation?: KeptExplanation,
+  addition?: ReportAddition,
   kind: CompareKind = 'search',
 ): Generator<string> {
-  const explained = explanation ? explanationColumns(explanation) : null;
+  const explained = addition?.columns ?? null;
   yield `${csvLine([...csvColumns(kind), ...(quality ? QUALITY_COLUMNS : []), ...(explained?.header ?? [])])}\r\n`;
   const perQuery = new Map(quality?.perQuery.map((q) => [q.index, q]));
   for (const r of [...results].sort((x, y) => x.index - y.index)) {
@@ -119,9 +124,9 @@ export function batchJson(
   definition: BatchDefinition,
   results: readonly BatchResult[],
   quality?: BatchQuality,
-  explanation?: KeptExplanation,
+  addition?: ReportAddition,
 ): string {
-  return [...batchJsonPieces(definition, results, quality, explanation)].join('');
+  return [...batchJsonPieces(definition, results, quality, addition)].join('');
 }
 
 /**
@@ -139,7 +144,7 @@ export function batchJsonPieces(
   definition: BatchDefinition,
   results: readonly BatchResult[],
   quality?: BatchQuality,
-  explanation?: KeptExplanation,
+  addition?: ReportAddition,
   context: ReportContext = {},
 ): Generator<string> {
   const summary = summarize(results, definition.rows.length);
@@ -183,7 +188,7 @@ export function batchJsonPieces(
       }),
     ],
     ['qualityPerQuery', quality && new Lazy(quality.perQuery.length, () => quality.perQuery)],
-    ['explanation', explanation],
+    ['explanation', addition?.json],
   ]);
 }
 

@@ -2,7 +2,7 @@ import { toCurl } from '../curl/curl';
 import type { SearchDiff } from '../diff/responses';
 import { buildHttpRequest } from '../request/http';
 import type { SearchRequest, SearchResponse } from '../request/types';
-import { encodeSearchUrl } from '../url/codec';
+import { encodeSearchUrl } from '../request/url-codec';
 
 export const REPRO_FORMAT = 'search-workbench-repro';
 

@@ -1,8 +1,15 @@
-import type { HttpRequestSpec } from '../request/http';
 import { shellQuote, ShellSyntaxError, splitShellWords } from './shell';
 
+/** An HTTP request as cURL writes it: any request of that shape (the search request's wire form is one). */
+export interface CurlRequest {
+  method: string;
+  url: string;
+  headers: readonly (readonly [string, string])[];
+  body?: string;
+}
+
 /** A request as a cURL command, one option per line, ready for a terminal or a ticket. */
-export function toCurl(spec: HttpRequestSpec): string {
+export function toCurl(spec: CurlRequest): string {
   const lines = [`curl ${shellQuote(spec.url)}`];
   if (spec.method !== 'GET' && !(spec.method === 'POST' && spec.body !== undefined)) lines.push(`-X ${spec.method}`);
   for (const [name, value] of spec.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);

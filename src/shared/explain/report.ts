@@ -1,3 +1,4 @@
+import type { ReportAddition } from '../compare/reports';
 import { escapeHtml } from '../html';
 import { describeDifference, type Difference, type NotAttributed } from './differences';
 import {
@@ -98,6 +99,11 @@ export interface ExplainedQuery {
 /** An explanation of a query set as kept with its batch: the report, and each query's values for the CSV. */
 export interface KeptExplanation extends ExplainReport {
   perQuery?: ExplainedQuery[];
+}
+
+/** A kept explanation as the batch's reports carry it: its CSV columns, its JSON, its HTML section. */
+export function explanationAddition(explanation: KeptExplanation): ReportAddition {
+  return { columns: explanationColumns(explanation), json: explanation, html: explanationHtml(explanation) };
 }
 
 /** The CSV's explanation columns: the whole change, then each difference's φ, for one query (blank when unexplained). */

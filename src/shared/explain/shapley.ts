@@ -1,4 +1,5 @@
-import { mulberry32Bits, SIGNIFICANCE } from '../metrics/significance';
+import { SIGNIFICANCE } from '../metrics/significance';
+import { mulberry32Bits } from '../random';
 
 /**
  * Shapley values over the differences between two sides. A subset S of the n differences is a bit mask (bit i:

@@ -1,6 +1,6 @@
 import { readCsv } from '../csv';
 import { readRating } from './formats';
-import { mulberry32 } from '../metrics/significance';
+import { mulberry32 } from '../random';
 import { queryKey } from './query-key';
 
 /**

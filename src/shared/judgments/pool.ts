@@ -1,4 +1,4 @@
-import { mulberry32 } from '../metrics/significance';
+import { mulberry32 } from '../random';
 import type { Item } from '../request/types';
 import type { FacetValues } from './intent';
 import type { RatingIndex, Scale } from './model';

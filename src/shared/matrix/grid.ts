@@ -1,4 +1,4 @@
-import { isReservedVariable, validateVariables } from '../context/variables';
+import { isReservedVariable, validateVariables } from '../request/variables';
 import type { ContextValue } from '../request/types';
 
 /**

@@ -30,28 +30,12 @@
  * (⌊u32 · n / 2³²⌋).
  */
 
+import { mulberry32Bits } from '../random';
+
 export const SIGNIFICANCE = { flips: 10_000, resamples: 10_000, seed: 1, exactUpTo: 16, resampledUpTo: 10_000, alpha: 0.05 } as const;
 const EPS_T = 1e-12;
 /** Per-query deltas within this of zero are ties. */
 export const EPS_TIE = 1e-9;
-
-/** mulberry32's 32-bit draws: a small, fast, seedable generator. */
-export function mulberry32Bits(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
-
-/** mulberry32 as floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  const bits = mulberry32Bits(seed);
-  return () => bits() / 4294967296;
-}
 
 /** Σ xs, compensated (Neumaier): equal deltas average to exactly their value, whatever their count. */
 const sum = (xs: ArrayLike<number>) => {

@@ -1,4 +1,4 @@
-import { decodeSearchUrl, encodeSearchUrl, jsonErrorPosition, trimBaseUrl, type DecodeNote } from '../url/codec';
+import { decodeSearchUrl, encodeSearchUrl, jsonErrorPosition, trimBaseUrl, type DecodeNote } from './url-codec';
 import { completeRequest } from './complete';
 import { requestEnvelopeSchema, requestProblems, type AnyRequest, type RequestEnvelope, type Transport } from './schema';
 import type { RequestKind } from './types';

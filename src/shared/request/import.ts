@@ -1,5 +1,5 @@
 import { detectCopiedFormat, formatName, parseCopiedRequest } from '../curl/devtools';
-import { decodeSearchUrl, jsonErrorPosition } from '../url/codec';
+import { decodeSearchUrl, jsonErrorPosition } from './url-codec';
 import { guessKind, normalize } from './normalize';
 import { filledNote, identifyHttpRequest, readEnvelope } from './http';
 import type { RequestEnvelope } from './schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validateVariables } from '../context/variables';
+import { validateVariables } from './variables';
 import type { JsonPath, RequestDiagnostic } from '../diagnostics';
 import { parseFilter } from '../filter/parser';
 import { describeValue, isJsonObject } from '../json-value';

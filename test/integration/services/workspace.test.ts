@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
+import * as atomic from '../../../src/main/services/storage/atomic';
 import type { Result } from '../../../src/shared/ipc/result';
+import { judgmentListSchema } from '../../../src/shared/judgments/model';
 
 const ctx = { transport: 'browser' as const };
 const cores: Core[] = [];
@@ -303,6 +305,30 @@ describe('rating into a judgment list and the judging queue', () => {
     });
     const path = await raw(core, 'judgments:rate', { file: '../settings.json', query: 'q', itemId: 'x', rating: 1 });
     expect(!path.ok && path.error.code).toBe('validation');
+  });
+
+  it('a rating reads, parses and checks the list once and writes it once; a file that is not a list is left as it was', async () => {
+    const core = await start();
+    const { file } = await call<{ file: string }>(core, 'judgments:create', { name: 'Once', scale: { max: 3, threshold: 1 } });
+    await call(core, 'judgments:rate', { file, query: 'tent', itemId: 'SKU-1', rating: 2 });
+    const workspace = core.services.workspace as unknown as { readAt: (...args: unknown[]) => Promise<unknown> };
+    const reads = vi.spyOn(workspace, 'readAt');
+    const parses = vi.spyOn(judgmentListSchema, 'safeParse');
+    const writes = vi.spyOn(atomic, 'writeFileAtomically');
+    try {
+      expect(await call(core, 'judgments:rate', { file, query: 'tent', itemId: 'SKU-2', rating: 3 })).toMatchObject({ ratings: 2 });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(parses).toHaveBeenCalledTimes(1);
+      expect(writes).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Read once, it is still checked as the app's own before it is written: another tool's JSON is not rated into.
+    const foreign = join(core.services.workspace.kindFolder('judgments'), 'other-tool.json');
+    await writeFile(foreign, '{"ratings": []}\n');
+    const refused = await raw(core, 'judgments:rate', { file: 'other-tool.json', query: 'q', itemId: 'x', rating: 1 });
+    expect(!refused.ok && refused.error.message).toMatch(/other-tool\.json is not a workbench judgment file/);
+    expect(await readFile(foreign, 'utf8')).toBe('{"ratings": []}\n');
   });
 
   it("answers every list's rating of one item for a query, with who and when, unrated where a list has none", async () => {

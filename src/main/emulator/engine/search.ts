@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemVariables } from '../../../shared/context/variables';
+import { systemVariables } from '../../../shared/request/variables';
 import { compileFilterWith, parseFilter } from '../../../shared/filter';
 import { compileMask } from '../../../shared/mask';
 import { normalize } from '../../../shared/request/normalize';
@@ -14,7 +14,7 @@ import {
   type SearchResponse,
   type SortValue,
 } from '../../../shared/request/types';
-import { encodeSearchUrl } from '../../../shared/url/codec';
+import { encodeSearchUrl } from '../../../shared/request/url-codec';
 import { badRequest, EmulatorError } from '../errors';
 import type { CatalogItem } from '../catalog/generate';
 import type { FacetConfig } from '../config';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemVariables } from '../../../shared/context/variables';
+import { systemVariables } from '../../../shared/request/variables';
 import { effectiveGroupSize, LIMITS, type AutocompleteResponse, type Item, type SuggestResponse } from '../../../shared/request/types';
 import type { CatalogItem } from '../catalog/generate';
 import { badRequest, EmulatorError } from '../errors';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { batchHtml } from '../../../shared/compare/report-html';
 import { batchCsvPieces, batchJsonPieces, type ReportContext } from '../../../shared/compare/reports';
 import type { BatchQuality } from '../../../shared/compare/quality';
-import type { KeptExplanation } from '../../../shared/explain/report';
+import { explanationAddition, type KeptExplanation } from '../../../shared/explain/report';
 import { kindRequest } from '../../../shared/compare/kinds';
 import { requestFor } from '../../../shared/compare/sides';
 import type { BatchDefinition, BatchProgress, BatchResult, BatchRow, NewBatch, SideSpec } from '../../../shared/compare/types';
@@ -105,9 +105,10 @@ export function batchReportPieces(
   explanation?: KeptExplanation | null,
   context: ReportContext = {},
 ): Iterable<string> {
-  if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, explanation ?? undefined, definition.kind);
-  if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, explanation ?? undefined, context);
-  return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(explanation ? { explanation } : {}), context })];
+  const addition = explanation ? explanationAddition(explanation) : undefined;
+  if (format === 'csv') return batchCsvPieces(results, quality ?? undefined, addition, definition.kind);
+  if (format === 'json') return batchJsonPieces(definition, results, quality ?? undefined, addition, context);
+  return [batchHtml(definition, results, { ...(quality ? { quality } : {}), ...(addition ? { addition } : {}), context })];
 }
 
 /**

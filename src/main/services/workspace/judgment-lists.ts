@@ -5,6 +5,7 @@ import {
   judgmentListSchema,
   newJudgmentList,
   ratingOf,
+  ratingSchema,
   setRating,
   type JudgmentList,
   type RatingMode,
@@ -13,6 +14,7 @@ import {
 import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules } from '../../../shared/judgments/rules';
 import { listAgreement, TooManyRatersError, type ListAgreement } from '../../../shared/judgments/agreement';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';
 import type { Workspace } from './workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
@@ -70,34 +72,49 @@ export class JudgmentLists {
     return this.rater();
   }
 
-  /** Sets or clears one rating, saved at once (atomically), after any change to the same file still in progress. */
+  /**
+   * Sets or clears one rating, saved at once (atomically), after any change to the same file still in progress:
+   * the list is read, parsed and checked once, the rating checked on its own, and the list written once.
+   */
   rate(change: RatingChange): Promise<RatingSaved> {
-    return this.serial(change.file, async () => {
-      const list = await this.read(change.file);
-      if (change.rating !== null && change.rating > list.scale.max)
-        throw failure(
-          'validation',
-          `${change.rating} is above this list's maximum rating ${list.scale.max}: rate 0 to ${list.scale.max}.`,
-          {
-            field: 'rating',
-          },
-        );
-      const key = queryKey(change.query);
-      const by = this.rater();
-      const mode = change.mode ?? 'replace';
-      // What the rating replaces, for undo: this rater's own (a second opinion), the decision (adjudicating), else the item's.
-      const previous =
-        list.ratings.find(
-          (r) =>
-            queryKey(r.query) === key &&
-            r.itemId === change.itemId &&
-            r.rule === undefined &&
-            (mode === 'second' ? !r.adjudicated && (r.by ?? '') === (by ?? '') : mode === 'adjudicate' ? r.adjudicated : true),
-        )?.rating ?? null;
-      const next = setRating(list, { ...change, mode, at: this.now().toISOString(), ...(by ? { by } : {}) });
-      await this.workspace.write('judgments', change.file, judgmentListSchema, next, { overwrite: true });
-      return { query: change.query, itemId: change.itemId, rating: change.rating, previous, ratings: next.ratings.length };
-    });
+    return this.serial(change.file, () =>
+      this.workspace.update('judgments', change.file, judgmentListSchema, (list) => {
+        if (change.rating !== null && change.rating > list.scale.max)
+          throw failure(
+            'validation',
+            `${change.rating} is above this list's maximum rating ${list.scale.max}: rate 0 to ${list.scale.max}.`,
+            { field: 'rating' },
+          );
+        const key = queryKey(change.query);
+        const by = this.rater();
+        const mode = change.mode ?? 'replace';
+        const at = this.now().toISOString();
+        if (change.rating !== null) {
+          const checked = ratingSchema.safeParse({
+            query: change.query,
+            itemId: change.itemId,
+            rating: change.rating,
+            at,
+            ...(by ? { by } : {}),
+          });
+          if (!checked.success) throw failure('validation', `Not rated: ${asSentence(describeIssues(zodIssues(checked.error)))}`);
+        }
+        // What the rating replaces, for undo: this rater's own (a second opinion), the decision (adjudicating), else the item's.
+        const previous =
+          list.ratings.find(
+            (r) =>
+              r.itemId === change.itemId &&
+              queryKey(r.query) === key &&
+              r.rule === undefined &&
+              (mode === 'second' ? !r.adjudicated && (r.by ?? '') === (by ?? '') : mode === 'adjudicate' ? r.adjudicated : true),
+          )?.rating ?? null;
+        const value = setRating(list, { ...change, mode, at, ...(by ? { by } : {}) });
+        return {
+          value,
+          result: { query: change.query, itemId: change.itemId, rating: change.rating, previous, ratings: value.ratings.length },
+        };
+      }),
+    );
   }
 
   /**
@@ -105,29 +122,27 @@ export class JudgmentLists {
    * first, so a list never holds a rule that cannot run; a problem names the rule.
    */
   setRules(file: string, rules: unknown): Promise<{ rules: number }> {
-    return this.serial(file, async () => {
-      const list = await this.read(file);
-      let next: JudgmentList;
-      if (rules === null) {
-        const { rules: _off, ...rest } = list;
-        next = rest;
-      } else {
-        const compiled = compileRules(rules);
-        if (!compiled.ok) throw failure('validation', compiled.message, { field: 'rules' });
-        const above = compiled.rules.find((r) => r.rule.rating > list.scale.max);
-        if (above)
-          throw failure(
-            'validation',
-            `The rule "${above.label}" suggests ${above.rule.rating}, above this list's maximum ${list.scale.max}.`,
-            {
-              field: 'rules',
-            },
-          );
-        next = { ...list, rules: compiled.rules.map((r) => r.rule), updatedAt: this.now().toISOString() };
-      }
-      await this.workspace.write('judgments', file, judgmentListSchema, next, { overwrite: true });
-      return { rules: next.rules?.length ?? 0 };
-    });
+    return this.serial(file, () =>
+      this.workspace.update('judgments', file, judgmentListSchema, (list) => {
+        let value: JudgmentList;
+        if (rules === null) {
+          const { rules: _off, ...rest } = list;
+          value = rest;
+        } else {
+          const compiled = compileRules(rules);
+          if (!compiled.ok) throw failure('validation', compiled.message, { field: 'rules' });
+          const above = compiled.rules.find((r) => r.rule.rating > list.scale.max);
+          if (above)
+            throw failure(
+              'validation',
+              `The rule "${above.label}" suggests ${above.rule.rating}, above this list's maximum ${list.scale.max}.`,
+              { field: 'rules' },
+            );
+          value = { ...list, rules: compiled.rules.map((r) => r.rule), updatedAt: this.now().toISOString() };
+        }
+        return { value, result: { rules: value.rules?.length ?? 0 } };
+      }),
+    );
   }
 
   /** One read-modify-write of a file after any other still in progress on it. */

@@ -109,8 +109,12 @@ export class Workspace {
   }
 
   /** One of the app's own files, parsed with its kind's schema; a file that is not one is refused with what is wrong. */
-  async read<S extends z.ZodType>(kind: WorkspaceKind, file: string, schema: S): Promise<z.output<S>> {
-    const path = this.path(kind, file);
+  read<S extends z.ZodType>(kind: WorkspaceKind, file: string, schema: S): Promise<z.output<S>> {
+    return this.readAt(this.path(kind, file), kind, file, schema);
+  }
+
+  /** `read` of a path already checked by `path`: every read of a workspace file comes here. */
+  protected async readAt<S extends z.ZodType>(path: string, kind: WorkspaceKind, file: string, schema: S): Promise<z.output<S>> {
     let raw: unknown;
     try {
       // A workspace may be a git checkout: what a pull request put there is read like any input (no FIFO, device or huge file).
@@ -174,6 +178,23 @@ export class Workspace {
     }
     await writeFileAtomically(path, canonicalJson(value));
     return { file };
+  }
+
+  /**
+   * Changes one of the app's own files with one read and one write: the file is read and checked once — which also
+   * shows it is the app's own — `change` makes the new value from it, and that is written atomically. `change`
+   * checks what it adds; the rest was checked as it was read. Callers keep changes to one file in order.
+   */
+  async update<S extends z.ZodType, T>(
+    kind: WorkspaceKind,
+    file: string,
+    schema: S,
+    change: (current: z.output<S>) => { value: z.output<S>; result: T },
+  ): Promise<T> {
+    const path = this.path(kind, file);
+    const { value, result } = change(await this.readAt(path, kind, file, schema));
+    await writeFileAtomically(path, canonicalJson(value));
+    return result;
   }
 
   /** Deletes one of the app's own files; any other file is refused and left alone. */

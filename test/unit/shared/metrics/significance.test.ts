@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  bootstrapInterval,
-  comparePaired,
-  mulberry32,
-  normalUpperTail,
-  randomizationTest,
-} from '../../../../src/shared/metrics/significance';
+import { bootstrapInterval, comparePaired, normalUpperTail, randomizationTest } from '../../../../src/shared/metrics/significance';
+import { mulberry32 } from '../../../../src/shared/random';
 
 /** The exact two-sided p by brute force: every sign pattern, written the plain way. */
 function bruteForceP(deltas: number[]): number {

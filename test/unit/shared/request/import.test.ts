@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importRequest, looksLikeRequest } from '../../../../src/shared/request/import';
-import { encodeSearchUrl } from '../../../../src/shared/url/codec';
+import { encodeSearchUrl } from '../../../../src/shared/request/url-codec';
 
 describe('importing whatever support staff paste', () => {
   it('reads a search URL, with notes about what was odd', () => {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { systemVariables, variablesJsonSchema } from '@shared/context/variables';
+import { systemVariables, variablesJsonSchema } from '@shared/request/variables';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import { applyFix } from '@shared/request/fixes';
 import type { SearchRequest } from '@shared/request/types';

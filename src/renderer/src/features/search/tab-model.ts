@@ -4,7 +4,7 @@ import type { ExchangeRecord } from '@shared/exchange';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
 import type { Transport } from '@shared/request/http';
 import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
-import type { DecodeNote } from '@shared/url/codec';
+import type { DecodeNote } from '@shared/request/url-codec';
 import { canonicalJson } from '@shared/workspace/canonical-json';
 import type { SavedRef } from './saved-slice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSearchUrl } from '../../../../../src/shared/url/codec';
+import { encodeSearchUrl } from '../../../../../src/shared/request/url-codec';
 import { withOptionsPatch } from '../../../../../src/renderer/src/features/search/tab-model';
 
 describe('changing a request’s options in the builder', () => {

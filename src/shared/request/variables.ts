@@ -1,8 +1,8 @@
 import type { RequestDiagnostic } from '../diagnostics';
 import { isValidDate } from '../filter/lexer';
 import { isJsonObject } from '../json-value';
-import { contextValueSchema, contextVariablesSchema } from '../request/schema';
-import type { ContextValue, FacetSelection } from '../request/types';
+import { contextValueSchema, contextVariablesSchema } from './schema';
+import type { ContextValue, FacetSelection } from './types';
 
 /**
  * Context variables (§2.5): custom key/value pairs for triggers, and the

@@ -1,4 +1,4 @@
-import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from '../request/schema';
+import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from './schema';
 import { asSentence } from '../zod-issues';
 
 /**

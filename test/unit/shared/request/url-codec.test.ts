@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSearchUrl, encodeSearchUrl } from '../../../../src/shared/url/codec';
+import { decodeSearchUrl, encodeSearchUrl } from '../../../../src/shared/request/url-codec';
 import type { SearchRequest } from '../../../../src/shared/request/types';
 
 const request: SearchRequest = { token: 'tok-123', query: 'red shoes', options: { limit: 5, facets: [{ id: 'brand', values: ['Nike'] }] } };

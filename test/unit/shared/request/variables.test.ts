@@ -5,7 +5,7 @@ import {
   validateVariables,
   variablesJsonSchema,
   variableType,
-} from '../../../../src/shared/context/variables';
+} from '../../../../src/shared/request/variables';
 
 describe('context variables', () => {
   it.each([
