@@ -39,6 +39,24 @@ export function lensOf<T>(read: () => CallState<T>, write: (next: CallState<T>) 
   return { get: read, set: (patch) => write({ ...read(), ...patch }) };
 }
 
+/** What a call state holds when it is done. */
+type ResultOf<C> = C extends CallState<infer T> ? T : never;
+
+/**
+ * The lens slices write most: the call state at `key` of an object read by `read` and patched by `write` — the
+ * store itself (`lensAt(get, set, 'savedList')`) or a slice's own object (`lensAt(() => get().runs, patch, 'call')`).
+ */
+export function lensAt<S, K extends keyof S>(
+  read: () => S,
+  write: (patch: Pick<S, K>) => void,
+  key: K & (S[K] extends CallState<unknown> ? K : never),
+): CallLens<ResultOf<S[K]>> {
+  return lensOf(
+    () => read()[key] as CallState<ResultOf<S[K]>>,
+    (next) => write({ [key]: next } as Pick<S, K>),
+  );
+}
+
 let counter = 0;
 
 /** A fresh id for request:cancel, unique within this window. */

@@ -3,6 +3,7 @@ import type { Result } from '../../../../src/shared/ipc/result';
 import {
   cancelCall,
   idleCall,
+  lensAt,
   lensOf,
   nextRequestId,
   requestError,
@@ -109,5 +110,19 @@ describe('the request lifecycle', () => {
     const b = nextRequestId('tab-1');
     expect(a).not.toBe(b);
     expect(a.startsWith('tab-1:')).toBe(true);
+  });
+
+  it('lensAt reads and patches the call state at a key of the store or of a slice object, leaving the rest alone', () => {
+    let store = { savedList: idleCall<string[]>(), other: 1, runs: { call: idleCall<number>(), view: 'x' } };
+    const set = (patch: Partial<typeof store>) => (store = { ...store, ...patch });
+    const list = lensAt(() => store, set, 'savedList');
+    list.set({ status: 'done', result: ['a'] });
+    expect(store.savedList).toEqual({ status: 'done', requestId: null, result: ['a'], error: null });
+    expect(list.get().result).toEqual(['a']);
+    const patchRuns = (p: Partial<typeof store.runs>) => set({ runs: { ...store.runs, ...p } });
+    const call = lensAt(() => store.runs, patchRuns, 'call');
+    call.set({ status: 'sending', requestId: 'r1' });
+    expect(store.runs).toEqual({ call: { status: 'sending', requestId: 'r1', result: null, error: null }, view: 'x' });
+    expect(store.other).toBe(1);
   });
 });

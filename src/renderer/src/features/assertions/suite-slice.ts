@@ -1,6 +1,6 @@
 import type { SuiteProgressView, SuiteRunView } from '@shared/ipc/contract';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
 export interface SuiteRunOptions {
@@ -22,10 +22,7 @@ export interface SuiteSlice {
 }
 
 export const createSuiteSlice: SliceCreator<SuiteSlice> = (set, get) => {
-  const run = lensOf(
-    () => get().suiteRun,
-    (suiteRun) => set({ suiteRun }),
-  );
+  const run = lensAt(get, set, 'suiteRun');
   return {
     suiteRun: idleCall(),
     suiteProgress: null,

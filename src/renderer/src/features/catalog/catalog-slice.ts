@@ -1,6 +1,6 @@
 import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
 /** A reading with the moment it arrived, so countdowns run from there. */
@@ -34,18 +34,9 @@ export const allPassed = (steps: ConnectionStep[]) => steps.length > 0 && steps.
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   const patch = (p: Partial<CatalogState>) => set((s) => ({ catalog: { ...s.catalog, ...p } }));
   const lenses = {
-    active: lensOf(
-      () => get().catalog.active,
-      (active) => patch({ active }),
-    ),
-    token: lensOf(
-      () => get().catalog.token,
-      (token) => patch({ token }),
-    ),
-    test: lensOf(
-      () => get().catalog.test,
-      (test) => patch({ test }),
-    ),
+    active: lensAt(() => get().catalog, patch, 'active'),
+    token: lensAt(() => get().catalog, patch, 'token'),
+    test: lensAt(() => get().catalog, patch, 'test'),
   };
   const profileId = () => get().catalog.profileId ?? undefined;
   const slice: CatalogSlice = {

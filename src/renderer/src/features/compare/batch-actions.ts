@@ -4,7 +4,7 @@ import type { BatchProgress, SideSpec } from '@shared/compare/types';
 import { KIND_WORDS } from '@shared/compare/kinds';
 import type { Result } from '@shared/ipc/result';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall } from '../../request-ui/lifecycle';
+import { idleCall, lensAt, lensOf, runCall } from '../../request-ui/lifecycle';
 import {
   idleAnswer,
   idleKindAnswer,
@@ -50,10 +50,7 @@ export function batchActions(
     );
   /** The last status each batch's events reported, to catch a run that stopped while it was being opened. */
   const lastStatus = new Map<string, BatchProgress['status']>();
-  const qualityLens = lensOf(
-    () => get().compare.batchQuality,
-    (batchQuality) => patch({ batchQuality }),
-  );
+  const qualityLens = lensAt(() => get().compare, patch, 'batchQuality');
   /** A batch operation through the request lifecycle: its answer, or null with the error as a notice. */
   const track = async <T>(op: BatchOp, scope: string, call: () => Promise<Result<T>>): Promise<T | null> => {
     const outcome = await runCall(batchLens(op), { scope, send: call, accept: () => scope });

@@ -5,7 +5,7 @@ import type { ExplainMeasure } from '@shared/explain/explain';
 import type { ExplainProgressView, ExplainView } from '@shared/ipc/contract';
 import type { SearchResponse } from '@shared/request/types';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
 import type { SliceCreator } from '../../store/slice';
 import type { CompareSlice, SideDraft } from '../compare/compare-state';
@@ -73,10 +73,7 @@ export function draftWith(a: SideDraft, b: SideDraft, difference: Difference): S
 
 export const createExplainSlice: SliceCreator<ExplainSlice, Deps> = (set, get) => {
   const patch = (p: Partial<ExplainState>) => set((s) => ({ explain: { ...s.explain, ...p } }));
-  const call = lensOf(
-    () => get().explain.call,
-    (next) => patch({ call: next }),
-  );
+  const call = lensAt(() => get().explain, patch, 'call');
   const key = () => {
     const { base, a, b, query } = get().comparedSides();
     return canonicalJson({ base, a, b, query, measure: get().explain.measure });

@@ -2,7 +2,7 @@ import type { ExchangeRecord } from '@shared/exchange';
 import type { HistoryEntry, HistoryQuery } from '@shared/history';
 import { workbench } from '../../bridge';
 import type { HistoryView } from '@shared/ipc/contract';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 
@@ -19,14 +19,8 @@ export interface HistorySlice {
 }
 
 export const createHistorySlice: SliceCreator<HistorySlice, Pick<ShellSlice, 'pushNotice'>> = (set, get) => {
-  const lens = lensOf(
-    () => get().historyCall,
-    (historyCall) => set({ historyCall }),
-  );
-  const openLens = lensOf(
-    () => get().historyOpen,
-    (historyOpen) => set({ historyOpen }),
-  );
+  const lens = lensAt(get, set, 'historyCall');
+  const openLens = lensAt(get, set, 'historyOpen');
   return {
     history: [],
     historyQuery: {},

@@ -1,7 +1,7 @@
 import type { ItemRating } from '@shared/ipc/contract';
 import type { Item } from '@shared/request/types';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 import type { JudgingSlice } from '../judging/judging-slice';
 
@@ -36,10 +36,7 @@ export interface ItemSlice {
 }
 
 export const createItemSlice: SliceCreator<ItemSlice, Pick<JudgingSlice, 'ratingsSaved'>> = (set, get) => {
-  const ratings = lensOf(
-    () => get().itemRatings,
-    (itemRatings) => set({ itemRatings }),
-  );
+  const ratings = lensAt(get, set, 'itemRatings');
   const load = (view: ItemView) => {
     const query = view.query.trim();
     if (!query) return;

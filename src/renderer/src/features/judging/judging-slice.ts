@@ -5,7 +5,7 @@ import { indexRatings, type RatingIndex, type RatingMode, type Scale } from '@sh
 import type { JudgingQueue } from '@shared/judgments/pool';
 import { queryKey } from '@shared/judgments/query-key';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 import type { SettingsSlice } from '../settings/settings-slice';
@@ -105,22 +105,10 @@ function withRating(index: RatingIndex, query: string, itemId: string, rating: n
 }
 
 export const createJudgingSlice: SliceCreator<JudgingSlice, Deps> = (set, get) => {
-  const active = lensOf(
-    () => get().activeRatings,
-    (activeRatings) => set({ activeRatings }),
-  );
-  const queueLens = lensOf(
-    () => get().queue,
-    (queue) => set({ queue }),
-  );
-  const agreementLens = lensOf(
-    () => get().agreement,
-    (agreement) => set({ agreement }),
-  );
-  const qualityLens = lensOf(
-    () => get().queueQuality,
-    (queueQuality) => set({ queueQuality }),
-  );
+  const active = lensAt(get, set, 'activeRatings');
+  const queueLens = lensAt(get, set, 'queue');
+  const agreementLens = lensAt(get, set, 'agreement');
+  const qualityLens = lensAt(get, set, 'queueQuality');
   const notice = (id: string, message: string) => get().pushNotice({ id, level: 'error', message });
 
   /** Applies a rating to what is on screen: the active list's index when it is that list, and the queue. */

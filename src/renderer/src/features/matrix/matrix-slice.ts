@@ -12,7 +12,7 @@ import {
 import type { CellAnswer } from '@shared/matrix/measures';
 import type { MatrixRun } from '@shared/matrix/report';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 import type { CompareSlice } from '../compare/compare-state';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
@@ -98,10 +98,7 @@ export function matrixSpecOf(state: Pick<MatrixState, 'queries' | 'axes' | 'conf
 
 export const createMatrixSlice: SliceCreator<MatrixSlice, Deps> = (set, get) => {
   const patch = (p: Partial<MatrixState>) => set((s) => ({ matrix: { ...s.matrix, ...p } }));
-  const call = lensOf(
-    () => get().matrix.call,
-    (next) => patch({ call: next }),
-  );
+  const call = lensAt(() => get().matrix, patch, 'call');
   const activeProfile = () => {
     const list = get().profiles;
     return list?.profiles.find((p) => p.id === list.activeId);

@@ -1,7 +1,7 @@
 import type { TrendView } from '@shared/ipc/contract';
 import type { MetricName } from '@shared/metrics/quality';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
 export interface RunsState {
@@ -29,10 +29,7 @@ export interface RunsSlice {
 
 export const createRunsSlice: SliceCreator<RunsSlice> = (set, get) => {
   const patch = (p: Partial<RunsState>) => set({ runs: { ...get().runs, ...p } });
-  const call = lensOf(
-    () => get().runs.call,
-    (next) => patch({ call: next }),
-  );
+  const call = lensAt(() => get().runs, patch, 'call');
   const load = async () => {
     const { file, rescore } = get().runs;
     if (!file) return;

@@ -2,7 +2,7 @@ import type { Assertion } from '@shared/assertions/schema';
 import type { SavedListing } from '@shared/ipc/contract';
 import type { RequestEnvelope } from '@shared/request/schema';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 import type { AutocompleteSlice } from '../autocomplete/autocomplete-slice';
@@ -49,14 +49,8 @@ type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab' | 'patchTab'> &
   Pick<AutocompleteSlice, 'loadAutocomplete'>;
 
 export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
-  const list = lensOf(
-    () => get().savedList,
-    (savedList) => set({ savedList }),
-  );
-  const op = lensOf(
-    () => get().savedOp,
-    (savedOp) => set({ savedOp }),
-  );
+  const list = lensAt(get, set, 'savedList');
+  const op = lensAt(get, set, 'savedOp');
   const slice: SavedSlice = {
     savedList: idleCall(),
     savedOp: idleCall(),

@@ -7,7 +7,7 @@ import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
 import type { NewExperiment } from '@shared/workspace/experiment';
 import type { QuerySetPage } from '@shared/workspace/query-set';
 import { workbench } from '../../bridge';
-import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
 export type QuerySetFrom = { kind: 'text'; text: string; fileName?: string } | { kind: 'history'; days: number };
@@ -61,27 +61,15 @@ export function importSummary(report: JudgmentsImported, fileName: string): stri
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => {
-  const list = lensOf(
-    () => get().workspaceList,
-    (workspaceList) => set({ workspaceList }),
-  );
-  const ops = lensOf(
-    () => get().workspaceOp,
-    (workspaceOp) => set({ workspaceOp }),
-  );
+  const list = lensAt(get, set, 'workspaceList');
+  const ops = lensAt(get, set, 'workspaceOp');
   /** The message lens, its message shown in the card of `at`. */
   const op = (at: WorkspaceKind | 'folder') => {
     set({ workspaceOpAt: at });
     return ops;
   };
-  const view = lensOf(
-    () => get().querySetView,
-    (querySetView) => set({ querySetView }),
-  );
-  const proposals = lensOf(
-    () => get().intentProposals,
-    (intentProposals) => set({ intentProposals }),
-  );
+  const view = lensAt(get, set, 'querySetView');
+  const proposals = lensAt(get, set, 'intentProposals');
   const slice: WorkspaceSlice = {
     workspaceList: idleCall(),
     workspaceOp: idleCall(),
