@@ -2,9 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { _electron as electron, test as base, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import type keytarModule from 'keytar';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { findElectron } from '../../src/cli/commands/start';
 
@@ -13,6 +14,26 @@ export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 /** A smaller Local demo catalog and a keychain entry name of their own, so end-to-end runs never touch the app's real keys. */
 export const E2E_ENV = { ...process.env, SEARCH_WORKBENCH_DEMO_ITEMS: '3000', SEARCH_WORKBENCH_SECRETS_SERVICE: 'search-workbench-e2e' };
+
+/**
+ * The keychain service of one test's app: tests run side by side, and two apps writing the Local demo's key
+ * under one name would each sign with the other's key.
+ */
+function keychainServiceFor(dataDir: string): string {
+  return `${E2E_ENV.SEARCH_WORKBENCH_SECRETS_SERVICE}-${basename(dataDir)}`;
+}
+
+/** Removes what a test's app stored in the keychain, where a keychain answers (keytar is optional). */
+async function forgetKeychain(service: string): Promise<void> {
+  let keytar: typeof keytarModule;
+  try {
+    keytar = (await import('keytar')).default;
+  } catch {
+    return;
+  }
+  const entries = await keytar.findCredentials(service).catch(() => []);
+  for (const { account } of entries) await keytar.deletePassword(service, account).catch(() => false);
+}
 
 export interface Workbench {
   page: Page;
@@ -47,7 +68,8 @@ async function waitReady(page: Page): Promise<void> {
   await page.locator('html[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
-function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** The browser-mode host: its process, the launch URL it printed, and everything it has printed so far. */
+function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string; log: () => string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +82,7 @@ function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\?launch=\S+)/.exec(out);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolvePromise({ child, url: match[1] });
+        resolvePromise({ child, url: match[1], log: () => out });
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -78,6 +100,8 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     let page: Page;
     let cleanup: () => Promise<void>;
     let launchUrl: string | undefined;
+    let hostLog = (): string => '';
+    const keychain = { SEARCH_WORKBENCH_SECRETS_SERVICE: keychainServiceFor(dataDir) };
 
     if (transport === 'electron') {
       const lookup = findElectron({ tryDownload: false });
@@ -89,14 +113,15 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
       const electronApp = await electron.launch({
         executablePath: lookup.path,
         args: [ROOT],
-        env: { ...E2E_ENV, ...hostEnv, SEARCH_WORKBENCH_DATA_DIR: dataDir },
+        env: { ...E2E_ENV, ...keychain, ...hostEnv, SEARCH_WORKBENCH_DATA_DIR: dataDir },
       });
       page = await electronApp.firstWindow();
       await recordProblems(page, sink);
       await page.reload();
       cleanup = () => electronApp.close();
     } else {
-      const host = await startHost(dataDir, hostEnv);
+      const host = await startHost(dataDir, { ...keychain, ...hostEnv });
+      hostLog = host.log;
       const browser = await playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
       const context = await browser.newContext({
         viewport: { width: 1440, height: 900 },
@@ -151,6 +176,10 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
     };
     await use(workbench);
     await cleanup();
+    // What main printed goes with a failed test's trace: the cause of a screen that never came is often there.
+    if (testInfo.status !== testInfo.expectedStatus && hostLog())
+      await testInfo.attach('host.log', { body: hostLog(), contentType: 'text/plain' });
+    await forgetKeychain(keychain.SEARCH_WORKBENCH_SECRETS_SERVICE);
     await rm(dataDir, { recursive: true, force: true });
   },
 });

@@ -1,4 +1,5 @@
 import type { SecretStoreInfo } from '../../../shared/ipc/contract';
+import { failure } from '../../../shared/ipc/result';
 import type keytarModule from 'keytar';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export class KeychainStore implements SecretStore {
   private constructor(
     private readonly keytar: KeytarModule,
     private readonly service: string,
+    /** How long a call may wait for the keychain: a locked one waiting on a prompt nobody sees never answers. */
+    private readonly timeoutMs: number,
   ) {
     this.description =
       process.platform === 'darwin'
@@ -42,17 +45,36 @@ export class KeychainStore implements SecretStore {
     } catch (err) {
       return { reason: `no keychain answered (${(err as Error).message.split('\n')[0]})` };
     }
-    return { store: new KeychainStore(keytar, service) };
+    return { store: new KeychainStore(keytar, service, 2 * timeoutMs) };
+  }
+
+  /** A keychain call, or a clear error once it has not answered in time (rather than a screen that waits forever). */
+  private answer<T>(call: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            failure(
+              'storage',
+              `The keychain (${this.description}) did not answer within ${this.timeoutMs / 1000} s ${what}: it may be locked or waiting for a password prompt; unlock it and try again.`,
+            ),
+          ),
+        this.timeoutMs,
+      );
+      timer.unref();
+    });
+    return Promise.race([call, late]).finally(() => clearTimeout(timer));
   }
 
   async get(key: string): Promise<string | undefined> {
-    return (await this.keytar.getPassword(this.service, key)) ?? undefined;
+    return (await this.answer(this.keytar.getPassword(this.service, key), 'reading a secret')) ?? undefined;
   }
   async set(key: string, value: string): Promise<void> {
-    await this.keytar.setPassword(this.service, key, value);
+    await this.answer(this.keytar.setPassword(this.service, key, value), 'storing a secret');
   }
   async delete(key: string): Promise<boolean> {
-    return this.keytar.deletePassword(this.service, key);
+    return this.answer(this.keytar.deletePassword(this.service, key), 'deleting a secret');
   }
   async has(key: string): Promise<boolean> {
     return (await this.get(key)) !== undefined;
