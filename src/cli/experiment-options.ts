@@ -1,7 +1,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import type { NewBatch } from '../shared/compare/types';
 import { indexRatings } from '../shared/judgments/model';
-import { experimentBatch, experimentSchema } from '../shared/workspace/experiment';
+import { experimentBatch, experimentSchema } from '../shared/compare/experiment';
 import { querySetSchema } from '../shared/workspace/query-set';
 import { textHash } from '../main/services/compare/shard-identity';
 import { readTextFile } from '../main/services/storage/read-text';

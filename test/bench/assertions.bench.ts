@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchGlob } from '../../src/shared/assertions/glob';
-import type { Assertion } from '../../src/shared/assertions/schema';
+import type { Assertion } from '../../src/shared/request/expect';
 import type { SearchResponse } from '../../src/shared/request/types';
 import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
 import { caseSender } from '../../src/main/services/assertions/runner';

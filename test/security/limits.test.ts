@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSERTION_LIMITS } from '../../src/shared/assertions/schema';
+import { ASSERTION_LIMITS } from '../../src/shared/request/expect';
 import { agreement, MAX_RATERS, type RaterRating } from '../../src/shared/judgments/agreement';
 import { formatJudgments } from '../../src/shared/judgments/formats';
 import { compileRules, RULES_LIMITS } from '../../src/shared/judgments/rules';

@@ -4,7 +4,7 @@ import { parseFilter } from '../filter/parser';
 import type { AutocompleteResponse, Item, SearchResponse, SuggestResponse } from '../request/types';
 import { matchGlob } from './glob';
 import { anAssertion, labelOf } from './labels';
-import { ASSERTION_KINDS, type Assertion } from './schema';
+import { ASSERTION_KINDS, type Assertion } from '../request/expect';
 
 /** An answer to check: its kind, the response, how long it took, and the response mask the request carried. */
 export type AnswerUnderTest = (

@@ -4,7 +4,7 @@ import type { AnyRequest, AutocompleteRequest, SearchRequest } from '../request/
 import { LIMITS } from '../request/types';
 import { encodeSearchUrl } from '../request/url-codec';
 import { depthNeeded, type AssertionOutcome } from './evaluate';
-import type { AssertionType } from './schema';
+import type { AssertionType } from '../request/expect';
 import type { SuiteCase } from './suite';
 
 /** Where a suite runs: given on the command line or in the app, never by a suite file. */

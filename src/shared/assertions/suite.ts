@@ -7,7 +7,7 @@ import { querySetSchema } from '../workspace/query-set';
 import { requestFileSchema } from '../workspace/request-file';
 import { issuePath } from '../zod-issues';
 import { anAssertion } from './labels';
-import { ASSERTION_KINDS, ASSERTION_LIMITS, type Assertion } from './schema';
+import { ASSERTION_KINDS, ASSERTION_LIMITS, type Assertion } from '../request/expect';
 
 /**
  * A suite is files: workspace request files and JSON query sets that carry `expect`. This reads one file's text

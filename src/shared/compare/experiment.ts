@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { qualityConfigSchema } from '../compare/quality-config';
-import { sideSpecSchema } from '../compare/schema';
-import type { NewBatch } from '../compare/types';
-import { rowsOfQuerySet, type QuerySet } from './query-set';
-import { WORKSPACE_FORMATS, workspaceFileSchema } from './kinds';
+import { WORKSPACE_FORMATS, workspaceFileSchema } from '../workspace/kinds';
+import { rowsOfQuerySet, type QuerySet } from '../workspace/query-set';
+import { qualityConfigSchema } from './quality-config';
+import { sideSpecSchema } from './schema';
+import type { NewBatch } from './types';
 
 const file = workspaceFileSchema;
 const batchId = z.string().regex(/^[A-Za-z0-9-]{1,200}$/);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { contextVariablesSchema } from '../request/schema';
 import type { ContextValue } from '../request/types';
-import { MAX_QUERY_LENGTH } from './schema';
 import type { QueryRow } from './types';
-import { querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
+import { MAX_QUERY_LENGTH, querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
 import { asSentence, describeIssues, zodIssues } from '../zod-issues';
 import { jsonErrorPosition } from '../request/url-codec';
 import { CsvReader, unclosedQuoteMessage, type CsvRecord } from '../csv';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { contextVariablesSchema, requestKindSchema, searchTemplateSchema } from '../request/schema';
+import { requestKindSchema, searchTemplateSchema } from '../request/schema';
 import { workspaceFileSchema } from '../workspace/kinds';
+import { MAX_QUERIES, queryRowSchema } from '../workspace/query-set';
 import { qualityConfigSchema } from './quality-config';
 
 /**
@@ -26,25 +27,6 @@ export const sideSpecSchema = z.strictObject({
 });
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
-
-/** The most queries one batch runs and one query set holds (a longer list runs as shards: `compare --shard i/n`). */
-export const MAX_QUERIES = 100_000;
-
-/** The longest query a list, a batch or a query set keeps. */
-export const MAX_QUERY_LENGTH = 1000;
-
-/** One line of a query list: the query and any per-row overrides (from CSV). */
-export const queryRowSchema = z.strictObject({
-  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
-  filter: z.string().max(10_000).optional(),
-  facets: z
-    .array(z.strictObject({ id: z.string().min(1), values: z.array(z.string()) }))
-    .max(50)
-    .optional(),
-  variables: contextVariablesSchema.optional(),
-  /** Line in the source file, for messages. */
-  line: z.number().int().min(0),
-});
 
 /** A workspace file a batch refers to: its file name (bare, never a path) and its name when the batch started. */
 const workspaceRef = z.strictObject({

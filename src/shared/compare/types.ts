@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import type { batchDefinitionSchema, newBatchSchema, queryRowSchema, sideSpecSchema } from './schema';
+import type { batchDefinitionSchema, newBatchSchema, sideSpecSchema } from './schema';
+import type { QueryRow } from '../workspace/query-set';
 
 export type SideSpec = z.output<typeof sideSpecSchema>;
-export type QueryRow = z.output<typeof queryRowSchema>;
+/** A query and its per-row overrides: the query set's row, as a batch runs it. */
+export type { QueryRow };
 export type NewBatch = z.output<typeof newBatchSchema>;
 export type BatchDefinition = z.output<typeof batchDefinitionSchema>;
 

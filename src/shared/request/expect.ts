@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Assertions: expectations on an answer, kept as data in the `expect` array of a workspace request file and of a
+ * Expectations on an answer (assertions), kept as data in the `expect` array of a workspace request file and of a
  * query-set entry, so `git diff` shows them. Suite files arrive in pull requests, so every field is bounded
  * here (the limits below) and nothing in one can name a file, a command or a host: the target of a run comes only
  * from the command line or the app.

@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import { expectSchema } from '../assertions/schema';
+import { expectSchema } from '../request/expect';
 import { intentSchema } from '../judgments/rules';
-import { MAX_QUERIES, queryRowSchema } from '../compare/schema';
-import type { QueryRow } from '../compare/types';
+import { contextVariablesSchema } from '../request/schema';
 import { WORKSPACE_FORMATS } from './kinds';
+
+/** The most queries one batch runs and one query set holds (a longer list runs as shards: `compare --shard i/n`). */
+export const MAX_QUERIES = 100_000;
+
+/** The longest query a list, a batch or a query set keeps. */
+export const MAX_QUERY_LENGTH = 1000;
+
+/** One line of a query list: the query and any per-row overrides (from CSV). */
+export const queryRowSchema = z.strictObject({
+  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
+  filter: z.string().max(10_000).optional(),
+  facets: z
+    .array(z.strictObject({ id: z.string().min(1), values: z.array(z.string()) }))
+    .max(50)
+    .optional(),
+  variables: contextVariablesSchema.optional(),
+  /** Line in the source file, for messages. */
+  line: z.number().int().min(0),
+});
+
+export type QueryRow = z.output<typeof queryRowSchema>;
 
 /**
  * A query set: a named list of queries, each with its own filter, facet

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expectSchema } from '../assertions/schema';
+import { expectSchema } from '../request/expect';
 import { envelopeSchemaWith } from '../request/schema';
 import { WORKSPACE_FORMATS } from './kinds';
 

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { ASSERTION_LIMITS } from '../../../shared/assertions/schema';
+import { ASSERTION_LIMITS } from '../../../shared/request/expect';
 import { readSuiteFile, type SuiteFile } from '../../../shared/assertions/suite';
 import { InputFileError, openInputFile, textOf } from '../storage/read-text';
 

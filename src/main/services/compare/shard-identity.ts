@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { queryRowSchema } from '../../../shared/compare/schema';
+import { queryRowSchema } from '../../../shared/workspace/query-set';
 import type { QueryRow } from '../../../shared/compare/types';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 

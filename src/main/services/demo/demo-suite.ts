@@ -1,4 +1,4 @@
-import type { Assertion } from '../../../shared/assertions/schema';
+import type { Assertion } from '../../../shared/request/expect';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import type { QuerySet } from '../../../shared/workspace/query-set';
 import type { RequestFile } from '../../../shared/workspace/request-file';

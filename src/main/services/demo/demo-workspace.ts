@@ -3,7 +3,7 @@ import type { Emulator } from '../../emulator/emulator';
 import { runSearch } from '../../emulator/engine/search';
 import { canonicalRatings, newJudgmentList, judgmentListSchema, type JudgmentList, type Rating } from '../../../shared/judgments/model';
 import { LOCAL_DEMO_ID } from '../../../shared/profiles';
-import { experimentSchema, type Experiment } from '../../../shared/workspace/experiment';
+import { experimentSchema, type Experiment } from '../../../shared/compare/experiment';
 import { WORKSPACE_FORMATS, type WorkspaceKind } from '../../../shared/workspace/kinds';
 import { newQuerySet, querySetSchema, type QuerySet } from '../../../shared/workspace/query-set';
 import { failure } from '../../../shared/ipc/result';

@@ -6,7 +6,7 @@ import type { TrendView } from '../../../shared/ipc/channels/runs';
 import { indexRatings, type RatingIndex } from '../../../shared/judgments/model';
 import { runSnapshotSchema, type RunSnapshot } from '../../../shared/runs/snapshot';
 import { judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs/trend';
-import { experimentSchema } from '../../../shared/workspace/experiment';
+import { experimentSchema } from '../../../shared/compare/experiment';
 import type { CompareService } from '../compare/service';
 import type { Experiments } from '../workspace/experiments';
 import type { JudgmentLists } from '../workspace/judgment-lists';

@@ -10,7 +10,7 @@ import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules, suggestRating } from '../../../shared/judgments/rules';
 import { writeJsonAtomically } from '../storage/atomic';
 import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
-import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/workspace/experiment';
+import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/compare/experiment';
 import type { RunSnapshot } from '../../../shared/runs/snapshot';
 import type { CompareService } from '../compare/service';
 import type { JudgmentLists } from './judgment-lists';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { parseQueryList, type QueryListProblem } from '../../../shared/compare/queries';
-import { MAX_QUERIES } from '../../../shared/compare/schema';
+import { MAX_QUERIES } from '../../../shared/workspace/query-set';
 import type { QuerySetCreated } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
 import { queryKey } from '../../../shared/judgments/query-key';

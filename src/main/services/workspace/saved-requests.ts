@@ -1,4 +1,4 @@
-import type { Assertion } from '../../../shared/assertions/schema';
+import type { Assertion } from '../../../shared/request/expect';
 import type { SavedListing, SavedRequestView } from '../../../shared/ipc/contract';
 import { withEnvelope, type RequestEnvelope } from '../../../shared/request/schema';
 import { slugify, WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';

@@ -14,7 +14,7 @@ import {
   type WorkspaceKind,
   type WorkspaceListing,
 } from '../../../shared/workspace/kinds';
-import { experimentSchema } from '../../../shared/workspace/experiment';
+import { experimentSchema } from '../../../shared/compare/experiment';
 import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sideSpecSchema } from '../../compare/schema';
 import { EXPLAIN_MEASURES } from '../../explain/explain';
 import type { KeptExplanation } from '../../explain/report';
-import { MAX_QUERY_LENGTH } from '../../compare/schema';
+import { MAX_QUERY_LENGTH } from '../../workspace/query-set';
 import { searchTemplateSchema } from '../../request/schema';
 import { workspaceFileSchema } from '../../workspace/kinds';
 import { channel, event } from '../define';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_QUERY_LENGTH } from '../../compare/schema';
+import { MAX_QUERY_LENGTH } from '../../workspace/query-set';
 import { MAX_MATRIX_QUERIES } from '../../matrix/grid';
 import type { CellAnswer } from '../../matrix/measures';
 import type { MatrixRun } from '../../matrix/report';

@@ -1,4 +1,4 @@
-import { expectSchema, type Assertion } from '../../assertions/schema';
+import { expectSchema, type Assertion } from '../../request/expect';
 import { z } from 'zod';
 import type { ConnectionCause } from '../../connection';
 import type { RequestDiagnostic } from '../../diagnostics';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { depthNeeded, evaluateAssertion, type AnswerUnderTest } from '../../../../src/shared/assertions/evaluate';
 import { labelOf, outcomeLine } from '../../../../src/shared/assertions/labels';
-import { assertionSchema, type Assertion } from '../../../../src/shared/assertions/schema';
+import { assertionSchema, type Assertion } from '../../../../src/shared/request/expect';
 import type { Item, SearchResponse } from '../../../../src/shared/request/types';
 
 const item = (id: string, product: Record<string, unknown> = {}): Item => ({ id, score: 1, product });

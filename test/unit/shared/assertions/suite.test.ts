@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchGlob } from '../../../../src/shared/assertions/glob';
 import { jsonReport, junitReport, prettyReport, type SuiteRun } from '../../../../src/shared/assertions/report';
 import { requestToRun, summarizeSuite, type CaseResult } from '../../../../src/shared/assertions/run';
-import { ASSERTION_LIMITS } from '../../../../src/shared/assertions/schema';
+import { ASSERTION_LIMITS } from '../../../../src/shared/request/expect';
 import { readSuiteFile, type SuiteCase } from '../../../../src/shared/assertions/suite';
 
 const requestFile = (expect: unknown[], request: Record<string, unknown> = { token: 't', query: 'dress' }, kind = 'search') =>

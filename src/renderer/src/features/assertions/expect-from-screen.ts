@@ -1,4 +1,4 @@
-import type { Assertion } from '@shared/assertions/schema';
+import type { Assertion } from '@shared/request/expect';
 import type { AutocompleteResponse, SearchRequest, SearchResponse, SuggestResponse } from '@shared/request/types';
 
 /** One way to turn what is on screen into an expectation: its label in the menu, and the assertion it adds. */

@@ -1,4 +1,4 @@
-import type { Assertion } from '@shared/assertions/schema';
+import type { Assertion } from '@shared/request/expect';
 import type { ExchangeRecord } from '@shared/exchange';
 import type { AutocompleteRequest, AutocompleteResponse } from '@shared/request/types';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';

@@ -1,4 +1,4 @@
-import type { Assertion } from '@shared/assertions/schema';
+import type { Assertion } from '@shared/request/expect';
 import type { SavedListing } from '@shared/ipc/contract';
 import type { RequestEnvelope } from '@shared/request/schema';
 import { workbench } from '../../bridge';

@@ -1,4 +1,4 @@
-import type { Assertion } from '@shared/assertions/schema';
+import type { Assertion } from '@shared/request/expect';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import type { ExchangeRecord } from '@shared/exchange';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';

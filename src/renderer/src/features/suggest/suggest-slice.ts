@@ -1,4 +1,4 @@
-import type { Assertion } from '@shared/assertions/schema';
+import type { Assertion } from '@shared/request/expect';
 import type { ExchangeRecord } from '@shared/exchange';
 import type { Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
 import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';

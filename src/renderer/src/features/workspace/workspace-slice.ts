@@ -4,7 +4,7 @@ import type { Scale } from '@shared/judgments/model';
 import { queryKey } from '@shared/judgments/query-key';
 import type { Intent } from '@shared/judgments/rules';
 import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
-import type { NewExperiment } from '@shared/workspace/experiment';
+import type { NewExperiment } from '@shared/compare/experiment';
 import type { QuerySetPage } from '@shared/workspace/query-set';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertionSchema } from '../../../../../src/shared/assertions/schema';
+import { assertionSchema } from '../../../../../src/shared/request/expect';
 import type { CaseResult } from '../../../../../src/shared/assertions/run';
 import { evaluateAssertion, type AnswerUnderTest } from '../../../../../src/shared/assertions/evaluate';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../../../../src/shared/request/types';
