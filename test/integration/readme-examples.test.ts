@@ -3,16 +3,26 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli-io';
 import { emulatorAndFolder } from '../helpers/emulator';
+import { projectMarkdown } from '../helpers/markdown-links';
+import { CLI_REFERENCE } from '../../scripts/cli-reference';
 
-// The README's examples run as written: the files they name exist, every example against the emulator's port
-// starts the emulator on that port, and the gate example prints the very FAILED line the README shows.
+// The examples of the README and the guides run as written: the files they name exist, every example against the
+// emulator's port starts the emulator on that port, and the gate example prints the very FAILED line its guide shows.
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const readme = () => readFile(join(ROOT, 'README.md'), 'utf8');
+/** The README and every page under docs/ written by hand (docs/cli.md is the commands' usage text), one after the other. */
+const readme = async () =>
+  (
+    await Promise.all(
+      projectMarkdown(ROOT)
+        .filter((f) => f !== CLI_REFERENCE)
+        .map((f) => readFile(f, 'utf8')),
+    )
+  ).join('\n');
 /** The README's fenced code blocks, each as its text. */
 const blocks = (text: string) => [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
-describe('the README examples', () => {
+describe('the examples of the README and the guides', () => {
   it('every example against 127.0.0.1:8787 starts the emulator on 8787 in its own block, and every examples/ path exists', async () => {
     const text = await readme();
     const against = blocks(text).filter((b) => b.includes('127.0.0.1:8787'));
@@ -49,8 +59,7 @@ describe('the README examples', () => {
   });
 
   it('says where browser mode keeps the workspace the command line reads', async () => {
-    const text = await readme();
-    const browser = text.slice(text.indexOf('## Browser mode'), text.indexOf('## Commands'));
+    const browser = await readFile(join(ROOT, 'docs/guide/browser-mode.md'), 'utf8');
     expect(browser).toContain('~/.config/Search Workbench');
     expect(browser).toMatch(/the workspace .* is its `workspace\/`\s+folder/s);
   });

@@ -18,7 +18,7 @@ const progressLine = (p: ExplainProgress) => `${p.done}/${p.total} requests · $
 
 export const explainCommand: Command = {
   name: 'explain',
-  summary: 'attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
+  summary: 'Attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
   usage:
     'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg] [--judgments FILE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n' +
     '  --base-url   the service both sides ask (required, unless each side has its own --a-base-url / --b-base-url)\n' +

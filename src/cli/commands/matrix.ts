@@ -32,7 +32,7 @@ function optionOf(field: string, axes: MatrixAxis[]): string {
 
 export const matrixCommand: Command = {
   name: 'matrix',
-  summary: 'run one query (or up to 50) across a grid of context variables × configurations, each cell against a baseline cell',
+  summary: 'Run one query (or up to 50) across a grid of context variables × configurations, each cell against a baseline cell',
   usage:
     "matrix --base-url U --token T (--query Q | --queries FILE) --axis NAME=v1,v2… [--axis …] [--config C]… [--baseline 'NAME=v,…'] [--hours 9,21] [--k 10] [--out FILE] [--concurrency N|auto] [--timeout MS]\n" +
     '  --base-url   the service (required)\n' +

@@ -50,7 +50,7 @@ async function readShard(dir: string): Promise<ShardRun> {
 
 export const mergeCommand: Command = {
   name: 'merge',
-  summary: "join the --state folders of compare --shard runs into the one run's summary, report and gate",
+  summary: "Join the --state folders of compare --shard runs into the one run's summary, report and gate",
   usage:
     'merge STATE_DIR… [--out report.html|.csv|.json] [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]]\n' +
     '  STATE_DIR    the --state folder of each shard (compare --shard i/n --state DIR); a shard that held no query wrote none (required)\n' +

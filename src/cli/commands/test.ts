@@ -14,7 +14,7 @@ function progressLine(p: SuiteProgress): string {
 
 export const testCommand: Command = {
   name: 'test',
-  summary: 'run the assertions of request files and query sets against a service (exit 1 when one fails)',
+  summary: 'Run the assertions of request files and query sets against a service (exit 1 when one fails)',
   usage:
     'test [PATH…] --base-url URL --token TOKEN [--config ID] [--reporter pretty|json|junit] [--out FILE] [--concurrency N|auto] [--timeout MS] [--shard i/n]\n' +
     '  PATH           a request file, a query set, or a folder searched for them (default: the current folder);\n' +
