@@ -5,6 +5,7 @@ import { explainQuery, explainSet, type ExplainAnswer } from '../../src/shared/e
 import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
 import type { SideSender } from '../../src/main/services/compare/runner';
 import { searchSender } from '../../src/main/services/compare/sender';
+import { kindedAnswer } from '../../src/shared/compare/kinds';
 import { explainAnswer, planExplanation, runExplanation, type ExplainRun } from '../../src/main/services/explain/runner';
 import { HttpClient } from '../../src/main/services/http/client';
 import { SearchClient } from '../../src/main/services/search-client';
@@ -90,9 +91,9 @@ export async function benchExplain(): Promise<void> {
         Array.from({ length: CONCURRENCY }, async () => {
           while (i < jobs.length) {
             const { query, job } = jobs[i++]!;
-            const answer = await send(job.target, job.request, signal);
+            const answer = await send(job.target, { kind: 'search', request: job.request }, signal);
             if (!answer.ok) throw new Error(`the peer's request failed: ${answer.error.message}`);
-            answers[query]!.set(job.key, explainAnswer(answer.response));
+            answers[query]!.set(job.key, explainAnswer(kindedAnswer('search', answer.response)));
           }
         }),
       );
@@ -162,9 +163,9 @@ export async function benchExplain(): Promise<void> {
           ] as const
         ).map(async ([mask, side]) => {
           const job = q.jobs.get(q.keyOf.get(mask)!)!;
-          const answer = await send(job.target, job.request, new AbortController().signal);
+          const answer = await send(job.target, { kind: 'search', request: job.request }, new AbortController().signal);
           if (!answer.ok) throw new Error(answer.error.message);
-          known.set(`${i}:${side}`, explainAnswer(answer.response));
+          known.set(`${i}:${side}`, explainAnswer(kindedAnswer('search', answer.response)));
         }),
       ),
     );

@@ -1,6 +1,7 @@
 import { toCurl } from '../curl/curl';
 import { buildHttpRequest } from '../request/http';
-import type { AnyRequest, AutocompleteRequest, SearchRequest } from '../request/types';
+import type { KindedRequest } from '../request/types';
+import type { Transport } from '../request/http';
 import { LIMITS } from '../request/types';
 import { encodeSearchUrl } from '../request/url-codec';
 import { depthNeeded, type AssertionOutcome } from './evaluate';
@@ -16,41 +17,56 @@ export interface SuiteTarget {
   configurationId?: string;
 }
 
+/** A request with the target's token (and configuration, when given) in place of its own. */
+function retarget<R extends { token: string; configurationId?: string }>(request: R, target: SuiteTarget): R {
+  return {
+    ...structuredClone(request),
+    ...(target.token ? { token: target.token } : {}),
+    ...(target.configurationId ? { configurationId: target.configurationId } : {}),
+  };
+}
+
 /**
  * The request a case sends: the target's token (and configuration, when given), and as many items (or
  * suggestions) as its assertions need; `note` says when that is more than the request asked for.
  */
-export function requestToRun(c: SuiteCase, target: SuiteTarget): { request: AnyRequest; note?: string } {
-  const request = structuredClone(c.request) as AnyRequest & { token: string; configurationId?: string };
-  if (target.token) request.token = target.token;
-  if (target.configurationId) request.configurationId = target.configurationId;
+export function requestToRun(c: SuiteCase, target: SuiteTarget): KindedRequest & { note?: string } {
   const needed = depthNeeded(c.assertions);
-  if (c.kind === 'search') {
-    const search = request as SearchRequest;
-    const asked = search.options?.limit ?? LIMITS.limit.default;
-    const offset = search.options?.offset ?? 0;
-    const limit = Math.min(LIMITS.limit.max, Math.max(asked, needed - offset));
-    if (limit > asked) {
+  switch (c.kind) {
+    case 'search': {
+      const search = retarget(c.request, target);
+      const asked = search.options?.limit ?? LIMITS.limit.default;
+      const offset = search.options?.offset ?? 0;
+      const limit = Math.min(LIMITS.limit.max, Math.max(asked, needed - offset));
+      if (limit <= asked) return { kind: 'search', request: search };
       search.options = { ...search.options, limit };
-      return { request: search, note: `asked for ${limit} items (the request asks for ${asked}) to check the top ${needed}` };
+      return {
+        kind: 'search',
+        request: search,
+        note: `asked for ${limit} items (the request asks for ${asked}) to check the top ${needed}`,
+      };
     }
-  }
-  if (c.kind === 'autocomplete') {
-    const auto = request as AutocompleteRequest;
-    const asked = auto.options?.numberOfSuggestions ?? LIMITS.numberOfSuggestions.default;
-    const wanted = Math.min(LIMITS.numberOfSuggestions.max, needed);
-    if (wanted > asked) {
+    case 'autocomplete': {
+      const auto = retarget(c.request, target);
+      const asked = auto.options?.numberOfSuggestions ?? LIMITS.numberOfSuggestions.default;
+      const wanted = Math.min(LIMITS.numberOfSuggestions.max, needed);
+      if (wanted <= asked) return { kind: 'autocomplete', request: auto };
       auto.options = { ...auto.options, numberOfSuggestions: wanted };
-      return { request: auto, note: `asked for ${wanted} suggestions (the request asks for ${asked}) to check the first ${needed}` };
+      return {
+        kind: 'autocomplete',
+        request: auto,
+        note: `asked for ${wanted} suggestions (the request asks for ${asked}) to check the first ${needed}`,
+      };
     }
+    case 'suggest':
+      return { kind: 'suggest', request: retarget(c.request, target) };
   }
-  return { request };
 }
 
 /** How the request reads for a person reproducing it: the GET URL of a search, cURL otherwise. */
-export function reproduction(c: Pick<SuiteCase, 'kind' | 'transport'>, baseUrl: string, request: AnyRequest): string {
-  if (c.kind === 'search') return encodeSearchUrl(baseUrl, request);
-  return toCurl(buildHttpRequest(c.kind, baseUrl, request, c.transport));
+export function reproduction(sent: KindedRequest, transport: Transport, baseUrl: string): string {
+  if (sent.kind === 'search') return encodeSearchUrl(baseUrl, sent.request);
+  return toCurl(buildHttpRequest(sent.kind, baseUrl, sent.request, transport));
 }
 
 /** One assertion's outcome within a run, with its place. */
@@ -60,21 +76,21 @@ export interface CaseAssertion extends AssertionOutcome {
   index: number;
 }
 
-/** One case of a run: its assertions' outcomes, or the reason the request could not run. */
-export interface CaseResult {
+/**
+ * One case of a run: its assertions' outcomes, or the reason the request could not run; with the request as sent
+ * (the target's token and configuration in it) and its kind, to open it in its screen.
+ */
+export type CaseResult = {
   file: string;
   name: string;
-  kind: SuiteCase['kind'];
   /** The request as sent, reproduced (GET URL or cURL). */
   url: string;
-  /** The request as sent (the target's token and configuration in it), to open it in its screen. */
-  request: AnyRequest;
   ms: number | null;
   /** Set when the request could not run (unreachable, an error answer after retries): its assertions are errors. */
   error?: string;
   note?: string;
   assertions: CaseAssertion[];
-}
+} & KindedRequest;
 
 export interface SuiteSummary {
   requests: number;

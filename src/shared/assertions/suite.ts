@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { requestFor } from '../compare/sides';
-import type { AnyRequest, RequestKind } from '../request/types';
+import type { KindedRequest, RequestKind } from '../request/types';
+import { kindedRequest } from '../request/schema';
 import type { Transport } from '../request/http';
 import { WORKSPACE_FORMATS } from '../workspace/kinds';
 import { querySetSchema } from '../workspace/query-set';
@@ -16,17 +17,15 @@ import { ASSERTION_KINDS, ASSERTION_LIMITS, type Assertion } from '../request/ex
  * parse) — naming the file, the assertion's index and the limit.
  */
 
-/** One request of a suite and its expectations. */
-export interface SuiteCase {
+/** One request of a suite (its kind and request, tied together) and its expectations. */
+export type SuiteCase = {
   /** The file, as the run names it (relative to its folder). */
   file: string;
   /** The request file's name, or the query set's name and the query. */
   name: string;
-  kind: RequestKind;
   transport: Transport;
-  request: AnyRequest;
   assertions: Assertion[];
-}
+} & KindedRequest;
 
 export type SuiteFile =
   | { status: 'cases'; file: string; cases: SuiteCase[] }
@@ -78,10 +77,9 @@ export function readSuiteFile(file: string, text: string, bytes = text.length): 
         {
           file,
           name: parsed.data.name,
-          kind: parsed.data.kind,
           transport: parsed.data.transport,
-          request: parsed.data.request,
           assertions,
+          ...kindedRequest(parsed.data),
         },
       ],
     };

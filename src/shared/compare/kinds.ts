@@ -1,13 +1,12 @@
 import { listMetrics } from '../diff/metrics';
 import { diffSuggest, groupCap, suggestRanking } from '../diff/responses';
 import type {
-  AnyRequest,
-  AutocompleteRequest,
   AutocompleteResponse,
   GroupBy,
+  KindedRequest,
+  KindedResponse,
   SearchRequest,
   SearchResponse,
-  SuggestRequest,
   SuggestResponse,
 } from '../request/types';
 import { compact, rankingOf, redirectOf, searchMeasures, topItems } from './sides';
@@ -60,6 +59,13 @@ export const KIND_WORDS: Record<
 
 const groupByOf = (r: SearchRequest): GroupBy | undefined => (r.options as { groupBy?: GroupBy } | undefined)?.groupBy;
 
+/** The options among `keys` that are set (not undefined, not empty text). */
+function present<T extends object, K extends keyof T>(options: T, ...keys: K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((k) => options[k] !== undefined && options[k] !== '').map((k) => [k, options[k]])) as Partial<
+    Pick<T, K>
+  >;
+}
+
 /**
  * A side's request for one row as the endpoint of `kind` takes it: from the
  * merged search-shaped request (side overrides, the row's query), only the
@@ -67,47 +73,53 @@ const groupByOf = (r: SearchRequest): GroupBy | undefined => (r.options as { gro
  * autocomplete keeps numberOfSuggestions and filter; both keep the
  * configuration and the context.
  */
-export function kindRequest(kind: CompareKind, r: SearchRequest): AnyRequest {
-  if (kind === 'search') return r;
-  const o = (r.options ?? {}) as Record<string, unknown>;
+export function kindRequest(kind: CompareKind, r: SearchRequest): KindedRequest {
+  if (kind === 'search') return { kind, request: r };
+  const o = r.options ?? {};
   const common = {
     token: r.token,
     query: r.query ?? '',
     ...(r.configurationId ? { configurationId: r.configurationId } : {}),
     ...(r.context ? { context: r.context } : {}),
   };
-  const pick = (...keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== '').map((k) => [k, o[k]]));
-  if (kind === 'suggest') {
-    const options = { ...pick('sortBy', 'filter', 'customResponseMask'), groupBy: groupByOf(r) as GroupBy };
-    return { ...common, options } as SuggestRequest;
-  }
-  const options = pick('numberOfSuggestions', 'filter');
-  return { ...common, ...(Object.keys(options).length ? { options } : {}) } as AutocompleteRequest;
+  if (kind === 'suggest')
+    return {
+      kind,
+      request: { ...common, options: { ...present(o, 'sortBy', 'filter', 'customResponseMask'), groupBy: groupByOf(r) as GroupBy } },
+    };
+  // numberOfSuggestions is not a search option: a side's template carries it as one more field.
+  const options = { ...present(o as { numberOfSuggestions?: number }, 'numberOfSuggestions'), ...present(o, 'filter') };
+  return { kind, request: { ...common, ...(Object.keys(options).length ? { options } : {}) } };
+}
+
+/**
+ * A batch's answer typed by the batch's kind. Batch runs keep answers as they came, without the shape check
+ * (see checkResponse), so this is the one place a stored answer is taken as its kind's response; readers
+ * guard optional reads.
+ */
+export function kindedAnswer(kind: CompareKind, response: KindResponse): KindedResponse {
+  return { kind, response } as KindedResponse;
 }
 
 /** What is kept of one answer: its ranking (ids, or suggestion texts), the first ten, and how many there are. */
-export function answerSummary(
-  kind: CompareKind,
-  response: KindResponse | undefined,
-): Pick<SideResult, 'count' | 'top' | 'ranking' | 'redirect'> {
-  if (kind === 'suggest') {
-    const r = response as SuggestResponse | undefined;
-    const items = (r?.groups ?? []).flatMap((g) => g.items ?? []);
+export function answerSummary(answer: KindedResponse): Pick<SideResult, 'count' | 'top' | 'ranking' | 'redirect'> {
+  if (answer.kind === 'suggest') {
+    const groups = answer.response?.groups ?? [];
     return {
-      count: (r?.groups ?? []).reduce((n, g) => n + (typeof g.count === 'number' ? g.count : 0), 0),
-      top: topItems({ items } as SearchResponse),
-      ranking: suggestRanking(r),
+      count: groups.reduce((n, g) => n + (typeof g.count === 'number' ? g.count : 0), 0),
+      top: topItems({ items: groups.flatMap((g) => g.items ?? []) }),
+      ranking: suggestRanking(answer.response),
     };
   }
-  if (kind === 'autocomplete') {
-    const list = (response as AutocompleteResponse | undefined)?.suggestions ?? [];
+  if (answer.kind === 'autocomplete') {
+    const list = answer.response?.suggestions ?? [];
     return {
       count: list.length,
       top: list.slice(0, 10).map((s): TopItem => ({ id: s.suggestion, ...(typeof s.count === 'number' ? { score: s.count } : {}) })),
       ranking: list.map((s) => s.suggestion),
     };
   }
-  const r = response as SearchResponse | undefined;
+  const r = answer.response;
   const redirect = redirectOf(r);
   return {
     count: typeof r?.metadata?.count === 'number' ? r.metadata.count : (r?.items?.length ?? null),
@@ -122,15 +134,10 @@ export function answerSummary(
  * as one list, the groups that changed in the facets' place; for
  * autocomplete, the suggestions by their text.
  */
-export function kindMeasures(
-  kind: CompareKind,
-  a: KindResponse,
-  b: KindResponse,
-  requests?: { a: AnyRequest; b: AnyRequest },
-): CompactMetrics {
-  if (kind === 'search') return searchMeasures(a as SearchResponse, b as SearchResponse);
-  const sa = answerSummary(kind, a);
-  const sb = answerSummary(kind, b);
+export function kindMeasures(a: KindedResponse, b: KindedResponse, requests?: { a: KindedRequest; b: KindedRequest }): CompactMetrics {
+  if (a.kind === 'search' && b.kind === 'search') return searchMeasures(a.response, b.response);
+  const sa = answerSummary(a);
+  const sb = answerSummary(b);
   const counts = (countA: number, countB: number, facetsChanged: number) => ({
     countA,
     countB,
@@ -139,9 +146,9 @@ export function kindMeasures(
     zeroB: countB === 0,
     facetsChanged,
   });
-  if (kind === 'suggest') {
-    const capOf = (r: AnyRequest | undefined) => groupCap((r as SuggestRequest | undefined)?.options?.groupBy);
-    const d = diffSuggest(a as SuggestResponse, b as SuggestResponse, { a: capOf(requests?.a), b: capOf(requests?.b) });
+  if (a.kind === 'suggest' && b.kind === 'suggest') {
+    const capOf = (r: KindedRequest | undefined) => groupCap(r?.kind === 'suggest' ? r.request.options?.groupBy : undefined);
+    const d = diffSuggest(a.response, b.response, { a: capOf(requests?.a), b: capOf(requests?.b) });
     return compact(d.overall, counts(sa.count ?? 0, sb.count ?? 0, d.groupsChanged));
   }
   return compact(listMetrics(sa.ranking ?? [], sb.ranking ?? []), counts(sa.count ?? 0, sb.count ?? 0, 0));

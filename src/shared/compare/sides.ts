@@ -103,7 +103,7 @@ export function rankingOf(response: SearchResponse | undefined): string[] {
 }
 
 /** The first ten items of an answer as id, title and score. */
-export function topItems(response: SearchResponse | undefined, n = 10): TopItem[] {
+export function topItems(response: Pick<SearchResponse, 'items'> | undefined, n = 10): TopItem[] {
   return (response?.items ?? []).slice(0, n).map((item) => {
     const title = item.product?.title ?? item.redirect?.name;
     return {

@@ -87,6 +87,8 @@ export type SuggestResponse = z.output<typeof suggestResponseSchema>;
 export type Suggestion = AutocompleteResponse['suggestions'][number];
 export type AutocompleteResponse = z.output<typeof autocompleteResponseSchema>;
 export type ResponseOf<K extends RequestKind> = z.output<(typeof responseSchemas)[K]>;
+/** An answer with its kind: checking `kind` tells the compiler which response it is. */
+export type KindedResponse = { [K in RequestKind]: { kind: K; response: ResponseOf<K> } }[RequestKind];
 
 /** A response mask may drop any item field, so masked items are only checked to be objects. */
 const maskedItem = z.looseObject({});

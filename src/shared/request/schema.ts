@@ -238,6 +238,20 @@ export type AnyRequest = SearchRequest | SuggestRequest | AutocompleteRequest;
 export type RequestEnvelope = z.output<typeof requestEnvelopeSchema>;
 export type SearchTemplate = z.output<typeof searchTemplateSchema>;
 export type RequestOf<K extends RequestKind> = z.output<(typeof requestSchemas)[K]>;
+/** A request with its kind: checking `kind` tells the compiler which request it is. */
+export type KindedRequest = { [K in RequestKind]: { kind: K; request: RequestOf<K> } }[RequestKind];
+
+/** The kind and request of an envelope (or of any record holding both), still tied together. */
+export function kindedRequest(from: KindedRequest): KindedRequest {
+  switch (from.kind) {
+    case 'search':
+      return { kind: 'search', request: from.request };
+    case 'suggest':
+      return { kind: 'suggest', request: from.request };
+    case 'autocomplete':
+      return { kind: 'autocomplete', request: from.request };
+  }
+}
 
 /**
  * Whether a value has the request schema's shape — a type guard backed by

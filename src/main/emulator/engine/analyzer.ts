@@ -42,3 +42,21 @@ export function processTerm(term: string): string | null {
   if (STOP_WORDS.has(t)) return null;
   return stem(t);
 }
+
+/** MiniSearch's tokenizer: runs of spaces and punctuation separate terms. */
+const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
+
+/** A text's tokens, as MiniSearch splits them. */
+export function tokenize(text: string): string[] {
+  return text.split(SPLIT);
+}
+
+/** Query terms as the index holds them (stop words dropped, plurals folded). */
+export function queryTerms(query: string): string[] {
+  const out: string[] = [];
+  for (const token of tokenize(query)) {
+    const term = processTerm(token);
+    if (term) out.push(term);
+  }
+  return out;
+}

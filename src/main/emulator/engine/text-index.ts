@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { processTerm } from './analyzer';
+import { processTerm, queryTerms, tokenize } from './analyzer';
+import { seek } from './postings';
 
 /**
  * The emulator's full-text index: BM25 over several fields with per-field
@@ -17,8 +18,6 @@ import { processTerm } from './analyzer';
  * file that other suites depend on.
  */
 
-/** MiniSearch's tokenizer: runs of spaces and punctuation separate terms. */
-const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
 /** MiniSearch's BM25 defaults. */
 const K = 1.2;
 const B = 0.7;
@@ -45,39 +44,6 @@ export interface FieldWeights {
 interface ScoringField {
   id: number;
   boost: number;
-}
-
-/** First index in `docs[from, to)` holding a value ≥ `doc` (galloping, then binary search). */
-function seek(docs: Int32Array, from: number, to: number, doc: number): number {
-  let lo = from;
-  let step = 1;
-  let hi = from;
-  while (hi < to && (docs[hi] as number) < doc) {
-    lo = hi + 1;
-    hi = from + step;
-    step *= 2;
-  }
-  if (hi > to) hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((docs[mid] as number) < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function tokenize(text: string): string[] {
-  return text.split(SPLIT);
-}
-
-/** Query terms as the index holds them (stop words dropped, plurals folded). */
-export function queryTerms(query: string): string[] {
-  const out: string[] = [];
-  for (const token of tokenize(query)) {
-    const term = processTerm(token);
-    if (term) out.push(term);
-  }
-  return out;
 }
 
 export class TextIndex {

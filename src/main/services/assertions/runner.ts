@@ -3,34 +3,28 @@ import { evaluateAssertion, type AnswerUnderTest } from '../../../shared/asserti
 import { labelOf } from '../../../shared/assertions/labels';
 import { reproduction, requestToRun, type CaseResult, type SuiteTarget } from '../../../shared/assertions/run';
 import type { SuiteCase } from '../../../shared/assertions/suite';
-import type { AnyRequest, RequestKind } from '../../../shared/request/types';
+import type { KindedRequest, RequestEnvelope } from '../../../shared/request/types';
 import type { SearchClient } from '../search-client';
 import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
 
 /** What one request of a suite came back with: the answer to check, or why there is none. */
 export type CaseSent = { ok: true; answer: AnswerUnderTest; status: number } | SendFailure;
 
-export type CaseSender = (
-  kind: RequestKind,
-  transport: SuiteCase['transport'],
-  request: AnyRequest,
-  signal: AbortSignal,
-) => Promise<CaseSent>;
+export type CaseSender = (request: KindedRequest, transport: SuiteCase['transport'], signal: AbortSignal) => Promise<CaseSent>;
 
 /** Sends a suite's requests through the app's search client; failures come back with their status and Retry-After. */
 export function caseSender(client: SearchClient, baseUrl: string): CaseSender {
-  return async (kind, transport, request, signal) => {
+  return async (sent, transport, signal) => {
     try {
-      const outcome = await client.send(baseUrl, { kind, transport, request } as Parameters<SearchClient['send']>[1], {
-        signal,
-        lean: true,
-      });
-      const mask = (request as { options?: { customResponseMask?: string } }).options?.customResponseMask;
+      // Only a search may go as a GET; suggest and autocomplete are always POSTed.
+      const envelope: RequestEnvelope = sent.kind === 'search' ? { ...sent, transport } : { ...sent, transport: 'post' };
+      const outcome = await client.send(baseUrl, envelope, { signal, lean: true });
+      const mask = sent.request.options?.customResponseMask;
       const answer = {
         kind: outcome.kind,
         response: outcome.response,
         ms: outcome.exchange.timings.totalMs,
-        ...(mask ? { mask } : {}),
+        ...(typeof mask === 'string' && mask ? { mask } : {}),
       } as AnswerUnderTest;
       return { ok: true, answer, status: outcome.exchange.status ?? 200 };
     } catch (err) {
@@ -86,15 +80,11 @@ export async function runSuiteCases(cases: readonly SuiteCase[], options: SuiteR
 
   const runOne = async (index: number): Promise<void> => {
     const c = cases[index]!;
-    const { request, note } = requestToRun(c, options.target);
-    const url = reproduction(c, options.target.baseUrl, request);
-    const {
-      value: sent,
-      attempts,
-      tooLongMs,
-    } = await sender.send(() => options.send(c.kind, c.transport, request, abort.signal), abort.signal);
+    const { note, ...run } = requestToRun(c, options.target);
+    const url = reproduction(run, c.transport, options.target.baseUrl);
+    const { value: sent, attempts, tooLongMs } = await sender.send(() => options.send(run, c.transport, abort.signal), abort.signal);
     if (abort.signal.aborted) return;
-    const base = { file: c.file, name: c.name, kind: c.kind, url, request, ...(note ? { note } : {}) };
+    const base = { file: c.file, name: c.name, url, ...run, ...(note ? { note } : {}) };
     let result: CaseResult;
     if (sent.ok) {
       const started = performance.now();

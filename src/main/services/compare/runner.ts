@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { answerSummary, kindMeasures, kindRequest, type KindResponse } from '../../../shared/compare/kinds';
+import { answerSummary, kindedAnswer, kindMeasures, kindRequest, type KindResponse } from '../../../shared/compare/kinds';
 import { mergeRequest, requestFor } from '../../../shared/compare/sides';
 import type {
   BatchDefinition,
@@ -10,7 +10,7 @@ import type {
   SideResult,
   SideSpec,
 } from '../../../shared/compare/types';
-import type { AnyRequest } from '../../../shared/request/types';
+import type { KindedRequest, KindedResponse } from '../../../shared/request/types';
 import type { BackoffPolicy } from '../retry';
 import { PacedRetry, type SendFailure } from './paced-retry';
 import type { BatchStore, RecordToStore } from './store';
@@ -20,7 +20,7 @@ export type SendOutcome =
   { ok: true; response: KindResponse; ms: number; status: number; /** The body as received, stored as is. */ raw?: Buffer } | SendFailure;
 
 /** Sends one side's request (of the batch's kind); the runner owns retries, concurrency, cancellation and storage. */
-export type SideSender = (side: 'a' | 'b', request: AnyRequest, signal: AbortSignal) => Promise<SendOutcome>;
+export type SideSender = (side: 'a' | 'b', request: KindedRequest, signal: AbortSignal) => Promise<SendOutcome>;
 
 export type RetryPolicy = BackoffPolicy;
 
@@ -45,8 +45,8 @@ const isFailed = (r: BatchResult) => !r.a.ok || !r.b.ok;
 
 interface SideAnswer {
   side: SideResult;
-  request: AnyRequest;
-  response?: KindResponse;
+  request: KindedRequest;
+  answer?: KindedResponse;
   raw?: Buffer;
 }
 
@@ -200,7 +200,7 @@ export class BatchRunner {
   /** Each side's template merged once; a row only adds its query and overrides. */
   private templates: Record<'a' | 'b', SideSpec> | undefined;
 
-  private requestFor(side: 'a' | 'b', row: QueryRow): AnyRequest {
+  private requestFor(side: 'a' | 'b', row: QueryRow): KindedRequest {
     const { definition } = this.options;
     this.templates ??= {
       a: { ...definition.sides.a, overrides: mergeRequest(definition.base, definition.sides.a.overrides) },
@@ -266,32 +266,30 @@ export class BatchRunner {
       query: row.query,
       a: a.side,
       b: b.side,
-      metrics:
-        a.response && b.response
-          ? kindMeasures(this.options.definition.kind ?? 'search', a.response, b.response, { a: a.request, b: b.request })
-          : null,
+      metrics: a.answer && b.answer ? kindMeasures(a.answer, b.answer, { a: a.request, b: b.request }) : null,
       finishedAt: new Date().toISOString(),
     };
-    const stored = (x: SideAnswer) => (x.raw !== undefined ? { raw: x.raw } : x.response ? { value: x.response } : undefined);
+    const stored = (x: SideAnswer) => (x.raw !== undefined ? { raw: x.raw } : x.answer ? { value: x.answer.response } : undefined);
     const sa = stored(a);
     const sb = stored(b);
     return { result, responses: { ...(sa ? { a: sa } : {}), ...(sb ? { b: sb } : {}) } };
   }
 
-  private async sendWithRetry(side: 'a' | 'b', request: AnyRequest, signal: AbortSignal): Promise<SideAnswer | null> {
+  private async sendWithRetry(side: 'a' | 'b', request: KindedRequest, signal: AbortSignal): Promise<SideAnswer | null> {
     const { value: outcome, attempts, tooLongMs } = await this.sender.send(() => this.options.send(side, request, signal), signal);
     if (signal.aborted) return null;
     if (outcome.ok) {
+      const answer = kindedAnswer(request.kind, outcome.response);
       return {
         side: {
           ok: true,
           ms: outcome.ms,
           attempts,
           status: outcome.status,
-          ...answerSummary(this.options.definition.kind ?? 'search', outcome.response),
+          ...answerSummary(answer),
         },
         request,
-        response: outcome.response,
+        answer,
         ...(outcome.raw !== undefined ? { raw: outcome.raw } : {}),
       };
     }

@@ -1,5 +1,4 @@
-import type { CompareKind } from '../../../shared/compare/kinds';
-import type { AnyRequest, SearchRequest } from '../../../shared/request/types';
+import type { KindedRequest } from '../../../shared/request/types';
 import { sendFailure } from './paced-retry';
 import type { SearchClient } from '../search-client';
 import type { SendOutcome, SideSender } from './runner';
@@ -9,16 +8,16 @@ export interface SideTarget {
 }
 
 /**
- * Sends a batch's requests through the app's search client on its lean path
+ * Sends a batch's requests, each of its own kind, through the app's search client on its lean path
  * (no bodies kept in the exchange record, no shape check: the runner keeps
  * the answer). Failures come back with their status and any Retry-After.
  */
 export function searchSender(
   client: SearchClient,
   targets: (side: 'a' | 'b') => SideTarget,
-  options: { deadlineMs?: number; kind?: CompareKind } = {},
+  options: { deadlineMs?: number } = {},
 ): SideSender {
-  return async (side, request: AnyRequest, signal): Promise<SendOutcome> => {
+  return async (side, request: KindedRequest, signal): Promise<SendOutcome> => {
     let target: SideTarget;
     try {
       target = targets(side);
@@ -27,11 +26,15 @@ export function searchSender(
     }
     try {
       // One call for every kind: the client builds each kind's address and checks each kind's answer.
-      const outcome = await client.run(target.baseUrl, (options.kind ?? 'search') as 'search', request as SearchRequest, {
-        signal,
-        lean: true,
-        ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
-      });
+      const outcome = await client.send(
+        target.baseUrl,
+        { ...request, transport: 'post' },
+        {
+          signal,
+          lean: true,
+          ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+        },
+      );
       return {
         ok: true,
         response: outcome.response,

@@ -210,10 +210,7 @@ export class CompareService {
       definition,
       store,
       ...(deadlineMs > 0 ? { deadlineMs } : {}),
-      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side], side), {
-        deadlineMs: this.deps.deadlineMs(),
-        kind: definition.kind ?? 'search',
-      }),
+      send: searchSender(this.deps.search, (side) => this.target(definition.sides[side], side), { deadlineMs: this.deps.deadlineMs() }),
       onResult: (r) => pending.push(r),
       onProgress: (p) => {
         if (p.status !== 'running') {
@@ -318,7 +315,10 @@ export class CompareService {
       kind,
       result: record.result,
       responses: { ...(a ? { a } : {}), ...(b ? { b } : {}) },
-      requests: { a: kindRequest(kind, requestFor(base, sides.a, row)), b: kindRequest(kind, requestFor(base, sides.b, row)) },
+      requests: {
+        a: kindRequest(kind, requestFor(base, sides.a, row)).request,
+        b: kindRequest(kind, requestFor(base, sides.b, row)).request,
+      },
       baseUrls: { a: this.safeBaseUrl(sides.a, 'a'), b: this.safeBaseUrl(sides.b, 'b') },
     } as BatchResultView;
   }

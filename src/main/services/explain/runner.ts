@@ -13,8 +13,8 @@ import {
 import type { ExplainRunView } from '../../../shared/explain/report';
 import { queryRequests, subsetSides, type ExplainJob, type QueryRequests } from '../../../shared/explain/requests';
 import { shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
-import type { KindResponse } from '../../../shared/compare/kinds';
-import type { SearchResponse } from '../../../shared/request/types';
+import { kindedAnswer } from '../../../shared/compare/kinds';
+import type { KindedResponse } from '../../../shared/request/types';
 import type { SideSender } from '../compare/runner';
 import { PacedRetry, type PacedRetryOptions } from '../compare/paced-retry';
 
@@ -54,11 +54,11 @@ export interface QueryOutcome {
 export type ExplainRun = ExplainRunView & { queries: QueryOutcome[] };
 
 /** What an answer holds for the measures. */
-export function explainAnswer(answer: KindResponse): ExplainAnswer {
+export function explainAnswer(answer: KindedResponse): ExplainAnswer {
   // Explain sends searches only (a batch of another kind is refused before anything is sent).
-  const response = answer as SearchResponse;
-  const count = response?.metadata?.count;
-  return { ranking: rankingOf(response), count: typeof count === 'number' ? count : null };
+  if (answer.kind !== 'search') return { ranking: [], count: null };
+  const count = answer.response?.metadata?.count;
+  return { ranking: rankingOf(answer.response), count: typeof count === 'number' ? count : null };
 }
 
 /** The plan and the requests of every query, before anything is sent: what the budget line shows. */
@@ -122,9 +122,12 @@ export async function runExplanation(options: ExplainRunOptions): Promise<Explai
     // A query with a failed request cannot be explained: its other requests are not worth sending.
     if (!errors.has(query)) {
       sent++;
-      const { value: answer, attempts } = await sender.send(() => options.send(job.target, job.request, abort.signal), abort.signal);
+      const { value: answer, attempts } = await sender.send(
+        () => options.send(job.target, { kind: 'search', request: job.request }, abort.signal),
+        abort.signal,
+      );
       if (abort.signal.aborted) return;
-      if (answer.ok) answers[query]!.set(job.key, explainAnswer(answer.response));
+      if (answer.ok) answers[query]!.set(job.key, explainAnswer(kindedAnswer('search', answer.response)));
       else {
         errors.set(query, `${job.side.label}: ${answer.error.message}${attempts > 1 ? ` (after ${attempts} tries)` : ''}`);
         progress.failed++;

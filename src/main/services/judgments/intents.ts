@@ -49,7 +49,7 @@ export function pacedSearch(options: {
           { token: options.token, query, ...(configurationId ? { configurationId } : {}), options: { offset: 0, limit } },
           { signal: options.signal, lean: true, ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}) },
         );
-        return { ok: true, response: outcome.response as SearchResponse };
+        return { ok: true, response: outcome.response };
       } catch (err) {
         return sendFailure(err);
       }

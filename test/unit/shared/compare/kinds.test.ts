@@ -45,7 +45,7 @@ describe('the request of each kind', () => {
     },
   };
   it('keeps for suggest what suggest has: sort, filter, mask, grouping, configuration, context', () => {
-    expect(kindRequest('suggest', merged)).toEqual({
+    expect(kindRequest('suggest', merged).request).toEqual({
       token: 'tok',
       query: 'jacket',
       configurationId: 'bestsellers',
@@ -58,15 +58,16 @@ describe('the request of each kind', () => {
     });
   });
   it('keeps for autocomplete the number of suggestions and the filter, and leaves search as it is', () => {
-    expect(kindRequest('autocomplete', merged)).toEqual({
+    expect(kindRequest('autocomplete', merged).request).toEqual({
       token: 'tok',
       query: 'jacket',
       configurationId: 'bestsellers',
       context: { variables: { segment: 'premium' } },
       options: { numberOfSuggestions: 7, filter: 'price < 50' },
     });
-    expect(kindRequest('autocomplete', { token: 't', query: 'j' })).toEqual({ token: 't', query: 'j' });
-    expect(kindRequest('search', merged)).toBe(merged);
+    expect(kindRequest('autocomplete', { token: 't', query: 'j' }).request).toEqual({ token: 't', query: 'j' });
+    expect(kindRequest('search', merged)).toEqual({ kind: 'search', request: merged });
+    expect(kindRequest('search', merged).request).toBe(merged);
   });
 });
 
@@ -115,11 +116,11 @@ describe("a batch row's measures for suggest and autocomplete", () => {
   it('measures suggest as the items group after group, counting the groups that changed where facets are', () => {
     const a = suggest(group('Jackets', 40, ['j1', 'j2']), group('Hoodies', 5, ['h1']));
     const b = suggest(group('Jackets', 40, ['j1', 'j2']), group('Hoodies', 5, ['h2']));
-    const m = kindMeasures('suggest', a, b);
+    const m = kindMeasures({ kind: 'suggest', response: a }, { kind: 'suggest', response: b });
     expect(m).toMatchObject({ countA: 45, countB: 45, countDelta: 0, zeroA: false, facetsChanged: 1, top1Changed: false, shared: 2 });
     expect(m.rbo).toBeGreaterThan(0.5);
     expect(m.rbo).toBeLessThan(1);
-    expect(answerSummary('suggest', a)).toMatchObject({
+    expect(answerSummary({ kind: 'suggest', response: a })).toMatchObject({
       count: 45,
       ranking: ['j1', 'j2', 'h1'],
       top: [{ id: 'j1', title: 'Title j1' }, {}, {}],
@@ -127,11 +128,17 @@ describe("a batch row's measures for suggest and autocomplete", () => {
   });
 
   it('measures autocomplete by the suggestions’ text; a side that suggests nothing is zero', () => {
-    const m = kindMeasures('autocomplete', autocomplete('red dress', 'red shoes'), autocomplete('red shoes', 'red dress'));
+    const m = kindMeasures(
+      { kind: 'autocomplete', response: autocomplete('red dress', 'red shoes') },
+      { kind: 'autocomplete', response: autocomplete('red shoes', 'red dress') },
+    );
     expect(m).toMatchObject({ countA: 2, countB: 2, overlapAll: 1, top1Changed: true, facetsChanged: 0 });
-    const none = kindMeasures('autocomplete', autocomplete('red dress'), autocomplete());
+    const none = kindMeasures(
+      { kind: 'autocomplete', response: autocomplete('red dress') },
+      { kind: 'autocomplete', response: autocomplete() },
+    );
     expect(none).toMatchObject({ zeroA: false, zeroB: true, countB: 0, overlapAll: 0 });
-    const summary = answerSummary('autocomplete', autocomplete());
+    const summary = answerSummary({ kind: 'autocomplete', response: autocomplete() });
     expect(zeroResults({ ok: true, ms: 1, attempts: 1, count: summary.count })).toBe(true);
   });
 });
@@ -153,9 +160,8 @@ describe('reports of a suggest or autocomplete batch', () => {
       a: side(2, ['running shoes', 'running shorts']),
       b: side(2, ['running shorts', 'running shoes']),
       metrics: kindMeasures(
-        'autocomplete',
-        autocomplete('running shoes', 'running shorts'),
-        autocomplete('running shorts', 'running shoes'),
+        { kind: 'autocomplete', response: autocomplete('running shoes', 'running shorts') },
+        { kind: 'autocomplete', response: autocomplete('running shorts', 'running shoes') },
       ),
       finishedAt: '2026-11-25T00:00:00.000Z',
     },

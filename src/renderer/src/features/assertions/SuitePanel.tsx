@@ -4,7 +4,6 @@ import type { CaseResult } from '@shared/assertions/run';
 import { canonicalJson } from '@shared/workspace/canonical-json';
 import { oneCause } from '@shared/diagnostics';
 import type { SavedRequestView } from '@shared/ipc/contract';
-import type { AutocompleteRequest, SearchRequest, SuggestRequest } from '@shared/request/types';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -73,10 +72,10 @@ export function SuitePanel() {
     const origin = `Suite · ${r.file}${same ? '' : ' (as run)'}`;
     const expect = saved?.expect ? { expect: saved.expect } : {};
     const savedRef = same && saved && file ? { saved: { file, name: saved.name } } : {};
-    if (r.kind === 'suggest') return loadSuggest(r.request as SuggestRequest, { origin, ...expect, ...savedRef });
-    if (r.kind === 'autocomplete') return loadAutocomplete(r.request as AutocompleteRequest, { ...expect, ...savedRef });
+    if (r.kind === 'suggest') return loadSuggest(r.request, { origin, ...expect, ...savedRef });
+    if (r.kind === 'autocomplete') return loadAutocomplete(r.request, { ...expect, ...savedRef });
     const id = openTab({
-      request: r.request as SearchRequest,
+      request: r.request,
       title: r.name,
       origin,
       highlight: failingItems(r),

@@ -5,6 +5,7 @@ import { diffAutocomplete, diffSuggest, groupCap, type GroupDiff, type GroupSide
 import type { ListMetrics } from '@shared/diff/metrics';
 import { movementLabel, type AlignedRow } from '@shared/diff/ranking';
 import type { AutocompleteResponse, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
+import { isRequest } from '@shared/request/schema';
 import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
@@ -245,7 +246,11 @@ export function KindCompare({ kind }: { kind: 'suggest' | 'autocomplete' }) {
     if (kind === 'suggest') {
       const a = of('a', 'suggest');
       const b = of('b', 'suggest');
-      const req = (k: SideKey) => (answers[k].request && 'options' in answers[k].request ? (answers[k].request as SuggestRequest) : null);
+      // Both answers came, so main took both requests as suggest requests: the check only tells the compiler.
+      const req = (k: SideKey) => {
+        const sent = answers[k].request;
+        return isRequest('suggest', sent) ? sent : null;
+      };
       return a && b ? <SuggestView a={a} b={b} requests={{ a: req('a'), b: req('b') }} /> : null;
     }
     const a = of('a', 'autocomplete');

@@ -1,6 +1,6 @@
 import { requestFor } from '@shared/compare/sides';
 import type { Result } from '@shared/ipc/result';
-import type { AutocompleteRequest, SearchResponse, SearchTemplate, SuggestRequest } from '@shared/request/types';
+import type { SearchResponse, SearchTemplate } from '@shared/request/types';
 import { kindRequest } from '@shared/compare/kinds';
 import { canonicalJson } from '@shared/workspace/canonical-json';
 import { idleCall, lensOf, runCall } from '../../request-ui/lifecycle';
@@ -63,22 +63,23 @@ export const createCompareSlice: SliceCreator<CompareSlice, CompareDeps> = (set,
     );
   /** One side of a suggest or autocomplete comparison: the same side, the endpoint of the kind. */
   const sendKind = async (key: SideKey, kind: 'suggest' | 'autocomplete') => {
-    const request = kindRequest(kind, requestFor(kindBase(get().compare), spec(key), { query: get().compare.query, line: 0 })) as
-      SuggestRequest | AutocompleteRequest;
+    const kinded = kindRequest(kind, requestFor(kindBase(get().compare), spec(key), { query: get().compare.query, line: 0 }));
+    // kindRequest answers the kind it is asked for; the check tells the compiler so.
+    if (kinded.kind === 'search') return;
     const draft = get().compare.sides[key];
-    kindAnswer(key, { request, source: null });
+    kindAnswer(key, { request: kinded.request, source: null });
     const profile = draft.profileId ? { profileId: draft.profileId } : {};
     type Answered = NonNullable<KindSideAnswer['result']>;
     const outcome = await runCall(kindLens(key), {
       scope: `compare-${kind}-${key}`,
       cancel: cancelRequest,
       send: async (requestId): Promise<Result<Answered>> => {
-        if (kind === 'suggest') {
-          const r = await runRequest({ requestId, ...profile, kind, request: request as SuggestRequest });
-          return r.ok ? { ok: true, value: { kind, response: r.value.response, exchange: r.value.exchange } } : r;
+        if (kinded.kind === 'suggest') {
+          const r = await runRequest({ requestId, ...profile, kind: 'suggest', request: kinded.request });
+          return r.ok ? { ok: true, value: { kind: 'suggest', response: r.value.response, exchange: r.value.exchange } } : r;
         }
-        const r = await runRequest({ requestId, ...profile, kind, request: request as AutocompleteRequest, record: false });
-        return r.ok ? { ok: true, value: { kind, response: r.value.response, exchange: r.value.exchange } } : r;
+        const r = await runRequest({ requestId, ...profile, kind: 'autocomplete', request: kinded.request, record: false });
+        return r.ok ? { ok: true, value: { kind: 'autocomplete', response: r.value.response, exchange: r.value.exchange } } : r;
       },
       accept: (value) => value,
     });
