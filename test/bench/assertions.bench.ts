@@ -8,7 +8,7 @@ import { shopperQueries } from '../../src/main/emulator/engine/usage-log';
 import { caseSender } from '../../src/main/services/assertions/runner';
 import { runSuite } from '../../src/main/services/assertions/suite-run';
 import { HttpClient } from '../../src/main/services/http/client';
-import { SearchClient } from '../../src/main/services/search-client';
+import { SearchClient } from '../../src/main/services/search/search-client';
 import { spawnEmulator } from './emulator.bench';
 import { printTable } from './table';
 

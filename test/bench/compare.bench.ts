@@ -14,7 +14,7 @@ import { BatchRunner } from '../../src/main/services/compare/runner';
 import { searchSender } from '../../src/main/services/compare/sender';
 import { BatchStore } from '../../src/main/services/compare/store';
 import { HttpClient } from '../../src/main/services/http/client';
-import { SearchClient } from '../../src/main/services/search-client';
+import { SearchClient } from '../../src/main/services/search/search-client';
 import { pinSelf, spawnEmulator } from './emulator.bench';
 import { measure, printTable } from './table';
 

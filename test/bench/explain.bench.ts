@@ -8,7 +8,7 @@ import { searchSender } from '../../src/main/services/compare/sender';
 import { kindedAnswer } from '../../src/shared/compare/kinds';
 import { explainAnswer, planExplanation, runExplanation, type ExplainRun } from '../../src/main/services/explain/runner';
 import { HttpClient } from '../../src/main/services/http/client';
-import { SearchClient } from '../../src/main/services/search-client';
+import { SearchClient } from '../../src/main/services/search/search-client';
 import { spawnEmulator } from './emulator.bench';
 import { printTable } from './table';
 

@@ -9,7 +9,7 @@ import type { BatchProgress } from '../../shared/compare/types';
 import { inShard, type Shard } from '../../shared/runs/shard';
 import { CompareService } from '../../main/services/compare/service';
 import { queryListHash, shardRunId } from '../../main/services/compare/shard-identity';
-import { SearchClient } from '../../main/services/search-client';
+import { SearchClient } from '../../main/services/search/search-client';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import type { GateSpec } from '../../shared/runs/gate';

@@ -7,7 +7,7 @@ import { explainDifferences } from '../../shared/explain/differences';
 import type { QueryRow } from '../../shared/compare/types';
 import { runExplanation, type ExplainProgress } from '../../main/services/explain/runner';
 import { searchSender } from '../../main/services/compare/sender';
-import { SearchClient } from '../../main/services/search-client';
+import { SearchClient } from '../../main/services/search/search-client';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { inShard } from '../../shared/runs/shard';

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { SearchClient } from '../../main/services/search-client';
+import { SearchClient } from '../../main/services/search/search-client';
 import { suggestJudgments } from '../../main/services/judgments/suggest';
 import { isJsonObject } from '../../shared/json-value';
 import { compileRules, type Intent } from '../../shared/judgments/rules';

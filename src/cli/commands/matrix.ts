@@ -3,7 +3,7 @@ import { buildCells, checkMatrix, findBaseline, parseAxisArg, type MatrixAxis } 
 import { matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix/report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
 import { matrixSender, runMatrix, type MatrixProgress } from '../../main/services/matrix/runner';
-import { SearchClient } from '../../main/services/search-client';
+import { SearchClient } from '../../main/services/search/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { checkOut, EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { InputError } from '../input';

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../main/core';
 import { startHost } from '../../main/host/server';
-import { defaultDataDir, developmentOverrides } from '../../main/services/paths';
+import { defaultDataDir, developmentOverrides } from '../../main/services/app/paths';
 import { EXIT, intOption, parse, type CliIo, type Command } from '../command';
 
 export const rendererDir = (): string => fileURLToPath(new URL('../renderer', import.meta.url));

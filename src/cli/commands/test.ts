@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
 import { runSuite } from '../../main/services/assertions/suite-run';
 import { caseSender, type SuiteProgress } from '../../main/services/assertions/runner';
-import { SearchClient } from '../../main/services/search-client';
+import { SearchClient } from '../../main/services/search/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { checkOut, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';

@@ -1,6 +1,6 @@
 import { type BrowserWindow, dialog, safeStorage } from 'electron';
 import type { Encryptor } from '../services/secrets/types';
-import type { Dialogs } from '../services/services';
+import type { Dialogs } from '../services';
 
 /** Electron's safeStorage behind the services' Encryptor interface. */
 export const safeStorageEncryptor: Encryptor = {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 export function catalogHandlers(s: Services): Pick<Handlers, 'catalog:active' | 'catalog:test-connection' | 'token:status'> {
   return {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 export function explainHandlers(s: Services): Pick<Handlers, 'explain:query' | 'explain:batch' | 'explain:cancel'> {
   return {

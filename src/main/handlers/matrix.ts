@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 export function matrixHandlers(s: Services): Pick<Handlers, 'matrix:run' | 'matrix:cancel'> {
   return {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 type ProfileChannels =
   | 'profiles:list'

@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 export function runsHandlers(s: Services): Pick<Handlers, 'runs:trend' | 'runs:pin'> {
   return {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 type StorageChannels = 'history:list' | 'history:get' | 'history:clear' | 'saved:list' | 'saved:save' | 'saved:read' | 'saved:delete';
 

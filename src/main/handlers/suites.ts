@@ -1,5 +1,5 @@
 import type { Handlers } from '../router';
-import type { Services } from '../services/services';
+import type { Services } from '../services';
 
 export function suiteHandlers(s: Services): Pick<Handlers, 'suites:run' | 'suites:cancel'> {
   return {

@@ -7,7 +7,7 @@ import { BatchRunner, type BatchRunnerOptions } from '../../../src/main/services
 import { searchSender } from '../../../src/main/services/compare/sender';
 import { BatchStore } from '../../../src/main/services/compare/store';
 import { HttpClient } from '../../../src/main/services/http/client';
-import { SearchClient } from '../../../src/main/services/search-client';
+import { SearchClient } from '../../../src/main/services/search/search-client';
 import { DEMO_TOKEN, testEmulator } from '../../helpers/emulator';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;

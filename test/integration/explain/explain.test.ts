@@ -6,7 +6,7 @@ import { main } from '../../../src/cli/main';
 import { searchSender } from '../../../src/main/services/compare/sender';
 import { runExplanation } from '../../../src/main/services/explain/runner';
 import { HttpClient } from '../../../src/main/services/http/client';
-import { SearchClient } from '../../../src/main/services/search-client';
+import { SearchClient } from '../../../src/main/services/search/search-client';
 import { buildSide, rankingOf } from '../../../src/shared/compare/sides';
 import { rbo, uniqueRanking } from '../../../src/shared/diff/metrics';
 import type { ExplainReport } from '../../../src/shared/explain/report';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HistoryService } from '../../../src/main/services/history';
+import { HistoryService } from '../../../src/main/services/search/history';
 import { historyEntrySchema } from '../../../src/shared/history';
 
 const entry = (id: string, request: unknown) => ({

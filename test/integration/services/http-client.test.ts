@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/main/emulator';
 import { HttpClient } from '../../../src/main/services/http/client';
-import { SearchClient } from '../../../src/main/services/search-client';
+import { SearchClient } from '../../../src/main/services/search/search-client';
 import { WorkbenchFailure } from '../../../src/shared/ipc/result';
 import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
 import { startProxy } from '../../helpers/proxy';

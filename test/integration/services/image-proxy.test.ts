@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../src/main/services/http/client';
-import { ImageProxy, isPrivateAddress } from '../../../src/main/services/image-proxy';
+import { ImageProxy, isPrivateAddress } from '../../../src/main/services/search/image-proxy';
 import { testEmulator, type TestEmulator } from '../../helpers/emulator';
 
 let em: TestEmulator;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import { credentialsFor } from '../../../src/main/services/profile-access';
+import { credentialsFor } from '../../../src/main/services/profiles/profile-access';
 import { KeychainStore } from '../../../src/main/services/secrets/stores';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 

@@ -6,7 +6,7 @@ import { presetMapping } from '../../../src/shared/storefront';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/main/core';
 import { Redactor } from '../../../src/main/services/http/redact';
-import { ProfileService } from '../../../src/main/services/profiles';
+import { ProfileService } from '../../../src/main/services/profiles/profiles';
 import { MemoryStore } from '../../../src/main/services/secrets/stores';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 

@@ -1,9 +1,15 @@
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, type KeyObject } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogClient } from '../../../src/main/services/catalog-client';
+import { CatalogClient } from '../../../src/main/services/catalog/catalog-client';
 import { HttpClient } from '../../../src/main/services/http/client';
-import { retryAfterMs } from '../../../src/main/services/retry';
-import { basicAuthorization, issuerOf, tokenEndpoint, TokenClient, type TokenCredentials } from '../../../src/main/services/token-client';
+import { retryAfterMs } from '../../../src/main/services/pacing/retry';
+import {
+  basicAuthorization,
+  issuerOf,
+  tokenEndpoint,
+  TokenClient,
+  type TokenCredentials,
+} from '../../../src/main/services/profiles/token-client';
 import { testEmulator, type TestEmulator } from '../../helpers/emulator';
 
 const SECRET = 'demo-client-secret: keep % + / = safe';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, developmentOverrides } from '../../../src/main/services/paths';
+import { defaultDataDir, developmentOverrides } from '../../../src/main/services/app/paths';
 
 const root = join(import.meta.dirname, '../../..');
 const configPath = join(root, 'build/electron-builder.json');

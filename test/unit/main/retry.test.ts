@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, RateLimiter, retryAfterMs, withRetries, type BackoffPolicy } from '../../../src/main/services/retry';
+import { backoffMs, RateLimiter, retryAfterMs, withRetries, type BackoffPolicy } from '../../../src/main/services/pacing/retry';
 
 const policy: BackoffPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
 

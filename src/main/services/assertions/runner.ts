@@ -4,8 +4,8 @@ import { labelOf } from '../../../shared/assertions/labels';
 import { reproduction, requestToRun, type CaseResult, type SuiteTarget } from '../../../shared/assertions/run';
 import type { SuiteCase } from '../../../shared/assertions/suite';
 import type { KindedRequest, RequestEnvelope } from '../../../shared/request/types';
-import type { SearchClient } from '../search-client';
-import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
+import type { SearchClient } from '../search/search-client';
+import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing/paced-retry';
 
 /** What one request of a suite came back with: the answer to check, or why there is none. */
 export type CaseSent = { ok: true; answer: AnswerUnderTest; status: number } | SendFailure;

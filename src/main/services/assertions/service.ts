@@ -1,12 +1,12 @@
-import { OneRun } from '../one-run';
+import { OneRun } from '../pacing/one-run';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { SuiteProgressView, SuiteRunView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
-import type { LocalDemo } from '../local-demo';
-import { readyProfile } from '../profile-access';
-import type { ProfileService } from '../profiles';
-import type { SearchClient } from '../search-client';
+import type { LocalDemo } from '../demo/local-demo';
+import { readyProfile } from '../profiles/profile-access';
+import type { ProfileService } from '../profiles/profiles';
+import type { SearchClient } from '../search/search-client';
 import type { Workspace } from '../workspace/workspace';
 import { caseSender } from './runner';
 import { runSuite, SuiteChangedError, type SuiteRunState } from './suite-run';

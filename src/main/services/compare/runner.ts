@@ -11,8 +11,8 @@ import type {
   SideSpec,
 } from '../../../shared/compare/types';
 import type { KindedRequest, KindedResponse } from '../../../shared/request/types';
-import type { BackoffPolicy } from '../retry';
-import { PacedRetry, type SendFailure } from './paced-retry';
+import type { BackoffPolicy } from '../pacing/retry';
+import { PacedRetry, type SendFailure } from '../pacing/paced-retry';
 import type { BatchStore, RecordToStore } from './store';
 import { StringPool } from './string-pool';
 

@@ -1,6 +1,6 @@
 import type { KindedRequest } from '../../../shared/request/types';
-import { sendFailure } from './paced-retry';
-import type { SearchClient } from '../search-client';
+import { sendFailure } from '../pacing/paced-retry';
+import type { SearchClient } from '../search/search-client';
 import type { SendOutcome, SideSender } from './runner';
 
 export interface SideTarget {

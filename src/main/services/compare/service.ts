@@ -13,8 +13,8 @@ import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/
 import { failure } from '../../../shared/ipc/result';
 import { LIMITS, type Item } from '../../../shared/request/types';
 import { checkResponse } from '../../../shared/request/response-schema';
-import type { ProfileService } from '../profiles';
-import type { SearchClient } from '../search-client';
+import type { ProfileService } from '../profiles/profiles';
+import type { SearchClient } from '../search/search-client';
 import { BatchRunner } from './runner';
 import { searchSender } from './sender';
 import { BatchStore } from './store';

@@ -16,7 +16,7 @@ import { shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
 import { kindedAnswer } from '../../../shared/compare/kinds';
 import type { KindedResponse } from '../../../shared/request/types';
 import type { SideSender } from '../compare/runner';
-import { PacedRetry, type PacedRetryOptions } from '../compare/paced-retry';
+import { PacedRetry, type PacedRetryOptions } from '../pacing/paced-retry';
 
 export interface ExplainProgress {
   /** Distinct requests to send (answers reused from the comparison are not among them), and how many have ended. */

@@ -12,12 +12,12 @@ import type { QualityOptions } from '../../../shared/metrics/quality';
 import type { SearchTemplate } from '../../../shared/request/types';
 import type { CompareService } from '../compare/service';
 import { searchSender } from '../compare/sender';
-import type { LocalDemo } from '../local-demo';
-import { readyProfile } from '../profile-access';
-import type { ProfileService } from '../profiles';
-import type { SearchClient } from '../search-client';
+import type { LocalDemo } from '../demo/local-demo';
+import { readyProfile } from '../profiles/profile-access';
+import type { ProfileService } from '../profiles/profiles';
+import type { SearchClient } from '../search/search-client';
 import type { JudgmentLists } from '../workspace/judgment-lists';
-import { OneRun } from '../one-run';
+import { OneRun } from '../pacing/one-run';
 import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
 
 export interface ExplainServiceDeps {

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { proposeIntent, type FacetValues } from '../../../shared/judgments/intent';
 import type { Rating } from '../../../shared/judgments/model';
 import { suggestRating, type CompiledRule, type Intent } from '../../../shared/judgments/rules';
-import type { SearchClient } from '../search-client';
+import type { SearchClient } from '../search/search-client';
 import { facetValues, mergeFacets, pacedSearch } from './intents';
 
 /**

@@ -4,9 +4,9 @@ import type { MatrixCell } from '../../../shared/matrix/grid';
 import { matrixRows, type CellAnswer, type CellItem } from '../../../shared/matrix/measures';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
-import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../compare/paced-retry';
+import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing/paced-retry';
 import { CLOCK_HEADER } from '../../emulator/clock';
-import type { SearchClient } from '../search-client';
+import type { SearchClient } from '../search/search-client';
 
 /** Sends one cell's request (with the cell's hour on the emulator's clock, when the grid has hours). */
 export type CellSender = (

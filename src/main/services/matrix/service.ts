@@ -3,11 +3,11 @@ import { failure } from '../../../shared/ipc/result';
 import { buildCells, checkMatrix, findBaseline, type MatrixAxis } from '../../../shared/matrix/grid';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchTemplate } from '../../../shared/request/types';
-import type { LocalDemo } from '../local-demo';
-import { readyProfile } from '../profile-access';
-import type { ProfileService } from '../profiles';
-import type { SearchClient } from '../search-client';
-import { OneRun } from '../one-run';
+import type { LocalDemo } from '../demo/local-demo';
+import { readyProfile } from '../profiles/profile-access';
+import type { ProfileService } from '../profiles/profiles';
+import type { SearchClient } from '../search/search-client';
+import { OneRun } from '../pacing/one-run';
 import { matrixSender, runMatrix } from './runner';
 
 export interface MatrixServiceDeps {

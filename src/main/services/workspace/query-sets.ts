@@ -13,7 +13,7 @@ import {
   type QuerySetEntry,
   type QuerySetPage,
 } from '../../../shared/workspace/query-set';
-import type { HistoryService } from '../history';
+import type { HistoryService } from '../search/history';
 import type { Workspace } from './workspace';
 
 /** Where a new query set's queries come from. */

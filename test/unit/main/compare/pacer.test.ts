@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdaptivePacer } from '../../../../src/main/services/compare/pacer';
+import { AdaptivePacer } from '../../../../src/main/services/pacing/pacer';
 
 /**
  * A simulated service with the emulator's --rate-limit (a token bucket of

@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { calculateJwkThumbprint, exportPKCS8, generateKeyPair, type JWK } from 'jose';
-import type { PublicKeyInfo } from '../../shared/profiles';
+import type { PublicKeyInfo } from '../../../shared/profiles';
 
 export interface GeneratedKeyPair {
   /** PKCS#8 PEM: goes to the secret store and nowhere else. */

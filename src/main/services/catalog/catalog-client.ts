@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { failure, WorkbenchFailure } from '../../shared/ipc/result';
-import type { HttpClient } from './http/client';
-import type { ExchangeRecord } from '../../shared/exchange';
-import type { TokenClient, TokenCredentials } from './token-client';
+import { failure, WorkbenchFailure } from '../../../shared/ipc/result';
+import type { HttpClient } from '../http/client';
+import type { ExchangeRecord } from '../../../shared/exchange';
+import type { TokenClient, TokenCredentials } from '../profiles/token-client';
 
 export const catalogAttributeSchema = z.looseObject({
   name: z.string(),

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { importPKCS8 } from 'jose';
 import { z } from 'zod';
-import type { Notice, ProfilesSummary } from '../../shared/ipc/contract';
-import { failure } from '../../shared/ipc/result';
+import type { Notice, ProfilesSummary } from '../../../shared/ipc/contract';
+import { failure } from '../../../shared/ipc/result';
 import {
   LOCAL_DEMO_ID,
   PROFILE_EXPORT_FORMAT,
@@ -17,12 +17,12 @@ import {
   type ProfileView,
   type PublicKeyInfo,
   type SecretKind,
-} from '../../shared/profiles';
-import { describeIssues, zodIssues } from '../../shared/zod-issues';
-import type { Redactor } from './http/redact';
+} from '../../../shared/profiles';
+import { describeIssues, zodIssues } from '../../../shared/zod-issues';
+import type { Redactor } from '../http/redact';
 import { generateRsaKeyPair, publicKeyInfo } from './keys';
-import { secretKey, type SecretStore } from './secrets/types';
-import { JsonDocument } from './storage/json-document';
+import { secretKey, type SecretStore } from '../secrets/types';
+import { JsonDocument } from '../storage/json-document';
 
 const profilesFileSchema = z.object({
   activeId: z.string().nullable().default(null),

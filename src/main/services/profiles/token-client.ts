@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
-import { failure, WorkbenchFailure } from '../../shared/ipc/result';
-import type { AssertionAudience, AuthMethod } from '../../shared/profiles';
+import { failure, WorkbenchFailure } from '../../../shared/ipc/result';
+import type { AssertionAudience, AuthMethod } from '../../../shared/profiles';
 import { keyThumbprint } from './keys';
-import { RateLimiter, retryAfterMs, withRetries } from './retry';
-import type { HttpClient, HttpOutcome } from './http/client';
-import type { ExchangeRecord } from '../../shared/exchange';
+import { RateLimiter, retryAfterMs, withRetries } from '../pacing/retry';
+import type { HttpClient, HttpOutcome } from '../http/client';
+import type { ExchangeRecord } from '../../../shared/exchange';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 

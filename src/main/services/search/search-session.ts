@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry } from '../../shared/history';
-import type { ChannelParsedInput, RunOutput } from '../../shared/ipc/contract';
-import { WorkbenchFailure } from '../../shared/ipc/result';
-import { normalize } from '../../shared/request/normalize';
-import { withEnvelope } from '../../shared/request/schema';
-import type { EventHub } from '../events';
+import type { HistoryEntry } from '../../../shared/history';
+import type { ChannelParsedInput, RunOutput } from '../../../shared/ipc/contract';
+import { WorkbenchFailure } from '../../../shared/ipc/result';
+import { normalize } from '../../../shared/request/normalize';
+import { withEnvelope } from '../../../shared/request/schema';
+import type { EventHub } from '../../events';
 import type { HistoryService } from './history';
-import type { LocalDemo } from './local-demo';
-import { readyProfile } from './profile-access';
-import type { ProfileService } from './profiles';
+import type { LocalDemo } from '../demo/local-demo';
+import { readyProfile } from '../profiles/profile-access';
+import type { ProfileService } from '../profiles/profiles';
 import type { KindOutcome, SearchClient } from './search-client';
-import type { SettingsService } from './settings';
+import type { SettingsService } from '../settings/settings';
 
 export type RunInput = ChannelParsedInput<'search:run'>;
 

@@ -1,19 +1,19 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { AppInfo, Notice, Transport } from '../../shared/ipc/contract';
-import type { PathPurpose } from '../../shared/ipc/channels/app';
-import { failure } from '../../shared/ipc/result';
-import type { Settings, SettingsPatch } from '../../shared/settings';
-import { APP_NAME, APP_VERSION } from '../app-meta';
-import type { EventHub } from '../events';
-import { loadCaCertificates } from './ca-certificates';
-import type { HistoryService } from './history';
-import type { HttpClient } from './http/client';
-import type { LocalDemo } from './local-demo';
-import type { ProfileService } from './profiles';
-import type { Workspace } from './workspace/workspace';
-import { secretStoreInfo, type SecretStoreChoice } from './secrets/stores';
-import type { SettingsService } from './settings';
+import type { AppInfo, Notice, Transport } from '../../../shared/ipc/contract';
+import type { PathPurpose } from '../../../shared/ipc/channels/app';
+import { failure } from '../../../shared/ipc/result';
+import type { Settings, SettingsPatch } from '../../../shared/settings';
+import { APP_NAME, APP_VERSION } from '../../app-meta';
+import type { EventHub } from '../../events';
+import { loadCaCertificates } from '../settings/ca-certificates';
+import type { HistoryService } from '../search/history';
+import type { HttpClient } from '../http/client';
+import type { LocalDemo } from '../demo/local-demo';
+import type { ProfileService } from '../profiles/profiles';
+import type { Workspace } from '../workspace/workspace';
+import { secretStoreInfo, type SecretStoreChoice } from '../secrets/stores';
+import type { SettingsService } from '../settings/settings';
 
 /** A folder the user names for the workspace: an absolute path to a folder that exists (nothing is created, nothing guessed). */
 async function checkFolder(dir: string): Promise<void> {

@@ -1,13 +1,13 @@
-import type { ConnectionCause } from '../../shared/connection';
-import type { ExchangeRecord } from '../../shared/exchange';
-import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '../../shared/ipc/contract';
-import { WorkbenchFailure, type WorkbenchError } from '../../shared/ipc/result';
-import type { Profile } from '../../shared/profiles';
+import type { ConnectionCause } from '../../../shared/connection';
+import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '../../../shared/ipc/contract';
+import { WorkbenchFailure, type WorkbenchError } from '../../../shared/ipc/result';
+import type { Profile } from '../../../shared/profiles';
 import type { CatalogClient } from './catalog-client';
-import type { LocalDemo } from './local-demo';
-import { credentialsFor, readyProfile } from './profile-access';
-import type { ProfileService } from './profiles';
-import type { TokenClient } from './token-client';
+import type { LocalDemo } from '../demo/local-demo';
+import { credentialsFor, readyProfile } from '../profiles/profile-access';
+import type { ProfileService } from '../profiles/profiles';
+import type { TokenClient } from '../profiles/token-client';
 
 /** The service's own error code from an exchange's JSON body, when it sends one (the emulator does). */
 function serviceCode(exchange: ExchangeRecord | undefined): string {

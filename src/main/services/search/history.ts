@@ -1,13 +1,13 @@
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { historyEntrySchema, type HistoryEntry, type HistoryQuery } from '../../shared/history';
-import type { HistoryView, Notice } from '../../shared/ipc/contract';
-import { checkResponse } from '../../shared/request/response-schema';
-import type { RequestKind } from '../../shared/request/types';
-import { failure } from '../../shared/ipc/result';
-import { writeFileAtomically, writeJsonAtomically } from './storage/atomic';
-import { JsonDocument } from './storage/json-document';
+import { historyEntrySchema, type HistoryEntry, type HistoryQuery } from '../../../shared/history';
+import type { HistoryView, Notice } from '../../../shared/ipc/contract';
+import { checkResponse } from '../../../shared/request/response-schema';
+import type { RequestKind } from '../../../shared/request/types';
+import { failure } from '../../../shared/ipc/result';
+import { writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
+import { JsonDocument } from '../storage/json-document';
 
 /** Entries are parsed one by one (below), so one entry an older version wrote differently never costs the rest. */
 const historyFileSchema = z.object({ entries: z.array(z.unknown()).default([]) });

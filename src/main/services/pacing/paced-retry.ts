@@ -1,5 +1,5 @@
 import { WorkbenchFailure } from '../../../shared/ipc/result';
-import { retryAfterMs, withRetries, type BackoffPolicy } from '../retry';
+import { retryAfterMs, withRetries, type BackoffPolicy } from './retry';
 import { AdaptivePacer } from './pacer';
 
 /** What a send reports, whatever it carries besides: enough to decide whether to try again and when. */

@@ -1,9 +1,9 @@
-import { failure } from '../../shared/ipc/result';
-import { buildHttpRequest, type Transport } from '../../shared/request/http';
-import type { RequestEnvelope, RequestKind, RequestOf, ResponseOf } from '../../shared/request/types';
-import { checkResponse } from '../../shared/request/response-schema';
-import type { HttpClient } from './http/client';
-import type { ExchangeRecord } from '../../shared/exchange';
+import { failure } from '../../../shared/ipc/result';
+import { buildHttpRequest, type Transport } from '../../../shared/request/http';
+import type { RequestEnvelope, RequestKind, RequestOf, ResponseOf } from '../../../shared/request/types';
+import { checkResponse } from '../../../shared/request/response-schema';
+import type { HttpClient } from '../http/client';
+import type { ExchangeRecord } from '../../../shared/exchange';
 
 export interface SearchOutcome<K extends RequestKind = RequestKind> {
   response: ResponseOf<K>;
