@@ -1,6 +1,6 @@
 import { contract, type Channel, type ChannelOutput, type ChannelParsedInput, type Transport } from '../shared/ipc/contract';
 import { WorkbenchFailure, type Result, type WorkbenchError } from '../shared/ipc/result';
-import { describeIssues, zodIssues } from '../shared/zod-issues';
+import { describeIssues, zodIssues } from '../shared/zod/issues';
 
 export interface CallContext {
   transport: Transport;

@@ -1,4 +1,4 @@
-import '../shared/zod-jitless';
+import '../shared/zod/jitless';
 import { buildApi } from '../shared/ipc/api';
 import { IMAGE_KEY_STORAGE_KEY, LAUNCH_PARAM, SESSION_HEADER, SESSION_STORAGE_KEY, type SessionGrant } from '../shared/ipc/browser-session';
 import { eventNames, type EventName } from '../shared/ipc/contract';

@@ -1,7 +1,7 @@
 import { normalize } from '../../shared/request/normalize';
 import { isRequest, requestProblems } from '../../shared/request/schema';
 import { decodeSearchUrl, encodeSearchUrl } from '../../shared/request/url-codec';
-import { describeIssues, zodIssues } from '../../shared/zod-issues';
+import { describeIssues, zodIssues } from '../../shared/zod/issues';
 import {
   brokenEscapesMessage,
   decodeStorefrontUrl,

@@ -1,4 +1,4 @@
-import '@shared/zod-jitless';
+import '@shared/zod/jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -6,7 +6,7 @@ import type { Transport } from '../request/http';
 import { WORKSPACE_FORMATS } from '../workspace/kinds';
 import { querySetSchema } from '../workspace/query-set';
 import { requestFileSchema } from '../workspace/request-file';
-import { issuePath } from '../zod-issues';
+import { issuePath } from '../zod/issues';
 import { anAssertion } from './labels';
 import { ASSERTION_KINDS, ASSERTION_LIMITS, type Assertion } from '../request/expect';
 

@@ -3,7 +3,7 @@ import { contextVariablesSchema } from '../request/schema';
 import type { ContextValue } from '../request/types';
 import type { QueryRow } from './types';
 import { MAX_QUERY_LENGTH, querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
-import { asSentence, describeIssues, zodIssues } from '../zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../zod/issues';
 import { jsonErrorPosition } from '../request/url-codec';
 import { CsvReader, unclosedQuoteMessage, type CsvRecord } from '../csv';
 

@@ -4,7 +4,7 @@ import { METRIC_NAMES, type MetricName } from '../metrics/quality';
 import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
-import { escapeHtml, reportHead } from '../html';
+import { escapeHtml, reportHead } from '../text/html';
 import type { ReportAddition, ReportContext } from './reports';
 
 /** What a report says about a side: its label and the overrides that make it that side. */

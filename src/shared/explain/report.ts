@@ -1,5 +1,5 @@
 import type { ReportAddition } from '../compare/reports';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../text/html';
 import { describeDifference, type Difference, type NotAttributed } from './differences';
 import {
   byPart,

@@ -1,5 +1,5 @@
 import { csvLine } from '../csv';
-import { escapeHtml as esc, reportHead } from '../html';
+import { escapeHtml as esc, reportHead } from '../text/html';
 import type { ContextValue } from '../request/types';
 import { valueLabel, type MatrixAxis, type MatrixCell } from './grid';
 import { cellSummaries, type MatrixRow } from './measures';

@@ -4,7 +4,7 @@ import { BATCH_REPORT_FORMAT } from '../compare/reports';
 import type { BatchResult, QueryRow, SideResult } from '../compare/types';
 import type { RatingIndex } from '../judgments/model';
 import { queryKey } from '../judgments/query-key';
-import { asSentence, describeIssues, zodIssues } from '../zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../zod/issues';
 
 /** What a baseline needs of an earlier run's JSON report: its name, and each query's side B ranking. */
 const baselineSideSchema = z.looseObject({

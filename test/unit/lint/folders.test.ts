@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutualFolders, sourcesUnder } from '../../helpers/folder-imports';
@@ -22,5 +23,17 @@ describe('folders of src/shared', () => {
       ['compare', 'workspace'],
       ['judgments', 'metrics'],
     ]);
+  });
+});
+
+describe('the roots of src/shared and src/main/services', () => {
+  const filesAt = (dir: string) =>
+    readdirSync(resolve(import.meta.dirname, '../../..', dir), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+
+  it('hold folders only, beyond an index: every file sits in its capability or infrastructure folder', () => {
+    expect(filesAt('src/shared')).toEqual([]);
+    expect(filesAt('src/main/services')).toEqual(['index.ts']);
   });
 });

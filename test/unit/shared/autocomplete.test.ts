@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAutocompleteNotActivated, typedPrefixLength } from '../../../src/shared/autocomplete';
+import { isAutocompleteNotActivated, typedPrefixLength } from '../../../src/shared/autocomplete/typed-prefix';
 
 describe('typedPrefixLength', () => {
   it('covers the typed part of a suggestion, ignoring case', () => {

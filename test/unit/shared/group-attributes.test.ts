@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupableAttributes, isRangeFacet, splitValues } from '../../../src/shared/group-attributes';
+import { groupableAttributes, isRangeFacet, splitValues } from '../../../src/shared/suggest/group-attributes';
 import type { Facet } from '../../../src/shared/request/types';
 
 const facet = (attribute: string, values: string[]): Facet => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../../src/shared/request/types';
-import { checkSortOrder, compareSortValues } from '../../../src/shared/sort-check';
+import { checkSortOrder, compareSortValues } from '../../../src/shared/request/sort-check';
 
 const item = (id: string, product: Record<string, unknown>): Item => ({ id, score: 1, product });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDuration } from '../../../src/shared/time-format';
+import { formatAgo, formatDuration } from '../../../src/shared/text/time-format';
 
 describe('time formats', () => {
   it('counts down in seconds, minutes and hours', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSentence } from '../../../src/shared/zod-issues';
+import { asSentence } from '../../../src/shared/zod/issues';
 
 describe('messages end with one full stop', () => {
   it('adds one where there is none, and never a second', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failure, WorkbenchFailure } from '../../../shared/ipc/result';
 import type { HttpClient } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ExchangeRecord } from '../../../shared/ipc/exchange';
 import type { TokenClient, TokenCredentials } from '../profiles/token-client';
 
 export const catalogAttributeSchema = z.looseObject({

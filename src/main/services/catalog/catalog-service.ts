@@ -1,5 +1,5 @@
-import type { ConnectionCause } from '../../../shared/connection';
-import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ConnectionCause } from '../../../shared/profiles/connection';
+import type { ExchangeRecord } from '../../../shared/ipc/exchange';
 import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '../../../shared/ipc/contract';
 import { WorkbenchFailure, type WorkbenchError } from '../../../shared/ipc/result';
 import type { Profile } from '../../../shared/profiles';

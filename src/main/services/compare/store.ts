@@ -4,7 +4,7 @@ import { resultChunkSchema } from '../../../shared/compare/result-schema';
 import { batchDefinitionSchema } from '../../../shared/compare/schema';
 import type { BatchDefinition, BatchResult, BatchStatus } from '../../../shared/compare/types';
 import { failure } from '../../../shared/ipc/result';
-import { describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { describeIssues, zodIssues } from '../../../shared/zod/issues';
 import { exists, writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
 import { readTextFile } from '../storage/read-text';
 

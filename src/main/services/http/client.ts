@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { failure, type WorkbenchError } from '../../../shared/ipc/result';
-import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ExchangeRecord } from '../../../shared/ipc/exchange';
 import { Redactor } from './redact';
 import { measure } from './timings';
 

@@ -18,7 +18,7 @@ import {
   type PublicKeyInfo,
   type SecretKind,
 } from '../../../shared/profiles';
-import { describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { describeIssues, zodIssues } from '../../../shared/zod/issues';
 import type { Redactor } from '../http/redact';
 import { generateRsaKeyPair, publicKeyInfo } from './keys';
 import { secretKey, type SecretStore } from '../secrets/types';

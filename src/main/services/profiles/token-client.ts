@@ -5,7 +5,7 @@ import type { AssertionAudience, AuthMethod } from '../../../shared/profiles';
 import { keyThumbprint } from './keys';
 import { RateLimiter, retryAfterMs, withRetries } from '../pacing/retry';
 import type { HttpClient, HttpOutcome } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ExchangeRecord } from '../../../shared/ipc/exchange';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 

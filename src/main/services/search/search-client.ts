@@ -3,7 +3,7 @@ import { buildHttpRequest, type Transport } from '../../../shared/request/http';
 import type { RequestEnvelope, RequestKind, RequestOf, ResponseOf } from '../../../shared/request/types';
 import { checkResponse } from '../../../shared/request/response-schema';
 import type { HttpClient } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/exchange';
+import type { ExchangeRecord } from '../../../shared/ipc/exchange';
 
 export interface SearchOutcome<K extends RequestKind = RequestKind> {
   response: ResponseOf<K>;

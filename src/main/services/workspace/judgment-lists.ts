@@ -14,7 +14,7 @@ import {
 import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules } from '../../../shared/judgments/rules';
 import { listAgreement, TooManyRatersError, type ListAgreement } from '../../../shared/judgments/agreement';
-import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod/issues';
 import type { Workspace } from './workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {

@@ -17,7 +17,7 @@ import {
 import { experimentSchema } from '../../../shared/compare/experiment';
 import { querySetSchema } from '../../../shared/workspace/query-set';
 import { requestFileSchema } from '../../../shared/workspace/request-file';
-import { asSentence, describeIssues, zodIssues } from '../../../shared/zod-issues';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod/issues';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically } from '../storage/atomic';
 import { readTextFile } from '../storage/read-text';
 

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { WorkbenchError } from '@shared/ipc/result';
 import { Button } from '../components/Button';
 import { modKey } from '../shell/keys';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CatalogAttributeView } from '@shared/ipc/contract';
-import { isRangeFacet } from '@shared/group-attributes';
+import { isRangeFacet } from '@shared/suggest/group-attributes';
 import type { Facet, Item } from '@shared/request/types';
 import type { AttributeInfo, LanguageContext } from '../editors/language-context';
 

@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { Result, WorkbenchError } from '@shared/ipc/result';
 
 /**

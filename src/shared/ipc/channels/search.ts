@@ -1,8 +1,8 @@
 import { expectSchema, type Assertion } from '../../request/expect';
 import { z } from 'zod';
-import type { ConnectionCause } from '../../connection';
+import type { ConnectionCause } from '../../profiles/connection';
 import type { RequestDiagnostic } from '../../diagnostics';
-import type { ExchangeRecord } from '../../exchange';
+import type { ExchangeRecord } from '../exchange';
 import type { HistoryEntry, HistoryEntryOf } from '../../history';
 import { envelopeSchemaWith, requestKindSchema, type RequestEnvelope } from '../../request/schema';
 import type { AutocompleteResponse, RequestKind, SearchResponse, SuggestResponse } from '../../request/types';

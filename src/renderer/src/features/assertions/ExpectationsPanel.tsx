@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome } from '@shared/assertions/evaluate';
 import { labelOf } from '@shared/assertions/labels';
 import { expectSchema, type Assertion } from '@shared/request/expect';
-import { issuePath } from '@shared/zod-issues';
+import { issuePath } from '@shared/zod/issues';
 import { Button } from '../../components/Button';
 import { useInsideWindow } from '../../components/use-inside-window';
 import { useAppStore } from '../../store/store';

@@ -1,6 +1,6 @@
 import { AlertTriangle, TextCursorInput } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '@shared/autocomplete';
+import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '@shared/autocomplete/typed-prefix';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import { applyFix } from '@shared/request/fixes';
 import { LIMITS, type AutocompleteRequest } from '@shared/request/types';

@@ -1,5 +1,5 @@
 import type { Assertion } from '@shared/request/expect';
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { AutocompleteRequest, AutocompleteResponse } from '@shared/request/types';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Database, Loader2, PlugZap, RefreshCw, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { CAUSE_LABELS, CAUSE_REMEDIES } from '@shared/connection';
+import { CAUSE_LABELS, CAUSE_REMEDIES } from '@shared/profiles/connection';
 import type { ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
 import type { ProfileView } from '@shared/profiles';
 import { Button } from '../../components/Button';
@@ -10,7 +10,7 @@ import { useAppStore } from '../../store/store';
 import { ExchangePanel } from '../../request-ui/ExchangePanel';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { ServiceError } from '../../request-ui/ServiceError';
-import { formatAgo, formatDuration, formatWhen } from '@shared/time-format';
+import { formatAgo, formatDuration, formatWhen } from '@shared/text/time-format';
 import './catalog.css';
 
 function TokenPanel({ token, fetchedAt }: { token: TokenStatusView; fetchedAt: number }) {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
 import { leftOutClause, summarize, triageOrder } from '@shared/compare/summary';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
-import { formatDuration } from '@shared/time-format';
+import { formatDuration } from '@shared/text/time-format';
 import { oneCause } from '@shared/diagnostics';
 import type { BatchRow } from '@shared/compare/types';
 import { Button } from '../../components/Button';

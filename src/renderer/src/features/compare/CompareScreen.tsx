@@ -1,6 +1,6 @@
 import { ArrowLeftRight, ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAgo } from '@shared/time-format';
+import { formatAgo } from '@shared/text/time-format';
 import { Button } from '../../components/Button';
 import { Segmented } from '../../components/Segmented';
 import { modKey } from '../../shell/keys';

@@ -2,7 +2,7 @@ import type { BatchQuality } from '@shared/compare/quality';
 import { buildSide } from '@shared/compare/sides';
 import type { BatchProgress, BatchRow, QueryRow, SideSpec } from '@shared/compare/types';
 import type { CompareKind } from '@shared/compare/kinds';
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { BatchListItem, BatchView } from '@shared/ipc/contract';
 import type {
   AutocompleteRequest,

@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { HistoryEntry, HistoryQuery } from '@shared/history';
 import { workbench } from '../../bridge';
 import type { HistoryView } from '@shared/ipc/contract';

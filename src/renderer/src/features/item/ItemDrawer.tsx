@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatAgo, formatWhen } from '@shared/time-format';
+import { formatAgo, formatWhen } from '@shared/text/time-format';
 import { Drawer } from '../../components/Drawer';
 import { formatValue } from '../../components/format';
 import { Thumb } from '../../components/Thumb';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import type { SearchResponse } from '@shared/request/types';
-import { checkSortOrder } from '@shared/sort-check';
+import { checkSortOrder } from '@shared/request/sort-check';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { StorefrontCopy } from './StorefrontCopy';

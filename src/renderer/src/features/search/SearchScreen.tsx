@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { checkSortOrder } from '@shared/sort-check';
+import { checkSortOrder } from '@shared/request/sort-check';
 import { SplitPanes } from '../../components/SplitPanes';
 import { useCommands } from '../../shell/commands';
 import { searchCommands } from './search-commands';

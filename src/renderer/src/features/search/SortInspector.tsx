@@ -1,5 +1,5 @@
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
-import type { OrderCheck } from '@shared/sort-check';
+import type { OrderCheck } from '@shared/request/sort-check';
 import type { SortValue } from '@shared/request/types';
 
 /** The sort chain in effect and whether the returned order really follows it (a QA aid). */

@@ -1,6 +1,6 @@
 import { isRequest, requestProblems } from '@shared/request/schema';
 import type { FacetSelection, SearchRequest, SortValue } from '@shared/request/types';
-import { asSentence } from '@shared/zod-issues';
+import { asSentence } from '@shared/zod/issues';
 import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';

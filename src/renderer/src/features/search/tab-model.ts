@@ -1,6 +1,6 @@
 import type { Assertion } from '@shared/request/expect';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
 import type { Transport } from '@shared/request/http';
 import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';

@@ -1,8 +1,8 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { GroupableAttribute } from '@shared/group-attributes';
-import { splitValues } from '@shared/group-attributes';
+import type { GroupableAttribute } from '@shared/suggest/group-attributes';
+import { splitValues } from '@shared/suggest/group-attributes';
 import { planGroups } from '@shared/request/group-plan';
 import { LIMITS, type GroupBy } from '@shared/request/types';
 import { Button } from '../../components/Button';

@@ -1,7 +1,7 @@
 import { LayoutGrid } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import { groupableAttributes } from '@shared/group-attributes';
+import { groupableAttributes } from '@shared/suggest/group-attributes';
 import { toCurl } from '@shared/curl/curl';
 import { applyFix } from '@shared/request/fixes';
 import { buildHttpRequest } from '@shared/request/http';

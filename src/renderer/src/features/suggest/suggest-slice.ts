@@ -1,5 +1,5 @@
 import type { Assertion } from '@shared/request/expect';
-import type { ExchangeRecord } from '@shared/exchange';
+import type { ExchangeRecord } from '@shared/ipc/exchange';
 import type { Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
 import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { AnswerPanel } from '../../request-ui/panels';

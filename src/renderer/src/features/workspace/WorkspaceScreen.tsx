@@ -5,7 +5,7 @@ import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/wor
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
-import { formatAgo } from '@shared/time-format';
+import { formatAgo } from '@shared/text/time-format';
 import { useAppStore } from '../../store/store';
 import { AgreementPanel } from '../judging/AgreementPanel';
 import { JudgingQueue } from '../judging/JudgingQueue';

@@ -1,5 +1,5 @@
-import { dateMillis } from './filter/evaluate';
-import type { Item, SortValue } from './request/types';
+import { dateMillis } from '../filter/evaluate';
+import type { Item, SortValue } from './types';
 
 export interface OrderCheck {
   /** Attributes the check could compare on (present in the returned products). */

@@ -1,2 +1,2 @@
 /** The record of one HTTP call; declared beside the errors that carry it (./ipc/result). */
-export type { ExchangeRecord } from './ipc/result';
+export type { ExchangeRecord } from './result';

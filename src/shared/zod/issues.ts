@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorIssue } from './ipc/result';
+import type { ErrorIssue } from '../ipc/result';
 
 /** Dotted JSON path for an issue: `options.sortBy[1].order`. */
 export function issuePath(path: readonly PropertyKey[]): string {

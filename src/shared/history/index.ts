@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchemaWith } from './request/schema';
-import type { RequestKind } from './request/types';
+import { envelopeSchemaWith } from '../request/schema';
+import type { RequestKind } from '../request/types';
 
 /**
  * One sent request in the history, without its response body (fetched on

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { storefrontMappingSchema } from './storefront/mapping';
-import { likelyMeant } from './request/checks';
+import { storefrontMappingSchema } from '../storefront/mapping';
+import { likelyMeant } from '../request/checks';
 
 /**
  * Profiles (environments): where requests go and as whom. Everything here is
