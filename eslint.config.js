@@ -24,6 +24,8 @@ const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `
  */
 const SHARED_PACKAGES = {
   zod: 'the schemas of the request model, the contract and stored files',
+  papaparse:
+    'the CSV reader and writer: plain string in, string out, no dependency, no platform API (its Node stream and File inputs go unused)',
 };
 
 /** The renderer's alias for src/shared. */

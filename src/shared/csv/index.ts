@@ -1,2 +1,2 @@
 export { CsvReader, parseCsv, readCsv, unclosedQuoteMessage, type CsvRecord } from './reader';
-export { csvCell, csvLine, defuse, undefuse } from './writer';
+export { csvCell, csvLine, csvLines, defuse, undefuse } from './writer';

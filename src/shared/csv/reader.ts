@@ -1,8 +1,12 @@
 /*
- * The one CSV reader: RFC 4180 (commas, quoted fields with "" for a quote, line breaks inside quotes), read a
- * piece at a time so a file of any size is never one string of records. Query lists, judgments (Quepid CSV)
- * and raters' CSV all read through it.
+ * The one CSV reader, on Papa Parse: RFC 4180 (commas, quoted fields with "" for a quote, line breaks inside
+ * quotes, one kind of line ending per file), read a piece at a time so a file of any size is never one string of
+ * records. Query lists, judgments (Quepid CSV) and raters' CSV all read through it. What is ours: the line each
+ * record starts on (Papa Parse counts rows, and a quoted field may span lines), pieces of a file fed as they come
+ * (the package's own streaming needs a File or a Node stream, neither of which src/shared may see), and a quote
+ * never closed reported by the line it opened on.
  */
+import Papa from 'papaparse';
 
 /** One CSV record: its fields, and the line it starts on. */
 export interface CsvRecord {
@@ -23,95 +27,74 @@ export function readCsv(text: string): { records: CsvRecord[]; unclosedQuote?: n
   return { records: [...records, ...last.records], ...(last.unclosedQuote !== undefined ? { unclosedQuote: last.unclosedQuote } : {}) };
 }
 
+type LineEnding = '\n' | '\r\n' | '\r';
+
+/**
+ * The file's line ending, from its first one outside quotes (as Papa Parse guesses it), or undefined while the
+ * text read so far has none, or ends on a carriage return whose line feed may be in the next piece.
+ */
+function lineEnding(text: string, whole: boolean): LineEnding | undefined {
+  // Quoted text, and a quote still open, cannot hold the line ending.
+  const unquoted = text.replace(/"[^"]*("|$)/g, '');
+  const at = unquoted.search(/[\r\n]/);
+  if (at < 0) return whole ? '\n' : undefined;
+  if (unquoted[at] === '\n') return '\n';
+  if (at === unquoted.length - 1 && !whole) return undefined;
+  return unquoted[at + 1] === '\n' ? '\r\n' : '\r';
+}
+
 /**
  * CSV read a piece at a time (a file streamed in chunks): each `feed` answers the records it completed, a
- * record split across pieces is joined, and `end` answers the last one. A piece that ends on a quote or a
- * carriage return keeps it for the next, so `""` and CRLF split across pieces read as they would whole.
+ * record split across pieces is joined, and `end` answers the last one.
  */
 export class CsvReader {
-  private field = '';
-  private fields: string[] = [];
-  private quoted = false;
+  /** Text not yet made into records: the row still open at the end of what was fed. */
+  private pending = '';
+  /** Where `pending` starts in the whole text, and the line it starts on. */
+  private offset = 0;
   private line = 1;
-  private start = 1;
-  private touched = false;
-  private carry = '';
+  private newline: LineEnding | undefined;
 
   feed(piece: string): CsvRecord[] {
-    const text = this.carry + piece;
-    // What the next piece may change the reading of: a closing CR (of CRLF), or a run of quotes (of `""`).
-    let cut = text.length;
-    if (text[cut - 1] === '\r') cut--;
-    else while (cut > 0 && text[cut - 1] === '"') cut--;
-    this.carry = text.slice(cut);
-    return this.read(text.slice(0, cut));
+    this.pending += piece;
+    this.newline ??= lineEnding(this.pending, false);
+    return this.newline === undefined ? [] : this.read(false).records;
   }
 
   /** The record left at the end, and the line of a quote never closed. */
   end(): { records: CsvRecord[]; unclosedQuote?: number } {
-    const records = this.read(this.carry);
-    this.carry = '';
-    if (this.touched || this.field !== '') records.push({ line: this.start, fields: [...this.fields, this.field] });
-    return this.quoted ? { records, unclosedQuote: this.start } : { records };
+    this.newline ??= lineEnding(this.pending, true);
+    return this.read(true);
   }
 
-  /**
-   * Reads runs of plain characters as slices, not one character at a time: a field built by appending each
-   * character is a chain of one-character strings (tens of bytes each), which for a file of 40 MB is over 1 GB.
-   */
-  private read(text: string): CsvRecord[] {
+  private read(whole: boolean): { records: CsvRecord[]; unclosedQuote?: number } {
     const records: CsvRecord[] = [];
-    let { field, fields, quoted, line, start, touched } = this;
-    let i = 0;
-    while (i < text.length) {
-      if (quoted) {
-        const quote = text.indexOf('"', i);
-        const run = text.slice(i, quote < 0 ? text.length : quote);
-        for (let n = run.indexOf('\n'); n >= 0; n = run.indexOf('\n', n + 1)) line++;
-        field += run;
-        if (quote < 0) break;
-        if (text[quote + 1] === '"') {
-          field += '"';
-          i = quote + 2;
-        } else {
-          quoted = false;
-          i = quote + 1;
-        }
-        continue;
-      }
-      const c = text[i] as string;
-      if (c === '"' && field === '') {
-        quoted = true;
-        touched = true;
-        i++;
-      } else if (c === ',') {
-        fields.push(field);
-        field = '';
-        touched = true;
-        i++;
-      } else if (c === '\n' || c === '\r') {
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        if (touched || field !== '') records.push({ line: start, fields: [...fields, field] });
-        fields = [];
-        field = '';
-        touched = false;
-        line++;
-        start = line;
-      } else {
-        // A plain run up to the next comma or line end (a quote inside a field that has begun is plain).
-        let j = i + 1;
-        while (j < text.length) {
-          const d = text.charCodeAt(j);
-          if (d === 44 || d === 10 || d === 13) break;
-          j++;
-        }
-        field += text.slice(i, j);
-        touched = true;
-        i = j;
-      }
-    }
-    Object.assign(this, { field, fields, quoted, line, start, touched });
-    return records;
+    const text = this.pending;
+    const counted = this.newline === '\r' ? '\r' : '\n';
+    let unclosedQuote: number | undefined;
+    let from = 0;
+    let line = this.line;
+    const parser = new Papa.Parser({
+      delimiter: ',',
+      newline: this.newline!,
+      quoteChar: '"',
+      escapeChar: '"',
+      step: ({ data, errors, meta }) => {
+        const fields = data[0] ?? [];
+        const to = meta.cursor - this.offset;
+        // A blank line is no record (a line with only commas is one, of empty fields, and `""` one empty field).
+        const blank = fields.length === 1 && fields[0] === '' && !text.slice(from, to).startsWith('"');
+        if (!blank) records.push({ line, fields });
+        if (errors.some((e) => e.code === 'MissingQuotes')) unclosedQuote = line;
+        for (let n = text.indexOf(counted, from); n >= 0 && n < to; n = text.indexOf(counted, n + 1)) line++;
+        from = to;
+      },
+    });
+    const { cursor } = parser.parse(text, this.offset, !whole).meta;
+    this.pending = text.slice(cursor - this.offset);
+    this.offset = cursor;
+    this.line = line;
+    return unclosedQuote === undefined ? { records } : { records, unclosedQuote };
   }
 }
 

@@ -1,9 +1,12 @@
 /*
- * The one CSV writer. Every CSV the workbench writes (batch reports, matrix grids, Quepid judgments) holds text
- * that came from elsewhere — a query list, a shopper's search, an item's title — and is opened in spreadsheets,
- * which run a cell that starts like a formula. So a text cell starting with `=`, `+`, `-`, `@`, a tab or a
- * carriage return gets a leading `'` (OWASP's advice), unless it is a plain number (`-2.5` stays a number).
+ * The one CSV writer, on Papa Parse's `unparse`. Every CSV the workbench writes (batch reports, matrix grids,
+ * Quepid judgments, metrics, agreement) holds text that came from elsewhere — a query list, a shopper's search, an
+ * item's title — and is opened in spreadsheets, which run a cell that starts like a formula. So a text cell starting
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP's advice), unless it is a plain
+ * number (`-2.5` stays a number). The rule is ours rather than the package's `escapeFormulae`: that one also quotes
+ * every cell it defuses and would take `-2.5` for a formula.
  */
+import Papa from 'papaparse';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -30,15 +33,27 @@ export function undefuse(text: string): string {
   return text.startsWith("'") && needsQuote(text) ? text.slice(1) : text;
 }
 
-/** One CSV cell: empty for null and undefined, numbers to six decimals, text defused, quoted where needed. */
-export function csvCell(value: unknown): string {
+/** What a cell holds before it is written: empty for null and undefined, numbers to six decimals, text defused. */
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(Math.round(value * 1e6) / 1e6);
-  const text = defuse(String(value));
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return defuse(String(value));
+}
+
+/** CSV lines, without the last line's ending: each cell as `csvCell` writes it, quoted where CSV needs it. */
+export function csvLines(rows: readonly (readonly unknown[])[], newline = '\n'): string {
+  return Papa.unparse(
+    rows.map((row) => row.map(cellText)),
+    { newline, quotes: false },
+  );
 }
 
 /** One CSV line, without its line ending. */
 export function csvLine(values: readonly unknown[]): string {
-  return values.map(csvCell).join(',');
+  return csvLines([values]);
+}
+
+/** One CSV cell, as it is written in a line. */
+export function csvCell(value: unknown): string {
+  return csvLine([value]);
 }
