@@ -16,6 +16,7 @@ import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
 import { SuiteService } from './services/assertions/service';
 import { ExplainService } from './services/explain/service';
+import { profileTargets } from './services/search/targets';
 import { MatrixService } from './services/matrix/service';
 import { IntentProposer } from './services/judgments/intents';
 import { RunsService } from './services/runs/service';
@@ -175,8 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await compare.init();
 
   const suites = new SuiteService({
-    profiles,
-    localDemo,
+    targets: profileTargets(profiles, localDemo),
     search,
     workspace,
     deadlineMs: () => settings.get().requestTimeoutMs,
@@ -184,8 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const explain = new ExplainService({
-    profiles,
-    localDemo,
+    targets: profileTargets(profiles, localDemo),
     search,
     compare,
     judgments,
@@ -194,8 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const matrix = new MatrixService({
-    profiles,
-    localDemo,
+    targets: profileTargets(profiles, localDemo),
     search,
     deadlineMs: () => settings.get().requestTimeoutMs,
     // Each answer goes to the window as it arrives, its images' hosts noted first (the grid shows them at once).

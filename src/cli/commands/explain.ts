@@ -2,19 +2,23 @@ import { queryKey } from '../../shared/judgments/query-key';
 import { findJudged } from '../../shared/judgments/model';
 import { EXPLAIN_MEASURES, type ExplainMeasure } from '../../shared/explain/explain';
 import { explainReport } from '../../shared/explain/report';
-import { minimumBudget, shapleyPlan, DEFAULT_BUDGET, MAX_DIFFERENCES } from '../../shared/explain/shapley';
-import { explainDifferences } from '../../shared/explain/differences';
+import { DEFAULT_BUDGET } from '../../shared/explain/shapley';
 import type { QueryRow } from '../../shared/compare/types';
-import { runExplanation, type ExplainProgress } from '../../main/services/explain/runner';
-import { searchSender } from '../../main/services/compare/sender';
+import type { ExplainProgress } from '../../main/services/explain/runner';
+import { ExplainService } from '../../main/services/explain/service';
+import { addressTargets } from '../../main/services/search/targets';
 import { SearchClient } from '../../main/services/search/search-client';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { inShard } from '../../shared/runs/shard';
-import { abortOnStop, pacing, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { onStopSignal, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { viaService } from '../service-call';
 import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } from '../side-options';
 
 const progressLine = (p: ExplainProgress) => `${p.done}/${p.total} requests · ${p.failed} failed`;
+
+/** The flag that sets a field the service names. */
+const flagOf = (field: string): string | undefined => ({ judgments: '--judgments', budget: '--budget' })[field];
 
 export const explainCommand: Command = {
   name: 'explain',
@@ -73,7 +77,6 @@ export const explainCommand: Command = {
     if (!EXPLAIN_MEASURES.includes(measure))
       throw new UsageError(`--measure is one of ${EXPLAIN_MEASURES.join(', ')}, got ${JSON.stringify(str('measure'))}`);
     const quality = await qualityOptions(v, io);
-    if (measure === 'ndcg' && !quality) throw new UsageError('--measure ndcg needs --judgments FILE: the ratings nDCG is computed from.');
     if (str('query') !== undefined && str('queries') !== undefined) throw new UsageError('Give --query or --queries, not both.');
     if (str('query') === undefined && str('queries') === undefined)
       throw new UsageError('explain needs --query Q (one query) or --queries FILE (the mean over a query set).');
@@ -81,68 +84,65 @@ export const explainCommand: Command = {
     const limit = Math.max(intOption(str('limit'), 'limit', 1, 1000) ?? 24, quality?.config.k ?? 0);
     const budget = intOption(str('budget'), 'budget', 1, 1_000_000);
     const sides = { base: { options: { offset: 0, limit } }, a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
-    const n = explainDifferences(sides).differences.length;
-    if (n > MAX_DIFFERENCES) throw new UsageError(`The sides differ in ${n} parameters; explain takes at most ${MAX_DIFFERENCES}.`);
-    if (budget !== undefined && budget < minimumBudget(n))
-      throw new UsageError(
-        `--budget ${budget} cannot explain ${n} differences: give at least ${minimumBudget(n)} (one request per step of one order).`,
-      );
-    const shard = shardOption(v);
-    if (shard && str('queries') === undefined) throw new UsageError('--shard splits a query set: give --queries FILE.');
-    const all: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
-    const rows = shard ? inShard(all, shard, (r) => r.query) : all;
-    if (shard) io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries.`);
-    if (rows.length === 0) {
-      io.stdout(
-        JSON.stringify(
-          {
-            measure,
-            total: null,
-            differences: [],
-            notAttributed: [],
-            requests: 0,
-            queries: 0,
-            note: `shard ${shard!.index}/${shard!.count} holds none of the queries`,
-          },
-          null,
-          2,
-        ),
-      );
-      return EXIT.ok;
-    }
-    const plan = shapleyPlan(n, budget !== undefined ? { budget } : {});
-    io.stderr(
-      n === 0
-        ? 'nothing to explain: the sides do not differ in any attributed parameter'
-        : `${n} difference${n === 1 ? '' : 's'} → up to ${plan.masks.length} requests per query${plan.exact ? ' (exact)' : ` (${plan.permutations.length} sampled orders)`} × ${rows.length} quer${rows.length === 1 ? 'y' : 'ies'}`,
-    );
-
     const http = runClient(pace, 16);
-    const stop = abortOnStop(io);
+    // The app's service, on the addresses and tokens given: the same checks, the same run.
+    const explain = new ExplainService({
+      targets: addressTargets(http, str('base-url') ?? ''),
+      search: new SearchClient(http),
+      deadlineMs: () => pace.timeout ?? 0,
+      onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
+    });
+    const stop = onStopSignal(() => explain.cancel());
     try {
-      const run = await runExplanation({
-        sides,
-        rows,
-        measure,
-        ...(budget !== undefined ? { budget } : {}),
-        ...(quality
-          ? {
-              judged: (query: string) => ({
-                ratings: quality.index.get(findJudged(quality.index, query) ?? queryKey(query))?.ratings ?? new Map(),
-                options: quality.config,
-              }),
-            }
-          : {}),
-        send: searchSender(
-          new SearchClient(http),
-          (side) => ({ baseUrl: sides[side].baseUrl! }),
-          pace.timeout ? { deadlineMs: pace.timeout } : {},
-        ),
-        concurrency: pace.concurrency,
-        ...pacing(pace),
-        signal: stop.signal,
-        onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
-      });
+      const { differences: n, plan } = await viaService(() => explain.plan(sides, measure, budget, Boolean(quality)), flagOf);
+      const shard = shardOption(v);
+      if (shard && str('queries') === undefined) throw new UsageError('--shard splits a query set: give --queries FILE.');
+      const all: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
+      const rows = shard ? inShard(all, shard, (r) => r.query) : all;
+      if (shard) io.stderr(`shard ${shard.index}/${shard.count}: ${rows.length} of the ${all.length} queries.`);
+      if (rows.length === 0) {
+        io.stdout(
+          JSON.stringify(
+            {
+              measure,
+              total: null,
+              differences: [],
+              notAttributed: [],
+              requests: 0,
+              queries: 0,
+              note: `shard ${shard!.index}/${shard!.count} holds none of the queries`,
+            },
+            null,
+            2,
+          ),
+        );
+        return EXIT.ok;
+      }
+      io.stderr(
+        n === 0
+          ? 'nothing to explain: the sides do not differ in any attributed parameter'
+          : `${n} difference${n === 1 ? '' : 's'} → up to ${plan.masks.length} requests per query${plan.exact ? ' (exact)' : ` (${plan.permutations.length} sampled orders)`} × ${rows.length} quer${rows.length === 1 ? 'y' : 'ies'}`,
+      );
+      const run = await viaService(
+        () =>
+          explain.queries({
+            sides,
+            rows,
+            measure,
+            ...(budget !== undefined ? { budget } : {}),
+            ...(quality
+              ? {
+                  judged: (query: string) => ({
+                    ratings: quality.index.get(findJudged(quality.index, query) ?? queryKey(query))?.ratings ?? new Map(),
+                    options: quality.config,
+                  }),
+                }
+              : {}),
+            concurrency: pace.concurrency,
+            ...(pace.auto ? { pace: 'auto' as const } : {}),
+          }),
+        flagOf,
+      );
       for (const q of run.queries) if (q.error) io.stderr(`"${q.query}": ${q.error}`);
       const report = explainReport(run);
       // nDCG says which ratings it counted, as every quality figure does.

@@ -6,7 +6,15 @@ import { compileRules, type Intent } from '../../shared/judgments/rules';
 import { querySetSchema } from '../../shared/workspace/query-set';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
 import { queryRows } from '../side-options';
-import { agreement, MIN_SHARED, parseRaterCsv, type PairFigures, type RaterRating } from '../../shared/judgments/agreement';
+import {
+  agreement,
+  listAgreement,
+  MIN_SHARED,
+  parseRaterCsv,
+  TooManyRatersError,
+  type AgreementReport,
+  type PairFigures,
+} from '../../shared/judgments/agreement';
 import { EXPORT_FORMATS, formatJudgments, type ExportFormat } from '../../shared/judgments/formats';
 import { canonicalRatings, DEFAULT_SCALE, judgmentListSchema, MAX_RATING_LIMIT, newJudgmentList } from '../../shared/judgments/model';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
@@ -129,25 +137,29 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
   if (!positionals[0]) throw new UsageError('judgments agreement needs FILE: a workspace judgment list, or CSV query,docid,rating,rater.');
   const min = intOption(values['min-items'], 'min-items', 1, 1_000_000) ?? MIN_SHARED;
   const { text, name } = await readInput(positionals[0], io);
-  let ratings: RaterRating[];
+  let report: AgreementReport;
   let max = intOption(values.max, 'max', 1, MAX_RATING_LIMIT);
-  if (text.trimStart().startsWith('{')) {
-    const list = judgmentListSchema.safeParse(parseJsonInput(text, name));
-    if (!list.success) throw new InputError(`${name}: not a workspace judgment list (${list.error.issues[0]?.message ?? 'unreadable'}).`);
-    max ??= list.data.scale.max;
-    const above = list.data.ratings.find((r) => r.rating > max!);
-    if (above) throw new InputError(`${name}: a rating of ${above.rating} is above --max ${max}.`);
-    // People's ratings only: a rule's suggestion is nobody's opinion, an adjudicated rating decides between them.
-    ratings = list.data.ratings
-      .filter((r) => r.rule === undefined && !r.adjudicated)
-      .map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, rater: r.by ?? 'unknown' }));
-  } else {
-    max ??= 3;
-    const read = parseRaterCsv(text, max);
-    if (!read.ok) throw new InputError(`${name}:${read.line}: ${read.message}`);
-    ratings = read.ratings;
+  try {
+    if (text.trimStart().startsWith('{')) {
+      const list = judgmentListSchema.safeParse(parseJsonInput(text, name));
+      if (!list.success) throw new InputError(`${name}: not a workspace judgment list (${list.error.issues[0]?.message ?? 'unreadable'}).`);
+      max ??= list.data.scale.max;
+      const above = list.data.ratings.find((r) => r.rating > max!);
+      if (above) throw new InputError(`${name}: a rating of ${above.rating} is above --max ${max}.`);
+      // As the app's agreement view reads a list: people's ratings only (a rule's suggestion is nobody's opinion, an
+      // adjudicated rating decides between them).
+      report = listAgreement(list.data.ratings, max);
+    } else {
+      max ??= 3;
+      const read = parseRaterCsv(text, max);
+      if (!read.ok) throw new InputError(`${name}:${read.line}: ${read.message}`);
+      report = agreement(read.ratings, max);
+    }
+  } catch (err) {
+    // The app's words, after the file's name.
+    if (err instanceof TooManyRatersError) throw new InputError(`${name}: ${err.message}`);
+    throw err;
   }
-  const report = agreement(ratings, max);
   if (report.raters.length < 2)
     io.stderr(
       `${name}: ${report.raters.length === 1 ? `one rater (${report.raters[0]})` : 'no rating'}: agreement needs two raters on the same items.`,

@@ -1,13 +1,16 @@
 import { extname } from 'node:path';
-import { buildCells, checkMatrix, findBaseline, parseAxisArg, type MatrixAxis } from '../../shared/matrix/grid';
+import { parseAxisArg, type MatrixAxis } from '../../shared/matrix/grid';
 import { matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix/report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
-import { matrixSender, runMatrix, type MatrixProgress } from '../../main/services/matrix/runner';
+import type { MatrixProgress } from '../../main/services/matrix/runner';
+import { MatrixService, type MatrixInput } from '../../main/services/matrix/service';
+import { addressTargets } from '../../main/services/search/targets';
 import { SearchClient } from '../../main/services/search/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { checkOut, EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { InputError } from '../input';
-import { abortOnStop, pacing, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { onStopSignal, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { viaService } from '../service-call';
 import { queryRows } from '../side-options';
 
 const progressLine = (p: MatrixProgress) => `${p.done}/${p.total} requests · ${p.failed} failed`;
@@ -21,13 +24,14 @@ function parseHours(text: string): number[] {
 }
 
 /** A problem's field as the option that set it: `axes[1].values[2]` → `--axis weather (value 3)`. */
-function optionOf(field: string, axes: MatrixAxis[]): string {
+function optionOf(field: string, axes: MatrixAxis[]): string | undefined {
   const m = /^axes\[(\d+)\](?:\.values\[(\d+)\])?/.exec(field);
   if (m) return `--axis ${axes[Number(m[1])]?.name || Number(m[1]) + 1}${m[2] !== undefined ? ` (value ${Number(m[2]) + 1})` : ''}`;
   if (field.startsWith('hours')) return '--hours';
   if (field.startsWith('configurations')) return '--config';
   if (field === 'axes') return '--axis';
-  return field === 'queries' ? '--queries' : field;
+  const flags: Record<string, string> = { queries: '--queries', baseline: '--baseline', 'base.token': '--token', k: '--k' };
+  return flags[field.replace(/\[\d+\]$/, '')];
 }
 
 export const matrixCommand: Command = {
@@ -94,44 +98,34 @@ export const matrixCommand: Command = {
     const k = intOption(values.k, 'k', 1, 100) ?? 10;
     const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
     const queries = values.query !== undefined ? [values.query] : (await queryRows(values.queries, io)).map((r) => r.query);
-    const spec = { queries, axes, configurations, ...(hours ? { hours } : {}) };
-    const problems = checkMatrix(spec);
-    if (problems.length) throw new UsageError(problems.map((p) => `${optionOf(p.field, axes)}: ${p.message}`).join('\n'));
-    const cells = buildCells(spec);
-    const baseline = findBaseline(cells, spec, values.baseline);
-    if ('error' in baseline) throw new UsageError(baseline.error);
-    io.stderr(
-      `${cells.length} cells × ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} = ${cells.length * queries.length} requests; baseline ${baseline.key}`,
-    );
-
-    await checkOut(out);
+    const input: MatrixInput = {
+      base: { token, options: { offset: 0, limit: k } },
+      queries,
+      axes,
+      configurations,
+      ...(hours ? { hours } : {}),
+      ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+      k,
+      concurrency: pace.concurrency,
+      ...(pace.auto ? { pace: 'auto' as const } : {}),
+    };
     const http = runClient(pace, 16);
-    const stop = abortOnStop(io);
+    // The app's service, on the address and token given: the same checks, the same run.
+    const matrix = new MatrixService({
+      targets: addressTargets(http, baseUrl, token),
+      search: new SearchClient(http),
+      deadlineMs: () => pace.timeout ?? 0,
+      onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
+    });
+    const flagOf = (field: string) => optionOf(field, axes);
+    const stop = onStopSignal(() => matrix.cancel());
     try {
-      if (hours) {
-        // The clock axis is the emulator's own: a real service would ignore the header and every hour would look alike.
-        const probe = await http.send({ method: 'GET', url: `${baseUrl.replace(/\/+$/, '')}/__emulator/info`, headers: [] });
-        if (!probe.ok || probe.status !== 200)
-          throw new UsageError(
-            `--hours sets the emulator's clock and works only against the emulator (Local demo); ${baseUrl} is not one.`,
-          );
-      }
-      const client = new SearchClient(http);
-      const run = await runMatrix({
-        queries,
-        axes,
-        configurations,
-        ...(hours ? { hours } : {}),
-        cells,
-        baseline: baseline.key,
-        k,
-        base: { token, options: { offset: 0, limit: k } },
-        send: matrixSender(client, baseUrl, pace.timeout),
-        concurrency: pace.concurrency,
-        ...pacing(pace),
-        signal: stop.signal,
-        onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
-      });
+      const { cells, baseline } = await viaService(() => matrix.plan(input), flagOf);
+      io.stderr(
+        `${cells.length} cells × ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} = ${cells.length * queries.length} requests; baseline ${baseline}`,
+      );
+      await checkOut(out);
+      const run = await viaService(() => matrix.run(input), flagOf);
       for (const row of run.rows) if (row.error) io.stderr(`"${row.query}" in ${row.cell}: ${row.error}`);
       if (out === undefined) io.stdout(JSON.stringify(matrixJson(run), null, 2));
       else {

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
-import { runSuite } from '../../main/services/assertions/suite-run';
-import { caseSender, type SuiteProgress } from '../../main/services/assertions/runner';
+import type { SuiteProgress } from '../../main/services/assertions/runner';
+import { SuiteService } from '../../main/services/assertions/service';
+import { addressTargets } from '../../main/services/search/targets';
 import { SearchClient } from '../../main/services/search/search-client';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
 import { checkOut, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
-import { abortOnStop, pacing, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
+import { viaService } from '../service-call';
 
 function progressLine(p: SuiteProgress): string {
   return `${p.done}/${p.total} requests · ${p.failed} assertions failed · ${p.errors} requests could not run`;
@@ -54,26 +56,34 @@ export const testCommand: Command = {
     await checkOut(values.out);
     const run = runOptions(values, 4);
     const http = runClient(run, 8);
-    const stop = abortOnStop(io);
+    // The app's service, on the address and token given: the same reading, limits, run and reports.
+    const suites = new SuiteService({
+      targets: addressTargets(http, baseUrl, values.token),
+      search: new SearchClient(http),
+      deadlineMs: () => run.timeout ?? 0,
+      onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
+    });
+    const stop = onStopSignal(() => suites.cancel());
     try {
-      const { run: suite, stopped } = await runSuite({
-        paths: positionals.length ? positionals : ['.'],
-        root: resolve('.'),
-        target: { baseUrl, token: values.token, ...(values.config ? { configurationId: values.config } : {}) },
-        send: caseSender(new SearchClient(http), baseUrl),
-        concurrency: run.concurrency,
-        ...(shard ? { shard } : {}),
-        ...pacing(run),
-        signal: stop.signal,
-        onProgress: throttledProgress(io, progressLine, (p) => p.done >= p.total),
-      });
+      const suite = await viaService(
+        () =>
+          suites.run({
+            folder: resolve('.'),
+            paths: positionals.length ? positionals : ['.'],
+            ...(values.config ? { configurationId: values.config } : {}),
+            ...(shard ? { shard } : {}),
+            concurrency: run.concurrency,
+            ...(run.auto ? { pace: 'auto' as const } : {}),
+          }),
+        (field) => (field === 'folder' ? 'PATH' : undefined),
+      );
       if (values.out) {
         await writeFileAtomically(resolve(values.out), reportAs(reporter, suite), { mode: SHARED_FILE_MODE });
         io.stdout(prettyReport(suite));
         io.stderr(`${reporter} report written to ${values.out}`);
       } else io.stdout(reportAs(reporter, suite));
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
-      return stopped ? 130 : suite.summary.exitCode;
+      return suite.stopped ? 130 : suite.summary.exitCode;
     } finally {
       stop.dispose();
       await http.close();

@@ -140,7 +140,7 @@ describe('search-workbench matrix against the emulator', () => {
     try {
       const io = captureIo();
       expect(await main(['matrix', '--base-url', url, '--token', 't', '--query', 'x', '--hours', '9,21'], io)).toBe(2);
-      expect(io.err.join('\n')).toContain("--hours sets the emulator's clock and works only against the emulator");
+      expect(io.err.join('\n')).toContain(`--hours: The emulator's clock is an axis on Local demo only: ${url} is a real service`);
       expect(asked).toBe(1); // the probe, and no search
     } finally {
       await new Promise((r) => server.close(r));

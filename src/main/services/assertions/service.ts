@@ -3,10 +3,9 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { SuiteProgressView, SuiteRunView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
-import type { LocalDemo } from '../demo/local-demo';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
+import type { Shard } from '../../../shared/runs/shard';
 import type { SearchClient } from '../search/search-client';
+import type { Targets } from '../search/targets';
 import type { Workspace } from '../workspace/workspace';
 import { caseSender } from './runner';
 import { runSuite, SuiteChangedError, type SuiteRunState } from './suite-run';
@@ -29,17 +28,32 @@ async function suiteFolder(dir: string): Promise<string> {
 }
 
 export interface SuiteServiceDeps {
-  profiles: ProfileService;
-  localDemo: LocalDemo | undefined;
+  targets: Targets;
   search: SearchClient;
-  workspace: Workspace;
+  /** The app's workspace, the suite run when no folder is named; the command line has none. */
+  workspace?: Workspace;
   deadlineMs: () => number;
   onProgress: (progress: SuiteProgressView) => void;
 }
 
+export interface SuiteRunInput {
+  profileId?: string;
+  configurationId?: string;
+  /** The folder the suite is in (absolute); the workspace's when absent. */
+  folder?: string;
+  /** Files and folders of the suite, relative to the folder (default: all of it). */
+  paths?: string[];
+  resume?: boolean;
+  /** Only the cases whose query text hashes to this shard (`test --shard i/n`). */
+  shard?: Shard;
+  /** Requests in flight (4 by default), or paced from the service's own refusals. */
+  concurrency?: number;
+  pace?: 'auto';
+}
+
 /**
- * The app's regression suite: the workspace's request files and query sets with expectations, run against a
- * profile — the same reading, limits, runner and reports as `search-workbench test`. One run at a time.
+ * Regression suites, in the app and on the command line (`search-workbench test`) alike: request files and query
+ * sets with expectations (the workspace's, or a folder's), run against a target. One run at a time.
  */
 export class SuiteService {
   private readonly one = new OneRun('A suite run is in progress: wait for it, or cancel it first.');
@@ -48,11 +62,21 @@ export class SuiteService {
 
   constructor(private readonly deps: SuiteServiceDeps) {}
 
-  async run(input: { profileId?: string; configurationId?: string; folder?: string; resume?: boolean }): Promise<SuiteRunView> {
+  async run(input: SuiteRunInput): Promise<SuiteRunView> {
     return this.one.start(async (signal) => {
-      const folder = input.folder ? await suiteFolder(input.folder) : this.deps.workspace.folder;
-      const profile = await readyProfile(this.deps.profiles, this.deps.localDemo, input.profileId);
-      const key = JSON.stringify([folder, profile.id, input.configurationId ?? '']);
+      const workspace = this.deps.workspace?.folder;
+      const folder = input.folder ? await suiteFolder(input.folder) : workspace;
+      if (folder === undefined) throw failure('validation', 'Name the folder the suite is in.', { field: 'folder' });
+      const target = await this.deps.targets(input.profileId);
+      const key = JSON.stringify([
+        folder,
+        target.name,
+        target.searchUrl,
+        target.token ?? '',
+        input.configurationId ?? '',
+        input.paths ?? [],
+        input.shard ?? null,
+      ]);
       const resume = input.resume ? this.unfinished : null;
       if (input.resume && resume?.key !== key)
         throw failure('validation', 'Nothing to resume for this folder, profile and configuration: run the suite from the start.', {
@@ -60,17 +84,19 @@ export class SuiteService {
         });
       const deadlineMs = this.deps.deadlineMs();
       const outcome = await runSuite({
-        paths: ['.'],
+        paths: input.paths?.length ? input.paths : ['.'],
         root: folder,
-        // As on the command line, the target gives the token: the profile's first search token (a request file's own
-        // is kept only when the profile has none).
+        // The target gives the token: the profile's first search token, or the command line's --token (a request
+        // file's own is kept only when the profile has none).
         target: {
-          baseUrl: profile.searchUrl,
-          ...(profile.searchTokens[0] ? { token: profile.searchTokens[0].token } : {}),
+          baseUrl: target.searchUrl,
+          ...(target.token ? { token: target.token } : {}),
           ...(input.configurationId ? { configurationId: input.configurationId } : {}),
         },
-        send: caseSender(this.deps.search, profile.searchUrl),
-        concurrency: 4,
+        send: caseSender(this.deps.search, target.searchUrl),
+        concurrency: input.concurrency ?? 4,
+        ...(input.pace ? { pace: input.pace } : {}),
+        ...(input.shard ? { shard: input.shard } : {}),
         ...(deadlineMs ? { deadlineMs } : {}),
         ...(resume ? { resume: resume.state } : {}),
         signal,
@@ -81,8 +107,8 @@ export class SuiteService {
       });
       this.unfinished = outcome.left > 0 ? { key, state: outcome.state } : null;
       const { run, checkMs, stopped, left } = outcome;
-      const inWorkspace = resolve(folder) === resolve(this.deps.workspace.folder);
-      return { ...run, profileName: profile.name, checkMs, stopped, folder, inWorkspace, left };
+      const inWorkspace = workspace !== undefined && resolve(folder) === resolve(workspace);
+      return { ...run, profileName: target.name, checkMs, stopped, folder, inWorkspace, left };
     });
   }
 

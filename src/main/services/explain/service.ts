@@ -3,7 +3,7 @@ import type { ExplainProgressView, ExplainView } from '../../../shared/ipc/contr
 import type { ExplainAnswer, ExplainJudged, ExplainMeasure } from '../../../shared/explain/explain';
 import { explainReport, perQueryOf } from '../../../shared/explain/report';
 import { explainDifferences } from '../../../shared/explain/differences';
-import { minimumBudget } from '../../../shared/explain/shapley';
+import { MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
 import { failure } from '../../../shared/ipc/result';
 import { findJudged, indexRatings, type RatingsCounted } from '../../../shared/judgments/model';
 import { queryKey } from '../../../shared/judgments/query-key';
@@ -12,22 +12,34 @@ import type { QualityOptions } from '../../../shared/metrics/quality';
 import type { SearchTemplate } from '../../../shared/request/types';
 import type { CompareService } from '../compare/service';
 import { searchSender } from '../compare/sender';
-import type { LocalDemo } from '../demo/local-demo';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
+import type { QueryRow } from '../../../shared/compare/types';
 import type { SearchClient } from '../search/search-client';
+import type { Targets } from '../search/targets';
 import type { JudgmentLists } from '../workspace/judgment-lists';
 import { OneRun } from '../pacing/one-run';
 import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
 
 export interface ExplainServiceDeps {
-  profiles: ProfileService;
-  localDemo: LocalDemo | undefined;
+  targets: Targets;
   search: SearchClient;
-  compare: CompareService;
-  judgments: JudgmentLists;
+  /** The app's batches and judgment lists; the command line has neither (it explains a query set it read). */
+  compare?: CompareService;
+  judgments?: JudgmentLists;
   deadlineMs: () => number;
   onProgress: (progress: ExplainProgressView) => void;
+}
+
+type Sides = { base: SearchTemplate; a: SideSpec; b: SideSpec };
+
+/** A query set to explain, as the command line reads it: its rows, and the ratings of each query when nDCG is measured. */
+export interface ExplainSetInput {
+  sides: Sides;
+  rows: readonly QueryRow[];
+  measure: ExplainMeasure;
+  budget?: number;
+  judged?: (query: string) => ExplainJudged;
+  concurrency?: number;
+  pace?: 'auto';
 }
 
 export interface ExplainQueryInput {
@@ -55,7 +67,7 @@ export class ExplainService {
     const one = async (side: SideSpec, key: 'a' | 'b') => {
       if (side.baseUrl) return { baseUrl: side.baseUrl };
       try {
-        return { baseUrl: (await readyProfile(this.deps.profiles, this.deps.localDemo, side.profileId)).searchUrl };
+        return { baseUrl: (await this.deps.targets(side.profileId)).searchUrl };
       } catch {
         throw failure('not-found', `The profile of side ${key.toUpperCase()} no longer exists; pick one of the profiles in the list.`, {
           field: `sides.${key}.profileId`,
@@ -67,18 +79,33 @@ export class ExplainService {
 
   /** The ratings a measure reads, with the settings given — else the list's own (its threshold), as everywhere. */
   private async judged(file: string, given?: QualityOptions & { ratings?: RatingsCounted }): Promise<(query: string) => ExplainJudged> {
+    if (!this.deps.judgments) throw failure('validation', 'Judgment lists are read in the app’s workspace.', { field: 'judgments' });
     const list = await this.deps.judgments.read(file);
     const options = given ?? qualitySettings({}, list.scale);
     const index = indexRatings(list.ratings, { ratings: options.ratings ?? 'confirmed' });
     return (query) => ({ ratings: index.get(findJudged(index, query) ?? queryKey(query))?.ratings ?? new Map(), options });
   }
 
-  private checkBudget(sides: { base: SearchTemplate; a: SideSpec; b: SideSpec }, budget: number | undefined): void {
-    const n = explainDifferences(sides).differences.length;
-    if (budget !== undefined && budget < minimumBudget(n))
-      throw failure('validation', `A budget of ${budget} requests cannot explain ${n} differences: give at least ${minimumBudget(n)}.`, {
-        field: 'budget',
+  /**
+   * The checks every explanation passes before a request is sent, in the app and on the command line: nDCG has
+   * ratings to measure with, the sides differ in few enough parameters, the budget can cover one order of them.
+   * Answers how many differences there are and the plan of requests.
+   */
+  plan(sides: Sides, measure: ExplainMeasure, budget: number | undefined, judged: boolean): { differences: number; plan: ShapleyPlan } {
+    if (measure === 'ndcg' && !judged)
+      throw failure('validation', 'nDCG needs a judgment list to measure with: give one, or explain by ranking change.', {
+        field: 'judgments',
       });
+    const n = explainDifferences(sides).differences.length;
+    if (n > MAX_DIFFERENCES)
+      throw failure('validation', `The sides differ in ${n} parameters; explain takes at most ${MAX_DIFFERENCES}.`, { field: 'sides' });
+    if (budget !== undefined && budget < minimumBudget(n))
+      throw failure(
+        'validation',
+        `A budget of ${budget} requests cannot explain ${n} differences: give at least ${minimumBudget(n)} (one request per step of one order).`,
+        { field: 'budget' },
+      );
+    return { differences: n, plan: shapleyPlan(n, budget !== undefined ? { budget } : {}) };
   }
 
   private async run(options: Omit<ExplainRunOptions, 'send' | 'signal' | 'onProgress' | 'deadlineMs'>): Promise<ExplainRun> {
@@ -102,12 +129,8 @@ export class ExplainService {
 
   async query(input: ExplainQueryInput): Promise<ExplainView> {
     if (!input.query.trim()) throw failure('validation', 'Type the query to explain.', { field: 'query' });
-    if (input.measure === 'ndcg' && !input.judgments)
-      throw failure('validation', 'nDCG needs a judgment list: pick one (Judgments), or explain by ranking change.', {
-        field: 'judgments',
-      });
     const sides = { base: input.base, a: input.sides.a, b: input.sides.b };
-    this.checkBudget(sides, input.budget);
+    this.plan(sides, input.measure, input.budget, Boolean(input.judgments));
     const judged = input.judgments ? await this.judged(input.judgments) : undefined;
     const run = await this.run({
       sides,
@@ -131,7 +154,9 @@ export class ExplainService {
 
   /** A batch over its query set; its stored answers stand for A and B. The explanation is kept with the batch. */
   async batch(input: { id: string; measure: ExplainMeasure; budget?: number }): Promise<ExplainView> {
-    const { definition, results, progress } = this.deps.compare.read(input.id);
+    const compare = this.deps.compare;
+    if (!compare) throw failure('validation', 'Comparisons are explained in the app, where they are kept.', { field: 'id' });
+    const { definition, results, progress } = compare.read(input.id);
     if (progress.status === 'running')
       throw failure('conflict', 'The comparison is still running: explain it once it is done.', { field: 'id' });
     if (definition.kind && definition.kind !== 'search')
@@ -147,7 +172,7 @@ export class ExplainService {
         },
       );
     const sides = { base: definition.base, a: definition.sides.a, b: definition.sides.b };
-    this.checkBudget(sides, input.budget);
+    this.plan(sides, input.measure, input.budget, true);
     const stored = new Map(results.map((r) => [r.index, r]));
     const known = (index: number, side: 'a' | 'b'): ExplainAnswer | undefined => {
       const r = stored.get(index)?.[side];
@@ -165,8 +190,22 @@ export class ExplainService {
       ...(definition.pace === 'auto' ? { pace: 'auto' as const } : {}),
     });
     const out = { ...view(run), perQuery: perQueryOf(run), batchId: input.id };
-    if (!run.stopped) await this.deps.compare.keepExplanation(input.id, out);
+    if (!run.stopped) await compare.keepExplanation(input.id, out);
     return out;
+  }
+
+  /** A query set read elsewhere (the command line's --query or --queries): each query's explanation and the mean. */
+  async queries(input: ExplainSetInput): Promise<ExplainRun> {
+    this.plan(input.sides, input.measure, input.budget, Boolean(input.judged));
+    return this.run({
+      sides: input.sides,
+      rows: input.rows,
+      measure: input.measure,
+      ...(input.budget !== undefined ? { budget: input.budget } : {}),
+      ...(input.judged ? { judged: input.judged } : {}),
+      concurrency: input.concurrency ?? 8,
+      ...(input.pace ? { pace: input.pace } : {}),
+    });
   }
 
   cancel(): { cancelled: boolean } {

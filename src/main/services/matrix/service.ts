@@ -1,18 +1,15 @@
 import type { MatrixProgressView } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
-import { buildCells, checkMatrix, findBaseline, type MatrixAxis } from '../../../shared/matrix/grid';
+import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell } from '../../../shared/matrix/grid';
 import type { MatrixRun } from '../../../shared/matrix/report';
 import type { SearchTemplate } from '../../../shared/request/types';
-import type { LocalDemo } from '../demo/local-demo';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
 import type { SearchClient } from '../search/search-client';
+import type { Targets } from '../search/targets';
 import { OneRun } from '../pacing/one-run';
 import { matrixSender, runMatrix } from './runner';
 
 export interface MatrixServiceDeps {
-  profiles: ProfileService;
-  localDemo: LocalDemo | undefined;
+  targets: Targets;
   search: SearchClient;
   deadlineMs: () => number;
   onProgress: (progress: MatrixProgressView) => void;
@@ -27,18 +24,22 @@ export interface MatrixInput {
   hours?: number[];
   baseline?: string;
   k: number;
+  /** Requests in flight (8 by default), or paced from the service's own refusals. */
+  concurrency?: number;
+  pace?: 'auto';
 }
 
 /**
- * Context matrices in the app: one at a time, sent to a profile (the emulator's clock an axis on Local demo only),
- * paced and retried as batches are, each answer sent to the window as it arrives; cancellable.
+ * Context matrices, in the app and on the command line alike: one at a time, sent to a target (the emulator's clock
+ * an axis on the emulator only), paced and retried as batches are, each answer reported as it arrives; cancellable.
  */
 export class MatrixService {
   private readonly one = new OneRun('A matrix is running: wait for it, or cancel it first.');
 
   constructor(private readonly deps: MatrixServiceDeps) {}
 
-  async run(input: MatrixInput): Promise<MatrixRun> {
+  /** The grid a matrix would send, once its input passes every check that needs no request: its cells and baseline. */
+  plan(input: MatrixInput): { cells: MatrixCell[]; baseline: string; token: string } {
     const problem = checkMatrix(input)[0];
     if (problem) throw failure('validation', problem.message, { field: problem.field });
     const token = input.base.token?.trim();
@@ -46,30 +47,35 @@ export class MatrixService {
     const cells = buildCells(input);
     const baseline = findBaseline(cells, input, input.baseline);
     if ('error' in baseline) throw failure('validation', baseline.error, { field: 'baseline' });
+    return { cells, baseline: baseline.key, token };
+  }
+
+  async run(input: MatrixInput): Promise<MatrixRun> {
+    const { cells, baseline, token } = this.plan(input);
     return this.one.start(async (signal) => {
-      let profile;
+      let target;
       try {
-        profile = await readyProfile(this.deps.profiles, this.deps.localDemo, input.profileId);
+        target = await this.deps.targets(input.profileId);
       } catch {
         throw failure('not-found', 'That profile no longer exists; pick one of the profiles in the list.', { field: 'profileId' });
       }
-      if (input.hours?.length && !profile.builtIn)
+      if (input.hours?.length && !(await target.isEmulator()))
         throw failure(
           'validation',
-          `The emulator's clock is an axis on Local demo only: ${profile.name} is a real service, which sets its own clock. Remove the hours, or switch to Local demo.`,
+          `The emulator's clock is an axis on Local demo only: ${target.name} is a real service, which sets its own clock. Remove the hours, or run on Local demo.`,
           { field: 'hours' },
         );
       const deadlineMs = this.deps.deadlineMs();
       return await runMatrix({
         ...input,
         cells,
-        baseline: baseline.key,
+        baseline,
         base: { ...input.base, token },
-        send: matrixSender(this.deps.search, profile.searchUrl, deadlineMs > 0 ? deadlineMs : undefined),
-        concurrency: 8,
+        send: matrixSender(this.deps.search, target.searchUrl, deadlineMs > 0 ? deadlineMs : undefined),
+        concurrency: input.concurrency ?? 8,
         ...(deadlineMs > 0 ? { deadlineMs } : {}),
         signal,
-        // Every answer goes to the window as it arrives (5,000 at most), so the grid fills in cell by cell.
+        // Every answer is reported as it arrives (5,000 at most), so the grid fills in cell by cell.
         onProgress: (progress, answered) => this.deps.onProgress({ ...progress, answered }),
       });
     });
