@@ -5,7 +5,7 @@ import { experimentBatch, experimentSchema } from '../shared/compare/experiment'
 import { querySetSchema } from '../shared/workspace/query-set';
 import { textHash } from '../main/services/compare/shard-identity';
 import { readTextFile } from '../main/services/storage/read-text';
-import { JudgmentLists } from '../main/services/workspace/judgment-lists';
+import { JudgmentLists } from '../main/services/judgments/judgment-lists';
 import { Workspace } from '../main/services/workspace/workspace';
 import { UsageError } from './command';
 import type { RunPlan, Values } from './side-options';

@@ -3,22 +3,17 @@ import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { forTerminal } from '../shared/text';
 import { InputFileError, MAX_INPUT_BYTES } from '../main/services/storage/read-text';
 import { textOf } from './input';
-import { compareCommand } from './commands/compare';
-import { curlCommand } from './commands/curl';
-import { emulatorCommand } from './commands/emulator';
+import { serveCommand, startCommand } from './commands/app';
+import { testCommand } from './commands/assertions';
+import { catalogCommand } from './commands/catalog';
+import { compareCommand, mergeCommand } from './commands/compare';
+import { emulatorCommand } from './commands/demo';
 import { explainCommand } from './commands/explain';
-import { filterCommand } from './commands/filter';
-import { maskCommand } from './commands/mask';
+import { judgmentsCommand, metricsCommand } from './commands/judgments';
 import { matrixCommand } from './commands/matrix';
-import { mergeCommand } from './commands/merge';
-import { judgmentsCommand } from './commands/judgments';
-import { metricsCommand } from './commands/metrics';
-import { requestCommand } from './commands/request';
-import { serveCommand } from './commands/serve';
-import { catalogCommand, keygenCommand, searchCommand } from './commands/service';
-import { startCommand } from './commands/start';
-import { testCommand } from './commands/test';
-import { urlCommand } from './commands/url';
+import { keygenCommand } from './commands/profiles';
+import { filterCommand, maskCommand, requestCommand, searchCommand } from './commands/search';
+import { curlCommand, urlCommand } from './commands/url-tools';
 
 /** Every command the CLI knows; `--help` lists them in this order. */
 export const COMMANDS: readonly Command[] = [

@@ -1,5 +1,5 @@
 import { WorkbenchFailure } from '../shared/ipc/result';
-import { UsageError } from './command';
+import { EXIT, UsageError, type CliIo } from './command';
 
 /**
  * A service's answer to the command line, its refusals in the command line's terms: input it refuses (a
@@ -17,4 +17,13 @@ export async function viaService<T>(call: () => Promise<T> | T, flagOf: (field: 
     }
     throw err;
   }
+}
+
+/** A service's failure on a command that prints it as the service said it (exit 3); anything else is thrown on. */
+export function reportFailure(io: CliIo, err: unknown): number {
+  if (err instanceof WorkbenchFailure) {
+    io.stderr(`${err.error.code} error: ${err.error.message}`);
+    return EXIT.couldNotRun;
+  }
+  throw err;
 }

@@ -7,10 +7,11 @@ import { compareHandlers } from './handlers/compare';
 import { catalogHandlers } from './handlers/catalog';
 import { profileHandlers } from './handlers/profiles';
 import { searchHandlers } from './handlers/search';
-import { storageHandlers } from './handlers/storage';
+import { judgmentHandlers } from './handlers/judgments';
+import { settingsHandlers } from './handlers/settings';
 import { removeStaleTemps } from './services/storage/atomic';
 import { workspaceHandlers } from './handlers/workspace';
-import { suiteHandlers } from './handlers/suites';
+import { assertionHandlers } from './handlers/assertions';
 import { explainHandlers } from './handlers/explain';
 import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
@@ -33,7 +34,7 @@ import { ProfileService } from './services/profiles/profiles';
 import { batchQuality } from '../shared/compare/quality';
 import { indexRatings } from '../shared/judgments/model';
 import { Experiments } from './services/workspace/experiments';
-import { JudgmentLists } from './services/workspace/judgment-lists';
+import { JudgmentLists } from './services/judgments/judgment-lists';
 import { migrateSavedRequests } from './services/workspace/migrate';
 import { QuerySets } from './services/workspace/query-sets';
 import { SavedRequests } from './services/workspace/saved-requests';
@@ -175,12 +176,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await compare.init();
 
-  const suites = new SuiteService({
+  const assertions = new SuiteService({
     targets: profileTargets(profiles, localDemo),
     search,
     workspace,
     deadlineMs: () => settings.get().requestTimeoutMs,
-    onProgress: (progress) => events.emit('suites:progress', progress),
+    onProgress: (progress) => events.emit('assertions:progress', progress),
   });
 
   const explain = new ExplainService({
@@ -230,7 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     experiments,
     runs: new RunsService({ workspace, experiments, judgments, compare }),
     compare,
-    suites,
+    assertions,
     explain,
     matrix,
     intents: new IntentProposer({ profiles, localDemo, search, deadlineMs: () => settings.get().requestTimeoutMs }),
@@ -259,16 +260,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const handlers: Handlers = {
     ...appHandlers(services),
-    ...suiteHandlers(services),
+    ...settingsHandlers(services),
+    ...assertionHandlers(services),
     ...explainHandlers(services),
     ...matrixHandlers(services),
     ...runsHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),
-    ...storageHandlers(services),
     ...compareHandlers(services),
     ...workspaceHandlers(services),
+    ...judgmentHandlers(services),
   };
 
   return {

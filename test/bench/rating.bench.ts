@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
-import { JudgmentLists } from '../../src/main/services/workspace/judgment-lists';
+import { JudgmentLists } from '../../src/main/services/judgments/judgment-lists';
 import { Workspace } from '../../src/main/services/workspace/workspace';
 import { judgmentListSchema, setRating } from '../../src/shared/judgments/model';
 import type { WorkspaceKind } from '../../src/shared/workspace/kinds';

@@ -7,7 +7,7 @@ import { _electron as electron, test as base, type Locator, type Page } from '@p
 import AxeBuilder from '@axe-core/playwright';
 import type keytarModule from 'keytar';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
-import { findElectron } from '../../src/cli/commands/start';
+import { findElectron } from '../../src/cli/commands/app';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');

@@ -128,9 +128,9 @@ describe('a suite, a rules file and a filter check with a deep filter', () => {
 
 describe("the app's suite run", () => {
   const cores = demoCores();
-  it('suites:run over the same folder answers every outcome (no "internal"), the deep one failed with the position', async () => {
+  it('assertions:run over the same folder answers every outcome (no "internal"), the deep one failed with the position', async () => {
     const core = await cores.start(await mkdtemp(join(tmpdir(), 'wb-nesting-app-')));
-    const view = await call<SuiteRunView>(core, 'suites:run', { folder: join(dir, 'suite') });
+    const view = await call<SuiteRunView>(core, 'assertions:run', { folder: join(dir, 'suite') });
     const deep = view.results.find((r) => r.file === 'a-deep.json')!.assertions.find((a) => a.label === 'deep')!;
     expect(deep).toMatchObject({ status: 'failed', message: expect.stringContaining('Parentheses nest more than 100 levels deep') });
     expect(view.summary.failed).toBe(1);

@@ -9,17 +9,9 @@ type WorkspaceChannels =
   | 'query-sets:read'
   | 'query-sets:page'
   | 'query-sets:save'
-  | 'judgments:create'
-  | 'judgments:import'
-  | 'judgments:read'
-  | 'judgments:export'
   | 'query-sets:set-note'
   | 'query-sets:set-intents'
   | 'query-sets:propose-intents'
-  | 'judgments:rate'
-  | 'judgments:set-rules'
-  | 'judgments:agreement'
-  | 'judgments:item'
   | 'experiments:queue'
   | 'experiments:skip'
   | 'experiments:create'
@@ -35,18 +27,10 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'query-sets:read': ({ file }) => s.querySets.read(file),
     'query-sets:page': ({ file, ...page }) => s.querySets.page(file, page),
     'query-sets:save': ({ file, querySet }) => s.querySets.save(file, querySet),
-    'judgments:create': ({ name, scale }) => s.judgments.create(name, scale),
-    'judgments:import': (input) => s.judgments.import(input),
-    'judgments:read': ({ file }) => s.judgments.read(file),
-    'judgments:export': ({ file, format }) => s.judgments.export(file, format),
     'query-sets:set-note': ({ file, query, note }) => s.querySets.setNote(file, query, note),
     'query-sets:set-intents': ({ file, intents }) => s.querySets.setIntents(file, intents),
     'query-sets:propose-intents': ({ queries, profileId, configurationId }) =>
       s.intents.propose({ queries, ...(profileId ? { profileId } : {}), ...(configurationId ? { configurationId } : {}) }),
-    'judgments:rate': (change) => s.judgments.rate(change),
-    'judgments:agreement': ({ file }) => s.judgments.agreement(file),
-    'judgments:set-rules': ({ file, rules }) => s.judgments.setRules(file, rules ?? null),
-    'judgments:item': ({ query, itemId }) => s.judgments.itemRatings(query, itemId),
     'experiments:queue': async ({ file, secondOpinion, secondOf, calibration }) =>
       s.images.noted(
         await s.experiments.queue(file, {

@@ -19,7 +19,7 @@ import type { DemoFiles } from './demo/demo-workspace';
 import type { LocalDemo } from './demo/local-demo';
 import type { ProfileService } from './profiles/profiles';
 import type { Experiments } from './workspace/experiments';
-import type { JudgmentLists } from './workspace/judgment-lists';
+import type { JudgmentLists } from './judgments/judgment-lists';
 import type { QuerySets } from './workspace/query-sets';
 import type { SavedRequests } from './workspace/saved-requests';
 import type { Workspace } from './workspace/workspace';
@@ -74,7 +74,7 @@ export interface Services {
   experiments: Experiments;
   compare: CompareService;
   /** The workspace's regression suite, run against a profile. */
-  suites: SuiteService;
+  assertions: SuiteService;
   explain: ExplainService;
   /** Context matrices: one query (or a few) across a grid of context variables × configurations. */
   matrix: MatrixService;

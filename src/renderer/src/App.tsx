@@ -19,7 +19,7 @@ export function App() {
     const offNotice = api.onAppNotice((notice) => useAppStore.getState().pushNotice(notice));
     // Batches run wherever they were started from (Compare, an experiment in Workspace): their progress is followed from any screen.
     const offBatch = api.onCompareProgress((update) => useAppStore.getState().applyBatchProgress(update));
-    const offSuite = api.onSuitesProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
+    const offSuite = api.onAssertionsProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
     const offExplain = api.onExplainProgress((progress) => useAppStore.getState().applyExplainProgress(progress));
     const offMatrix = api.onMatrixProgress((progress) => useAppStore.getState().applyMatrixProgress(progress));
     const offProfiles = api.onProfilesChanged(() => {

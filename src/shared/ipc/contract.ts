@@ -1,13 +1,16 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
+import { catalogChannels } from './channels/catalog';
 import { compareChannels, compareEvents } from './channels/compare';
 import { explainChannels, explainEvents } from './channels/explain';
 import { matrixChannels, matrixEvents } from './channels/matrix';
 import { runsChannels } from './channels/runs';
-import { profileChannels } from './channels/profiles';
+import { profileChannels, profileEvents } from './channels/profiles';
+import { settingsChannels, settingsEvents } from './channels/settings';
 import { searchChannels, searchEvents } from './channels/search';
-import { suiteChannels, suiteEvents } from './channels/suites';
+import { assertionChannels, assertionEvents } from './channels/assertions';
 import { workspaceChannels } from './channels/workspace';
+import { judgmentChannels } from './channels/judgments';
 
 /**
  * The whole conversation between the renderer and main, declared once,
@@ -19,11 +22,14 @@ import { workspaceChannels } from './channels/workspace';
  */
 export const contract = {
   ...appChannels,
+  ...settingsChannels,
   ...profileChannels,
   ...searchChannels,
+  ...catalogChannels,
   ...compareChannels,
   ...workspaceChannels,
-  ...suiteChannels,
+  ...judgmentChannels,
+  ...assertionChannels,
   ...explainChannels,
   ...matrixChannels,
   ...runsChannels,
@@ -31,9 +37,11 @@ export const contract = {
 
 export const events = {
   ...appEvents,
+  ...settingsEvents,
+  ...profileEvents,
   ...searchEvents,
   ...compareEvents,
-  ...suiteEvents,
+  ...assertionEvents,
   ...explainEvents,
   ...matrixEvents,
 } as const;
@@ -51,22 +59,14 @@ export type EventPayload<E extends EventName> = NonNullable<Events[E]['payload']
 export const channelNames = Object.keys(contract) as Channel[];
 export const eventNames = Object.keys(events) as EventName[];
 
-export type { AppInfo, Notice, ProfileSummary, ProfilesSummary, Transport, SecretStoreInfo, LocalDemoInfo } from './channels/app';
-export type { ProfilesList } from './channels/profiles';
-export type {
-  RunOutput,
-  RunOutputOf,
-  HistoryView,
-  SavedListing,
-  SavedRequestView,
-  TokenStatusView,
-  ActiveCatalogView,
-  ConnectionStep,
-  CatalogAttributeView,
-} from './channels/search';
+export type { AppInfo, Notice, Transport, LocalDemoInfo } from './channels/app';
+export type { ProfilesList, ProfileSummary, ProfilesSummary, SecretStoreInfo } from './channels/profiles';
+export type { RunOutput, RunOutputOf, HistoryView, SavedListing, SavedRequestView } from './channels/search';
+export type { TokenStatusView, ActiveCatalogView, ConnectionStep, CatalogAttributeView } from './channels/catalog';
 export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
-export type { QuerySetCreated, JudgmentsImported, ItemRating, IntentProposals } from './channels/workspace';
-export type { SuiteRunView, SuiteProgressView } from './channels/suites';
+export type { QuerySetCreated, IntentProposals } from './channels/workspace';
+export type { JudgmentsImported, ItemRating } from './channels/judgments';
+export type { SuiteRunView, SuiteProgressView } from './channels/assertions';
 export type { ExplainView, ExplainProgressView } from './channels/explain';
 export type { TrendView } from './channels/runs';
 export type { MatrixProgressView } from './channels/matrix';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One channel of the contract: the schema main parses the renderer's input
@@ -24,3 +24,6 @@ export function channel<O>() {
 export function event<P>(doc: string): EventSpec<P> {
   return { doc };
 }
+
+/** The input of a channel that takes none: an empty object, or nothing at all. */
+export const noInput = z.object({}).strict().default({});

@@ -1,4 +1,4 @@
-import type { CatalogAttributeView } from '../ipc/channels/search';
+import type { CatalogAttributeView } from '../ipc/channels/catalog';
 import type { Facet, FacetValue, Item } from '../request/types';
 
 /** A facet whose values are buckets ("Under 25", "50 to 100") rather than attribute values: no use for grouping or completion. */

@@ -120,8 +120,8 @@ function samples(): Record<Channel, unknown> {
     },
     'experiments:read': { file: 'fuzz.json' },
     'experiments:run': { file: 'fuzz.json' },
-    'suites:run': { configurationId: 'default' },
-    'suites:cancel': {},
+    'assertions:run': { configurationId: 'default' },
+    'assertions:cancel': {},
     'explain:query': {
       base: { options: { limit: 5 } },
       sides: {

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { AppInfo, Notice, Transport } from '../../../shared/ipc/contract';
-import type { PathPurpose } from '../../../shared/ipc/channels/app';
+import type { PathPurpose } from '../../../shared/ipc/channels/settings';
 import { failure } from '../../../shared/ipc/result';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { APP_NAME, APP_VERSION } from '../../app-meta';

@@ -15,7 +15,7 @@ import { searchSender } from '../compare/sender';
 import type { QueryRow } from '../../../shared/compare/types';
 import type { SearchClient } from '../search/search-client';
 import type { Targets } from '../search/targets';
-import type { JudgmentLists } from '../workspace/judgment-lists';
+import type { JudgmentLists } from '../judgments/judgment-lists';
 import { OneRun } from '../pacing/one-run';
 import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
 

@@ -9,7 +9,7 @@ import { judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../
 import { experimentSchema } from '../../../shared/compare/experiment';
 import type { CompareService } from '../compare/service';
 import type { Experiments } from '../workspace/experiments';
-import type { JudgmentLists } from '../workspace/judgment-lists';
+import type { JudgmentLists } from '../judgments/judgment-lists';
 import type { Workspace } from '../workspace/workspace';
 
 const rankingOf = (side: BatchResult['a']): string[] | null => (side.ok ? (side.ranking ?? side.top.map((t) => t.id)) : null);

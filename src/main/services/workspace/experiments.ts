@@ -13,7 +13,7 @@ import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
 import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/compare/experiment';
 import type { RunSnapshot } from '../../../shared/runs/snapshot';
 import type { CompareService } from '../compare/service';
-import type { JudgmentLists } from './judgment-lists';
+import type { JudgmentLists } from '../judgments/judgment-lists';
 import type { QuerySets } from './query-sets';
 import type { Workspace } from './workspace';
 

@@ -9,7 +9,7 @@ import { createSuiteSlice, type SuiteSlice } from '../features/assertions/suite-
 import { createExplainSlice, type ExplainSlice } from '../features/explain/explain-slice';
 import { createMatrixSlice, type MatrixSlice } from '../features/matrix/matrix-slice';
 import { createRunsSlice, type RunsSlice } from '../features/runs/runs-slice';
-import { createJudgingSlice, type JudgingSlice } from '../features/judging/judging-slice';
+import { createJudgingSlice, type JudgingSlice } from '../features/judgments/judging-slice';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/profiles-slice';
 import { createSavedSlice, type SavedSlice } from '../features/search/saved-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/search-slice';

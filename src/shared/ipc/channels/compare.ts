@@ -11,8 +11,7 @@ import type {
   SuggestRequest,
   SuggestResponse,
 } from '../../request/types';
-import { channel, event } from '../define';
-import { noInput } from './app';
+import { channel, event, noInput } from '../define';
 
 /** Batch ids are made by main (time and a random suffix); nothing else, so none can name a path. */
 const id = z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'not a batch id: letters, digits and dashes only');

@@ -5,8 +5,7 @@ import type { KeptExplanation } from '../../explain/report';
 import { MAX_QUERY_LENGTH } from '../../workspace/query-set';
 import { searchTemplateSchema } from '../../request/schema';
 import { workspaceFileSchema } from '../../workspace/kinds';
-import { channel, event } from '../define';
-import { noInput } from './app';
+import { channel, event, noInput } from '../define';
 
 /** An explanation as the app shows it: the report, what was sent and reused, and the queries that could not run. */
 export interface ExplainView extends KeptExplanation {

@@ -4,8 +4,7 @@ import { MAX_MATRIX_QUERIES } from '../../matrix/grid';
 import type { CellAnswer } from '../../matrix/measures';
 import type { MatrixRun } from '../../matrix/report';
 import { contextValueSchema, searchTemplateSchema } from '../../request/schema';
-import { channel, event } from '../define';
-import { noInput } from './app';
+import { channel, event, noInput } from '../define';
 
 /** How far a matrix is, with the cell answered last (the grid fills in as answers arrive). */
 export interface MatrixProgressView {

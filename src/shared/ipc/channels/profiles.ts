@@ -1,7 +1,27 @@
 import { z } from 'zod';
 import { profileFieldsSchema, profilePatchSchema, type ProfileExport, type ProfileView, type PublicKeyInfo } from '../../profiles';
-import { channel } from '../define';
-import { noInput, type SecretStoreInfo } from './app';
+import { channel, event, noInput } from '../define';
+
+export interface SecretStoreInfo {
+  backend: 'keychain' | 'safe-storage' | 'memory';
+  persistent: boolean;
+  description: string;
+  /** Why secrets are not in the OS keychain, in the library's words (for support), when they are not. */
+  reason?: string;
+}
+
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  /** Colour tag, a CSS colour such as `#d64545` — production profiles are meant to stand out. */
+  color: string;
+  builtIn: boolean;
+}
+
+export interface ProfilesSummary {
+  activeId: string | null;
+  items: ProfileSummary[];
+}
 
 const id = z.string().min(1).max(200);
 const secretKind = z.enum(['client-secret', 'private-key']);
@@ -57,4 +77,10 @@ export const profileChannels = {
     input: z.object({ data: z.unknown() }).strict(),
     doc: 'Creates a profile from an export. The data is validated; secrets are never part of it.',
   }),
+} as const;
+
+export const profileEvents = {
+  'profiles:changed': event<ProfilesSummary>(
+    'Profiles were added, removed, renamed or the active one changed; or Local demo became ready.',
+  ),
 } as const;

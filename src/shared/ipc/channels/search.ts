@@ -1,13 +1,11 @@
 import { expectSchema, type Assertion } from '../../request/expect';
 import { z } from 'zod';
-import type { ConnectionCause } from '../../profiles/connection';
 import type { RequestDiagnostic } from '../../diagnostics';
 import type { ExchangeRecord } from '../exchange';
 import type { HistoryEntry, HistoryEntryOf } from '../../history';
 import { envelopeSchemaWith, requestKindSchema, type RequestEnvelope } from '../../request/schema';
 import type { AutocompleteResponse, RequestKind, SearchResponse, SuggestResponse } from '../../request/types';
-import { channel, event } from '../define';
-import { noInput } from './app';
+import { channel, event, noInput } from '../define';
 import { workspaceFileSchema } from '../../workspace/kinds';
 
 interface RunOutputBase {
@@ -46,44 +44,6 @@ export interface SavedListing {
   problem?: string;
 }
 
-export interface TokenStatusView {
-  cached: boolean;
-  expiresInMs: number | null;
-  lastGrantAt: string | null;
-  authMethod: 'client-secret' | 'private-key';
-  grants: number;
-  tokenUrl: string;
-  clientId: string;
-}
-
-export interface CatalogAttributeView {
-  name: string;
-  type: string;
-  facetable: boolean;
-  sortable: boolean;
-  multiValued: boolean;
-}
-
-export interface ActiveCatalogView {
-  id: string;
-  version: string | null;
-  itemCount: number | null;
-  updatedAt: string | null;
-  attributes: CatalogAttributeView[];
-  exchange: ExchangeRecord;
-  token: TokenStatusView;
-}
-
-export interface ConnectionStep {
-  step: 'token' | 'catalog';
-  ok: boolean;
-  ms: number;
-  message: string;
-  /** Why the step failed, when it did. */
-  cause?: ConnectionCause;
-  exchange?: ExchangeRecord;
-}
-
 const profileId = z.string().min(1).max(200).optional();
 const requestId = z.string().min(1).max(100);
 
@@ -100,18 +60,6 @@ export const searchChannels = {
   'request:cancel': channel<{ cancelled: boolean }>()({
     input: z.object({ requestId }).strict(),
     doc: 'Cancels a request in flight by the id it was sent with.',
-  }),
-  'catalog:active': channel<ActiveCatalogView>()({
-    input: z.object({ profileId }).strict().default({}),
-    doc: "The active item catalog for the profile's tenant and environment, with its attribute schema and the token status (never the token).",
-  }),
-  'catalog:test-connection': channel<{ steps: ConnectionStep[] }>()({
-    input: z.object({ profileId }).strict().default({}),
-    doc: 'Runs a fresh token grant and a catalog call and reports each step, with the precise cause of a failure.',
-  }),
-  'token:status': channel<TokenStatusView>()({
-    input: z.object({ profileId }).strict().default({}),
-    doc: 'Whether a token is cached for the profile, when it expires and when it was granted. Never the token.',
   }),
   'history:list': channel<HistoryEntry[]>()({
     input: z

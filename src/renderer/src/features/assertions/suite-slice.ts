@@ -33,7 +33,7 @@ export const createSuiteSlice: SliceCreator<SuiteSlice> = (set, get) => {
       await runCall(run, {
         scope: 'suite-run',
         send: () =>
-          workbench().suites.run({
+          workbench().assertions.run({
             ...(profileId ? { profileId } : {}),
             ...(config ? { configurationId: config } : {}),
             ...(dir ? { folder: dir } : {}),
@@ -42,7 +42,7 @@ export const createSuiteSlice: SliceCreator<SuiteSlice> = (set, get) => {
         accept: (value) => value,
       });
     },
-    cancelSuite: () => void workbench().suites.cancel(),
+    cancelSuite: () => void workbench().assertions.cancel(),
     applySuiteProgress: (suiteProgress) => set({ suiteProgress }),
   };
 };

@@ -5,8 +5,8 @@ import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/rank
 import type { Item, SearchResponse } from '@shared/request/types';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
-import type { RatingView } from '../judging/use-rating-view';
+import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
+import type { RatingView } from '../judgments/use-rating-view';
 import type { SideKey } from './compare-state';
 import { lookupRank } from './rank-lookup';
 

@@ -18,7 +18,7 @@ import { parseVariables } from '../../request-ui/parse-variables';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { HistorySlice } from '../history/history-slice';
 import type { ProfilesSlice } from '../profiles/profiles-slice';
-import type { JudgingSlice } from '../judging/judging-slice';
+import type { JudgingSlice } from '../judgments/judging-slice';
 
 /*
  * Compare's state — two sides, their answers for each kind, and the batches — with the pure helpers both the

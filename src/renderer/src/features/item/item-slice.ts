@@ -3,7 +3,7 @@ import type { Item } from '@shared/request/types';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
-import type { JudgingSlice } from '../judging/judging-slice';
+import type { JudgingSlice } from '../judgments/judging-slice';
 
 /** Where an item stands in one answer: "Search", or "A" and "B" when comparing (null rank: not in that answer's page). */
 export interface ItemPlacement {

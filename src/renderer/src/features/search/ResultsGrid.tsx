@@ -4,7 +4,7 @@ import type { Item } from '@shared/request/types';
 import { formatPrice } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
+import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
 import { rowKeys, type ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;

@@ -13,8 +13,8 @@ import { ServiceError } from '../../request-ui/ServiceError';
 import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 import { requestAs } from './request-text';
-import { JudgmentPicker } from '../judging/JudgmentPicker';
-import { useRatingView } from '../judging/use-rating-view';
+import { JudgmentPicker } from '../judgments/JudgmentPicker';
+import { useRatingView } from '../judgments/use-rating-view';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
 import { SearchExpectations } from '../assertions/ExpectationsPanel';

@@ -5,8 +5,8 @@ import type { Item, SortValue } from '@shared/request/types';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judging/RatingBadge';
-import type { RatingView } from '../judging/use-rating-view';
+import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
+import type { RatingView } from '../judgments/use-rating-view';
 
 /** One row's height: a 28 px image beside the title and the id line, so 12 rows show at 1440×900 with every panel folded. */
 const ROW = 38;

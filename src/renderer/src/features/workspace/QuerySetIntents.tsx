@@ -5,7 +5,7 @@ import type { Intent } from '@shared/judgments/rules';
 import type { QuerySetPage } from '@shared/workspace/query-set';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
-import { IntentEditor, intentSummary } from '../judging/IntentEditor';
+import { IntentEditor, intentSummary } from '../judgments/IntentEditor';
 
 /*
  * Intents in the query-set view: what each query means as rating rules read it, proposed from the catalog's

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await cp(resolve('examples/workspace'), folder, { recursive: true });
   core = await createCore({ dataDir, transport: 'browser', keychain: false, localDemo: { items: 20_000 } });
   core.events.subscribe((name, payload) => {
-    if (name !== 'suites:progress') return;
+    if (name !== 'assertions:progress') return;
     const p = payload as SuiteProgressView;
     progress.push(p);
     for (const w of waiting.splice(0)) {
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('regression suite in the app', () => {
   it('runs a folder the user names: every file in it, on default all passing', async () => {
-    const run = await core.services.suites.run({ folder, configurationId: 'default' });
+    const run = await core.services.assertions.run({ folder, configurationId: 'default' });
     expect(run.folder).toBe(folder);
     expect(run.results.map((r) => r.file)).toContain('requests/demo-suite-backpack.json');
     expect(run.results.every((r) => !r.file.startsWith('/'))).toBe(true);
@@ -55,22 +55,22 @@ describe('regression suite in the app', () => {
   }, 120_000);
 
   it('refuses a folder that is relative, missing or a file, naming the field', async () => {
-    await expect(core.services.suites.run({ folder: 'suites/demo' })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder: 'suites/demo' })).rejects.toMatchObject({
       error: { code: 'validation', details: { field: 'folder' }, message: expect.stringContaining('absolute path') },
     });
-    await expect(core.services.suites.run({ folder: join(dataDir, 'nope') })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder: join(dataDir, 'nope') })).rejects.toMatchObject({
       error: { details: { field: 'folder' }, message: expect.stringContaining('does not exist') },
     });
-    await expect(core.services.suites.run({ folder: join(folder, 'requests', 'demo-suite-backpack.json') })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder: join(folder, 'requests', 'demo-suite-backpack.json') })).rejects.toMatchObject({
       error: { details: { field: 'folder' }, message: expect.stringContaining('is a file, not a folder') },
     });
   });
 
   it('a cancelled run resumes with only what it left, and its results and progress count the whole suite', async () => {
     progress.length = 0;
-    const first = core.services.suites.run({ folder, configurationId: 'bestsellers' });
+    const first = core.services.assertions.run({ folder, configurationId: 'bestsellers' });
     await progressWhere((p) => p.done >= 1);
-    expect(core.services.suites.cancel()).toEqual({ cancelled: true });
+    expect(core.services.assertions.cancel()).toEqual({ cancelled: true });
     const stopped = await first;
     expect(stopped.stopped).toBe(true);
     const total = progress[0]!.total;
@@ -78,38 +78,38 @@ describe('regression suite in the app', () => {
     expect(stopped.left).toBeGreaterThan(0);
 
     progress.length = 0;
-    const resumed = await core.services.suites.run({ folder, configurationId: 'bestsellers', resume: true });
+    const resumed = await core.services.assertions.run({ folder, configurationId: 'bestsellers', resume: true });
     expect(resumed).toMatchObject({ stopped: false, left: 0 });
     expect(resumed.results).toHaveLength(total);
     // Only the cases left ran again; progress started from where the first part stopped.
     expect(progress).toHaveLength(stopped.left);
     expect(progress[0]).toMatchObject({ total, done: stopped.results.length + 1 });
     // The same outcome as one run from the start: bestsellers fails the demo suite in its four places.
-    const whole = await core.services.suites.run({ folder, configurationId: 'bestsellers' });
+    const whole = await core.services.assertions.run({ folder, configurationId: 'bestsellers' });
     const failures = (run: typeof whole) =>
       run.results.flatMap((r) => r.assertions.filter((a) => a.status === 'failed').map((a) => `${r.file}#${r.name}#${a.index}`)).sort();
     expect(failures(resumed)).toEqual(failures(whole));
     expect(whole.summary.failed).toBe(4);
 
     // Nothing is left now: resuming says so.
-    await expect(core.services.suites.run({ folder, configurationId: 'bestsellers', resume: true })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder, configurationId: 'bestsellers', resume: true })).rejects.toMatchObject({
       error: { code: 'validation', details: { field: 'resume' } },
     });
   }, 180_000);
 
   it('a resume after the suite’s files changed starts over, saying why', async () => {
-    const run = core.services.suites.run({ folder, configurationId: 'default' });
+    const run = core.services.assertions.run({ folder, configurationId: 'default' });
     await progressWhere((p) => p.done >= 1);
-    core.services.suites.cancel();
+    core.services.assertions.cancel();
     expect((await run).left).toBeGreaterThan(0);
     const file = join(folder, 'requests', 'demo-suite-backpack.json');
     const saved = JSON.parse(await readFile(file, 'utf8')) as { expect: unknown[] };
     await writeFile(file, JSON.stringify({ ...saved, expect: [...saved.expect, { type: 'notEmpty' }] }));
-    await expect(core.services.suites.run({ folder, configurationId: 'default', resume: true })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder, configurationId: 'default', resume: true })).rejects.toMatchObject({
       error: { code: 'conflict', message: expect.stringContaining('changed since the run stopped') },
     });
     // Another configuration has nothing to resume.
-    await expect(core.services.suites.run({ folder, configurationId: 'bestsellers', resume: true })).rejects.toMatchObject({
+    await expect(core.services.assertions.run({ folder, configurationId: 'bestsellers', resume: true })).rejects.toMatchObject({
       error: { details: { field: 'resume' } },
     });
   }, 180_000);

@@ -1,3 +1,7 @@
+/*
+ * The assertions capability on the command line: `test` (the word CI uses) runs a suite through SuiteService, as
+ * the app's Workspace → Suite does.
+ */
 import { resolve } from 'node:path';
 import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
 import type { SuiteProgress } from '../../main/services/assertions/runner';

@@ -1,4 +1,5 @@
-import { normalize } from '../../shared/request/normalize';
+/* The URL tools on the command line: `url` (read, build, storefront) and `curl` (to and from cURL). */
+import { guessKind, normalize } from '../../shared/request/normalize';
 import { isRequest, requestProblems } from '../../shared/request/schema';
 import { decodeSearchUrl, encodeSearchUrl } from '../../shared/request/url-codec';
 import { describeIssues, zodIssues } from '../../shared/zod/issues';
@@ -9,12 +10,14 @@ import {
   mappingMatches,
   presetMapping,
   STOREFRONT_PRESETS,
-  storefrontMappingSchema,
   type StorefrontMapping,
+  storefrontMappingSchema,
 } from '../../shared/storefront';
-import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
-import { InputError, printJson, readJson } from '../input';
-import { reportDiagnostics } from './request';
+import { type CliIo, type Command, EXIT, parse, UsageError } from '../command';
+import { InputError, printJson, readInput, readJson } from '../input';
+import { parseKind, reportDiagnostics } from './search';
+import { formatName, parseCopiedRequest, toCurl } from '../../shared/curl';
+import { buildHttpRequest, identifyHttpRequest } from '../../shared/request/http';
 
 /** A preset's id, or a JSON file holding one mapping. */
 async function storefrontMapping(spec: string, io: CliIo): Promise<{ mapping: StorefrontMapping; preset: boolean }> {
@@ -116,5 +119,52 @@ export const urlCommand: Command = {
       return EXIT.ok;
     }
     throw new UsageError(sub ? `url has no subcommand ${JSON.stringify(sub)}.` : 'url needs a subcommand: decode or encode.');
+  },
+};
+
+export const curlCommand: Command = {
+  name: 'curl',
+  summary: 'Read a request copied from devtools (cURL, cURL cmd, PowerShell, fetch, raw HTTP) into a request, or write a cURL command',
+  usage:
+    'curl from [file|-] | curl to [file|-] --base-url <url> [--kind K] [--get]\n' +
+    '  from        read a devtools copy (cURL bash or cmd, PowerShell, fetch, raw HTTP) from the file or standard input (default -)\n' +
+    '  to          write the request JSON in the file (default -) as a cURL command\n' +
+    '  --base-url  the service address before /search (required for to)\n' +
+    '  --kind      search, suggest or autocomplete (default: guessed from the request)\n' +
+    '  --get       the encoded GET URL instead of a POST body, search only (default: off)\n' +
+    '  example: search-workbench curl from copied-from-devtools.txt',
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === 'from') {
+      const { positionals } = parse(rest, {});
+      const { text } = await readInput(positionals[0], io);
+      // Any devtools copy: cURL (bash or cmd), PowerShell, fetch, fetch (Node.js), or a raw HTTP request.
+      const parsed = parseCopiedRequest(text);
+      if (!parsed.ok) {
+        io.stderr(`Cannot read the ${formatName(parsed.format)} request: ${parsed.message}`);
+        return EXIT.couldNotRun;
+      }
+      for (const note of parsed.notes) io.stderr(`note: ${note}`);
+      const identified = identifyHttpRequest(parsed);
+      if (!identified.ok) {
+        io.stderr(`Not a search request: ${identified.message}`);
+        return EXIT.couldNotRun;
+      }
+      for (const note of identified.notes) io.stderr(`note: ${note.message}`);
+      printJson(io, { kind: identified.kind, transport: identified.transport, baseUrl: identified.baseUrl, request: identified.request });
+      return EXIT.ok;
+    }
+    if (sub === 'to') {
+      const { values, positionals } = parse(rest, { 'base-url': { type: 'string' }, kind: { type: 'string' }, get: { type: 'boolean' } });
+      if (!values['base-url']) throw new UsageError('curl to needs --base-url, the service address before /search.');
+      const request = await readJson(positionals[0], io);
+      const kind = parseKind(values.kind) ?? guessKind(request);
+      if (values.get && kind !== 'search') throw new UsageError('--get applies to search only; suggest and autocomplete are POST.');
+      if (reportDiagnostics(io, normalize(kind, request).diagnostics)) return EXIT.couldNotRun;
+      if (!isRequest(kind, request)) throw new InputError(requestProblems(kind, request));
+      io.stdout(toCurl(buildHttpRequest(kind, values['base-url'], request, values.get ? 'get' : 'post')));
+      return EXIT.ok;
+    }
+    throw new UsageError(sub ? `curl has no subcommand ${JSON.stringify(sub)}.` : 'curl needs a subcommand: from or to.');
   },
 };

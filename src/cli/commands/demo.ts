@@ -1,7 +1,11 @@
+/*
+ * The Local demo on the command line: `emulator` starts the embedded emulator of the service on its own, the one
+ * the app runs as Local demo.
+ */
 import { demoConfig, loadEmulatorConfig, startEmulator } from '../../main/emulator';
 import { EXIT, intOption, parse, type Command } from '../command';
 import { printJson } from '../input';
-import { waitForSignal } from './serve';
+import { waitForSignal } from './app';
 
 export const emulatorCommand: Command = {
   name: 'emulator',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { SuiteRun } from '../../assertions/report';
-import { channel, event } from '../define';
-import { noInput } from './app';
+import { channel, event, noInput } from '../define';
 
 /** A suite run as the app shows it: the report's data, and what the assertions themselves cost. */
 export interface SuiteRunView extends SuiteRun {
@@ -25,8 +24,8 @@ export interface SuiteProgressView {
   errors: number;
 }
 
-export const suiteChannels = {
-  'suites:run': channel<SuiteRunView>()({
+export const assertionChannels = {
+  'assertions:run': channel<SuiteRunView>()({
     input: z
       .object({
         /** The profile to run against; the active one when absent. */
@@ -45,16 +44,16 @@ export const suiteChannels = {
         resume: z.boolean().optional(),
       })
       .strict(),
-    doc: "Runs a regression suite (the request files and query sets with expectations in the workspace, or in a chosen folder) against a profile, with the batch runner's pacing and retries; progress as suites:progress; with resume, only what the last run left. Answers with every assertion's outcome.",
+    doc: "Runs a regression suite (the request files and query sets with expectations in the workspace, or in a chosen folder) against a profile, with the batch runner's pacing and retries; progress as assertions:progress; with resume, only what the last run left. Answers with every assertion's outcome.",
   }),
-  'suites:cancel': channel<{ cancelled: boolean }>()({
+  'assertions:cancel': channel<{ cancelled: boolean }>()({
     input: noInput,
-    doc: 'Stops the suite run in progress (requests in flight are aborted); its outcome so far is answered by suites:run.',
+    doc: 'Stops the suite run in progress (requests in flight are aborted); its outcome so far is answered by assertions:run.',
   }),
 } as const;
 
-export const suiteEvents = {
-  'suites:progress': event<SuiteProgressView>(
+export const assertionEvents = {
+  'assertions:progress': event<SuiteProgressView>(
     'How far the suite run is: requests done of all, assertions failed, requests that could not run.',
   ),
 } as const;

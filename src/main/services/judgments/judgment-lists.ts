@@ -15,7 +15,7 @@ import { queryKey } from '../../../shared/judgments/query-key';
 import { compileRules } from '../../../shared/judgments/rules';
 import { listAgreement, TooManyRatersError, type ListAgreement } from '../../../shared/judgments/agreement';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod/issues';
-import type { Workspace } from './workspace';
+import type { Workspace } from '../workspace/workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
   quepid: { ext: 'csv', mime: 'text/csv' },

@@ -1,0 +1,25 @@
+import type { Handlers } from '../router';
+import type { Services } from '../services';
+
+type JudgmentChannels =
+  | 'judgments:create'
+  | 'judgments:import'
+  | 'judgments:read'
+  | 'judgments:export'
+  | 'judgments:rate'
+  | 'judgments:set-rules'
+  | 'judgments:agreement'
+  | 'judgments:item';
+
+export function judgmentHandlers(s: Services): Pick<Handlers, JudgmentChannels> {
+  return {
+    'judgments:create': ({ name, scale }) => s.judgments.create(name, scale),
+    'judgments:import': (input) => s.judgments.import(input),
+    'judgments:read': ({ file }) => s.judgments.read(file),
+    'judgments:export': ({ file, format }) => s.judgments.export(file, format),
+    'judgments:rate': (change) => s.judgments.rate(change),
+    'judgments:agreement': ({ file }) => s.judgments.agreement(file),
+    'judgments:set-rules': ({ file, rules }) => s.judgments.setRules(file, rules ?? null),
+    'judgments:item': ({ query, itemId }) => s.judgments.itemRatings(query, itemId),
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
+import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
+import type { ListAgreement } from '../../judgments/agreement';
+import { workspaceFileSchema as file } from '../../workspace/kinds';
+import { channel } from '../define';
+import { name } from './workspace';
+
+const scale = z
+  .strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(3), threshold: z.int().min(1).default(1) })
+  .refine((s) => s.threshold <= s.max, { message: 'the threshold must not be above the maximum rating', path: ['threshold'] });
+
+/** One judgment list's say on an item for a query: its rating (null: unrated there), who gave it and when. */
+export interface ItemRating {
+  file: string;
+  name: string;
+  scale: { max: number; threshold: number };
+  rating: number | null;
+  by?: string;
+  at?: string;
+}
+
+/** What an import read and kept. */
+export interface JudgmentsImported {
+  file: string;
+  format: JudgmentFormat;
+  /** Rows (or entries) read from the file. */
+  rows: number;
+  ratings: number;
+  queries: number;
+  /** Rows for a (query, item) rated again later in the file: the last one won. */
+  duplicates: number;
+}
+
+export const judgmentChannels = {
+  'judgments:create': channel<{ file: string }>()({
+    input: z.strictObject({ name, scale }),
+    doc: 'Creates an empty judgment list with a rating scale (0 to max, relevant from the threshold).',
+  }),
+  'judgments:import': channel<JudgmentsImported>()({
+    input: z.strictObject({ name, text: z.string().max(50_000_000), fileName: z.string().min(1).max(200), scale }),
+    doc: 'Imports Quepid CSV, TREC qrels or RRE ratings JSON (detected from the content) as a new list; every line must read, or nothing is imported and the error names the line.',
+  }),
+  'judgments:read': channel<JudgmentList>()({
+    input: z.strictObject({ file }),
+    doc: 'One judgment list with every rating, who gave it and when.',
+  }),
+  'judgments:export': channel<{ fileName: string; content: string; mime: string }>()({
+    input: z.strictObject({ file, format: z.enum(EXPORT_FORMATS) }),
+    doc: 'A judgment list as Quepid CSV, TREC qrels or RRE ratings JSON (query, item and rating; who and when stay in the workspace file).',
+  }),
+  'judgments:rate': channel<{ query: string; itemId: string; rating: number | null; previous: number | null; ratings: number }>()({
+    input: z.strictObject({
+      file,
+      query: z.string().trim().min(1).max(1000),
+      itemId: z.string().min(1).max(500),
+      rating: z.int().min(0).max(MAX_RATING_LIMIT).nullable(),
+      mode: z.enum(['replace', 'second', 'adjudicate']).optional(),
+    }),
+    doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
+  }),
+  'judgments:set-rules': channel<{ rules: number }>()({
+    input: z.strictObject({ file, rules: z.unknown() }),
+    doc: 'Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.',
+  }),
+  'judgments:agreement': channel<ListAgreement & { disagreementCount: number }>()({
+    input: z.strictObject({ file }),
+    doc: "How far a judgment list's raters agree: Krippendorff's alpha (ordinal) with a bootstrap interval, per pair and per query the items both rated, exact and within-one agreement, Cohen's kappa unweighted and quadratic, the confusion matrix (figures from 30 shared items), and the disagreements to adjudicate.",
+  }),
+  'judgments:item': channel<ItemRating[]>()({
+    input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),
+    doc: "Every judgment list's rating of one item for one query (unrated where a list has none), with who rated it and when; lists that cannot be read are left out.",
+  }),
+} as const;
