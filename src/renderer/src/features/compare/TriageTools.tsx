@@ -1,0 +1,129 @@
+import { metricLabel } from '@shared/compare/quality';
+import { KIND_WORDS } from '@shared/compare/kinds';
+import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
+import type { RequestKind } from '@shared/request/types';
+import { Segmented } from '../../components/Segmented';
+import type { Filter } from './TriageTable';
+
+/** The triage order: most changed first, or by one metric's B − A. */
+export type Order = 'change' | MetricName;
+
+/** How the triage table is cut and ordered. */
+export interface TriageView {
+  filter: Filter;
+  order: Order;
+  direction: 'losses' | 'gains';
+  metric: MetricName;
+}
+
+/** Above the triage table: how many are shown, the order and its direction, the metric shown, the filters. */
+export function TriageTools({
+  shownCount,
+  total,
+  kind,
+  k,
+  measured,
+  view: { filter, order, direction, metric },
+  onView,
+}: {
+  shownCount: number;
+  total: number;
+  kind: RequestKind;
+  k: number;
+  measured: boolean;
+  view: TriageView;
+  onView: (patch: Partial<TriageView>) => void;
+}) {
+  const words = KIND_WORDS[kind];
+  // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
+  const shown: MetricName = order === 'change' ? metric : order;
+  return (
+    <div className="triage-tools">
+      <span className="small muted">
+        {shownCount.toLocaleString('en-US')} of {total.toLocaleString('en-US')} shown,{' '}
+        {order === 'change'
+          ? 'most changed first'
+          : `by Δ ${metricLabel(order, k)}, ${direction === 'losses' ? 'B’s biggest losses' : 'B’s biggest gains'} first`}
+        ; click a {words.row} to open it side by side.
+      </span>
+      {measured ? (
+        <div className="triage-order">
+          <label className="small">
+            Order by{' '}
+            <select
+              className="input input--sm"
+              aria-label="Order the queries by"
+              value={order}
+              onChange={(e) => onView({ order: e.target.value as Order })}
+            >
+              <option value="change">change (1 − RBO)</option>
+              {METRIC_NAMES.map((m) => (
+                <option key={m} value={m}>
+                  Δ {metricLabel(m, k)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {order === 'change' ? (
+            <label className="small">
+              Δ shown for{' '}
+              <select
+                className="input input--sm"
+                aria-label="Metric shown and filtered by"
+                value={metric}
+                onChange={(e) => onView({ metric: e.target.value as MetricName })}
+              >
+                {METRIC_NAMES.map((m) => (
+                  <option key={m} value={m}>
+                    {metricLabel(m, k)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <Segmented
+              label="Direction"
+              value={direction}
+              onChange={(direction) => onView({ direction })}
+              options={[
+                { value: 'losses', label: 'B worse first' },
+                { value: 'gains', label: 'B better first' },
+              ]}
+            />
+          )}
+        </div>
+      ) : null}
+      <div className="triage-filters" role="group" aria-label="Show">
+        {(
+          [
+            ['all', 'All'],
+            ...(measured
+              ? ([
+                  ['better', `B better on ${metricLabel(shown, k)}`],
+                  ['worse', `B worse on ${metricLabel(shown, k)}`],
+                ] as [Filter, string][])
+              : []),
+            [
+              'top1',
+              kind === 'autocomplete' ? 'First suggestion changed' : kind === 'suggest' ? 'First item changed' : 'Top result changed',
+            ],
+            ['zero', words.zeroOneSide],
+            ['empty', 'Empty on both sides'],
+            ...(kind === 'search' ? ([['redirect', 'Redirects']] as [Filter, string][]) : []),
+            ['errors', 'Errors'],
+          ] as [Filter, string][]
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className={`chip${filter === value ? ' is-selected' : ''}`}
+            aria-pressed={filter === value}
+            onClick={() => onView({ filter: value })}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
