@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mutualFolders, sourcesUnder } from '../../helpers/folder-imports';
+import { importCycles, mutualFolders, sourcesUnder } from '../../helpers/folder-imports';
 
 const shared = resolve(import.meta.dirname, '../../../src/shared');
 
@@ -35,5 +35,33 @@ describe('the roots of src/shared and src/main/services', () => {
   it('hold folders only, beyond an index: every file sits in its capability or infrastructure folder', () => {
     expect(filesAt('src/shared')).toEqual([]);
     expect(filesAt('src/main/services')).toEqual(['index.ts']);
+  });
+});
+
+describe('import cycles in src', () => {
+  const src = resolve(import.meta.dirname, '../../../src');
+
+  it('none, counting type-only imports, re-exports and dynamic imports', () => {
+    expect(importCycles(sourcesUnder(src), 'shared')).toEqual([]);
+  });
+
+  it('the check finds one through a type import, a lazy import and the @shared alias', () => {
+    const files = new Map([
+      ['renderer/a-slice.ts', "import type { B } from './b-slice';"],
+      ['renderer/b-slice.ts', "import type { A } from './a-slice';"],
+      ['renderer/Editor.tsx', "const M = lazy(() => import('./Monaco'));"],
+      ['renderer/Monaco.tsx', "import type { Props } from './Editor';"],
+      ['renderer/c.ts', "import { s } from '@shared/s';"],
+      ['shared/s/index.ts', "import type { C } from '../../renderer/c';"],
+      ['renderer/d.ts', "import { c } from './c';"],
+    ]);
+    expect(importCycles(files, 'shared')).toEqual(
+      expect.arrayContaining([
+        ['renderer/a-slice.ts', 'renderer/b-slice.ts'],
+        ['renderer/Editor.tsx', 'renderer/Monaco.tsx'],
+        ['renderer/c.ts', 'shared/s/index.ts'],
+      ]),
+    );
+    expect(importCycles(files, 'shared')).toHaveLength(3);
   });
 });

@@ -1,27 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { EDITOR_FONT, EDITOR_FONT_SIZE, editorHeight, LINE } from './editor-metrics';
-import type { LanguageContext } from './language-context';
+import type { CodeEditorProps } from './code-editor-props';
 
-export interface CodeEditorProps {
-  value: string;
-  onChange?: (value: string) => void;
-  language: string;
-  ariaLabel: string;
-  /** Grows with its content between these heights, in lines. */
-  minLines?: number;
-  maxLines?: number;
-  readOnly?: boolean;
-  /** Catalog knowledge for completions and hovers in this editor. */
-  context?: LanguageContext;
-  /** Ctrl/Cmd+Enter inside the editor. */
-  onSubmit?: () => void;
-  /** A stable name for the model, so markers and tests can find it. */
-  path: string;
-  placeholder?: string;
-  onMount?: (editor: Monaco.editor.IStandaloneCodeEditor) => void;
-  testId?: string;
-}
+export type { CodeEditorProps } from './code-editor-props';
 
 const MonacoCodeEditor = lazy(() => import('./MonacoCodeEditor'));
 

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } fr
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useAppStore } from '../store/store';
 import { EDITOR_FONT, EDITOR_FONT_SIZE, editorHeight, LINE } from './editor-metrics';
-import type { CodeEditorProps } from './CodeEditor';
+import type { CodeEditorProps } from './code-editor-props';
 import { setLanguageContext } from './language-context';
 import { monaco } from './monaco-setup';
 

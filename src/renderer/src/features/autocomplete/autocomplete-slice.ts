@@ -7,7 +7,7 @@ import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 import type { SavedSlice } from '../search/saved-slice';
 import type { SearchSlice } from '../search/search-slice';
-import type { SavedRef } from '../search/saved-slice';
+import type { SavedRef } from '../search/tab-model';
 
 export interface AutocompleteResult {
   response: AutocompleteResponse;

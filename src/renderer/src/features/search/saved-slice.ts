@@ -1,19 +1,13 @@
 import type { Assertion } from '@shared/request/expect';
 import type { SavedListing } from '@shared/ipc/contract';
 import type { RequestEnvelope } from '@shared/request/schema';
+import type { AutocompleteRequest, SuggestRequest } from '@shared/request/types';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { AutocompleteSlice } from '../autocomplete/autocomplete-slice';
-import type { SuggestSlice } from '../suggest/suggest-slice';
 import type { SearchSlice } from './search-slice';
-
-/** A request file the screen's request belongs to: its name in requests/ and the request's own name, which a save keeps. */
-export interface SavedRef {
-  file: string;
-  name: string;
-}
+import type { OpenSaved } from './tab-model';
 
 export interface SavedFolder {
   folder: string;
@@ -45,8 +39,8 @@ export interface SavedSlice {
 
 type Deps = Pick<SearchSlice, 'tabs' | 'activeTabId' | 'openTab' | 'patchTab'> &
   Pick<ShellSlice, 'setArea'> &
-  Pick<SuggestSlice, 'loadSuggest'> &
-  Pick<AutocompleteSlice, 'loadAutocomplete'>;
+  // The screens a saved suggest or autocomplete request opens in: only how they open one (their slices need this one).
+  { loadSuggest: OpenSaved<SuggestRequest>; loadAutocomplete: OpenSaved<AutocompleteRequest> };
 
 export const createSavedSlice: SliceCreator<SavedSlice, Deps> = (set, get) => {
   const list = lensAt(get, set, 'savedList');

@@ -6,7 +6,15 @@ import type { Transport } from '@shared/request/http';
 import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
 import type { DecodeNote } from '@shared/request/url-codec';
 import { canonicalJson } from '@shared/workspace/canonical-json';
-import type { SavedRef } from './saved-slice';
+
+/** A request file the screen's request belongs to: its name in requests/ and the request's own name, which a save keeps. */
+export interface SavedRef {
+  file: string;
+  name: string;
+}
+
+/** How a screen opens a saved request of its kind: the request, where it came from (in words), its expectations, its file. */
+export type OpenSaved<R> = (request: R, options?: { origin?: string; expect?: Assertion[]; saved?: SavedRef }) => void;
 
 /** One request tab of the Search screen: its request, and the life of the last one sent (see request-ui/lifecycle). */
 export interface SearchTab extends CallState<SearchResult> {

@@ -6,7 +6,8 @@ import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SavedRef, SavedSlice } from '../search/saved-slice';
+import type { SavedSlice } from '../search/saved-slice';
+import type { SavedRef } from '../search/tab-model';
 
 export interface SuggestResult {
   response: SuggestResponse;
