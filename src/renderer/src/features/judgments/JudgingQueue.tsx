@@ -1,13 +1,12 @@
-import { ArrowLeft, CheckCheck, Pin, RefreshCw, SkipForward, Undo2, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ArrowLeft, Pin, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { JudgingQueue as Queue } from '@shared/judgments/pool';
 import { Button } from '../../components/Button';
-import { ProgressBar } from '../../components/ProgressBar';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
-import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
-import { IntentLine, OpinionBar, RulesControl } from './QueueControls';
+import { IntentLine, OpinionBar } from './QueueControls';
+import { QueueDone, QueueHead, QueueKeys, QueueProgress } from './QueueParts';
 import { aboveScale } from './RatingBadge';
 import { QualityStrip } from './QualityStrip';
 import './judging.css';
@@ -164,8 +163,7 @@ function Pins({ queue, pins }: { queue: Queue; pins: string[] }) {
 export function JudgingQueue() {
   const call = useAppStore((s) => s.queue);
   const pins = useAppStore((s) => s.settings?.judgingPins ?? []);
-  const steps = useAppStore((s) => s.ratingSteps.length);
-  const { closeQueue, rateInQueue, skipInQueue, undoRating, openQueue, openBatch, setArea, confirmSuggestions } = useAppStore.getState();
+  const { closeQueue, rateInQueue, skipInQueue, undoRating } = useAppStore.getState();
   // Which card has the focus, for the query it was set on: a new query starts at its first card.
   const [focusOn, setFocusOn] = useState<{ query: string; index: number }>({ query: '', index: 0 });
   // A digit above the scale is said beside the keys, until the next rating.
@@ -230,87 +228,15 @@ export function JudgingQueue() {
     }
   };
 
-  const left = queue.queries.reduce((n, q) => n + q.items.length, 0);
   const suggested = items.filter((i) => i.suggestion).length;
   return (
     <div className="judging" onKeyDown={onKeyDown} aria-label={`Judging ${queue.experiment.name}`}>
-      <header className="judging__head">
-        <Button size="sm" variant="ghost" icon={<ArrowLeft size={13} aria-hidden="true" />} onClick={closeQueue}>
-          Workspace
-        </Button>
-        <h2 className="judging__title">Judging {queue.experiment.name}</h2>
-        <span className="small muted">
-          into “{queue.experiment.judgments.name}” (0–{queue.scale.max}, relevant from {queue.scale.threshold}) · top {queue.k} of both
-          sides, pooled
-        </span>
-        <div className="judging__tools">
-          <RulesControl queue={queue} />
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Undo2 size={13} aria-hidden="true" />}
-            onClick={() => void undoRating()}
-            disabled={steps === 0}
-          >
-            Undo
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<RefreshCw size={13} aria-hidden="true" />}
-            onClick={() => void openQueue(queue.experiment.file)}
-            title="Pool again from the newest run and the list as it is on disk"
-          >
-            Refresh
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              setArea('compare');
-              void openBatch(queue.experiment.batchId);
-            }}
-          >
-            Open the run
-          </Button>
-        </div>
-      </header>
+      <QueueHead queue={queue} />
       <OpinionBar key={queue.rater} queue={queue} />
-      <div className="judging__progress">
-        <ProgressBar label="Pooled items rated" value={queue.rated} max={queue.total} />
-        <span className="small" data-testid="judging-progress">
-          <strong>{queue.rated.toLocaleString('en-US')}</strong> of {queue.total.toLocaleString('en-US')} rated
-          {left
-            ? ` · ${left.toLocaleString('en-US')} left in ${queue.queries.length} ${queue.queries.length === 1 ? 'query' : 'queries'}`
-            : ''}
-        </span>
-        {queue.experiment.answered < queue.experiment.queries ? (
-          <span className="small muted">
-            The run has answered {queue.experiment.answered} of {queue.experiment.queries} queries so far; Refresh pools the rest.
-          </span>
-        ) : null}
-      </div>
+      <QueueProgress queue={queue} />
       <QualityStrip queue={queue} />
       {!current ? (
-        <div className="empty-state empty-state--inline">
-          {queue.secondOpinion ? (
-            <>
-              <h2 className="empty-state__title">Nothing waits for a second opinion from {queue.rater || 'you'}</h2>
-              <p className="muted">
-                Every pooled item someone else rated has your rating too, or nobody else has rated yet. The judgment list’s Agreement view
-                says how far the raters agree.
-              </p>
-            </>
-          ) : (
-            <>
-              <h2 className="empty-state__title">Every pooled item is rated</h2>
-              <p className="muted">
-                {queue.total.toLocaleString('en-US')} items from both sides’ top {queue.k} have a rating. Open the run to see the quality
-                figures with them, or run the experiment again after a change.
-              </p>
-            </>
-          )}
-        </div>
+        <QueueDone queue={queue} />
       ) : (
         <section className="judging__query" aria-label={`Query ${current.query}`}>
           <div className="judging__query-head">
@@ -326,57 +252,7 @@ export function JudgingQueue() {
           {queue.rules ? (
             <IntentLine key={current.query} query={current.query} intent={current.intent} proposed={!!current.intentProposed} />
           ) : null}
-          <div className="judging__keys small muted">
-            <span>
-              <kbd>0</kbd>–<kbd>{queue.scale.max}</kbd> rate the focused card
-            </span>
-            {queue.rules ? (
-              <span>
-                <kbd>Enter</kbd> confirm the suggestion
-              </span>
-            ) : null}
-            <span>
-              <kbd>S</kbd> skip
-            </span>
-            <span>
-              <kbd>←</kbd>
-              <kbd>→</kbd> move
-            </span>
-            <span>
-              <kbd>{modKey()}</kbd>+<kbd>Z</kbd> undo
-            </span>
-            {refused ? (
-              <span className="judging__refused" role="status" data-testid="rating-refused">
-                {refused}
-              </span>
-            ) : null}
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<SkipForward size={13} aria-hidden="true" />}
-              onClick={() => items[at] && void skipInQueue(current.query, items[at]!.id)}
-            >
-              Skip
-            </Button>
-            {suggested ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<CheckCheck size={13} aria-hidden="true" />}
-                onClick={() => void confirmSuggestions(current.query)}
-                title="Rates every card of this query that has a suggestion with it: for when you have read them all"
-              >
-                {suggested === 1 ? 'Confirm the suggestion for this query' : `Confirm all ${suggested} suggestions for this query`}
-              </Button>
-            ) : null}
-            <span className="judging__rate" role="group" aria-label="Rate the focused card">
-              {Array.from({ length: queue.scale.max + 1 }, (_, r) => (
-                <Button key={r} size="sm" onClick={() => items[at] && void rateInQueue(current.query, items[at]!.id, r)}>
-                  {r}
-                </Button>
-              ))}
-            </span>
-          </div>
+          <QueueKeys queue={queue} query={current.query} item={items[at]} suggested={suggested} refused={refused} />
           <ul className="judge-cards" aria-label="Items to rate">
             {items.map((item, i) => (
               <Card

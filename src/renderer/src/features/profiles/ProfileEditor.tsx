@@ -73,67 +73,27 @@ function TextField({
 }
 
 /** Every field of one profile, its credentials, and what can be done with it. */
+/** What every section of the form reads: the draft, how to change a field, which are locked, the errors, the id. */
+interface ProfileForm {
+  draft: ProfileFields;
+  set: <K extends keyof ProfileFields>(k: K, v: ProfileFields[K]) => void;
+  locked: (k: keyof ProfileFields) => boolean;
+  errors: ReturnType<typeof draftErrors>;
+  idp: string;
+}
+
 export function ProfileEditor(props: ProfileEditorProps) {
-  const { profile, draft, dirty, active, saveError, saving, onDraft } = props;
+  const { profile, draft, onDraft } = props;
   const errors = useMemo(() => draftErrors(draft), [draft]);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const builtIn = profile?.builtIn ?? false;
   const locked = (k: keyof ProfileFields) => builtIn && MANAGED.has(k);
   const set = <K extends keyof ProfileFields>(k: K, v: ProfileFields[K]) => onDraft({ ...draft, [k]: v });
   const idp = profile?.id ?? 'new';
+  const form: ProfileForm = { draft, set, locked, errors, idp };
 
   return (
     <div className="profile-editor" aria-label={`Profile ${draft.name}`}>
-      <div className="profile-editor__head">
-        <span className="profile-editor__swatch" style={{ background: draft.color }} aria-hidden="true" />
-        <h2 className="profile-editor__title">{draft.name || 'Unnamed profile'}</h2>
-        {active ? <span className="badge">active</span> : null}
-        {builtIn ? (
-          <span className="badge badge--muted">
-            <Lock size={10} aria-hidden="true" /> built in
-          </span>
-        ) : null}
-        <div className="profile-editor__actions">
-          {profile && !active ? (
-            <Button size="sm" onClick={props.onActivate} icon={<Star size={13} aria-hidden="true" />}>
-              Use this profile
-            </Button>
-          ) : null}
-          {profile ? (
-            <>
-              <Button size="sm" variant="ghost" onClick={props.onDuplicate} icon={<Copy size={13} aria-hidden="true" />}>
-                Duplicate
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Download size={13} aria-hidden="true" />}
-                onClick={() => void props.onExport().then((json) => json && downloadText(`${draft.name || 'profile'}.json`, json))}
-                title="Save the profile as a JSON file, without any secret"
-              >
-                Export
-              </Button>
-              <CopyButton label="Copy as JSON" text={async () => (await props.onExport()) ?? ''} />
-              {!builtIn ? (
-                confirmDelete ? (
-                  <>
-                    <Button size="sm" variant="danger" onClick={props.onDelete}>
-                      Delete “{profile.name}” and its secrets
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
-                      Keep
-                    </Button>
-                  </>
-                ) : (
-                  <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)} icon={<Trash2 size={13} aria-hidden="true" />}>
-                    Delete
-                  </Button>
-                )
-              ) : null}
-            </>
-          ) : null}
-        </div>
-      </div>
+      <ProfileHead {...props} />
 
       <div className="profile-editor__scroll">
         <Section title="Profile">
@@ -166,150 +126,9 @@ export function ProfileEditor(props: ProfileEditorProps) {
           </div>
         </Section>
 
-        <Section title="Search service">
-          <TextField
-            id={`${idp}-searchUrl`}
-            label="Search base URL"
-            value={draft.searchUrl}
-            onChange={(v) => set('searchUrl', v)}
-            error={errors.get('searchUrl')}
-            placeholder="e.g. https://eu.search.example.com"
-            locked={locked('searchUrl')}
-            mono
-          />
-          <Field
-            label="Search tokens"
-            hint={
-              locked('searchTokens')
-                ? 'Local demo’s tokens, configurations and sortable attributes come from its service; duplicate the profile to change them.'
-                : undefined
-            }
-          >
-            <TokensEditor
-              tokens={draft.searchTokens}
-              onChange={(t) => set('searchTokens', t)}
-              errors={errors}
-              disabled={locked('searchTokens')}
-            />
-          </Field>
-          <div className="grid-2">
-            <Field
-              label="Configuration ids"
-              htmlFor={`${idp}-configs`}
-              hint="Offered in every Configuration field; the tenant default needs none."
-            >
-              <ListEditor
-                id={`${idp}-configs`}
-                label="Configuration ids"
-                values={draft.configurationIds}
-                onChange={(v) => set('configurationIds', v)}
-                placeholder="Add a configuration id"
-                disabled={locked('configurationIds')}
-              />
-            </Field>
-            <Field
-              label="Sortable attributes"
-              htmlFor={`${idp}-sortable`}
-              hint="As registered in the console; sorting by others is an error."
-            >
-              <ListEditor
-                id={`${idp}-sortable`}
-                label="Sortable attributes"
-                values={draft.sortableAttributes}
-                onChange={(v) => set('sortableAttributes', v)}
-                placeholder="Add an attribute"
-                disabled={locked('sortableAttributes')}
-              />
-            </Field>
-          </div>
-        </Section>
+        <SearchServiceSection form={form} />
 
-        <Section title="Item catalog and identity server">
-          <div className="grid-2">
-            <TextField
-              id={`${idp}-authUrl`}
-              label="Identity server URL"
-              value={draft.authUrl}
-              onChange={(v) => set('authUrl', v)}
-              error={errors.get('authUrl')}
-              placeholder="e.g. https://auth.example.com"
-              locked={locked('authUrl')}
-              mono
-            />
-            <TextField
-              id={`${idp}-itemsUrl`}
-              label="Item-catalog URL"
-              value={draft.itemsUrl}
-              onChange={(v) => set('itemsUrl', v)}
-              error={errors.get('itemsUrl')}
-              placeholder="e.g. https://items.example.com"
-              locked={locked('itemsUrl')}
-              mono
-            />
-            <TextField
-              id={`${idp}-tenant`}
-              label="Tenant"
-              value={draft.tenant}
-              onChange={(v) => set('tenant', v)}
-              error={errors.get('tenant')}
-              locked={locked('tenant')}
-              mono
-            />
-            <TextField
-              id={`${idp}-environment`}
-              label="Environment"
-              value={draft.environment}
-              onChange={(v) => set('environment', v)}
-              error={errors.get('environment')}
-              placeholder="e.g. production"
-              locked={locked('environment')}
-              mono
-            />
-            <TextField
-              id={`${idp}-clientId`}
-              label="Client id"
-              value={draft.clientId}
-              onChange={(v) => set('clientId', v)}
-              error={errors.get('clientId')}
-              locked={locked('clientId')}
-              mono
-            />
-            <Field
-              label="Auth method"
-              hint={locked('authMethod') ? 'Managed by the app for Local demo.' : 'How the token request proves who it is.'}
-            >
-              {locked('authMethod') ? (
-                <span className="small">{draft.authMethod === 'private-key' ? 'Signed JWT (private key)' : 'Client secret'}</span>
-              ) : (
-                <Segmented
-                  label="Auth method"
-                  value={draft.authMethod}
-                  onChange={(v) => set('authMethod', v)}
-                  options={[
-                    { value: 'client-secret', label: 'Client secret' },
-                    { value: 'private-key', label: 'Signed JWT' },
-                  ]}
-                />
-              )}
-            </Field>
-            {draft.authMethod === 'private-key' ? (
-              <Field
-                label="Assertion audience"
-                hint="Whom the signed JWT is addressed to (aud): the token endpoint, or the realm's issuer URL, which newer identity servers require."
-              >
-                <Segmented
-                  label="Assertion audience"
-                  value={draft.assertionAudience}
-                  onChange={(v) => set('assertionAudience', v)}
-                  options={[
-                    { value: 'token-endpoint', label: 'Token endpoint' },
-                    { value: 'issuer', label: 'Issuer' },
-                  ]}
-                />
-              </Field>
-            ) : null}
-          </div>
-        </Section>
+        <CatalogSection form={form} />
 
         <Section
           title={`Storefront URLs${draft.storefronts.length ? ` (${draft.storefronts.length})` : ''}`}
@@ -327,28 +146,246 @@ export function ProfileEditor(props: ProfileEditorProps) {
         </Section>
       </div>
 
-      <div className={`profile-editor__bar${dirty ? ' is-dirty' : ''}`}>
-        {saveError ? (
-          <p className="diag diag--error" role="alert">
-            {saveError}
-          </p>
-        ) : errors.size > 0 ? (
-          <p className="diag diag--error">
-            Fix {errors.size === 1 ? 'the field marked' : `the ${errors.size} fields marked`} above to save.
-          </p>
-        ) : (
-          <span className="muted small">{dirty ? 'Unsaved changes.' : profile ? 'All changes saved.' : 'Not saved yet.'}</span>
-        )}
-        <div className="profile-editor__bar-actions">
-          {dirty ? (
-            <Button size="sm" variant="ghost" onClick={props.onRevert}>
-              {profile ? 'Revert' : 'Discard'}
-            </Button>
-          ) : null}
-          <Button size="sm" variant="primary" disabled={!dirty || errors.size > 0 || saving} onClick={props.onSave}>
-            {profile ? 'Save' : 'Create profile'}
+      <SaveBar {...props} errors={errors.size} />
+    </div>
+  );
+}
+
+/** The profile's name and badges, and what can be done with it: use, duplicate, export, copy, delete (asked twice). */
+function ProfileHead(props: ProfileEditorProps) {
+  const { profile, draft, active } = props;
+  const builtIn = profile?.builtIn ?? false;
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <div className="profile-editor__head">
+      <span className="profile-editor__swatch" style={{ background: draft.color }} aria-hidden="true" />
+      <h2 className="profile-editor__title">{draft.name || 'Unnamed profile'}</h2>
+      {active ? <span className="badge">active</span> : null}
+      {builtIn ? (
+        <span className="badge badge--muted">
+          <Lock size={10} aria-hidden="true" /> built in
+        </span>
+      ) : null}
+      <div className="profile-editor__actions">
+        {profile && !active ? (
+          <Button size="sm" onClick={props.onActivate} icon={<Star size={13} aria-hidden="true" />}>
+            Use this profile
           </Button>
-        </div>
+        ) : null}
+        {profile ? (
+          <>
+            <Button size="sm" variant="ghost" onClick={props.onDuplicate} icon={<Copy size={13} aria-hidden="true" />}>
+              Duplicate
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Download size={13} aria-hidden="true" />}
+              onClick={() => void props.onExport().then((json) => json && downloadText(`${draft.name || 'profile'}.json`, json))}
+              title="Save the profile as a JSON file, without any secret"
+            >
+              Export
+            </Button>
+            <CopyButton label="Copy as JSON" text={async () => (await props.onExport()) ?? ''} />
+            {!builtIn ? (
+              confirmDelete ? (
+                <>
+                  <Button size="sm" variant="danger" onClick={props.onDelete}>
+                    Delete “{profile.name}” and its secrets
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
+                    Keep
+                  </Button>
+                </>
+              ) : (
+                <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)} icon={<Trash2 size={13} aria-hidden="true" />}>
+                  Delete
+                </Button>
+              )
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Where searches go: the service address, the tenant's search tokens and storefront settings. */
+function SearchServiceSection({ form: { draft, set, locked, errors, idp } }: { form: ProfileForm }) {
+  return (
+    <Section title="Search service">
+      <TextField
+        id={`${idp}-searchUrl`}
+        label="Search base URL"
+        value={draft.searchUrl}
+        onChange={(v) => set('searchUrl', v)}
+        error={errors.get('searchUrl')}
+        placeholder="e.g. https://eu.search.example.com"
+        locked={locked('searchUrl')}
+        mono
+      />
+      <Field
+        label="Search tokens"
+        hint={
+          locked('searchTokens')
+            ? 'Local demo’s tokens, configurations and sortable attributes come from its service; duplicate the profile to change them.'
+            : undefined
+        }
+      >
+        <TokensEditor
+          tokens={draft.searchTokens}
+          onChange={(t) => set('searchTokens', t)}
+          errors={errors}
+          disabled={locked('searchTokens')}
+        />
+      </Field>
+      <div className="grid-2">
+        <Field
+          label="Configuration ids"
+          htmlFor={`${idp}-configs`}
+          hint="Offered in every Configuration field; the tenant default needs none."
+        >
+          <ListEditor
+            id={`${idp}-configs`}
+            label="Configuration ids"
+            values={draft.configurationIds}
+            onChange={(v) => set('configurationIds', v)}
+            placeholder="Add a configuration id"
+            disabled={locked('configurationIds')}
+          />
+        </Field>
+        <Field label="Sortable attributes" htmlFor={`${idp}-sortable`} hint="As registered in the console; sorting by others is an error.">
+          <ListEditor
+            id={`${idp}-sortable`}
+            label="Sortable attributes"
+            values={draft.sortableAttributes}
+            onChange={(v) => set('sortableAttributes', v)}
+            placeholder="Add an attribute"
+            disabled={locked('sortableAttributes')}
+          />
+        </Field>
+      </div>
+    </Section>
+  );
+}
+
+/** The item catalog and the identity server its tokens come from. */
+function CatalogSection({ form: { draft, set, locked, errors, idp } }: { form: ProfileForm }) {
+  return (
+    <Section title="Item catalog and identity server">
+      <div className="grid-2">
+        <TextField
+          id={`${idp}-authUrl`}
+          label="Identity server URL"
+          value={draft.authUrl}
+          onChange={(v) => set('authUrl', v)}
+          error={errors.get('authUrl')}
+          placeholder="e.g. https://auth.example.com"
+          locked={locked('authUrl')}
+          mono
+        />
+        <TextField
+          id={`${idp}-itemsUrl`}
+          label="Item-catalog URL"
+          value={draft.itemsUrl}
+          onChange={(v) => set('itemsUrl', v)}
+          error={errors.get('itemsUrl')}
+          placeholder="e.g. https://items.example.com"
+          locked={locked('itemsUrl')}
+          mono
+        />
+        <TextField
+          id={`${idp}-tenant`}
+          label="Tenant"
+          value={draft.tenant}
+          onChange={(v) => set('tenant', v)}
+          error={errors.get('tenant')}
+          locked={locked('tenant')}
+          mono
+        />
+        <TextField
+          id={`${idp}-environment`}
+          label="Environment"
+          value={draft.environment}
+          onChange={(v) => set('environment', v)}
+          error={errors.get('environment')}
+          placeholder="e.g. production"
+          locked={locked('environment')}
+          mono
+        />
+        <TextField
+          id={`${idp}-clientId`}
+          label="Client id"
+          value={draft.clientId}
+          onChange={(v) => set('clientId', v)}
+          error={errors.get('clientId')}
+          locked={locked('clientId')}
+          mono
+        />
+        <Field
+          label="Auth method"
+          hint={locked('authMethod') ? 'Managed by the app for Local demo.' : 'How the token request proves who it is.'}
+        >
+          {locked('authMethod') ? (
+            <span className="small">{draft.authMethod === 'private-key' ? 'Signed JWT (private key)' : 'Client secret'}</span>
+          ) : (
+            <Segmented
+              label="Auth method"
+              value={draft.authMethod}
+              onChange={(v) => set('authMethod', v)}
+              options={[
+                { value: 'client-secret', label: 'Client secret' },
+                { value: 'private-key', label: 'Signed JWT' },
+              ]}
+            />
+          )}
+        </Field>
+        {draft.authMethod === 'private-key' ? (
+          <Field
+            label="Assertion audience"
+            hint="Whom the signed JWT is addressed to (aud): the token endpoint, or the realm's issuer URL, which newer identity servers require."
+          >
+            <Segmented
+              label="Assertion audience"
+              value={draft.assertionAudience}
+              onChange={(v) => set('assertionAudience', v)}
+              options={[
+                { value: 'token-endpoint', label: 'Token endpoint' },
+                { value: 'issuer', label: 'Issuer' },
+              ]}
+            />
+          </Field>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+/** The save bar: what is unsaved or wrong, revert, save. */
+function SaveBar(props: ProfileEditorProps & { errors: number }) {
+  const { profile, dirty, saveError, saving } = props;
+  return (
+    <div className={`profile-editor__bar${dirty ? ' is-dirty' : ''}`}>
+      {saveError ? (
+        <p className="diag diag--error" role="alert">
+          {saveError}
+        </p>
+      ) : props.errors > 0 ? (
+        <p className="diag diag--error">
+          Fix {props.errors === 1 ? 'the field marked' : `the ${props.errors} fields marked`} above to save.
+        </p>
+      ) : (
+        <span className="muted small">{dirty ? 'Unsaved changes.' : profile ? 'All changes saved.' : 'Not saved yet.'}</span>
+      )}
+      <div className="profile-editor__bar-actions">
+        {dirty ? (
+          <Button size="sm" variant="ghost" onClick={props.onRevert}>
+            {profile ? 'Revert' : 'Discard'}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="primary" disabled={!dirty || props.errors > 0 || saving} onClick={props.onSave}>
+          {profile ? 'Save' : 'Create profile'}
+        </Button>
       </div>
     </div>
   );
