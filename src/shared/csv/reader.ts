@@ -30,20 +30,6 @@ export function readCsv(text: string): { records: CsvRecord[]; unclosedQuote?: n
 type LineEnding = '\n' | '\r\n' | '\r';
 
 /**
- * The file's line ending, from its first one outside quotes (as Papa Parse guesses it), or undefined while the
- * text read so far has none, or ends on a carriage return whose line feed may be in the next piece.
- */
-function lineEnding(text: string, whole: boolean): LineEnding | undefined {
-  // Quoted text, and a quote still open, cannot hold the line ending.
-  const unquoted = text.replace(/"[^"]*("|$)/g, '');
-  const at = unquoted.search(/[\r\n]/);
-  if (at < 0) return whole ? '\n' : undefined;
-  if (unquoted[at] === '\n') return '\n';
-  if (at === unquoted.length - 1 && !whole) return undefined;
-  return unquoted[at + 1] === '\n' ? '\r\n' : '\r';
-}
-
-/**
  * CSV read a piece at a time (a file streamed in chunks): each `feed` answers the records it completed, a
  * record split across pieces is joined, and `end` answers the last one.
  */
@@ -54,17 +40,37 @@ export class CsvReader {
   private offset = 0;
   private line = 1;
   private newline: LineEnding | undefined;
+  /** While the line ending is sought: whether the text so far ends inside quotes, or on a carriage return. */
+  private inQuotes = false;
+  private lastWasCr = false;
 
   feed(piece: string): CsvRecord[] {
     this.pending += piece;
-    this.newline ??= lineEnding(this.pending, false);
+    this.newline ??= this.lineEnding(piece, false);
     return this.newline === undefined ? [] : this.read(false).records;
   }
 
   /** The record left at the end, and the line of a quote never closed. */
   end(): { records: CsvRecord[]; unclosedQuote?: number } {
-    this.newline ??= lineEnding(this.pending, true);
+    this.newline ??= this.lineEnding('', true);
     return this.read(true);
+  }
+
+  /**
+   * The file's line ending, from its first one outside quotes (as Papa Parse guesses it), or undefined while the
+   * text read so far has none. Only the new piece is read, so a long first line costs its length once, not once
+   * per piece; a carriage return at the end of a piece waits for the next to say whether a line feed follows.
+   */
+  private lineEnding(piece: string, whole: boolean): LineEnding | undefined {
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      if (this.lastWasCr) return c === 10 ? '\r\n' : '\r';
+      if (c === 34) this.inQuotes = !this.inQuotes;
+      else if (this.inQuotes || (c !== 10 && c !== 13)) continue;
+      else if (c === 10) return '\n';
+      else this.lastWasCr = true;
+    }
+    return whole ? (this.lastWasCr ? '\r' : '\n') : undefined;
   }
 
   private read(whole: boolean): { records: CsvRecord[]; unclosedQuote?: number } {
