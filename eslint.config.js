@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -24,6 +25,10 @@ const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `
  */
 const SHARED_PACKAGES = {
   zod: 'the schemas of the request model, the contract and stored files',
+  'fast-xml-builder':
+    'the JUnit report: an object in, XML out, escaping by construction; pure JavaScript (two small pure dependencies), no platform API',
+  react: 'HTML reports as components (rendered to a string by react-dom/server): escaping by construction',
+  'react-dom': "HTML reports: only react-dom/server's renderToStaticMarkup, a string out, nothing on a page",
   papaparse:
     'the CSV reader and writer: plain string in, string out, no dependency, no platform API (its Node stream and File inputs go unused)',
 };
@@ -58,6 +63,8 @@ function bareProblem(layer, spec) {
   const builtin = NODE_BUILTINS.has(spec) || NODE_BUILTINS.has(pkg);
   switch (layer) {
     case 'shared':
+      if (pkg === 'react-dom' && spec !== 'react-dom/server')
+        return `src/shared renders reports to a string: from react-dom it may import only 'react-dom/server', not '${spec}'.`;
       if (!Object.hasOwn(SHARED_PACKAGES, pkg))
         return `src/shared is pure TypeScript: it may import src/shared files and ${Object.keys(SHARED_PACKAGES).join(', ')}, not '${spec}' (add a package to SHARED_PACKAGES in eslint.config.js, with its reason, only if it is pure and platform-free).`;
       return undefined;
@@ -80,6 +87,44 @@ function bareProblem(layer, spec) {
   }
 }
 
+/**
+ * Capabilities meet through their front doors. A folder under one of these
+ * roots is a capability (or a shared piece of infrastructure); a file outside
+ * it may import only its `index.ts`. Two exceptions, each for a reason:
+ *   - a renderer feature also has `state.ts`, its state door: the store
+ *     composes every feature's slice and every feature's components read the
+ *     store, so one door carrying both would close a loop store → feature → store;
+ *   - a dynamic `import()` may load a feature's `…Screen` module: that is where
+ *     the bundle splits, and a static door would pull the screen into the first chunk.
+ * An import of nothing (`import './x'`, a module run for its effect) names no API.
+ */
+const CAPABILITY_ROOTS = ['src/shared', 'src/main/services', 'src/renderer/src/features'];
+
+function capabilityOf(rel) {
+  for (const root of CAPABILITY_ROOTS) {
+    if (!rel.startsWith(`${root}/`)) continue;
+    const parts = rel.slice(root.length + 1).split('/');
+    return parts.length > 1 ? `${root}/${parts[0]}` : undefined;
+  }
+  return undefined;
+}
+
+const isDirectory = (file) => statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+
+/** Why importing `resolved` from `file` goes around a front door, or undefined when it does not. */
+function frontDoorProblem(file, resolved, { dynamic, bare }) {
+  const rel = (p) => path.relative(ROOT, p).split(path.sep).join('/');
+  const target = rel(resolved);
+  const cap = capabilityOf(isDirectory(resolved) ? `${target}/index` : target);
+  if (!cap || bare || cap === capabilityOf(rel(file))) return undefined;
+  const inside = target.slice(cap.length + 1).replace(/\.tsx?$/, '');
+  if (inside === '' || inside === 'index') return undefined;
+  const feature = cap.startsWith('src/renderer/src/features/');
+  if (feature && inside === 'state') return undefined;
+  if (feature && dynamic && /^[A-Za-z]+Screen$/.test(inside)) return undefined;
+  return `'${target}' is inside ${cap}: import it from the capability's front door '${cap}/index.ts' (export the name there)${feature ? ", or its state door 'state.ts' from a slice" : ''}.`;
+}
+
 const layeringRule = {
   meta: { type: 'problem', schema: [], messages: { layer: '{{message}}' } },
   create(context) {
@@ -95,7 +140,12 @@ const layeringRule = {
         if (!target) return;
         const allowed = ALLOWED_LAYERS[layer];
         const relTarget = path.relative(ROOT, resolved).split(path.sep).join('/');
-        if (layer === 'preload' && target === 'shared' && !relTarget.startsWith('src/shared/ipc/')) {
+        const door = frontDoorProblem(file, resolved, {
+          dynamic: node.type === 'ImportExpression',
+          bare: node.type === 'ImportDeclaration' && node.specifiers.length === 0,
+        });
+        if (door) context.report({ node, messageId: 'layer', data: { message: door } });
+        if (layer === 'preload' && target === 'shared' && relTarget !== 'src/shared/ipc' && !relTarget.startsWith('src/shared/ipc/')) {
           context.report({ node, messageId: 'layer', data: { message: `The preload may import only src/shared/ipc, not ${relTarget}.` } });
         } else if (!allowed.includes(target)) {
           context.report({

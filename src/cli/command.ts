@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { checkWriteTarget } from '../main/services/storage/atomic';
+import { checkWriteTarget } from '../main/services/storage';
 
 /**
  * Exit codes, one rule for every command: 0 passed, 1 a check failed (an assertion, a gate, `filter check`,

@@ -1,12 +1,11 @@
 import { basename, dirname, resolve } from 'node:path';
-import type { NewBatch } from '../shared/compare/types';
-import { indexRatings } from '../shared/judgments/model';
-import { experimentBatch, experimentSchema } from '../shared/compare/experiment';
-import { querySetSchema } from '../shared/workspace/query-set';
-import { textHash } from '../main/services/compare/shard-identity';
-import { readTextFile } from '../main/services/storage/read-text';
-import { JudgmentLists } from '../main/services/judgments/judgment-lists';
-import { Workspace } from '../main/services/workspace/workspace';
+import { type NewBatch, experimentBatch, experimentSchema } from '../shared/compare';
+import { indexRatings } from '../shared/judgments';
+import { querySetSchema } from '../shared/workspace';
+import { textHash } from '../main/services/compare';
+import { readTextFile } from '../main/services/storage';
+import { JudgmentLists } from '../main/services/judgments';
+import { Workspace } from '../main/services/workspace';
 import { UsageError } from './command';
 import type { RunPlan, Values } from './side-options';
 

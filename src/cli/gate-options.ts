@@ -1,9 +1,16 @@
-import { metricLabel, sideNames, type BatchQuality, type QualityConfig } from '../shared/compare/quality';
-import type { BatchDefinition, BatchResult } from '../shared/compare/types';
-import type { RatingIndex } from '../shared/judgments/model';
-import { againstBaseline, readBaselineReport, type BaselineRun } from '../shared/runs/baseline';
-import { evaluateGate, gateLine, parseGateMetric, type GateSpec } from '../shared/runs/gate';
-import { parseShard, type Shard } from '../shared/runs/shard';
+import { metricLabel, sideNames, type BatchQuality, type QualityConfig, type BatchDefinition, type BatchResult } from '../shared/compare';
+import type { RatingIndex } from '../shared/judgments';
+import {
+  againstBaseline,
+  readBaselineReport,
+  type BaselineRun,
+  evaluateGate,
+  gateLine,
+  parseGateMetric,
+  type GateSpec,
+  parseShard,
+  type Shard,
+} from '../shared/runs';
 import { UsageError, type CliIo } from './command';
 import { InputError, parseJsonInput, readInput } from './input';
 import type { Values } from './side-options';

@@ -1,5 +1,5 @@
-import { InputFileError, readTextFile, streamTextFile, textOf } from '../main/services/storage/read-text';
-import { jsonErrorPosition } from '../shared/request/url-codec';
+import { InputFileError, readTextFile, streamTextFile, textOf } from '../main/services/storage';
+import { jsonErrorPosition } from '../shared/request';
 import type { CliIo } from './command';
 
 export class InputError extends Error {}

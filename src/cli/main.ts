@@ -1,7 +1,7 @@
 import { APP_NAME, APP_VERSION } from '../main/app-meta';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { forTerminal } from '../shared/text';
-import { InputFileError, MAX_INPUT_BYTES } from '../main/services/storage/read-text';
+import { InputFileError, MAX_INPUT_BYTES } from '../main/services/storage';
 import { textOf } from './input';
 import { serveCommand, startCommand } from './commands/app';
 import { testCommand } from './commands/assertions';

@@ -1,4 +1,4 @@
-import { HttpClient } from '../main/services/http/client';
+import { HttpClient } from '../main/services/http';
 import { intOption, type CliIo } from './command';
 
 /** The service a command asks, for parseArgs: `--base-url U --token T`. */

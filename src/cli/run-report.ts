@@ -1,6 +1,5 @@
-import { KIND_WORDS } from '../shared/compare/kinds';
-import { extname } from 'node:path';
 import {
+  KIND_WORDS,
   batchQuality,
   formatP,
   metricLabel,
@@ -8,14 +7,16 @@ import {
   ratingsCountedText,
   sideNames,
   type BatchQuality,
-} from '../shared/compare/quality';
-import { summarize } from '../shared/compare/summary';
-import type { BatchDefinition, BatchResult, SideSpec } from '../shared/compare/types';
-import { METRIC_NAMES } from '../shared/metrics/quality';
-import type { BaselineRun } from '../shared/runs/baseline';
-import type { GateSpec } from '../shared/runs/gate';
-import { batchReportPieces } from '../main/services/compare/service';
-import { SHARED_FILE_MODE, writePiecesAtomically } from '../main/services/storage/atomic';
+  summarize,
+  type BatchDefinition,
+  type BatchResult,
+  type SideSpec,
+} from '../shared/compare';
+import { extname } from 'node:path';
+import { METRIC_NAMES } from '../shared/metrics';
+import type { BaselineRun, GateSpec } from '../shared/runs';
+import { batchReportPieces } from '../main/services/compare';
+import { SHARED_FILE_MODE, writePiecesAtomically } from '../main/services/storage';
 import { EXIT, UsageError, type CliIo } from './command';
 import { runGate } from './gate-options';
 import type { QualityChoice } from './side-options';

@@ -1,4 +1,4 @@
-import { WorkbenchFailure } from '../shared/ipc/result';
+import { WorkbenchFailure } from '../shared/ipc';
 import { EXIT, UsageError, type CliIo } from './command';
 
 /**

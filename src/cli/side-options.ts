@@ -1,13 +1,18 @@
 import { unclosedQuoteMessage } from '../shared/csv';
-import { QueryListReader, variableValue } from '../shared/compare/queries';
-import { textHash } from '../main/services/compare/shard-identity';
-import { buildSide } from '../shared/compare/sides';
-import type { NewBatch, QueryRow, SideSpec } from '../shared/compare/types';
+import {
+  QueryListReader,
+  variableValue,
+  buildSide,
+  type NewBatch,
+  type QueryRow,
+  type SideSpec,
+  qualitySettings,
+  type QualityConfig,
+} from '../shared/compare';
+import { textHash } from '../main/services/compare';
 import { basename } from 'node:path';
-import { qualitySettings, type QualityConfig } from '../shared/compare/quality-config';
-import { parseJudgments, type ParsedJudgments } from '../shared/judgments/formats';
-import { indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments/model';
-import type { ContextValue } from '../shared/request/types';
+import { parseJudgments, type ParsedJudgments, indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments';
+import type { ContextValue } from '../shared/request';
 import { intOption, UsageError, type CliIo } from './command';
 import { InputError, readInput, streamInput } from './input';
 

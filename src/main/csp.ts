@@ -1,4 +1,4 @@
-import type { Transport } from '../shared/ipc/contract';
+import type { Transport } from '../shared/ipc';
 
 /**
  * The renderer's Content Security Policy. Scripts, workers and images only

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../shared/ipc/contract';
+import type { EventName, EventPayload } from '../shared/ipc';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 

@@ -7,8 +7,8 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/pro
 import { nativeDialogs, safeStorageEncryptor } from './electron/platform';
 import { hardenContents, hardenSession } from './electron/security';
 import { createMainWindow } from './electron/window';
-import { developmentOverrides } from './services/app/paths';
-import { roundBounds, WindowStateStore } from './services/settings/window-state';
+import { developmentOverrides } from './services/app';
+import { roundBounds, WindowStateStore } from './services/settings';
 
 /**
  * Electron glue only: lifecycle, the window, the app:// protocol and IPC

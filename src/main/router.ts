@@ -1,6 +1,14 @@
-import { contract, type Channel, type ChannelOutput, type ChannelParsedInput, type Transport } from '../shared/ipc/contract';
-import { WorkbenchFailure, type Result, type WorkbenchError } from '../shared/ipc/result';
-import { describeIssues, zodIssues } from '../shared/zod/issues';
+import {
+  contract,
+  type Channel,
+  type ChannelOutput,
+  type ChannelParsedInput,
+  type Transport,
+  WorkbenchFailure,
+  type Result,
+  type WorkbenchError,
+} from '../shared/ipc';
+import { describeIssues, zodIssues } from '../shared/zod';
 
 export interface CallContext {
   transport: Transport;

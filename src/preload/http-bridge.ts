@@ -1,8 +1,16 @@
 import '../shared/zod/jitless';
-import { buildApi } from '../shared/ipc/api';
-import { IMAGE_KEY_STORAGE_KEY, LAUNCH_PARAM, SESSION_HEADER, SESSION_STORAGE_KEY, type SessionGrant } from '../shared/ipc/browser-session';
-import { eventNames, type EventName } from '../shared/ipc/contract';
-import type { Result, WorkbenchError } from '../shared/ipc/result';
+import {
+  buildApi,
+  IMAGE_KEY_STORAGE_KEY,
+  LAUNCH_PARAM,
+  SESSION_HEADER,
+  SESSION_STORAGE_KEY,
+  type SessionGrant,
+  eventNames,
+  type EventName,
+  type Result,
+  type WorkbenchError,
+} from '../shared/ipc';
 
 /**
  * Browser mode's `window.workbench`: the same API object as the desktop

@@ -1,6 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { buildApi, IPC_EVENT_PREFIX, IPC_INVOKE_PREFIX } from '../shared/ipc/api';
-import type { Result } from '../shared/ipc/result';
+import { buildApi, IPC_EVENT_PREFIX, IPC_INVOKE_PREFIX, type Result } from '../shared/ipc';
 
 /**
  * The desktop bridge: one named method per contract channel, nothing that

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { byTag, parseHtml, words } from '../helpers/html';
 import { expect, openArea, shootThemes, test } from './fixtures';
 
 // The context matrix on Local demo: a 3×2 grid of context variables for one query on one configuration, then on
@@ -39,6 +41,16 @@ test('context matrix: 3×2 cells on one configuration, then two; a cell opened a
   await expect(grid.getByText('12 cells × 1 query · 12 requests')).toBeVisible();
   await shootThemes(app, 'matrix-2-two-configurations');
   expect(await app.axe()).toEqual([]);
+
+  // The HTML export, drawn from components in the window itself (its renderer loads on the first export).
+  const pending = page.waitForEvent('download');
+  await grid.getByRole('button', { name: 'HTML' }).click();
+  const download = await pending;
+  expect(download.suggestedFilename()).toBe('context-matrix.html');
+  const report = parseHtml(await readFile((await download.path())!, 'utf8'));
+  expect(byTag(report, 'h1').map(words)).toEqual(['Context matrix']);
+  expect(byTag(report, 'tbody')[0]!.children).toHaveLength(12);
+  expect(byTag(report, 'script')).toEqual([]);
 
   // A cell against the baseline, side by side: A is the baseline cell, B the cell.
   await grid.getByRole('button', { name: 'Open default · segment=premium · weather=sun against the baseline' }).click();

@@ -201,6 +201,9 @@ describe('names from a suite file: escaped in XML attributes and on the terminal
     const pretty = prettyReport(run);
     expect(pretty).toContain('f\\e.json — n\\r\\nx');
     expect(pretty).toContain('l\\u2028m — m\\u202eevil');
-    expect(junitReport(run)).toContain('classname="n&#13;&#10;x"');
+    // Read back as written: a raw line break in an attribute would read as a space.
+    const testcase = parseXml(junitReport(run)).children[0]!.children[0]!;
+    expect(testcase.attributes.classname).toBe('n\r\nx');
+    expect(junitReport(run)).not.toContain('n\r\nx');
   });
 });

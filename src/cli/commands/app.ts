@@ -10,7 +10,7 @@ import { type CliIo, type Command, EXIT, intOption, parse } from '../command';
 import { createInterface } from 'node:readline';
 import { createCore } from '../../main/core';
 import { startHost } from '../../main/host/server';
-import { defaultDataDir, developmentOverrides } from '../../main/services/app/paths';
+import { defaultDataDir, developmentOverrides } from '../../main/services/app';
 
 export type ElectronLookup = { found: true; path: string } | { found: false; reason: string };
 

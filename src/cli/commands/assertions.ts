@@ -3,12 +3,10 @@
  * the app's Workspace → Suite does.
  */
 import { resolve } from 'node:path';
-import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions/report';
-import type { SuiteProgress } from '../../main/services/assertions/runner';
-import { SuiteService } from '../../main/services/assertions/service';
-import { addressTargets } from '../../main/services/search/targets';
-import { SearchClient } from '../../main/services/search/search-client';
-import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions';
+import { type SuiteProgress, SuiteService } from '../../main/services/assertions';
+import { addressTargets, SearchClient } from '../../main/services/search';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';

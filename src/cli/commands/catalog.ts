@@ -1,7 +1,7 @@
 /* The catalog on the command line: `catalog` reads the item catalog through the catalog client and a token grant. */
-import { CatalogClient } from '../../main/services/catalog/catalog-client';
-import { HttpClient } from '../../main/services/http/client';
-import { TokenClient, tokenEndpoint } from '../../main/services/profiles/token-client';
+import { CatalogClient } from '../../main/services/catalog';
+import { HttpClient } from '../../main/services/http';
+import { TokenClient, tokenEndpoint } from '../../main/services/profiles';
 import { type Command, EXIT, parse, UsageError } from '../command';
 import { InputError, printJson, readInput } from '../input';
 import { reportFailure } from '../service-call';

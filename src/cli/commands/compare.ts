@@ -1,17 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { COMPARE_KINDS, type CompareKind, MAX_PREFIX, prefixesOf } from '../../shared/compare/kinds';
-import { defaultBatchName } from '../../shared/compare/sides';
-import type { BatchDefinition, BatchProgress, QueryRow } from '../../shared/compare/types';
-import { LIMITS, type SearchTemplate } from '../../shared/request/types';
-import { inShard, type Shard } from '../../shared/runs/shard';
-import { CompareService } from '../../main/services/compare/service';
-import { queryListHash, shardRunId } from '../../main/services/compare/shard-identity';
-import { SearchClient } from '../../main/services/search/search-client';
+import {
+  COMPARE_KINDS,
+  type CompareKind,
+  MAX_PREFIX,
+  prefixesOf,
+  defaultBatchName,
+  type BatchDefinition,
+  type BatchProgress,
+  type QueryRow,
+} from '../../shared/compare';
+import { LIMITS, type SearchTemplate } from '../../shared/request';
+import { inShard, type Shard, type GateSpec, mergeShards, type ShardRun } from '../../shared/runs';
+import { CompareService, queryListHash, shardRunId, BatchStore } from '../../main/services/compare';
+import { SearchClient } from '../../main/services/search';
 import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
-import type { GateSpec } from '../../shared/runs/gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
 import { experimentPlan } from '../experiment-options';
@@ -27,8 +32,6 @@ import {
   sideFromOptions,
   type Values,
 } from '../side-options';
-import { mergeShards, type ShardRun } from '../../shared/runs/merge';
-import { BatchStore } from '../../main/services/compare/store';
 import { InputError } from '../input';
 
 function progressLine(p: BatchProgress): string {

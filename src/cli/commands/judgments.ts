@@ -1,12 +1,10 @@
 import { basename, extname } from 'node:path';
-import { SearchClient } from '../../main/services/search/search-client';
-import { suggestJudgments } from '../../main/services/judgments/suggest';
+import { SearchClient } from '../../main/services/search';
+import { suggestJudgments } from '../../main/services/judgments';
 import { isJsonObject } from '../../shared/json-value';
-import { compileRules, type Intent } from '../../shared/judgments/rules';
-import { querySetSchema } from '../../shared/workspace/query-set';
-import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
-import { qualityFlags, queryRows, readJudgments } from '../side-options';
 import {
+  compileRules,
+  type Intent,
   agreement,
   type AgreementReport,
   listAgreement,
@@ -14,22 +12,24 @@ import {
   type PairFigures,
   parseRaterCsv,
   TooManyRatersError,
-} from '../../shared/judgments/agreement';
-import { EXPORT_FORMATS, type ExportFormat, formatJudgments } from '../../shared/judgments/formats';
-import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  formatJudgments,
   canonicalRatings,
   DEFAULT_SCALE,
   indexRatings,
   judgmentListSchema,
   MAX_RATING_LIMIT,
   newJudgmentList,
-} from '../../shared/judgments/model';
-import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+} from '../../shared/judgments';
+import { querySetSchema } from '../../shared/workspace';
+import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
+import { qualityFlags, queryRows, readJudgments } from '../side-options';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
-import { qualitySettings } from '../../shared/compare/quality-config';
-import { runQuality } from '../../shared/metrics/quality';
-import { readRun } from '../../shared/metrics/run-input';
+import { qualitySettings } from '../../shared/compare';
+import { runQuality, readRun } from '../../shared/metrics';
 
 const AGREEMENT_USAGE =
   '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +

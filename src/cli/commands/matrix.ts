@@ -1,12 +1,9 @@
 import { extname } from 'node:path';
-import { parseAxisArg, type MatrixAxis } from '../../shared/matrix/grid';
-import { matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix/report';
+import { parseAxisArg, type MatrixAxis, matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
-import type { MatrixProgress } from '../../main/services/matrix/runner';
-import { MatrixService, type MatrixInput } from '../../main/services/matrix/service';
-import { addressTargets } from '../../main/services/search/targets';
-import { SearchClient } from '../../main/services/search/search-client';
-import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+import { type MatrixProgress, MatrixService, type MatrixInput } from '../../main/services/matrix';
+import { addressTargets, SearchClient } from '../../main/services/search';
+import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { InputError } from '../input';
 import { onStopSignal, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
@@ -130,7 +127,7 @@ export const matrixCommand: Command = {
       if (out === undefined) io.stdout(JSON.stringify(matrixJson(run), null, 2));
       else {
         const text =
-          format === 'csv' ? matrixCsv(run) : format === 'html' ? matrixHtml(run) : `${JSON.stringify(matrixJson(run), null, 2)}\n`;
+          format === 'csv' ? matrixCsv(run) : format === 'html' ? await matrixHtml(run) : `${JSON.stringify(matrixJson(run), null, 2)}\n`;
         await writeFileAtomically(out, text, { mode: SHARED_FILE_MODE });
         io.stdout(`${run.requests} requests, ${run.failed} failed · ${format.toUpperCase()}: ${out}`);
       }

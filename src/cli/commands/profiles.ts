@@ -1,8 +1,8 @@
 /* Profiles on the command line: `keygen` makes the key pair a profile's private-key client authenticates with. */
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateRsaKeyPair } from '../../main/services/profiles/keys';
-import { exists, SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage/atomic';
+import { generateRsaKeyPair } from '../../main/services/profiles';
+import { exists, SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { type Command, EXIT, parse, UsageError } from '../command';
 import { InputError } from '../input';
 

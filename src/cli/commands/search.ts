@@ -2,17 +2,15 @@
  * The search capability on the command line: `search` sends a request through the search client, and the request
  * languages the builder edits — `request` (check, normalize), `filter`, `mask`.
  */
-import { WorkbenchFailure } from '../../shared/ipc/result';
-import { guessKind, normalize } from '../../shared/request/normalize';
-import { toEnvelope } from '../../shared/request/http';
-import { HttpClient } from '../../main/services/http/client';
-import { SearchClient } from '../../main/services/search/search-client';
+import { WorkbenchFailure } from '../../shared/ipc';
+import { guessKind, normalize, toEnvelope, type RequestKind } from '../../shared/request';
+import { HttpClient } from '../../main/services/http';
+import { SearchClient } from '../../main/services/search';
 import { SERVICE_FLAGS } from '../request-run';
 import { type CliIo, type Command, EXIT, parse, UsageError } from '../command';
 import { InputError, itemList, parseJsonInput, printJson, readInput, readJson } from '../input';
 import { reportFailure } from '../service-call';
 import { formatTextDiagnostic, type RequestDiagnostic, textPosition } from '../../shared/diagnostics';
-import type { RequestKind } from '../../shared/request/types';
 import { compileFilter, parseFilter, printFilter } from '../../shared/filter';
 import { compileMask, parseMask } from '../../shared/mask';
 

@@ -1,8 +1,15 @@
 /* The URL tools on the command line: `url` (read, build, storefront) and `curl` (to and from cURL). */
-import { guessKind, normalize } from '../../shared/request/normalize';
-import { isRequest, requestProblems } from '../../shared/request/schema';
-import { decodeSearchUrl, encodeSearchUrl } from '../../shared/request/url-codec';
-import { describeIssues, zodIssues } from '../../shared/zod/issues';
+import {
+  guessKind,
+  normalize,
+  isRequest,
+  requestProblems,
+  decodeSearchUrl,
+  encodeSearchUrl,
+  buildHttpRequest,
+  identifyHttpRequest,
+} from '../../shared/request';
+import { describeIssues, zodIssues } from '../../shared/zod';
 import {
   brokenEscapesMessage,
   decodeStorefrontUrl,
@@ -17,7 +24,6 @@ import { type CliIo, type Command, EXIT, parse, UsageError } from '../command';
 import { InputError, printJson, readInput, readJson } from '../input';
 import { parseKind, reportDiagnostics } from './search';
 import { formatName, parseCopiedRequest, toCurl } from '../../shared/curl';
-import { buildHttpRequest, identifyHttpRequest } from '../../shared/request/http';
 
 /** A preset's id, or a JSON file holding one mapping. */
 async function storefrontMapping(spec: string, io: CliIo): Promise<{ mapping: StorefrontMapping; preset: boolean }> {

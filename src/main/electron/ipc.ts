@@ -1,7 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { IPC_EVENT_PREFIX, IPC_INVOKE_PREFIX } from '../../shared/ipc/api';
-import { channelNames } from '../../shared/ipc/contract';
-import type { Result } from '../../shared/ipc/result';
+import { IPC_EVENT_PREFIX, IPC_INVOKE_PREFIX, channelNames, type Result } from '../../shared/ipc';
 import type { EventHub } from '../events';
 import type { Router } from '../router';
 import { originOf } from './external';

@@ -1,5 +1,5 @@
 import { type BrowserWindow, dialog, safeStorage } from 'electron';
-import type { Encryptor } from '../services/secrets/types';
+import type { Encryptor } from '../services/secrets';
 import type { Dialogs } from '../services';
 
 /** Electron's safeStorage behind the services' Encryptor interface. */

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import type { WindowState } from '../services/settings/window-state';
+import type { WindowState } from '../services/settings';
 
 export interface MainWindowOptions {
   preload: string;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { describeIssues, zodIssues } from '../../shared/zod/issues';
+import { describeIssues, zodIssues } from '../../shared/zod';
 import { PREMIUM_BRANDS } from './catalog/vocabulary';
 
 /**

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { jsonErrorPosition } from '../../shared/request/url-codec';
-import { describeIssues, zodIssues } from '../../shared/zod/issues';
+import { jsonErrorPosition } from '../../shared/request';
+import { describeIssues, zodIssues } from '../../shared/zod';
 import { CLOCK_HEADER, requestClock } from './clock';
 import type { Emulator } from './emulator';
 import { runSearch } from './engine/search';

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { LAUNCH_TTL_MS, type SessionGrant } from '../../shared/ipc/browser-session';
+import { LAUNCH_TTL_MS, type SessionGrant } from '../../shared/ipc';
 
 /**
  * Browser-mode request checks. Every request: the Host header must name

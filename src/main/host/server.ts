@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
-import { IMAGE_KEY_PARAM, LAUNCH_PARAM, SESSION_HEADER } from '../../shared/ipc/browser-session';
+import { IMAGE_KEY_PARAM, LAUNCH_PARAM, SESSION_HEADER } from '../../shared/ipc';
 import { documentSecurityHeaders } from '../csp';
 import type { Core } from '../core';
 import { accessOf, checkOrigin, pathProblem, Sessions, type RouteAccess } from './guard';

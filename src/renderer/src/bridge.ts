@@ -1,5 +1,4 @@
-import type { WorkbenchApi } from '@shared/ipc/api';
-import type { Result, WorkbenchError } from '@shared/ipc/result';
+import type { WorkbenchApi, Result, WorkbenchError } from '@shared/ipc';
 
 declare global {
   interface Window {

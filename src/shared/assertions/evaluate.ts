@@ -1,10 +1,14 @@
-import { walk } from '../filter/ast';
-import { compileFilter, getAttribute } from '../filter/evaluate';
-import { parseFilter } from '../filter/parser';
-import type { AutocompleteResponse, Item, SearchResponse, SuggestResponse } from '../request/types';
+import { walk, compileFilter, getAttribute, parseFilter } from '../filter';
+import {
+  type AutocompleteResponse,
+  type Item,
+  type SearchResponse,
+  type SuggestResponse,
+  ASSERTION_KINDS,
+  type Assertion,
+} from '../request';
 import { matchGlob } from './glob';
 import { anAssertion, labelOf } from './labels';
-import { ASSERTION_KINDS, type Assertion } from '../request/expect';
 
 /** An answer to check: its kind, the response, how long it took, and the response mask the request carried. */
 export type AnswerUnderTest = (

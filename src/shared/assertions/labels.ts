@@ -1,4 +1,4 @@
-import type { Assertion } from '../request/expect';
+import type { Assertion } from '../request';
 
 /** "an inTop assertion", "a count assertion". */
 export const anAssertion = (type: string): string => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type} assertion`;

@@ -1,3 +1,4 @@
+import XMLBuilder, { type XmlBuilderOptions } from 'fast-xml-builder';
 import { visible } from '../text';
 import { outcomeLine } from './labels';
 import type { CaseResult, SuiteSummary } from './run';
@@ -96,23 +97,42 @@ export function jsonReport(run: SuiteRun): string {
   return `${JSON.stringify([...errors, ...rows], null, 2)}\n`;
 }
 
+/** Text XML 1.0 can hold: without the control characters it forbids (the builder escapes the rest). */
+// eslint-disable-next-line no-control-regex -- the point is to remove them
+const xmlText = (text: string): string => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+
 /**
- * Text XML 1.0 can hold: escaped, and without the control characters it forbids. In an attribute, a line break
- * or tab is written as a character reference (`&#10;`): a parser reads it back as written (a raw one is read as
- * a space), and no raw line of a name lands in the file.
+ * The builder's escapes: the predefined entities, and a line break or tab as a character reference (`&#10;`), so
+ * that a parser reads an attribute back as written (a raw one reads as a space) and no raw line of a name lands in
+ * the file. `entities` is a real option of the builder that its types leave out (fast-xml-parser issue 655).
  */
-function xml(text: string, attribute = true): string {
-  const escaped = text
-    // eslint-disable-next-line no-control-regex -- the point is to remove them
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-  return attribute ? escaped.replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;') : escaped;
-}
+const junitOptions: XmlBuilderOptions & { entities: { regex: RegExp; val: string }[] } = {
+  ignoreAttributes: false,
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: true,
+  entities: [
+    { regex: /&/g, val: '&amp;' },
+    { regex: /</g, val: '&lt;' },
+    { regex: />/g, val: '&gt;' },
+    { regex: /"/g, val: '&quot;' },
+    { regex: /\n/g, val: '&#10;' },
+    { regex: /\r/g, val: '&#13;' },
+    { regex: /\t/g, val: '&#9;' },
+  ],
+};
+const junitXml = new XMLBuilder(junitOptions);
 
 const secs = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
+
+/** An element for the builder: attributes (text with forbidden characters removed), then children, then text. */
+function element(attributes: Record<string, string | number>, children: Record<string, unknown> = {}, text?: string) {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attributes)) out[`@_${name}`] = typeof value === 'string' ? xmlText(value) : String(value);
+  Object.assign(out, children);
+  if (text !== undefined) out['#text'] = xmlText(text);
+  return out;
+}
 
 /**
  * JUnit XML: one `<testsuite>` per file (named by its path relative to the run's folder), one `<testcase>` per
@@ -126,20 +146,22 @@ export function junitReport(run: SuiteRun): string {
     if (results) results.push(r);
     else byFile.set(r.file, [r]);
   }
-  const suites: string[] = [];
+  const suites: Record<string, unknown>[] = [];
   // The total: the run's wall time, or the suites' times added up when more (requests run side by side, so
   // suites overlap) — never less than one suite's, as CI servers that add the suites expect.
   let total = 0;
   for (const [file, results] of byFile) {
-    const cases = results.flatMap((r) =>
+    const testcase = results.flatMap((r) =>
       r.assertions.map((a) => {
         const share = r.assertions.length ? (r.ms ?? 0) / r.assertions.length : 0;
-        const head = `    <testcase classname="${xml(r.name)}" name="${xml(a.label)}" time="${secs(share)}">`;
+        const head = { classname: r.name, name: a.label, time: secs(share) };
         if (r.error)
-          return `${head}\n      <error message="${xml(`the request could not run: ${r.error}`)}" type="request">${xml(`${r.error}\n${r.url}`, false)}</error>\n    </testcase>`;
+          return element(head, {
+            error: element({ message: `the request could not run: ${r.error}`, type: 'request' }, {}, `${r.error}\n${r.url}`),
+          });
         if (a.status === 'failed')
-          return `${head}\n      <failure message="${xml(outcomeLine(a))}" type="${a.type}">${xml(`${outcomeLine(a)}\n${r.url}`, false)}</failure>\n    </testcase>`;
-        return `${head}</testcase>`;
+          return element(head, { failure: element({ message: outcomeLine(a), type: a.type }, {}, `${outcomeLine(a)}\n${r.url}`) });
+        return element(head);
       }),
     );
     const tests = results.reduce((n, r) => n + r.assertions.length, 0);
@@ -147,17 +169,33 @@ export function junitReport(run: SuiteRun): string {
     const errors = results.reduce((n, r) => n + (r.error ? r.assertions.length : 0), 0);
     const time = results.reduce((t, r) => t + (r.ms ?? 0), 0);
     total += time;
-    suites.push(
-      `  <testsuite name="${xml(file)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="0" time="${secs(time)}" timestamp="${xml(run.startedAt)}">\n${cases.join('\n')}\n  </testsuite>`,
-    );
+    suites.push(element({ name: file, tests, failures, errors, skipped: 0, time: secs(time), timestamp: run.startedAt }, { testcase }));
   }
   for (const e of run.fileErrors)
     suites.push(
-      `  <testsuite name="${xml(e.file)}" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xml(run.startedAt)}">\n    <testcase classname="${xml(e.file)}" name="the file can be read" time="0.000">\n      <error message="${xml(e.message)}" type="file">${xml(e.message, false)}</error>\n    </testcase>\n  </testsuite>`,
+      element(
+        { name: e.file, tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000', timestamp: run.startedAt },
+        {
+          testcase: element(
+            { classname: e.file, name: 'the file can be read', time: '0.000' },
+            { error: element({ message: e.message, type: 'file' }, {}, e.message) },
+          ),
+        },
+      ),
     );
   const s = run.summary;
   const fileErrors = run.fileErrors.length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="search-workbench test" tests="${s.assertions + fileErrors}" failures="${s.failed}" errors="${s.errors + fileErrors}" time="${secs(Math.max(total, run.seconds * 1000))}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const testsuites = element(
+    {
+      name: 'search-workbench test',
+      tests: s.assertions + fileErrors,
+      failures: s.failed,
+      errors: s.errors + fileErrors,
+      time: secs(Math.max(total, run.seconds * 1000)),
+    },
+    { testsuite: suites },
+  );
+  return junitXml.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, testsuites });
 }
 
 export function reportAs(name: ReporterName, run: SuiteRun): string {

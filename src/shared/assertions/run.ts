@@ -1,11 +1,6 @@
-import { toCurl } from '../curl/curl';
-import { buildHttpRequest } from '../request/http';
-import type { KindedRequest } from '../request/types';
-import type { Transport } from '../request/http';
-import { LIMITS } from '../request/types';
-import { encodeSearchUrl } from '../request/url-codec';
+import { toCurl } from '../curl';
+import { buildHttpRequest, type KindedRequest, type Transport, LIMITS, encodeSearchUrl, type AssertionType } from '../request';
 import { depthNeeded, type AssertionOutcome } from './evaluate';
-import type { AssertionType } from '../request/expect';
 import type { SuiteCase } from './suite';
 
 /** Where a suite runs: given on the command line or in the app, never by a suite file. */

@@ -1,14 +1,17 @@
 import type { z } from 'zod';
-import { requestFor } from '../compare/sides';
-import type { KindedRequest, RequestKind } from '../request/types';
-import { kindedRequest } from '../request/schema';
-import type { Transport } from '../request/http';
-import { WORKSPACE_FORMATS } from '../workspace/kinds';
-import { querySetSchema } from '../workspace/query-set';
-import { requestFileSchema } from '../workspace/request-file';
-import { issuePath } from '../zod/issues';
+import { requestFor } from '../compare';
+import {
+  type KindedRequest,
+  type RequestKind,
+  kindedRequest,
+  type Transport,
+  ASSERTION_KINDS,
+  ASSERTION_LIMITS,
+  type Assertion,
+} from '../request';
+import { WORKSPACE_FORMATS, querySetSchema, requestFileSchema } from '../workspace';
+import { issuePath } from '../zod';
 import { anAssertion } from './labels';
-import { ASSERTION_KINDS, ASSERTION_LIMITS, type Assertion } from '../request/expect';
 
 /**
  * A suite is files: workspace request files and JSON query sets that carry `expect`. This reads one file's text

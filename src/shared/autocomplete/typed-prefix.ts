@@ -1,4 +1,4 @@
-import type { WorkbenchError } from '../ipc/result';
+import type { WorkbenchError } from '../ipc';
 
 /**
  * How much of a suggestion the typed query covers: the length of the

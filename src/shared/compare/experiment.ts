@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { WORKSPACE_FORMATS, workspaceFileSchema } from '../workspace/kinds';
-import { rowsOfQuerySet, type QuerySet } from '../workspace/query-set';
+import { WORKSPACE_FORMATS, workspaceFileSchema, rowsOfQuerySet, type QuerySet } from '../workspace';
 import { qualityConfigSchema } from './quality-config';
 import { sideSpecSchema } from './schema';
 import type { NewBatch } from './types';

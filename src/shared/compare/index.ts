@@ -6,3 +6,29 @@ export * from './sides';
 export * from './summary';
 export * from './types';
 export * from './schema';
+export { type Experiment, experimentBatch, experimentSchema, type NewExperiment, newExperimentSchema } from './experiment';
+export {
+  answerSummary,
+  COMPARE_KINDS,
+  type CompareKind,
+  KIND_WORDS,
+  kindedAnswer,
+  kindMeasures,
+  kindRequest,
+  type KindResponse,
+  MAX_PREFIX,
+  prefixesOf,
+} from './kinds';
+export { qualitySettings } from './quality-config';
+export {
+  batchQuality,
+  type BatchQuality,
+  formatP,
+  metricLabel,
+  type QualityConfig,
+  qualitySentence,
+  type QueryQualityRow,
+  ratingsCountedText,
+  sideNames,
+} from './quality';
+export { resultChunkSchema } from './result-schema';

@@ -1,5 +1,4 @@
-import { listMetrics } from '../diff/metrics';
-import { diffSuggest, groupCap, suggestRanking } from '../diff/responses';
+import { listMetrics, diffSuggest, groupCap, suggestRanking } from '../diff';
 import type {
   AutocompleteResponse,
   GroupBy,
@@ -8,7 +7,7 @@ import type {
   SearchRequest,
   SearchResponse,
   SuggestResponse,
-} from '../request/types';
+} from '../request';
 import { compact, rankingOf, redirectOf, searchMeasures, topItems } from './sides';
 import type { CompactMetrics, SideResult, TopItem } from './types';
 

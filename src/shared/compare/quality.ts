@@ -1,7 +1,14 @@
-import { findJudged, type RatingIndex, type RatingsCounted } from '../judgments/model';
-import { queryKey } from '../judgments/query-key';
-import { METRIC_NAMES, perMetric, queryQuality, type MetricName, type Metrics, type QualityOptions } from '../metrics/quality';
-import { comparePaired, type PairedComparison } from '../metrics/significance';
+import { findJudged, type RatingIndex, type RatingsCounted, queryKey } from '../judgments';
+import {
+  METRIC_NAMES,
+  perMetric,
+  queryQuality,
+  type MetricName,
+  type Metrics,
+  type QualityOptions,
+  comparePaired,
+  type PairedComparison,
+} from '../metrics';
 import type { QualityConfig } from './quality-config';
 import type { BatchResult, QueryRow } from './types';
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { contextVariablesSchema } from '../request/schema';
-import type { ContextValue } from '../request/types';
+import { contextVariablesSchema, type ContextValue, jsonErrorPosition } from '../request';
 import type { QueryRow } from './types';
-import { MAX_QUERY_LENGTH, querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace/query-set';
-import { asSentence, describeIssues, zodIssues } from '../zod/issues';
-import { jsonErrorPosition } from '../request/url-codec';
+import { MAX_QUERY_LENGTH, querySetEntrySchema, querySetSchema, rowsOfQuerySet, type QuerySetEntry } from '../workspace';
+import { asSentence, describeIssues, zodIssues } from '../zod';
 import { CsvReader, unclosedQuoteMessage, type CsvRecord } from '../csv';
 
 export interface QueryListProblem {

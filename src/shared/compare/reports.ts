@@ -1,11 +1,12 @@
+import type { ReactElement } from 'react';
 import { csvLine } from '../csv';
-import { METRIC_NAMES } from '../metrics/quality';
+import { METRIC_NAMES } from '../metrics';
 import type { CompareKind } from './kinds';
 import type { BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize } from './summary';
 import type { BatchDefinition, BatchResult } from './types';
 
-/* The batch's CSV and JSON exports; the HTML report is in report-html.ts. */
+/* The batch's CSV and JSON exports; the HTML report is in report-html.tsx. */
 
 const CSV_COLUMNS = [
   'index',
@@ -55,7 +56,8 @@ const csvColumns = (kind: CompareKind) => CSV_COLUMNS.map((c) => (c === 'facets_
 export interface ReportAddition {
   columns: { header: string[]; row: (index: number) => unknown[] };
   json: unknown;
-  html: string;
+  /** A section of the HTML report, placed after the quality table. */
+  section: ReactElement;
 }
 
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */

@@ -1,8 +1,6 @@
-import { toCurl } from '../curl/curl';
-import type { SearchDiff } from '../diff/responses';
-import { buildHttpRequest } from '../request/http';
-import type { SearchRequest, SearchResponse } from '../request/types';
-import { encodeSearchUrl } from '../request/url-codec';
+import { toCurl } from '../curl';
+import type { SearchDiff } from '../diff';
+import { buildHttpRequest, type SearchRequest, type SearchResponse, encodeSearchUrl } from '../request';
 
 export const REPRO_FORMAT = 'search-workbench-repro';
 

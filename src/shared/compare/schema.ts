@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { requestKindSchema, searchTemplateSchema } from '../request/schema';
-import { workspaceFileSchema } from '../workspace/kinds';
-import { MAX_QUERIES, queryRowSchema } from '../workspace/query-set';
+import { requestKindSchema, searchTemplateSchema } from '../request';
+import { workspaceFileSchema, MAX_QUERIES, queryRowSchema } from '../workspace';
 import { qualityConfigSchema } from './quality-config';
 
 /**

@@ -1,7 +1,5 @@
-import { listMetrics } from '../diff/metrics';
-import type { SearchDiff } from '../diff/responses';
-import type { Facet } from '../request/types';
-import type { ContextValue, SearchRequest, SearchResponse, SearchTemplate } from '../request/types';
+import { listMetrics, type SearchDiff } from '../diff';
+import type { Facet, ContextValue, SearchRequest, SearchResponse, SearchTemplate } from '../request';
 import type { CompactMetrics, QueryRow, SideResult, SideSpec, TopItem } from './types';
 import { isJsonObject } from '../json-value';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { batchDefinitionSchema, newBatchSchema, sideSpecSchema } from './schema';
-import type { QueryRow } from '../workspace/query-set';
+import type { QueryRow } from '../workspace';
 
 export type SideSpec = z.output<typeof sideSpecSchema>;
 /** A query and its per-row overrides: the query set's row, as a batch runs it. */

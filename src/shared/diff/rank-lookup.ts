@@ -1,4 +1,4 @@
-import { LIMITS } from '../request/types';
+import { LIMITS } from '../request';
 
 /**
  * Where an item one side showed sits in the other side's answer, found by

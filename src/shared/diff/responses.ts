@@ -1,5 +1,12 @@
-import type { AutocompleteResponse, Facet, Group, Item, SearchResponse, SuggestResponse } from '../request/types';
-import { effectiveGroupSize } from '../request/types';
+import {
+  type AutocompleteResponse,
+  type Facet,
+  type Group,
+  type Item,
+  type SearchResponse,
+  type SuggestResponse,
+  effectiveGroupSize,
+} from '../request';
 import { jsonDiff, type JsonChange } from './json-diff';
 import { listMetrics, type ListMetrics } from './metrics';
 import { alignRankings, type Alignment } from './ranking';

@@ -1,8 +1,7 @@
 import { isJsonObject } from '../json-value';
-import { canonicalJson } from '../workspace/canonical-json';
-import { mergeRequest } from '../compare/sides';
-import type { SideSpec } from '../compare/types';
-import type { SearchTemplate } from '../request/types';
+import { canonicalJson } from '../workspace';
+import { mergeRequest, type SideSpec } from '../compare';
+import type { SearchTemplate } from '../request';
 
 /**
  * The differences between two sides of a comparison, by path, and the request of any subset of them: what an

@@ -1,6 +1,5 @@
-import { rbo, uniqueRanking } from '../diff/metrics';
-import { queryQuality, type QualityOptions } from '../metrics/quality';
-import { bootstrapInterval } from '../metrics/significance';
+import { rbo, uniqueRanking } from '../diff';
+import { queryQuality, type QualityOptions, bootstrapInterval } from '../metrics';
 import type { Difference } from './differences';
 import { shapleyValues, shares, type ShapleyPlan } from './shapley';
 

@@ -1,12 +1,8 @@
-import type { ReportAddition } from '../compare/reports';
-import { escapeHtml } from '../text/html';
 import { describeDifference, type Difference, type NotAttributed } from './differences';
 import {
   byPart,
   formatShare,
-  leftOutSentence,
   type ExplainLeftOut,
-  MEASURE_LABELS,
   type ExplainMeasure,
   type QueryExplanation,
   type QueryPart,
@@ -101,11 +97,6 @@ export interface KeptExplanation extends ExplainReport {
   perQuery?: ExplainedQuery[];
 }
 
-/** A kept explanation as the batch's reports carry it: its CSV columns, its JSON, its HTML section. */
-export function explanationAddition(explanation: KeptExplanation): ReportAddition {
-  return { columns: explanationColumns(explanation), json: explanation, html: explanationHtml(explanation) };
-}
-
 /** The CSV's explanation columns: the whole change, then each difference's φ, for one query (blank when unexplained). */
 export function explanationColumns(explanation: KeptExplanation): { header: string[]; row: (index: number) => (number | null)[] } {
   const names = explanation.differences.map((d) => d.name);
@@ -133,25 +124,6 @@ export function perQueryOf(run: Pick<ExplainRunView, 'queries'>): ExplainedQuery
         ]
       : [],
   );
-}
-
-const esc = escapeHtml;
-const num = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
-
-/** The explanation's section of the HTML report: each difference's mean part, its interval, its share and where it mattered. */
-export function explanationHtml(report: ExplainReport): string {
-  const rows = report.differences
-    .map((d) => {
-      const ci = d.ci95 ? `${num(d.ci95[0])} … ${num(d.ci95[1])}` : '—';
-      const top = (d.top ?? []).map((t) => `${esc(t.query)} (${num(t.phi)})`).join(', ');
-      return `<tr><td>${esc(describeDifference(d))}</td><td class="n">${num(d.phi)}</td><td class="n">${ci}</td><td class="n">${esc(formatShare(d.share))}</td><td>${top || '—'}</td></tr>`;
-    })
-    .join('');
-  const left = leftOutSentence(report.leftOut);
-  return `<h2>What moved the change: ${esc(MEASURE_LABELS[report.measure])}</h2>
-<p class="sentence">${esc(explanationSentence(report))}</p>
-<table><thead><tr><th>Difference</th><th class="n">Mean part (φ)</th><th class="n">95% CI</th><th class="n">Share</th><th>Queries where it mattered most</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="muted">Shapley values over the ${report.queries} explained queries: each difference's average contribution over every order of adding B's differences to A (${report.exact ? 'exact' : `sampled, ${report.permutations ?? 0} orders`}); the parts add up to the whole change, mean ${num(report.total)}${report.totalCi95 ? ` (95% CI ${num(report.totalCi95[0])} … ${num(report.totalCi95[1])})` : ''}. A negative share pulls the other way. ${report.requests} distinct requests.${left ? ` ${esc(left)}` : ''}${report.notAttributed.length ? ` Not attributed (held at A's value): ${esc(report.notAttributed.map((n) => n.name).join(', '))}.` : ''}</p>`;
 }
 
 /** "configuration default → bestsellers: 71% of the change · segment = premium: 24% · filter: 5%". */

@@ -1,7 +1,6 @@
-import { requestFor } from '../compare/sides';
-import type { QueryRow, SideSpec } from '../compare/types';
-import type { SearchRequest } from '../request/types';
-import { canonicalJson } from '../workspace/canonical-json';
+import { requestFor, type QueryRow, type SideSpec } from '../compare';
+import type { SearchRequest } from '../request';
+import { canonicalJson } from '../workspace';
 import { sideForSubset, type Difference, type ExplainSides } from './differences';
 import type { ShapleyPlan } from './shapley';
 

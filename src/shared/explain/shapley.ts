@@ -1,4 +1,4 @@
-import { SIGNIFICANCE } from '../metrics/significance';
+import { SIGNIFICANCE } from '../metrics';
 import { mulberry32Bits } from '../random';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchemaWith } from '../request/schema';
-import type { RequestKind } from '../request/types';
+import { envelopeSchemaWith, type RequestKind } from '../request';
 
 /**
  * One sent request in the history, without its response body (fetched on

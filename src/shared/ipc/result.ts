@@ -3,6 +3,10 @@
  * trace reach the renderer: every failure becomes a `WorkbenchError` value.
  */
 
+import type { ErrorIssue } from '../zod';
+
+export type { ErrorIssue };
+
 export type ErrorCode =
   | 'validation' // the input did not match the channel's schema, or a value is out of range
   | 'unknown-channel' // no such channel in the contract
@@ -16,12 +20,6 @@ export type ErrorCode =
   | 'cancelled'
   | 'storage' // a file could not be read or written
   | 'internal';
-
-export interface ErrorIssue {
-  /** Dotted path of the offending field, '' for the whole input. */
-  path: string;
-  message: string;
-}
 
 export interface ErrorDetails {
   issues?: ErrorIssue[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CsvReader, csvLine, unclosedQuoteMessage, undefuse, type CsvRecord } from '../csv';
 import { isJsonObject } from '../json-value';
-import { asSentence, describeIssues, zodIssues } from '../zod/issues';
+import { asSentence, describeIssues, zodIssues } from '../zod';
 import { canonicalRatings, JUDGMENTS_FORMAT, judgmentListSchema, MAX_RATING_LIMIT, type Rating, type Scale } from './model';
 import { queryOfQid, trecQid } from './query-key';
 

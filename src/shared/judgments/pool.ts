@@ -1,5 +1,5 @@
 import { mulberry32 } from '../random';
-import type { Item } from '../request/types';
+import type { Item } from '../request';
 import type { FacetValues } from './intent';
 import type { RatingIndex, Scale } from './model';
 import type { Intent } from './rules';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { walk, type Comparison, type FilterNode } from '../filter/ast';
-import { matches, type Attributes } from '../filter/evaluate';
-import { parseFilter } from '../filter/parser';
+import { walk, type Comparison, type FilterNode, matches, type Attributes, parseFilter } from '../filter';
 import { MAX_RATING_LIMIT } from './limits';
 
 /**

@@ -1,5 +1,4 @@
-import { isReservedVariable, validateVariables } from '../request/variables';
-import type { ContextValue } from '../request/types';
+import { isReservedVariable, validateVariables, type ContextValue } from '../request';
 
 /**
  * The context matrix's grid: one query (or up to MAX_MATRIX_QUERIES) × every combination of the axes' values ×

@@ -1,4 +1,4 @@
-import { rbo } from '../diff/metrics';
+import { rbo } from '../diff';
 import type { MatrixCell } from './grid';
 
 /** An item of a cell's answer as the grid shows it: its id, title and image. */

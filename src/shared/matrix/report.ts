@@ -1,8 +1,7 @@
 import { csvLine } from '../csv';
-import { escapeHtml as esc, reportHead } from '../text/html';
-import type { ContextValue } from '../request/types';
+import type { ContextValue } from '../request';
 import { valueLabel, type MatrixAxis, type MatrixCell } from './grid';
-import { cellSummaries, type MatrixRow } from './measures';
+import type { MatrixRow } from './measures';
 
 /** A finished (or stopped) matrix: what every export is made from. */
 export interface MatrixRun {
@@ -120,73 +119,4 @@ export function changeBand(change: number | null): 'same' | 'low' | 'mid' | 'hig
   if (change === null) return 'none';
   if (change < 1e-9) return 'same';
   return change < 0.2 ? 'low' : change < 0.5 ? 'mid' : 'high';
-}
-
-/** The grid as a self-contained page: rows are the cells, one column per query (or the means over a query set). */
-export function matrixHtml(run: MatrixRun): string {
-  const summaries = new Map(cellSummaries(run.cells, run.rows).map((s) => [s.cell, s]));
-  const byQuery = new Map<string, Map<string, MatrixRow>>();
-  for (const row of run.rows) byQuery.set(row.query, (byQuery.get(row.query) ?? new Map()).set(row.cell, row));
-  const pct = (x: number | null) => (x === null ? '—' : x.toFixed(3));
-  const several = run.queries.length > 1;
-  const head = [
-    ...(run.configurations.length > 1 ? ['configuration'] : []),
-    ...run.axes.map((a) => a.name),
-    ...(run.hours?.length ? ['hour (emulator only)'] : []),
-    ...(several ? ['mean 1 − RBO', 'top changed'] : []),
-    ...run.queries.slice(0, several ? 8 : 1),
-  ];
-  const body = run.cells
-    .map((cell) => {
-      const s = summaries.get(cell.key)!;
-      const labels = [
-        ...(run.configurations.length > 1 ? [cell.configurationId || '(default)'] : []),
-        ...run.axes.map((a) => valueLabel(cell.values[a.name] ?? null)),
-        ...(run.hours?.length ? [String(cell.hour)] : []),
-      ];
-      const perQuery = run.queries.slice(0, several ? 8 : 1).map((q) => {
-        const row = byQuery.get(q)?.get(cell.key);
-        if (!row) return '<td class="none">not run</td>';
-        if (row.error) return `<td class="none">${esc(row.error)}</td>`;
-        const change = row.rbo === null ? null : 1 - row.rbo;
-        return `<td class="b-${changeBand(change)}"><div class="n">${esc(pct(change))} · ${esc(row.count ?? '—')} items</div><ol>${row.ids
-          .slice(0, 5)
-          .map((id) => `<li>${esc(id)}</li>`)
-          .join('')}</ol></td>`;
-      });
-      return `<tr${cell.key === run.baseline ? ' class="base"' : ''}>${labels.map((l) => `<th scope="row">${esc(l)}</th>`).join('')}${
-        several
-          ? `<td class="n b-${changeBand(s.meanChange)}">${esc(pct(s.meanChange))}</td><td class="n">${esc(s.topChanged)} of ${esc(s.compared)}</td>`
-          : ''
-      }${perQuery.join('')}</tr>`;
-    })
-    .join('\n');
-  return `${reportHead('Context matrix — Search Workbench')}
-<style>
-:root{color-scheme:light dark;--bg:#f4f5f8;--fg:#1a1f29;--muted:#4f5868;--card:#fff;--border:#dfe3ea;--low:#e3f0ff;--mid:#ffe9c7;--high:#ffd3d3}
-@media (prefers-color-scheme:dark){:root{--bg:#0f1115;--fg:#e7e9ee;--muted:#a2aab8;--card:#161920;--border:#2b3140;--low:#17304f;--mid:#4a3413;--high:#4f1d1d}}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
-main{max-width:1200px;margin:0 auto;padding:24px}h1{font-size:22px;margin:0 0 4px}.muted{color:var(--muted)}
-table{border-collapse:collapse;background:var(--card);border:1px solid var(--border);margin-top:16px}
-th,td{text-align:left;padding:6px 10px;border:1px solid var(--border);vertical-align:top}thead th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-td.n,.n{font-variant-numeric:tabular-nums}ol{margin:4px 0 0;padding-left:18px;font-size:12px}
-.b-low{background:var(--low)}.b-mid{background:var(--mid)}.b-high{background:var(--high)}.none{color:var(--muted)}
-tr.base th{font-weight:700}tr.base th:first-child::after{content:" (baseline)";font-weight:400;color:var(--muted)}
-</style>
-</head>
-<body>
-<main>
-<h1>Context matrix</h1>
-<div class="muted">${esc(run.cells.length)} cells × ${esc(run.queries.length)} quer${run.queries.length === 1 ? 'y' : 'ies'} · ${esc(run.requests)} requests, ${esc(run.failed)} failed${run.stopped ? ' · stopped before its end' : ''} · change is 1 − RBO of the first ${esc(run.k)} against the baseline cell (${esc(run.baseline)}) of the same query</div>
-<table>
-<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
-<tbody>
-${body}
-</tbody>
-</table>
-${several && run.queries.length > 8 ? `<p class="muted">The first 8 of ${esc(run.queries.length)} queries are shown per cell; the CSV and JSON exports hold every one.</p>` : ''}
-</main>
-</body>
-</html>
-`;
 }

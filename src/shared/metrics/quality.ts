@@ -1,7 +1,5 @@
-import { uniqueRanking } from '../diff/metrics';
-import { findJudged } from '../judgments/model';
-import { queryKey } from '../judgments/query-key';
-import type { RatingIndex } from '../judgments/model';
+import { uniqueRanking } from '../diff';
+import { findJudged, queryKey, type RatingIndex } from '../judgments';
 
 /**
  * Quality of one ranking against a query's judgments, and of a run (many

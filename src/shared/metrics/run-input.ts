@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asSentence, describeIssues, zodIssues } from '../zod/issues';
+import { asSentence, describeIssues, zodIssues } from '../zod';
 import type { RunQuery } from './quality';
 import { parseTrecRun } from './trec-run';
 

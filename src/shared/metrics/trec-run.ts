@@ -1,4 +1,4 @@
-import { queryOfQid } from '../judgments/query-key';
+import { queryOfQid } from '../judgments';
 import type { RunQuery } from './quality';
 
 export type TrecRunRead = { ok: true; run: RunQuery[]; lines: number } | { ok: false; message: string; line: number };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { storefrontMappingSchema } from '../storefront/mapping';
-import { likelyMeant } from '../request/checks';
+import { storefrontMappingSchema } from '../storefront';
+import { likelyMeant } from '../request';
 
 /**
  * Profiles (environments): where requests go and as whom. Everything here is
@@ -133,3 +133,4 @@ export function unknownConfiguration(
   const meant = likelyMeant(value, profile.configurationIds);
   return `"${value}" is not a configuration of ${profile.name} (${profile.configurationIds.join(', ')})${meant ? `: did you mean ${meant}?` : '.'} The service will refuse it or use its default.`;
 }
+export { CAUSE_LABELS, CAUSE_REMEDIES, type ConnectionCause } from './connection';

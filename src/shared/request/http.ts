@@ -2,7 +2,7 @@ import { decodeSearchUrl, encodeSearchUrl, jsonErrorPosition, trimBaseUrl, type 
 import { completeRequest } from './complete';
 import { requestEnvelopeSchema, requestProblems, type AnyRequest, type RequestEnvelope, type Transport } from './schema';
 import type { RequestKind } from './types';
-import { asSentence } from '../zod/issues';
+import { asSentence } from '../zod';
 
 /**
  * The exact HTTP request the service receives for a workbench request: one

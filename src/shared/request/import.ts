@@ -1,4 +1,4 @@
-import { detectCopiedFormat, formatName, parseCopiedRequest } from '../curl/devtools';
+import { detectCopiedFormat, formatName, parseCopiedRequest } from '../curl';
 import { decodeSearchUrl, jsonErrorPosition } from './url-codec';
 import { guessKind, normalize } from './normalize';
 import { filledNote, identifyHttpRequest, readEnvelope } from './http';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { validateVariables } from './variables';
 import type { JsonPath, RequestDiagnostic } from '../diagnostics';
-import { parseFilter } from '../filter/parser';
+import { parseFilter } from '../filter';
 import { describeValue, isJsonObject } from '../json-value';
-import { parseMask } from '../mask/parser';
+import { parseMask } from '../mask';
 import { checkUnknown, Collector, typed, type Obj } from './checks';
 import { applyFixes } from './fixes';
 import { planGroups } from './group-plan';

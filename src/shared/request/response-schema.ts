@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues, zodIssues } from '../zod/issues';
+import { describeIssues, zodIssues } from '../zod';
 import type { RequestKind } from './schema';
 
 /**

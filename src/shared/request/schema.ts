@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeValue, nestingDepth } from '../json-value';
-import { describeIssues, zodIssues } from '../zod/issues';
+import { describeIssues, zodIssues } from '../zod';
 
 /**
  * The one description of what the workbench sends (spec §2, §4 and

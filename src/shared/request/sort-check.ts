@@ -1,4 +1,4 @@
-import { dateMillis } from '../filter/evaluate';
+import { dateMillis } from '../filter';
 import type { Item, SortValue } from './types';
 
 export interface OrderCheck {

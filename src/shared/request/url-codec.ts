@@ -1,5 +1,5 @@
 import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from './schema';
-import { asSentence } from '../zod/issues';
+import { asSentence } from '../zod';
 
 /**
  * The GET form of search (§4.2): `{base}/search/<token>?encoded=<url-encoded JSON>`

@@ -1,5 +1,5 @@
 import type { RequestDiagnostic } from '../diagnostics';
-import { isValidDate } from '../filter/lexer';
+import { isValidDate } from '../filter';
 import { isJsonObject } from '../json-value';
 import { contextValueSchema, contextVariablesSchema } from './schema';
 import type { ContextValue, FacetSelection } from './types';

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { batchQuality, type BatchQuality, type QualityConfig } from '../compare/quality';
-import { BATCH_REPORT_FORMAT } from '../compare/reports';
-import type { BatchResult, QueryRow, SideResult } from '../compare/types';
-import type { RatingIndex } from '../judgments/model';
-import { queryKey } from '../judgments/query-key';
-import { asSentence, describeIssues, zodIssues } from '../zod/issues';
+import {
+  batchQuality,
+  type BatchQuality,
+  type QualityConfig,
+  BATCH_REPORT_FORMAT,
+  type BatchResult,
+  type QueryRow,
+  type SideResult,
+} from '../compare';
+import { type RatingIndex, queryKey } from '../judgments';
+import { asSentence, describeIssues, zodIssues } from '../zod';
 
 /** What a baseline needs of an earlier run's JSON report: its name, and each query's side B ranking. */
 const baselineSideSchema = z.looseObject({

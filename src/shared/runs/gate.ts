@@ -1,6 +1,5 @@
-import { formatP, metricLabel, type QueryQualityRow } from '../compare/quality';
-import { METRIC_NAMES, type MetricName } from '../metrics/quality';
-import type { PairedComparison } from '../metrics/significance';
+import { formatP, metricLabel, type QueryQualityRow } from '../compare';
+import { METRIC_NAMES, type MetricName, type PairedComparison } from '../metrics';
 
 /**
  * A regression gate: B fails it when it is worse than its reference on one metric, significantly (p < alpha)

@@ -1,6 +1,6 @@
-import type { BatchDefinition, BatchResult, QueryRow } from '../compare/types';
+import type { BatchDefinition, BatchResult, QueryRow } from '../compare';
 import { shardOf } from './shard';
-import { canonicalJson } from '../workspace/canonical-json';
+import { canonicalJson } from '../workspace';
 
 export interface ShardRun {
   /** Where it was read from, for messages. */

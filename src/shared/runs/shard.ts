@@ -1,4 +1,4 @@
-import { queryKey } from '../judgments/query-key';
+import { queryKey } from '../judgments';
 
 /** `--shard i/n`: this machine runs shard i (1-based) of n, as Playwright's `--shard`. */
 export interface Shard {

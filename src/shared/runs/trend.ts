@@ -1,8 +1,15 @@
-import type { QualityConfig } from '../compare/quality';
-import type { RatingIndex } from '../judgments/model';
-import { queryKey } from '../judgments/query-key';
-import { METRIC_NAMES, perMetric, queryQuality, type MetricName, type Metrics } from '../metrics/quality';
-import { bootstrapInterval, comparePaired, type PairedComparison } from '../metrics/significance';
+import type { QualityConfig } from '../compare';
+import { type RatingIndex, queryKey } from '../judgments';
+import {
+  METRIC_NAMES,
+  perMetric,
+  queryQuality,
+  type MetricName,
+  type Metrics,
+  bootstrapInterval,
+  comparePaired,
+  type PairedComparison,
+} from '../metrics';
 import type { QueryLoss } from './gate';
 
 /** One kept run of an experiment, as the trend reads it: each query's stored rankings and the ratings it is scored with. */

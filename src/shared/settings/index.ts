@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWorkspaceFileName, WORKSPACE_FILE_RULE } from '../workspace/kinds';
+import { isWorkspaceFileName, WORKSPACE_FILE_RULE } from '../workspace';
 
 export const themePreference = z.enum(['system', 'light', 'dark']);
 export type ThemePreference = z.infer<typeof themePreference>;

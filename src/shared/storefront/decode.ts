@@ -1,4 +1,4 @@
-import type { FacetSelection, RequestContext, SearchOptions, SortValue } from '../request/types';
+import type { FacetSelection, RequestContext, SearchOptions, SortValue } from '../request';
 import { knownParams, type StorefrontMapping } from './mapping';
 import { readQuery } from './query-string';
 

@@ -1,5 +1,5 @@
-import type { CatalogAttributeView } from '../ipc/channels/catalog';
-import type { Facet, FacetValue, Item } from '../request/types';
+import type { CatalogAttributeView } from '../ipc';
+import type { Facet, FacetValue, Item } from '../request';
 
 /** A facet whose values are buckets ("Under 25", "50 to 100") rather than attribute values: no use for grouping or completion. */
 export function isRangeFacet(facet: Facet): boolean {

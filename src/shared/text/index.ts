@@ -1,1 +1,2 @@
 export { forTerminal, visible } from './control';
+export { formatAgo, formatDuration, formatWhen } from './time-format';

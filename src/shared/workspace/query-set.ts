@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { expectSchema } from '../request/expect';
-import { intentSchema } from '../judgments/rules';
-import { contextVariablesSchema } from '../request/schema';
+import { expectSchema, contextVariablesSchema } from '../request';
+import { intentSchema } from '../judgments';
 import { WORKSPACE_FORMATS } from './kinds';
 
 /** The most queries one batch runs and one query set holds (a longer list runs as shards: `compare --shard i/n`). */

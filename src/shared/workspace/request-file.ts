@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { expectSchema } from '../request/expect';
-import { envelopeSchemaWith } from '../request/schema';
+import { expectSchema, envelopeSchemaWith } from '../request';
 import { WORKSPACE_FORMATS } from './kinds';
 
 /** A saved request in the workspace's `requests/`: its envelope (kind, transport, request) with a name. */

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { ErrorIssue } from '../ipc/result';
+
+/** One problem with an input: where, and what is wrong. */
+export interface ErrorIssue {
+  /** Dotted path of the offending field, '' for the whole input. */
+  path: string;
+  message: string;
+}
 
 /** Dotted JSON path for an issue: `options.sortBy[1].order`. */
 export function issuePath(path: readonly PropertyKey[]): string {

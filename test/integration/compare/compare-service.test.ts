@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchListItem, BatchResultView, BatchView } from '../../../src/shared/ipc/channels/compare';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 import { call, demoCores } from '../../helpers/demo-core';
+import { byTag, parseHtml, words } from '../../helpers/html';
 
 const ctx = { transport: 'browser' as const };
 const { start, stop } = demoCores();
@@ -63,7 +64,7 @@ describe('batch comparisons through the contract', () => {
     expect(csv.fileName).toBe('default-vs-bestsellers.csv');
     expect(csv.content.trim().split(/\r\n/)).toHaveLength(31);
     const html = await call<{ content: string }>(core, 'compare:export', { id, format: 'html' });
-    expect(html.content).toContain('<h1>default vs bestsellers</h1>');
+    expect(byTag(parseHtml(html.content), 'h1').map(words)).toEqual(['default vs bestsellers']);
 
     await call(core, 'compare:delete', { id });
     expect(await call<BatchListItem[]>(core, 'compare:list', undefined)).toEqual([]);

@@ -6,6 +6,7 @@ import type { BatchView } from '../../../src/shared/ipc/channels/compare';
 import type { ExplainView } from '../../../src/shared/ipc/channels/explain';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 import { call, demoCores, invoke } from '../../helpers/demo-core';
+import { byTag, parseHtml, words } from '../../helpers/html';
 
 // Explain through the contract on Local demo: one query with the answer on screen reused, a batch over its query
 // set kept with the batch (after a restart too) and in its three reports.
@@ -108,9 +109,9 @@ describe('explain through the contract', () => {
     const q = view.perQuery!.find((p) => p.query === 'jacket')!;
     expect(Number(jacket.at(-3))).toBeCloseTo(q.total, 5);
     expect(JSON.parse(await report('json')).explanation).toEqual(view);
-    const html = await report('html');
-    expect(html).toContain('What moved the change: ranking change (1 − RBO)');
-    expect(html).toContain('of the change');
+    const page = parseHtml(await report('html'));
+    expect(byTag(page, 'h2').map(words)).toContain('What moved the change: ranking change (1 − RBO)');
+    expect(byTag(page, 'p', 'sentence').map(words).join(' ')).toContain('of the change');
 
     expect((await invoke(again, 'explain:batch', { id, measure: 'ndcg' })).ok).toBe(false);
     expect(await call(again, 'explain:cancel', {})).toEqual({ cancelled: false });

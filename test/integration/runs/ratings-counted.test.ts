@@ -8,6 +8,7 @@ import type { TrendView } from '../../../src/shared/ipc/channels/runs';
 import type { Experiment } from '../../../src/shared/compare/experiment';
 import type { JudgmentList } from '../../../src/shared/judgments/model';
 import { call, demoCores } from '../../helpers/demo-core';
+import { parseHtml, words } from '../../helpers/html';
 
 // Which ratings an experiment counts — people's only (the default) or rules' suggestions too — decides its
 // figures, and every place that shows them says which: the quality panel's answer, the JSON and HTML reports,
@@ -70,8 +71,12 @@ describe('ratings counted by an experiment', () => {
       (await call<{ content: string }>(core, 'compare:export', { id, format })).content;
     expect(JSON.parse(await report(confirmed.id, 'json')).qualityConfig.ratings).toBe('confirmed');
     expect(JSON.parse(await report(all.id, 'json')).qualityConfig.ratings).toBe('all');
-    expect(await report(confirmed.id, 'html')).toContain("ratings counted: people's ratings only (rules' suggestions left out)");
-    expect(await report(all.id, 'html')).toContain("ratings counted: people's ratings, and rules' suggestions where nobody rated");
+    expect(words(parseHtml(await report(confirmed.id, 'html')))).toContain(
+      "ratings counted: people's ratings only (rules' suggestions left out)",
+    );
+    expect(words(parseHtml(await report(all.id, 'html')))).toContain(
+      "ratings counted: people's ratings, and rules' suggestions where nobody rated",
+    );
 
     // The trend scores each run with the ratings as its experiment counted them, from the run's own snapshot.
     for (const [file, run] of [

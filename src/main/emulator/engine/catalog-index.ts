@@ -1,4 +1,4 @@
-import { dateMillis, getAttribute, type AttributeReader } from '../../../shared/filter/evaluate';
+import { dateMillis, getAttribute, type AttributeReader } from '../../../shared/filter';
 import type { CatalogItem } from '../catalog/generate';
 import type { FacetConfig } from '../config';
 import { FacetColumn } from './columns';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { systemVariables } from '../../../shared/request/variables';
-import { compileFilterWith, parseFilter } from '../../../shared/filter';
-import { compileMask } from '../../../shared/mask';
-import { normalize } from '../../../shared/request/normalize';
-import { describePosition } from '../../../shared/diagnostics';
-import { isRequest, requestProblems, type RequestKind, type RequestOf } from '../../../shared/request/schema';
 import {
+  systemVariables,
+  normalize,
+  isRequest,
+  requestProblems,
+  type RequestKind,
+  type RequestOf,
   LIMITS,
   type Facet,
   type FacetSelection,
@@ -13,8 +13,11 @@ import {
   type SearchRequest,
   type SearchResponse,
   type SortValue,
-} from '../../../shared/request/types';
-import { encodeSearchUrl } from '../../../shared/request/url-codec';
+  encodeSearchUrl,
+} from '../../../shared/request';
+import { compileFilterWith, parseFilter } from '../../../shared/filter';
+import { compileMask } from '../../../shared/mask';
+import { describePosition } from '../../../shared/diagnostics';
 import { badRequest, EmulatorError } from '../errors';
 import type { CatalogItem } from '../catalog/generate';
 import type { FacetConfig } from '../config';

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { systemVariables } from '../../../shared/request/variables';
-import { effectiveGroupSize, LIMITS, type AutocompleteResponse, type Item, type SuggestResponse } from '../../../shared/request/types';
+import {
+  systemVariables,
+  effectiveGroupSize,
+  LIMITS,
+  type AutocompleteResponse,
+  type Item,
+  type SuggestResponse,
+} from '../../../shared/request';
 import type { CatalogItem } from '../catalog/generate';
 import { badRequest, EmulatorError } from '../errors';
 import {

@@ -1,19 +1,15 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { AppInfo, Notice, Transport } from '../../../shared/ipc/contract';
-import type { PathPurpose } from '../../../shared/ipc/channels/settings';
-import { failure } from '../../../shared/ipc/result';
+import { type AppInfo, type Notice, type Transport, type PathPurpose, failure } from '../../../shared/ipc';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { APP_NAME, APP_VERSION } from '../../app-meta';
 import type { EventHub } from '../../events';
-import { loadCaCertificates } from '../settings/ca-certificates';
-import type { HistoryService } from '../search/history';
-import type { HttpClient } from '../http/client';
-import type { LocalDemo } from '../demo/local-demo';
-import type { ProfileService } from '../profiles/profiles';
-import type { Workspace } from '../workspace/workspace';
-import { secretStoreInfo, type SecretStoreChoice } from '../secrets/stores';
-import type { SettingsService } from '../settings/settings';
+import { loadCaCertificates, type SettingsService } from '../settings';
+import type { HistoryService } from '../search';
+import type { HttpClient } from '../http';
+import type { LocalDemo, ProfileService } from '../profiles';
+import type { Workspace } from '../workspace';
+import { secretStoreInfo, type SecretStoreChoice } from '../secrets';
 
 /** A folder the user names for the workspace: an absolute path to a folder that exists (nothing is created, nothing guessed). */
 async function checkFolder(dir: string): Promise<void> {

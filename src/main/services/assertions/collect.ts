@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { ASSERTION_LIMITS } from '../../../shared/request/expect';
-import { readSuiteFile, type SuiteFile } from '../../../shared/assertions/suite';
-import { InputFileError, openInputFile, textOf } from '../storage/read-text';
+import { ASSERTION_LIMITS } from '../../../shared/request';
+import { readSuiteFile, type SuiteFile } from '../../../shared/assertions';
+import { InputFileError, openInputFile, textOf } from '../storage';
 
 /** Folders never searched for suite files: dependencies, version control, and hidden folders. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn', 'out', 'dist']);

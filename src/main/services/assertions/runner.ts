@@ -1,11 +1,17 @@
 import { setMaxListeners } from 'node:events';
-import { evaluateAssertion, type AnswerUnderTest } from '../../../shared/assertions/evaluate';
-import { labelOf } from '../../../shared/assertions/labels';
-import { reproduction, requestToRun, type CaseResult, type SuiteTarget } from '../../../shared/assertions/run';
-import type { SuiteCase } from '../../../shared/assertions/suite';
-import type { KindedRequest, RequestEnvelope } from '../../../shared/request/types';
-import type { SearchClient } from '../search/search-client';
-import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing/paced-retry';
+import {
+  evaluateAssertion,
+  type AnswerUnderTest,
+  labelOf,
+  reproduction,
+  requestToRun,
+  type CaseResult,
+  type SuiteTarget,
+  type SuiteCase,
+} from '../../../shared/assertions';
+import type { KindedRequest, RequestEnvelope } from '../../../shared/request';
+import type { SearchClient } from '../search';
+import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing';
 
 /** What one request of a suite came back with: the answer to check, or why there is none. */
 export type CaseSent = { ok: true; answer: AnswerUnderTest; status: number } | SendFailure;

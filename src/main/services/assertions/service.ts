@@ -1,12 +1,10 @@
-import { OneRun } from '../pacing/one-run';
+import { OneRun } from '../pacing';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { SuiteProgressView, SuiteRunView } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
-import type { Shard } from '../../../shared/runs/shard';
-import type { SearchClient } from '../search/search-client';
-import type { Targets } from '../search/targets';
-import type { Workspace } from '../workspace/workspace';
+import { type SuiteProgressView, type SuiteRunView, failure } from '../../../shared/ipc';
+import type { Shard } from '../../../shared/runs';
+import type { SearchClient, Targets } from '../search';
+import type { Workspace } from '../workspace';
 import { caseSender } from './runner';
 import { runSuite, SuiteChangedError, type SuiteRunState } from './suite-run';
 

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SuiteRun } from '../../../shared/assertions/report';
-import { summarizeSuite, type CaseResult } from '../../../shared/assertions/run';
-import type { SuiteCase } from '../../../shared/assertions/suite';
-import { inShard, type Shard } from '../../../shared/runs/shard';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
+import { type SuiteRun, summarizeSuite, type CaseResult, type SuiteCase } from '../../../shared/assertions';
+import { inShard, type Shard } from '../../../shared/runs';
+import { canonicalJson } from '../../../shared/workspace';
 import { collectSuite } from './collect';
 import { runSuiteCases, type SuiteRunOptions } from './runner';
 

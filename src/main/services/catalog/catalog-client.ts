@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { failure, WorkbenchFailure } from '../../../shared/ipc/result';
-import type { HttpClient } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/ipc/exchange';
-import type { TokenClient, TokenCredentials } from '../profiles/token-client';
+import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/ipc';
+import type { HttpClient } from '../http';
+import type { TokenClient, TokenCredentials } from '../profiles';
 
 export const catalogAttributeSchema = z.looseObject({
   name: z.string(),

@@ -1,13 +1,14 @@
-import type { ConnectionCause } from '../../../shared/profiles/connection';
-import type { ExchangeRecord } from '../../../shared/ipc/exchange';
-import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '../../../shared/ipc/contract';
-import { WorkbenchFailure, type WorkbenchError } from '../../../shared/ipc/result';
-import type { Profile } from '../../../shared/profiles';
+import type { ConnectionCause, Profile } from '../../../shared/profiles';
+import {
+  type ExchangeRecord,
+  type ActiveCatalogView,
+  type ConnectionStep,
+  type TokenStatusView,
+  WorkbenchFailure,
+  type WorkbenchError,
+} from '../../../shared/ipc';
 import type { CatalogClient } from './catalog-client';
-import type { LocalDemo } from '../demo/local-demo';
-import { credentialsFor, readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
-import type { TokenClient } from '../profiles/token-client';
+import { type LocalDemo, credentialsFor, readyProfile, type ProfileService, type TokenClient } from '../profiles';
 
 /** The service's own error code from an exchange's JSON body, when it sends one (the emulator does). */
 function serviceCode(exchange: ExchangeRecord | undefined): string {

@@ -1,18 +1,22 @@
 import { setMaxListeners } from 'node:events';
-import { answerSummary, kindedAnswer, kindMeasures, kindRequest, type KindResponse } from '../../../shared/compare/kinds';
-import { mergeRequest, requestFor } from '../../../shared/compare/sides';
-import type {
-  BatchDefinition,
-  BatchProgress,
-  BatchResult,
-  BatchStatus,
-  QueryRow,
-  SideResult,
-  SideSpec,
-} from '../../../shared/compare/types';
-import type { KindedRequest, KindedResponse } from '../../../shared/request/types';
-import type { BackoffPolicy } from '../pacing/retry';
-import { PacedRetry, type SendFailure } from '../pacing/paced-retry';
+import {
+  answerSummary,
+  kindedAnswer,
+  kindMeasures,
+  kindRequest,
+  type KindResponse,
+  mergeRequest,
+  requestFor,
+  type BatchDefinition,
+  type BatchProgress,
+  type BatchResult,
+  type BatchStatus,
+  type QueryRow,
+  type SideResult,
+  type SideSpec,
+} from '../../../shared/compare';
+import type { KindedRequest, KindedResponse } from '../../../shared/request';
+import { type BackoffPolicy, PacedRetry, type SendFailure } from '../pacing';
 import type { BatchStore, RecordToStore } from './store';
 import { StringPool } from './string-pool';
 

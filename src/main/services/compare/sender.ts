@@ -1,6 +1,6 @@
-import type { KindedRequest } from '../../../shared/request/types';
-import { sendFailure } from '../pacing/paced-retry';
-import type { SearchClient } from '../search/search-client';
+import type { KindedRequest } from '../../../shared/request';
+import { sendFailure } from '../pacing';
+import type { SearchClient } from '../search';
 import type { SendOutcome, SideSender } from './runner';
 
 export interface SideTarget {

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { batchHtml } from '../../../shared/compare/report-html';
-import { batchCsvPieces, batchJsonPieces, type ReportContext } from '../../../shared/compare/reports';
-import type { BatchQuality } from '../../../shared/compare/quality';
-import { explanationAddition, type KeptExplanation } from '../../../shared/explain/report';
-import { kindRequest } from '../../../shared/compare/kinds';
-import { requestFor } from '../../../shared/compare/sides';
-import type { BatchDefinition, BatchProgress, BatchResult, BatchRow, NewBatch, SideSpec } from '../../../shared/compare/types';
-import { batchHead, batchRow } from '../../../shared/compare/summary';
-import type { BatchListItem, BatchResultView, BatchView } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
-import { LIMITS, type Item } from '../../../shared/request/types';
-import { checkResponse } from '../../../shared/request/response-schema';
-import type { ProfileService } from '../profiles/profiles';
-import type { SearchClient } from '../search/search-client';
+import { batchCsvPieces, batchHead, batchHtml, batchJsonPieces, batchRow, kindRequest, requestFor } from '../../../shared/compare';
+import type { BatchDefinition, BatchProgress, BatchQuality, BatchResult, BatchRow, NewBatch } from '../../../shared/compare';
+import type { ReportContext, SideSpec } from '../../../shared/compare';
+import { explanationAddition, type KeptExplanation } from '../../../shared/explain';
+import { type BatchListItem, type BatchResultView, type BatchView, failure } from '../../../shared/ipc';
+import { LIMITS, type Item, checkResponse } from '../../../shared/request';
+import type { ProfileService } from '../profiles';
+import type { SearchClient } from '../search';
 import { BatchRunner } from './runner';
 import { searchSender } from './sender';
 import { BatchStore } from './store';
 
-export type { NewBatch } from '../../../shared/compare/types';
+export type { NewBatch } from '../../../shared/compare';
 
 /** A batch with its results whole, as main uses it. */
 export type StoredBatch = Omit<BatchView, 'results' | 'definition'> & { definition: BatchDefinition; results: BatchResult[] };

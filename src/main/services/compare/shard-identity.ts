@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { queryRowSchema } from '../../../shared/workspace/query-set';
-import type { QueryRow } from '../../../shared/compare/types';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
+import { queryRowSchema, canonicalJson } from '../../../shared/workspace';
+import type { QueryRow } from '../../../shared/compare';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

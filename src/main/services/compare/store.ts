@@ -1,12 +1,15 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resultChunkSchema } from '../../../shared/compare/result-schema';
-import { batchDefinitionSchema } from '../../../shared/compare/schema';
-import type { BatchDefinition, BatchResult, BatchStatus } from '../../../shared/compare/types';
-import { failure } from '../../../shared/ipc/result';
-import { describeIssues, zodIssues } from '../../../shared/zod/issues';
-import { exists, writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
-import { readTextFile } from '../storage/read-text';
+import {
+  resultChunkSchema,
+  batchDefinitionSchema,
+  type BatchDefinition,
+  type BatchResult,
+  type BatchStatus,
+} from '../../../shared/compare';
+import { failure } from '../../../shared/ipc';
+import { describeIssues, zodIssues } from '../../../shared/zod';
+import { exists, writeFileAtomically, writeJsonAtomically, readTextFile } from '../storage';
 
 /**
  * A batch's files, read like any input: a --state folder may come from another machine (`merge`), so a file that

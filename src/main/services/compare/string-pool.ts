@@ -1,4 +1,4 @@
-import type { BatchResult, SideResult } from '../../../shared/compare/types';
+import type { BatchResult, SideResult } from '../../../shared/compare';
 
 /**
  * One copy of each item id and title a batch holds. A catalog has far fewer distinct items than a batch of

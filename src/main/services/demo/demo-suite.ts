@@ -1,7 +1,5 @@
-import type { Assertion } from '../../../shared/request/expect';
-import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
-import type { QuerySet } from '../../../shared/workspace/query-set';
-import type { RequestFile } from '../../../shared/workspace/request-file';
+import type { Assertion } from '../../../shared/request';
+import { WORKSPACE_FORMATS, type QuerySet, type RequestFile } from '../../../shared/workspace';
 
 /**
  * The demo regression suite: request files and a query set with expectations on the Local demo catalog (20,000

@@ -1,17 +1,22 @@
 import { join } from 'node:path';
 import type { Emulator } from '../../emulator/emulator';
 import { runSearch } from '../../emulator/engine/search';
-import { canonicalRatings, newJudgmentList, judgmentListSchema, type JudgmentList, type Rating } from '../../../shared/judgments/model';
+import { canonicalRatings, newJudgmentList, judgmentListSchema, type JudgmentList, type Rating } from '../../../shared/judgments';
 import { LOCAL_DEMO_ID } from '../../../shared/profiles';
-import { experimentSchema, type Experiment } from '../../../shared/compare/experiment';
-import { WORKSPACE_FORMATS, type WorkspaceKind } from '../../../shared/workspace/kinds';
-import { newQuerySet, querySetSchema, type QuerySet } from '../../../shared/workspace/query-set';
-import { failure } from '../../../shared/ipc/result';
-import { exists, writeJsonAtomically } from '../storage/atomic';
-import type { Workspace } from '../workspace/workspace';
+import { experimentSchema, type Experiment } from '../../../shared/compare';
+import {
+  WORKSPACE_FORMATS,
+  type WorkspaceKind,
+  newQuerySet,
+  querySetSchema,
+  type QuerySet,
+  requestFileSchema,
+} from '../../../shared/workspace';
+import { failure } from '../../../shared/ipc';
+import { exists, writeJsonAtomically } from '../storage';
+import type { Workspace } from '../workspace';
 import { DEMO_QUERIES, intentOf, relevance } from './demo-queries';
 import { DEMO_SUITE } from './demo-suite';
-import { requestFileSchema } from '../../../shared/workspace/request-file';
 
 /** The configurations the demo ratings are pooled over: every one the demo tenant has. */
 export const DEMO_POOL_CONFIGURATIONS = ['default', 'new-arrivals', 'bestsellers'] as const;

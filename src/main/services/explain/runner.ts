@@ -1,22 +1,27 @@
 import { setMaxListeners } from 'node:events';
-import { rankingOf } from '../../../shared/compare/sides';
-import type { QueryRow } from '../../../shared/compare/types';
-import { explainDifferences, type Difference, type ExplainSides, type NotAttributed } from '../../../shared/explain/differences';
+import { rankingOf, type QueryRow, kindedAnswer } from '../../../shared/compare';
 import {
+  explainDifferences,
+  type Difference,
+  type ExplainSides,
+  type NotAttributed,
   explainQuery,
   explainSet,
   type ExplainAnswer,
   type ExplainJudged,
   type ExplainMeasure,
   type QueryExplanation,
-} from '../../../shared/explain/explain';
-import type { ExplainRunView } from '../../../shared/explain/report';
-import { queryRequests, subsetSides, type ExplainJob, type QueryRequests } from '../../../shared/explain/requests';
-import { shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
-import { kindedAnswer } from '../../../shared/compare/kinds';
-import type { KindedResponse } from '../../../shared/request/types';
-import type { SideSender } from '../compare/runner';
-import { PacedRetry, type PacedRetryOptions } from '../pacing/paced-retry';
+  type ExplainRunView,
+  queryRequests,
+  subsetSides,
+  type ExplainJob,
+  type QueryRequests,
+  shapleyPlan,
+  type ShapleyPlan,
+} from '../../../shared/explain';
+import type { KindedResponse } from '../../../shared/request';
+import type { SideSender } from '../compare';
+import { PacedRetry, type PacedRetryOptions } from '../pacing';
 
 export interface ExplainProgress {
   /** Distinct requests to send (answers reused from the comparison are not among them), and how many have ended. */

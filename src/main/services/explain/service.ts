@@ -1,22 +1,24 @@
-import type { SideSpec } from '../../../shared/compare/types';
-import type { ExplainProgressView, ExplainView } from '../../../shared/ipc/contract';
-import type { ExplainAnswer, ExplainJudged, ExplainMeasure } from '../../../shared/explain/explain';
-import { explainReport, perQueryOf } from '../../../shared/explain/report';
-import { explainDifferences } from '../../../shared/explain/differences';
-import { MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from '../../../shared/explain/shapley';
-import { failure } from '../../../shared/ipc/result';
-import { findJudged, indexRatings, type RatingsCounted } from '../../../shared/judgments/model';
-import { queryKey } from '../../../shared/judgments/query-key';
-import { qualitySettings } from '../../../shared/compare/quality-config';
-import type { QualityOptions } from '../../../shared/metrics/quality';
-import type { SearchTemplate } from '../../../shared/request/types';
-import type { CompareService } from '../compare/service';
-import { searchSender } from '../compare/sender';
-import type { QueryRow } from '../../../shared/compare/types';
-import type { SearchClient } from '../search/search-client';
-import type { Targets } from '../search/targets';
-import type { JudgmentLists } from '../judgments/judgment-lists';
-import { OneRun } from '../pacing/one-run';
+import { type SideSpec, qualitySettings, type QueryRow } from '../../../shared/compare';
+import { type ExplainProgressView, type ExplainView, failure } from '../../../shared/ipc';
+import {
+  type ExplainAnswer,
+  type ExplainJudged,
+  type ExplainMeasure,
+  explainReport,
+  perQueryOf,
+  explainDifferences,
+  MAX_DIFFERENCES,
+  minimumBudget,
+  shapleyPlan,
+  type ShapleyPlan,
+} from '../../../shared/explain';
+import { findJudged, indexRatings, type RatingsCounted, queryKey } from '../../../shared/judgments';
+import type { QualityOptions } from '../../../shared/metrics';
+import type { SearchTemplate } from '../../../shared/request';
+import { type CompareService, searchSender } from '../compare';
+import type { SearchClient, Targets } from '../search';
+import type { JudgmentLists } from '../judgments';
+import { OneRun } from '../pacing';
 import { runExplanation, type ExplainRun, type ExplainRunOptions } from './runner';
 
 export interface ExplainServiceDeps {

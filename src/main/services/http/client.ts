@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { failure, type WorkbenchError } from '../../../shared/ipc/result';
-import type { ExchangeRecord } from '../../../shared/ipc/exchange';
+import { failure, type WorkbenchError, type ExchangeRecord } from '../../../shared/ipc';
 import { Redactor } from './redact';
 import { measure } from './timings';
 

@@ -1,12 +1,9 @@
-import type { IntentProposals } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
-import { proposeIntent, type FacetValues } from '../../../shared/judgments/intent';
-import type { Facet, SearchResponse } from '../../../shared/request/types';
-import { PacedRetry, sendFailure, type SendFailure } from '../pacing/paced-retry';
-import type { LocalDemo } from '../demo/local-demo';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
-import type { SearchClient } from '../search/search-client';
+import { type IntentProposals, failure } from '../../../shared/ipc';
+import { proposeIntent, type FacetValues } from '../../../shared/judgments';
+import type { Facet, SearchResponse } from '../../../shared/request';
+import { PacedRetry, sendFailure, type SendFailure } from '../pacing';
+import { type LocalDemo, readyProfile, type ProfileService } from '../profiles';
+import type { SearchClient } from '../search';
 
 /**
  * Intents proposed from the catalog's own spellings: the facet values of a

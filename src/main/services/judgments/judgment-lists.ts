@@ -1,7 +1,8 @@
-import { failure } from '../../../shared/ipc/result';
-import type { ItemRating, JudgmentsImported } from '../../../shared/ipc/contract';
-import { formatJudgments, parseJudgments, type ExportFormat } from '../../../shared/judgments/formats';
+import { failure, type ItemRating, type JudgmentsImported } from '../../../shared/ipc';
 import {
+  formatJudgments,
+  parseJudgments,
+  type ExportFormat,
   judgmentListSchema,
   newJudgmentList,
   ratingOf,
@@ -10,12 +11,14 @@ import {
   type JudgmentList,
   type RatingMode,
   type Scale,
-} from '../../../shared/judgments/model';
-import { queryKey } from '../../../shared/judgments/query-key';
-import { compileRules } from '../../../shared/judgments/rules';
-import { listAgreement, TooManyRatersError, type ListAgreement } from '../../../shared/judgments/agreement';
-import { asSentence, describeIssues, zodIssues } from '../../../shared/zod/issues';
-import type { Workspace } from '../workspace/workspace';
+  queryKey,
+  compileRules,
+  listAgreement,
+  TooManyRatersError,
+  type ListAgreement,
+} from '../../../shared/judgments';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
+import type { Workspace } from '../workspace';
 
 const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
   quepid: { ext: 'csv', mime: 'text/csv' },

@@ -1,8 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { proposeIntent, type FacetValues } from '../../../shared/judgments/intent';
-import type { Rating } from '../../../shared/judgments/model';
-import { suggestRating, type CompiledRule, type Intent } from '../../../shared/judgments/rules';
-import type { SearchClient } from '../search/search-client';
+import { proposeIntent, type FacetValues, type Rating, suggestRating, type CompiledRule, type Intent } from '../../../shared/judgments';
+import type { SearchClient } from '../search';
 import { facetValues, mergeFacets, pacedSearch } from './intents';
 
 /**

@@ -1,12 +1,10 @@
 import { setMaxListeners } from 'node:events';
-import { rankingOf } from '../../../shared/compare/sides';
-import type { MatrixCell } from '../../../shared/matrix/grid';
-import { matrixRows, type CellAnswer, type CellItem } from '../../../shared/matrix/measures';
-import type { MatrixRun } from '../../../shared/matrix/report';
-import type { SearchRequest, SearchResponse } from '../../../shared/request/types';
-import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing/paced-retry';
+import { rankingOf } from '../../../shared/compare';
+import { type MatrixCell, matrixRows, type CellAnswer, type CellItem, type MatrixRun } from '../../../shared/matrix';
+import type { SearchRequest, SearchResponse } from '../../../shared/request';
+import { PacedRetry, sendFailure, type PacedRetryOptions, type SendFailure } from '../pacing';
 import { CLOCK_HEADER } from '../../emulator/clock';
-import type { SearchClient } from '../search/search-client';
+import type { SearchClient } from '../search';
 
 /** Sends one cell's request (with the cell's hour on the emulator's clock, when the grid has hours). */
 export type CellSender = (

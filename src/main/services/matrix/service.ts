@@ -1,11 +1,8 @@
-import type { MatrixProgressView } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
-import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell } from '../../../shared/matrix/grid';
-import type { MatrixRun } from '../../../shared/matrix/report';
-import type { SearchTemplate } from '../../../shared/request/types';
-import type { SearchClient } from '../search/search-client';
-import type { Targets } from '../search/targets';
-import { OneRun } from '../pacing/one-run';
+import { type MatrixProgressView, failure } from '../../../shared/ipc';
+import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell, type MatrixRun } from '../../../shared/matrix';
+import type { SearchTemplate } from '../../../shared/request';
+import type { SearchClient, Targets } from '../search';
+import { OneRun } from '../pacing';
 import { matrixSender, runMatrix } from './runner';
 
 export interface MatrixServiceDeps {

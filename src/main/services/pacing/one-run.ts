@@ -1,4 +1,4 @@
-import { failure } from '../../../shared/ipc/result';
+import { failure } from '../../../shared/ipc';
 
 /**
  * One run at a time, cancellable: a second start while one runs is a conflict (with `busy` as its message), and

@@ -1,4 +1,4 @@
-import { WorkbenchFailure } from '../../../shared/ipc/result';
+import { WorkbenchFailure } from '../../../shared/ipc';
 import { retryAfterMs, withRetries, type BackoffPolicy } from './retry';
 import { AdaptivePacer } from './pacer';
 

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../shared/profiles';
-import type { LocalDemo } from '../demo/local-demo';
+import type { LocalDemo } from './local-demo';
 import type { ProfileService } from './profiles';
 import { tokenEndpoint, type TokenCredentials } from './token-client';
 

@@ -1,4 +1,4 @@
-import type { ProfilesList } from '../../../shared/ipc/contract';
+import type { ProfilesList } from '../../../shared/ipc';
 import {
   LOCAL_DEMO_ID,
   type Profile,
@@ -8,10 +8,10 @@ import {
   type SecretKind,
 } from '../../../shared/profiles';
 import type { EventHub } from '../../events';
-import type { LocalDemo } from '../demo/local-demo';
+import type { LocalDemo } from './local-demo';
 import { credentialsFor } from './profile-access';
 import type { ProfileService } from './profiles';
-import { secretStoreInfo, type SecretStoreChoice } from '../secrets/stores';
+import { secretStoreInfo, type SecretStoreChoice } from '../secrets';
 import type { TokenClient } from './token-client';
 
 export interface ProfileActionsDeps {

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { importPKCS8 } from 'jose';
 import { z } from 'zod';
-import type { Notice, ProfilesSummary } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
+import { type Notice, type ProfilesSummary, failure } from '../../../shared/ipc';
 import {
   LOCAL_DEMO_ID,
   PROFILE_EXPORT_FORMAT,
@@ -18,11 +17,11 @@ import {
   type PublicKeyInfo,
   type SecretKind,
 } from '../../../shared/profiles';
-import { describeIssues, zodIssues } from '../../../shared/zod/issues';
-import type { Redactor } from '../http/redact';
+import { describeIssues, zodIssues } from '../../../shared/zod';
+import type { Redactor } from '../http';
 import { generateRsaKeyPair, publicKeyInfo } from './keys';
-import { secretKey, type SecretStore } from '../secrets/types';
-import { JsonDocument } from '../storage/json-document';
+import { secretKey, type SecretStore } from '../secrets';
+import { JsonDocument } from '../storage';
 
 const profilesFileSchema = z.object({
   activeId: z.string().nullable().default(null),

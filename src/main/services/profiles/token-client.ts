@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
-import { failure, WorkbenchFailure } from '../../../shared/ipc/result';
+import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/ipc';
 import type { AssertionAudience, AuthMethod } from '../../../shared/profiles';
 import { keyThumbprint } from './keys';
-import { RateLimiter, retryAfterMs, withRetries } from '../pacing/retry';
-import type { HttpClient, HttpOutcome } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/ipc/exchange';
+import { RateLimiter, retryAfterMs, withRetries } from '../pacing';
+import type { HttpClient, HttpOutcome } from '../http';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 

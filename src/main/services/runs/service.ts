@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { BatchResult } from '../../../shared/compare/types';
-import { failure } from '../../../shared/ipc/result';
-import type { TrendView } from '../../../shared/ipc/channels/runs';
-import { indexRatings, type RatingIndex } from '../../../shared/judgments/model';
-import { runSnapshotSchema, type RunSnapshot } from '../../../shared/runs/snapshot';
-import { judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs/trend';
-import { experimentSchema } from '../../../shared/compare/experiment';
-import type { CompareService } from '../compare/service';
-import type { Experiments } from '../workspace/experiments';
-import type { JudgmentLists } from '../judgments/judgment-lists';
-import type { Workspace } from '../workspace/workspace';
+import { type BatchResult, experimentSchema } from '../../../shared/compare';
+import { failure, type TrendView } from '../../../shared/ipc';
+import { indexRatings, type RatingIndex } from '../../../shared/judgments';
+import { runSnapshotSchema, type RunSnapshot, judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs';
+import type { CompareService, Experiments } from '../compare';
+import type { Workspace } from '../workspace';
+import type { JudgmentLists } from '../judgments';
 
 const rankingOf = (side: BatchResult['a']): string[] | null => (side.ok ? (side.ranking ?? side.top.map((t) => t.id)) : null);
 

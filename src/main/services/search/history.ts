@@ -2,12 +2,9 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { historyEntrySchema, type HistoryEntry, type HistoryQuery } from '../../../shared/history';
-import type { HistoryView, Notice } from '../../../shared/ipc/contract';
-import { checkResponse } from '../../../shared/request/response-schema';
-import type { RequestKind } from '../../../shared/request/types';
-import { failure } from '../../../shared/ipc/result';
-import { writeFileAtomically, writeJsonAtomically } from '../storage/atomic';
-import { JsonDocument } from '../storage/json-document';
+import { type HistoryView, type Notice, failure } from '../../../shared/ipc';
+import { checkResponse, type RequestKind } from '../../../shared/request';
+import { writeFileAtomically, writeJsonAtomically, JsonDocument } from '../storage';
 
 /** Entries are parsed one by one (below), so one entry an older version wrote differently never costs the rest. */
 const historyFileSchema = z.object({ entries: z.array(z.unknown()).default([]) });

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http';
 
 export interface ProxiedImage {
   status: number;

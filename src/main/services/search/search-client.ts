@@ -1,9 +1,14 @@
-import { failure } from '../../../shared/ipc/result';
-import { buildHttpRequest, type Transport } from '../../../shared/request/http';
-import type { RequestEnvelope, RequestKind, RequestOf, ResponseOf } from '../../../shared/request/types';
-import { checkResponse } from '../../../shared/request/response-schema';
-import type { HttpClient } from '../http/client';
-import type { ExchangeRecord } from '../../../shared/ipc/exchange';
+import { failure, type ExchangeRecord } from '../../../shared/ipc';
+import {
+  buildHttpRequest,
+  type Transport,
+  type RequestEnvelope,
+  type RequestKind,
+  type RequestOf,
+  type ResponseOf,
+  checkResponse,
+} from '../../../shared/request';
+import type { HttpClient } from '../http';
 
 export interface SearchOutcome<K extends RequestKind = RequestKind> {
   response: ResponseOf<K>;

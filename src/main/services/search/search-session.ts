@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryEntry } from '../../../shared/history';
-import type { ChannelParsedInput, RunOutput } from '../../../shared/ipc/contract';
-import { WorkbenchFailure } from '../../../shared/ipc/result';
-import { normalize } from '../../../shared/request/normalize';
-import { withEnvelope } from '../../../shared/request/schema';
+import { type ChannelParsedInput, type RunOutput, WorkbenchFailure } from '../../../shared/ipc';
+import { normalize, withEnvelope } from '../../../shared/request';
 import type { EventHub } from '../../events';
 import type { HistoryService } from './history';
-import type { LocalDemo } from '../demo/local-demo';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
+import { type LocalDemo, readyProfile, type ProfileService } from '../profiles';
 import type { KindOutcome, SearchClient } from './search-client';
-import type { SettingsService } from '../settings/settings';
+import type { SettingsService } from '../settings';
 
 export type RunInput = ChannelParsedInput<'search:run'>;
 

@@ -1,7 +1,5 @@
-import type { LocalDemo } from '../demo/local-demo';
-import type { HttpClient } from '../http/client';
-import { readyProfile } from '../profiles/profile-access';
-import type { ProfileService } from '../profiles/profiles';
+import { type LocalDemo, readyProfile, type ProfileService } from '../profiles';
+import type { HttpClient } from '../http';
 
 /**
  * Where a run's requests go, as a service sees it — the same whether the app named a profile or the command line

@@ -1,9 +1,8 @@
-import type { SecretStoreInfo } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
+import { type SecretStoreInfo, failure } from '../../../shared/ipc';
 import type keytarModule from 'keytar';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeJsonAtomically } from '../storage/atomic';
+import { writeJsonAtomically } from '../storage';
 import type { Encryptor, SecretStore } from './types';
 
 /** keytar's calls (typed in keytar.d.ts, so the typecheck passes where npm could not build it). */

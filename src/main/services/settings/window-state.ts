@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { JsonDocument } from '../storage/json-document';
+import { JsonDocument } from '../storage';
 
 const boundsSchema = z.object({
   x: z.number().int(),

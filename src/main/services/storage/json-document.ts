@@ -1,8 +1,8 @@
 import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
-import type { Notice } from '../../../shared/ipc/contract';
-import { describeIssues, zodIssues } from '../../../shared/zod/issues';
+import type { Notice } from '../../../shared/ipc';
+import { describeIssues, zodIssues } from '../../../shared/zod';
 import { writeJsonAtomically } from './atomic';
 
 export interface JsonDocumentOptions<S extends z.ZodType> {

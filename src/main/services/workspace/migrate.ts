@@ -1,8 +1,7 @@
 import { readdir, readFile, rename, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isWorkspaceFileName } from '../../../shared/workspace/kinds';
-import { requestFileSchema } from '../../../shared/workspace/request-file';
-import { exists } from '../storage/atomic';
+import { isWorkspaceFileName, requestFileSchema } from '../../../shared/workspace';
+import { exists } from '../storage';
 import type { Workspace } from './workspace';
 
 /**

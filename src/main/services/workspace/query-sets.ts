@@ -1,19 +1,17 @@
 import { stat } from 'node:fs/promises';
-import { parseQueryList, type QueryListProblem } from '../../../shared/compare/queries';
-import { MAX_QUERIES } from '../../../shared/workspace/query-set';
-import type { QuerySetCreated } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
-import { queryKey } from '../../../shared/judgments/query-key';
-import type { Intent } from '../../../shared/judgments/rules';
+import { parseQueryList, type QueryListProblem } from '../../../shared/compare';
 import {
+  MAX_QUERIES,
   newQuerySet,
   querySetPage,
   querySetSchema,
   type QuerySet,
   type QuerySetEntry,
   type QuerySetPage,
-} from '../../../shared/workspace/query-set';
-import type { HistoryService } from '../search/history';
+} from '../../../shared/workspace';
+import { type QuerySetCreated, failure } from '../../../shared/ipc';
+import { queryKey, type Intent } from '../../../shared/judgments';
+import type { HistoryService } from '../search';
 import type { Workspace } from './workspace';
 
 /** Where a new query set's queries come from. */

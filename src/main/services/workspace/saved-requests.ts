@@ -1,8 +1,6 @@
-import type { Assertion } from '../../../shared/request/expect';
-import type { SavedListing, SavedRequestView } from '../../../shared/ipc/contract';
-import { withEnvelope, type RequestEnvelope } from '../../../shared/request/schema';
-import { slugify, WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
-import { requestFileSchema, type RequestFile } from '../../../shared/workspace/request-file';
+import { type Assertion, withEnvelope, type RequestEnvelope } from '../../../shared/request';
+import type { SavedListing, SavedRequestView } from '../../../shared/ipc';
+import { slugify, WORKSPACE_FORMATS, requestFileSchema, type RequestFile } from '../../../shared/workspace';
 import type { Workspace } from './workspace';
 
 /** What the renderer asks to save: a named request envelope. */

@@ -1,11 +1,10 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { failure } from '../../../shared/ipc/result';
-import { judgmentListSchema } from '../../../shared/judgments/model';
-import { queryKey } from '../../../shared/judgments/query-key';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
+import { failure } from '../../../shared/ipc';
+import { judgmentListSchema, queryKey } from '../../../shared/judgments';
 import {
+  canonicalJson,
   isWorkspaceFileName,
   slugify,
   WORKSPACE_FORMATS,
@@ -13,13 +12,12 @@ import {
   type WorkspaceItem,
   type WorkspaceKind,
   type WorkspaceListing,
-} from '../../../shared/workspace/kinds';
-import { experimentSchema } from '../../../shared/compare/experiment';
-import { querySetSchema } from '../../../shared/workspace/query-set';
-import { requestFileSchema } from '../../../shared/workspace/request-file';
-import { asSentence, describeIssues, zodIssues } from '../../../shared/zod/issues';
-import { exists, PRIVATE_DIR_MODE, writeFileAtomically } from '../storage/atomic';
-import { readTextFile } from '../storage/read-text';
+  querySetSchema,
+  requestFileSchema,
+} from '../../../shared/workspace';
+import { experimentSchema } from '../../../shared/compare';
+import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
+import { exists, PRIVATE_DIR_MODE, writeFileAtomically, readTextFile } from '../storage';
 
 /** The largest workspace file read: a judgment list of 700,000 ratings is about 100 MB. */
 const MAX_WORKSPACE_FILE_BYTES = 256 * 1024 * 1024;

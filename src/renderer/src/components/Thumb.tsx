@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Item } from '@shared/request/types';
+import type { Item } from '@shared/request';
 import { proxiedImage } from './image';
 
 /** Images this page has already shown: the browser holds them decoded, so a row that comes back shows its image at once. */

@@ -1,4 +1,4 @@
-import { IMAGE_KEY_PARAM, IMAGE_KEY_STORAGE_KEY } from '@shared/ipc/browser-session';
+import { IMAGE_KEY_PARAM, IMAGE_KEY_STORAGE_KEY } from '@shared/ipc';
 
 /**
  * Product images go through main (the renderer makes no network requests of

@@ -1,6 +1,5 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { completeFilter, OPERATORS, parseFilter, printFilter } from '@shared/filter';
-import { printValue } from '@shared/filter/printer';
+import { completeFilter, OPERATORS, parseFilter, printFilter, printValue } from '@shared/filter';
 import { keepMarkers, languageContext } from './language-context';
 
 export const FILTER_LANGUAGE = 'wb-filter';

@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '@shared/ipc/exchange';
+import type { ExchangeRecord } from '@shared/ipc';
 import { CopyButton } from '../components/CopyButton';
 
 function HeadersTable({ headers }: { headers: [string, string][] }) {

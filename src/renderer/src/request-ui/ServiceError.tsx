@@ -1,7 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ExchangeRecord } from '@shared/ipc/exchange';
-import type { WorkbenchError } from '@shared/ipc/result';
+import type { ExchangeRecord, WorkbenchError } from '@shared/ipc';
 import { Button } from '../components/Button';
 import { modKey } from '../shell/keys';
 import './request.css';

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { SortValue } from '@shared/request/types';
+import type { SortValue } from '@shared/request';
 import { DiagnosticLine } from '../components/Field';
 
 export interface SortRowsProps {

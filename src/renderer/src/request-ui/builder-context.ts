@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { CatalogAttributeView } from '@shared/ipc/contract';
-import { isRangeFacet } from '@shared/suggest/group-attributes';
-import type { Facet, Item } from '@shared/request/types';
+import type { CatalogAttributeView } from '@shared/ipc';
+import { isRangeFacet } from '@shared/suggest';
+import type { Facet, Item } from '@shared/request';
 import type { AttributeInfo, LanguageContext } from '../editors/language-context';
 
 /**

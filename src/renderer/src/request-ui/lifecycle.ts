@@ -1,5 +1,4 @@
-import type { ExchangeRecord } from '@shared/ipc/exchange';
-import type { Result, WorkbenchError } from '@shared/ipc/result';
+import type { ExchangeRecord, Result, WorkbenchError } from '@shared/ipc';
 
 /**
  * One request's life in the renderer, written once for every screen: send,

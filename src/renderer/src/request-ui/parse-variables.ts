@@ -1,6 +1,5 @@
 import { isJsonObject } from '@shared/json-value';
-import { contextVariablesSchema } from '@shared/request/schema';
-import type { ContextValue } from '@shared/request/types';
+import { contextVariablesSchema, type ContextValue } from '@shared/request';
 
 /** Context variables typed as JSON (a Compare side, the Search builder's editor), or the reason it cannot be used (naming the variable when one has a type the service does not take). */
 export function parseVariables(

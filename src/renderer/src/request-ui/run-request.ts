@@ -1,6 +1,5 @@
-import type { ChannelInput, RunOutput, RunOutputOf } from '@shared/ipc/contract';
-import type { Result } from '@shared/ipc/result';
-import type { RequestKind } from '@shared/request/types';
+import type { ChannelInput, RunOutput, RunOutputOf, Result } from '@shared/ipc';
+import type { RequestKind } from '@shared/request';
 import { workbench } from '../bridge';
 
 export type RunInputOf<K extends RequestKind> = Extract<ChannelInput<'search:run'>, { kind: K }>;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { CatalogAttributeView } from '@shared/ipc/contract';
+import type { CatalogAttributeView } from '@shared/ipc';
 import type { ProfileView } from '@shared/profiles';
 import { useAppStore } from '../store/store';
 

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import { normalize } from '@shared/request/normalize';
-import type { AnyRequest, RequestKind } from '@shared/request/types';
+import { normalize, type AnyRequest, type RequestKind } from '@shared/request';
 
 export interface DiagnosticsByField {
   all: RequestDiagnostic[];

@@ -1,12 +1,11 @@
 import { Command } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { looksLikeRequest } from '@shared/request/import';
-import { PasteDialog } from '../features/url-tools/PasteDialog';
-import { importText, pageUrl, type ImportOutcome } from '../features/url-tools/use-import';
+import { looksLikeRequest } from '@shared/request';
+import { PasteDialog, importText, pageUrl, type ImportOutcome } from '../features/url-tools';
 import { useAppStore } from '../store/store';
 import { areaById, type AreaId } from './areas';
 import { CommandPalette, Keys } from './CommandPalette';
-import { ItemDrawer } from '../features/item/ItemDrawer';
+import { ItemDrawer } from '../features/item';
 import { allCommands, matchesKeys, parseKeys, registerCommands } from './commands';
 import { globalCommands } from './global-commands';
 import { isMac, isUndoRedoKey } from './keys';

@@ -1,5 +1,5 @@
-import { compareCommands } from '../features/compare/compare-commands';
-import { openFromHistory } from '../features/history/open-history';
+import { compareCommands } from '../features/compare';
+import { openFromHistory } from '../features/history';
 import { useAppStore } from '../store/store';
 import { AREAS } from './areas';
 import type { Command } from './commands';

@@ -1,5 +1,4 @@
-import type { AppInfo, Notice } from '@shared/ipc/contract';
-import type { WorkbenchError } from '@shared/ipc/result';
+import type { AppInfo, Notice, WorkbenchError } from '@shared/ipc';
 import type { Settings, SettingsPatch, ThemePreference } from '@shared/settings';
 import type { PaneLayout } from '../components/pane-layout';
 import { workbench } from '../bridge';

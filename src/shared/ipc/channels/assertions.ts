@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SuiteRun } from '../../assertions/report';
+import type { SuiteRun } from '../../assertions';
 import { channel, event, noInput } from '../define';
 
 /** A suite run as the app shows it: the report's data, and what the assertions themselves cost. */

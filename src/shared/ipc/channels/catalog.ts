@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConnectionCause } from '../../profiles/connection';
+import type { ConnectionCause } from '../../profiles';
 import type { ExchangeRecord } from '../exchange';
 import { channel } from '../define';
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { BatchQuality } from '../../compare/quality';
-import type { KeptExplanation } from '../../explain/report';
-import { newBatchSchema } from '../../compare/schema';
-import type { BatchHead, BatchProgress, BatchResult, BatchRow } from '../../compare/types';
+import { type BatchQuality, newBatchSchema, type BatchHead, type BatchProgress, type BatchResult, type BatchRow } from '../../compare';
+import type { KeptExplanation } from '../../explain';
 import type {
   AutocompleteRequest,
   AutocompleteResponse,
@@ -10,7 +8,7 @@ import type {
   SearchResponse,
   SuggestRequest,
   SuggestResponse,
-} from '../../request/types';
+} from '../../request';
 import { channel, event, noInput } from '../define';
 
 /** Batch ids are made by main (time and a random suffix); nothing else, so none can name a path. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { sideSpecSchema } from '../../compare/schema';
-import { EXPLAIN_MEASURES } from '../../explain/explain';
-import type { KeptExplanation } from '../../explain/report';
-import { MAX_QUERY_LENGTH } from '../../workspace/query-set';
-import { searchTemplateSchema } from '../../request/schema';
-import { workspaceFileSchema } from '../../workspace/kinds';
+import { sideSpecSchema } from '../../compare';
+import { EXPLAIN_MEASURES, type KeptExplanation } from '../../explain';
+import { MAX_QUERY_LENGTH, workspaceFileSchema } from '../../workspace';
+import { searchTemplateSchema } from '../../request';
 import { channel, event, noInput } from '../define';
 
 /** An explanation as the app shows it: the report, what was sent and reused, and the queries that could not run. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS, type JudgmentFormat } from '../../judgments/formats';
-import { MAX_RATING_LIMIT, type JudgmentList } from '../../judgments/model';
-import type { ListAgreement } from '../../judgments/agreement';
-import { workspaceFileSchema as file } from '../../workspace/kinds';
+import { EXPORT_FORMATS, type JudgmentFormat, MAX_RATING_LIMIT, type JudgmentList, type ListAgreement } from '../../judgments';
+import { workspaceFileSchema as file } from '../../workspace';
 import { channel } from '../define';
 import { name } from './workspace';
 

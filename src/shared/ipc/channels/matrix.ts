@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { MAX_QUERY_LENGTH } from '../../workspace/query-set';
-import { MAX_MATRIX_QUERIES } from '../../matrix/grid';
-import type { CellAnswer } from '../../matrix/measures';
-import type { MatrixRun } from '../../matrix/report';
-import { contextValueSchema, searchTemplateSchema } from '../../request/schema';
+import { MAX_QUERY_LENGTH } from '../../workspace';
+import { MAX_MATRIX_QUERIES, type CellAnswer, type MatrixRun } from '../../matrix';
+import { contextValueSchema, searchTemplateSchema } from '../../request';
 import { channel, event, noInput } from '../define';
 
 /** How far a matrix is, with the cell answered last (the grid fills in as answers arrive). */

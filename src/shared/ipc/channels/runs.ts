@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { QualityConfig } from '../../compare/quality';
-import type { TrendRun } from '../../runs/trend';
-import { workspaceFileSchema } from '../../workspace/kinds';
+import type { QualityConfig } from '../../compare';
+import type { TrendRun } from '../../runs';
+import { workspaceFileSchema } from '../../workspace';
 import { channel } from '../define';
 
 /** An experiment's finished runs over time, each scored and held against the pinned baseline run. */

@@ -1,12 +1,20 @@
-import { expectSchema, type Assertion } from '../../request/expect';
+import {
+  expectSchema,
+  type Assertion,
+  envelopeSchemaWith,
+  requestKindSchema,
+  type RequestEnvelope,
+  type AutocompleteResponse,
+  type RequestKind,
+  type SearchResponse,
+  type SuggestResponse,
+} from '../../request';
 import { z } from 'zod';
 import type { RequestDiagnostic } from '../../diagnostics';
 import type { ExchangeRecord } from '../exchange';
 import type { HistoryEntry, HistoryEntryOf } from '../../history';
-import { envelopeSchemaWith, requestKindSchema, type RequestEnvelope } from '../../request/schema';
-import type { AutocompleteResponse, RequestKind, SearchResponse, SuggestResponse } from '../../request/types';
 import { channel, event, noInput } from '../define';
-import { workspaceFileSchema } from '../../workspace/kinds';
+import { workspaceFileSchema } from '../../workspace';
 
 interface RunOutputBase {
   exchange: ExchangeRecord;

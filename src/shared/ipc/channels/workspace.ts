@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import type { JudgingQueue } from '../../judgments/pool';
-import { intentSchema, type Intent } from '../../judgments/rules';
-import { WORKSPACE_KINDS, workspaceFileSchema, type WorkspaceListing } from '../../workspace/kinds';
-import { newExperimentSchema, type Experiment } from '../../compare/experiment';
-import { MAX_QUERIES } from '../../workspace/query-set';
-import { QUERY_SET_PAGE_MAX, querySetSchema, type QuerySet, type QuerySetPage } from '../../workspace/query-set';
+import { type JudgingQueue, intentSchema, type Intent } from '../../judgments';
+import {
+  WORKSPACE_KINDS,
+  workspaceFileSchema,
+  type WorkspaceListing,
+  MAX_QUERIES,
+  QUERY_SET_PAGE_MAX,
+  querySetSchema,
+  type QuerySet,
+  type QuerySetPage,
+} from '../../workspace';
+import { newExperimentSchema, type Experiment } from '../../compare';
 import { channel, noInput } from '../define';
 
 /** Intents proposed for queries that are not saved until the user keeps them; `failed`: queries whose answer did not come. */

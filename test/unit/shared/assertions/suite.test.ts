@@ -4,6 +4,7 @@ import { jsonReport, junitReport, prettyReport, type SuiteRun } from '../../../.
 import { requestToRun, summarizeSuite, type CaseResult } from '../../../../src/shared/assertions/run';
 import { ASSERTION_LIMITS } from '../../../../src/shared/request/expect';
 import { readSuiteFile, type SuiteCase } from '../../../../src/shared/assertions/suite';
+import { parseXml } from '../../../helpers/xml';
 
 const requestFile = (expect: unknown[], request: Record<string, unknown> = { token: 't', query: 'dress' }, kind = 'search') =>
   JSON.stringify({
@@ -225,23 +226,35 @@ describe('a run: what is sent, and the reports', () => {
 
   it('JUnit: one testsuite per file, one testcase per assertion, failure and error with what was seen and the URL', () => {
     const xml = junitReport(run);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
-    expect(xml).toContain('<testsuites name="search-workbench test" tests="5" failures="1" errors="2" time="1.500">');
-    const suites = [
-      ...xml.matchAll(/<testsuite name="([^"]*)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="0" time="([\d.]+)"/g),
-    ].map((m) => m.slice(1, 5));
-    expect(suites).toEqual([
-      ['requests/ok.json', '1', '0', '0'],
-      ['requests/dress.json', '3', '1', '1'],
-      ['bad.json', '1', '0', '1'],
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const testsuites = parseXml(xml);
+    expect(testsuites.name).toBe('testsuites');
+    expect(testsuites.attributes).toEqual({ name: 'search-workbench test', tests: '5', failures: '1', errors: '2', time: '1.500' });
+    const suites = testsuites.children;
+    expect(suites.map((s) => s.name)).toEqual(['testsuite', 'testsuite', 'testsuite']);
+    expect(
+      suites.map((s) => [s.attributes.name, s.attributes.tests, s.attributes.failures, s.attributes.errors, s.attributes.skipped]),
+    ).toEqual([
+      ['requests/ok.json', '1', '0', '0', '0'],
+      ['requests/dress.json', '3', '1', '1', '0'],
+      ['bad.json', '1', '0', '1', '0'],
     ]);
-    expect(xml).toContain('<testcase classname="Dresses &lt;red &amp; &quot;blue&quot;&gt;" name="SKU-1 in the top 3" time="0.015">');
-    expect(xml).toContain(
-      '<failure message="expected SKU-1 in the top 3 — SKU-1 is at rank 7" type="inTop">expected SKU-1 in the top 3 — SKU-1 is at rank 7\nhttps://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D</failure>',
+    const cases = suites.flatMap((s) => s.children);
+    expect(cases.map((c) => c.name)).toEqual(Array(5).fill('testcase'));
+    const inTop = cases.find((c) => c.attributes.name === 'SKU-1 in the top 3')!;
+    expect(inTop.attributes).toEqual({ classname: 'Dresses <red & "blue">', name: 'SKU-1 in the top 3', time: '0.015' });
+    const failures = cases.flatMap((c) => c.children.filter((e) => e.name === 'failure'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.attributes).toEqual({ message: 'expected SKU-1 in the top 3 — SKU-1 is at rank 7', type: 'inTop' });
+    expect(failures[0]!.text).toBe(
+      'expected SKU-1 in the top 3 — SKU-1 is at rank 7\nhttps://h/search/t?encoded=%7B%22query%22%3A%22dress%22%7D',
     );
-    expect(xml).toContain('<error message="the request could not run: network error: connection refused (after 4 tries)" type="request">');
-    expect(xml.match(/<testcase /g)).toHaveLength(5);
-    expect(xml.match(/<\/testsuite>/g)).toHaveLength(3);
+    const errors = cases.flatMap((c) => c.children.filter((e) => e.name === 'error'));
+    expect(errors.map((e) => e.attributes)).toEqual([
+      { message: 'the request could not run: network error: connection refused (after 4 tries)', type: 'request' },
+      { message: 'bad.json: expect[0].k: k must be at most 1000.', type: 'file' },
+    ]);
+    expect(errors[1]!.text).toBe('bad.json: expect[0].k: k must be at most 1000.');
   });
 
   it('JSON: one object per assertion with file, request, name, type, status, message and url', () => {

@@ -8,6 +8,7 @@ import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
 import { batchHead, batchRow, histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
 import { searchAnswer } from '../../../helpers/responses';
+import { byTag, findAll, parseHtml, words } from '../../../helpers/html';
 
 describe('query lists', () => {
   it('one query per line, blank lines skipped, line numbers kept', () => {
@@ -320,12 +321,17 @@ describe('summaries and reports', () => {
       concurrency: 2,
     };
     const html = batchHtml(definition, results);
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
-    expect(html).not.toMatch(/<script|src="http|href="http/);
-    expect(html).toContain('A &lt;vs&gt; B');
-    expect(html).toContain('Item &lt;one&gt;');
-    expect(html).toContain('configuration bestsellers');
-    expect(html).toContain('Failed queries (1)');
+    const page = parseHtml(html);
+    const policy = byTag(page, 'meta').find((m) => m.attributes['http-equiv'] === 'Content-Security-Policy');
+    expect(policy?.attributes.content).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(byTag(page, 'script')).toEqual([]);
+    expect(findAll(page, (e) => /^https?:/i.test(e.attributes.src ?? e.attributes.href ?? ''))).toEqual([]);
+    // Names and titles are text: read back as written, never as elements.
+    expect(byTag(page, 'h1').map(words)).toEqual(['A <vs> B']);
+    expect(words(page)).toContain('Item <one>');
+    expect(findAll(page, (e) => e.name === 'vs' || e.name === 'one')).toEqual([]);
+    expect(words(page)).toContain('configuration bestsellers');
+    expect(byTag(page, 'h2').map(words)).toContain('Failed queries (1)');
   });
 });
 

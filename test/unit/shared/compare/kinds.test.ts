@@ -6,6 +6,7 @@ import { zeroResults } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult } from '../../../../src/shared/compare/types';
 import { diffSuggest, groupCap } from '../../../../src/shared/diff/responses';
 import type { AutocompleteResponse, SearchRequest, SuggestResponse } from '../../../../src/shared/request/types';
+import { byTag, parseHtml, words } from '../../../helpers/html';
 
 const item = (id: string) => ({ id, score: 1, product: { title: `Title ${id}` } });
 const group = (value: string, count: number, ids: string[]) => ({ value, count, items: ids.map(item) });
@@ -185,8 +186,8 @@ describe('reports of a suggest or autocomplete batch', () => {
     const [, autocompleteRow] = batchCsv(results, undefined, undefined, 'autocomplete').trim().split('\r\n');
     // No facets in autocomplete: the column is blank, not a zero that says "unchanged".
     expect(autocompleteRow!.split(',')[24]).toBe('');
-    const html = batchHtml(definition('autocomplete'), results);
-    expect(html).toContain('Autocomplete · 1 prefixes');
-    expect(html).toContain('<h2>All prefixes</h2>');
+    const page = parseHtml(batchHtml(definition('autocomplete'), results));
+    expect(words(byTag(page, 'div', 'muted')[0]!)).toContain('Autocomplete · 1 prefixes');
+    expect(byTag(page, 'h2').map(words)).toContain('All prefixes');
   });
 });

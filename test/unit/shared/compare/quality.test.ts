@@ -6,6 +6,7 @@ import { defaultBatchName } from '../../../../src/shared/compare/sides';
 import { summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
 import { indexRatings } from '../../../../src/shared/judgments/model';
+import { byTag, parseHtml, words } from '../../../helpers/html';
 
 const side = (ranking: string[] | null): SideResult =>
   ranking === null
@@ -177,17 +178,14 @@ describe('quality of a batch', () => {
       paired: 2,
       unjudged: 1,
     });
-    const html = batchHtml(definition, results, { quality: q });
-    expect(html).toContain(
-      qualitySentence('ndcg', q.metrics.ndcg, 10, { a: 'A (default)', b: 'B (bestsellers)' }).replace(/[<>]/g, (c) =>
-        c === '<' ? '&lt;' : '&gt;',
-      ),
+    const page = parseHtml(batchHtml(definition, results, { quality: q }));
+    expect(byTag(page, 'p', 'sentence').map(words)).toContain(
+      qualitySentence('ndcg', q.metrics.ndcg, 10, { a: 'A (default)', b: 'B (bestsellers)' }),
     );
-    expect(html).toContain('Empty on both sides');
+    expect(byTag(page, 'div', 'k').map(words)).toContain('Empty on both sides');
     // Zero-result rates on a fixed 0–100% scale: one of three queries empty on A is a third of a bar, not a full one.
-    expect(html).toMatch(
-      /Zero-result rate<\/div><div class="pair"><span class="side side-a">A<\/span><span class="track"><span class="fill fill-a" style="width:33\.33/,
-    );
+    const zero = byTag(page, 'div', 'pairs').find((p) => words(byTag(p, 'div', 'pairs-label')[0]!) === 'Zero-result rate')!;
+    expect(byTag(zero, 'span', 'fill-a')[0]!.attributes.style).toMatch(/^width:33\.33/);
   });
 });
 

@@ -9,7 +9,9 @@ import {
   type MatrixSpec,
 } from '../../../../src/shared/matrix/grid';
 import { cellSummaries, matrixRows, type CellAnswer } from '../../../../src/shared/matrix/measures';
-import { changeBand, matrixCsv, matrixHtml, matrixJson, type MatrixRun } from '../../../../src/shared/matrix/report';
+import { changeBand, matrixCsv, matrixJson, type MatrixRun } from '../../../../src/shared/matrix/report';
+import { matrixHtml } from '../../../../src/shared/matrix/report-html';
+import { byTag, parseHtml, words } from '../../../helpers/html';
 
 const segment = { name: 'segment', values: [null, 'premium', 'outlet'] };
 const weather = { name: 'weather', values: ['sun', 'rain'] };
@@ -213,12 +215,13 @@ describe('the matrix exports', () => {
     expect(csv[0]).toBe('query,configuration,segment,baseline,count,change,top_changed,top_ids,error');
     expect(csv[1]).toBe("'=cmd(),default,none,yes,2,0,no,a b,");
     expect(csv[2]).toMatch(/^'=cmd\(\),default,<i>x<\/i>,,2,0\.\d+,yes,b a,$/);
-    const html = matrixHtml(run);
-    expect(html).not.toContain('<i>x</i>');
-    expect(html).toContain('&lt;i&gt;x&lt;/i&gt;');
-    expect(html).toContain('The service answered &lt;503&gt;');
-    expect(html).not.toMatch(/<script/i);
-    expect(html).toContain("default-src 'none'");
+    const page = parseHtml(matrixHtml(run));
+    expect(byTag(page, 'i')).toEqual([]);
+    expect(byTag(page, 'th').map(words)).toContain('<i>x</i>');
+    expect(byTag(page, 'td', 'none').map(words)).toContain('The service answered <503>');
+    expect(byTag(page, 'script')).toEqual([]);
+    const policy = byTag(page, 'meta').find((m) => m.attributes['http-equiv'] === 'Content-Security-Policy');
+    expect(policy?.attributes.content).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect([null, 0, 0.1, 0.3, 0.9].map(changeBand)).toEqual(['none', 'same', 'low', 'mid', 'high']);
   });
 });

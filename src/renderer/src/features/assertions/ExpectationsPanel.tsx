@@ -1,23 +1,13 @@
 import { Check, ChevronDown, ChevronRight, CircleAlert, ListChecks, Save, Trash2, X } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome } from '@shared/assertions/evaluate';
-import { labelOf } from '@shared/assertions/labels';
-import { expectSchema, type Assertion } from '@shared/request/expect';
-import { issuePath } from '@shared/zod/issues';
+import { evaluateAssertion, type AnswerUnderTest, type AssertionOutcome, labelOf } from '@shared/assertions';
+import { expectSchema, type Assertion } from '@shared/request';
+import { issuePath } from '@shared/zod';
 import { Button } from '../../components/Button';
 import { useInsideWindow } from '../../components/use-inside-window';
 import { useAppStore } from '../../store/store';
-import type { SearchTab } from '../search/tab-model';
-import { answerChoices, autocompleteChoices, suggestChoices, type ExpectChoice } from './expect-from-screen';
+import { autocompleteChoices, suggestChoices, type ExpectChoice } from './expect-from-screen';
 import './assertions.css';
-
-/** The answer on screen as the assertions see it (null before the first answer, or after a failed request). */
-export function answerUnderTest(tab: Pick<SearchTab, 'result' | 'error'>): AnswerUnderTest | null {
-  const result = tab.result;
-  if (!result || tab.error) return null;
-  const mask = result.sent.options?.customResponseMask?.trim();
-  return { kind: 'search', response: result.response, ms: result.exchange.timings.totalMs, ...(mask ? { mask } : {}) };
-}
 
 function Badge({ outcome }: { outcome: AssertionOutcome | null }) {
   if (!outcome)
@@ -253,30 +243,6 @@ export function ExpectationsPanel({ idPrefix, expect, answer, choices, onChange,
         </ul>
       )}
     </section>
-  );
-}
-
-/** A Search tab's expectations: its answer, "Expect…" on the answer, results' own choices in the item drawer. */
-export function SearchExpectations({ tab }: { tab: SearchTab }) {
-  const patchTab = useAppStore((s) => s.patchTab);
-  const save = useAppStore((s) => s.saveExpectations);
-  const answer = useMemo(() => answerUnderTest(tab), [tab]);
-  const choices = useMemo(
-    () => (tab.result && !tab.error ? answerChoices(tab.result.response, tab.result.sent, tab.result.exchange.timings.totalMs) : []),
-    [tab.result, tab.error],
-  );
-  return (
-    <ExpectationsPanel
-      idPrefix={tab.id}
-      expect={tab.expect}
-      answer={answer}
-      choices={choices}
-      onChange={(expect) => patchTab(tab.id, { expect })}
-      onSave={() => void save(tab.id)}
-      savedFile={tab.saved?.file ?? null}
-      hint=", or open a result and choose what must hold for it"
-      foldId="search-expectations"
-    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { ListChecks } from 'lucide-react';
-import { labelOf } from '@shared/assertions/labels';
+import { labelOf } from '@shared/assertions';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import { itemChoices } from './expect-from-screen';

@@ -1,9 +1,9 @@
 import { ExternalLink, FolderOpen, Play, RotateCw, Square } from 'lucide-react';
 import { useState } from 'react';
-import type { CaseResult } from '@shared/assertions/run';
-import { canonicalJson } from '@shared/workspace/canonical-json';
+import type { CaseResult } from '@shared/assertions';
+import { canonicalJson } from '@shared/workspace';
 import { oneCause } from '@shared/diagnostics';
-import type { SavedRequestView } from '@shared/ipc/contract';
+import type { SavedRequestView } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';

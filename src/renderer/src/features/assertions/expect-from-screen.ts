@@ -1,5 +1,4 @@
-import type { Assertion } from '@shared/request/expect';
-import type { AutocompleteResponse, SearchRequest, SearchResponse, SuggestResponse } from '@shared/request/types';
+import type { Assertion, AutocompleteResponse, SearchRequest, SearchResponse, SuggestResponse } from '@shared/request';
 
 /** One way to turn what is on screen into an expectation: its label in the menu, and the assertion it adds. */
 export interface ExpectChoice {

@@ -1,9 +1,8 @@
 import { AlertTriangle, TextCursorInput } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '@shared/autocomplete/typed-prefix';
+import { AUTOCOMPLETE_PREREQUISITES, isAutocompleteNotActivated, typedPrefixLength } from '@shared/autocomplete';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import { applyFix } from '@shared/request/fixes';
-import { LIMITS, type AutocompleteRequest } from '@shared/request/types';
+import { applyFix, LIMITS, type AutocompleteRequest } from '@shared/request';
 import { Field } from '../../components/Field';
 import { useAppStore } from '../../store/store';
 import { AnswerBody, PanelSwitch, type AnswerPanel } from '../../request-ui/AnswerBody';
@@ -16,7 +15,7 @@ import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
 import { BuilderAndAnswer, foldCommand } from '../../components/SplitPanes';
 import { useCommands } from '../../shell/commands';
-import { ScreenExpectations } from '../assertions/ExpectationsPanel';
+import { ScreenExpectations } from '../assertions';
 import { highlightAt, highlightIndex, stepHighlight, type Highlight } from './highlight';
 import './autocomplete.css';
 

@@ -1,13 +1,10 @@
-import type { Assertion } from '@shared/request/expect';
-import type { ExchangeRecord } from '@shared/ipc/exchange';
-import type { AutocompleteRequest, AutocompleteResponse } from '@shared/request/types';
+import type { Assertion, AutocompleteRequest, AutocompleteResponse } from '@shared/request';
+import type { ExchangeRecord } from '@shared/ipc';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SavedSlice } from '../search/saved-slice';
-import type { SearchSlice } from '../search/search-slice';
-import type { SavedRef } from '../search/tab-model';
+import type { SavedSlice, SearchSlice, SavedRef } from '../search/state';
 
 export interface AutocompleteResult {
   response: AutocompleteResponse;

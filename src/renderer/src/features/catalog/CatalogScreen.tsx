@@ -1,8 +1,7 @@
 import { CheckCircle2, Database, Loader2, PlugZap, RefreshCw, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { CAUSE_LABELS, CAUSE_REMEDIES } from '@shared/profiles/connection';
-import type { ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
-import type { ProfileView } from '@shared/profiles';
+import { CAUSE_LABELS, CAUSE_REMEDIES, type ProfileView } from '@shared/profiles';
+import type { ConnectionStep, TokenStatusView } from '@shared/ipc';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,7 +9,7 @@ import { useAppStore } from '../../store/store';
 import { ExchangePanel } from '../../request-ui/ExchangePanel';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { ServiceError } from '../../request-ui/ServiceError';
-import { formatAgo, formatDuration, formatWhen } from '@shared/text/time-format';
+import { formatAgo, formatDuration, formatWhen } from '@shared/text';
 import './catalog.css';
 
 function TokenPanel({ token, fetchedAt }: { token: TokenStatusView; fetchedAt: number }) {

@@ -1,4 +1,4 @@
-import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '@shared/ipc/contract';
+import type { ActiveCatalogView, ConnectionStep, TokenStatusView } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

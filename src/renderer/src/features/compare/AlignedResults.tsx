@@ -1,12 +1,18 @@
 import { memo, useMemo, useState } from 'react';
-import type { SearchDiff } from '@shared/diff/responses';
-import { absenceLabel, lookupLabel, pageIsWholeAnswer, type RankLookup } from '@shared/diff/rank-lookup';
-import { movementLabel, type AlignedRow, type Movement } from '@shared/diff/ranking';
-import type { Item, SearchResponse } from '@shared/request/types';
+import {
+  type SearchDiff,
+  absenceLabel,
+  lookupLabel,
+  pageIsWholeAnswer,
+  type RankLookup,
+  movementLabel,
+  type AlignedRow,
+  type Movement,
+} from '@shared/diff';
+import type { Item, SearchResponse } from '@shared/request';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
-import type { RatingView } from '../judgments/use-rating-view';
+import { RatingBadge, ratingKeys, type RatingView } from '../judgments';
 import type { SideKey } from './compare-state';
 import { lookupRank } from './rank-lookup';
 

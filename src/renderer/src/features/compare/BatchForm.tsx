@@ -1,7 +1,6 @@
 import { Play } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { KIND_WORDS, MAX_PREFIX, prefixesOf } from '@shared/compare/kinds';
-import { parseQueryList } from '@shared/compare/queries';
+import { KIND_WORDS, MAX_PREFIX, prefixesOf, parseQueryList } from '@shared/compare';
 import { workbench } from '../../bridge';
 import { kindProblem } from './compare-state';
 import { Button } from '../../components/Button';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { BatchHead as Head } from '@shared/compare/types';
+import type { BatchHead as Head } from '@shared/compare';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { useAppStore } from '../../store/store';

@@ -1,8 +1,7 @@
 import { Pause, Play, RotateCcw, Square } from 'lucide-react';
-import { KIND_WORDS } from '@shared/compare/kinds';
-import type { BatchProgress as Progress } from '@shared/compare/types';
-import type { RequestKind } from '@shared/request/types';
-import { formatDuration } from '@shared/text/time-format';
+import { KIND_WORDS, type BatchProgress as Progress } from '@shared/compare';
+import type { RequestKind } from '@shared/request';
+import { formatDuration } from '@shared/text';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../store/store';

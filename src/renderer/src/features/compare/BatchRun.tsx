@@ -1,12 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { metricLabel, type QueryQualityRow } from '@shared/compare/quality';
-import { summarize, triageOrder } from '@shared/compare/summary';
-import type { MetricName } from '@shared/metrics/quality';
+import { metricLabel, type QueryQualityRow, summarize, triageOrder, type BatchRow, KIND_WORDS } from '@shared/compare';
+import type { MetricName } from '@shared/metrics';
 import { oneCause } from '@shared/diagnostics';
-import type { BatchRow } from '@shared/compare/types';
 import { useAppStore } from '../../store/store';
-import { KIND_WORDS } from '@shared/compare/kinds';
-import { BatchExplain } from '../explain/BatchExplain';
+import { BatchExplain } from '../explain';
 import { QualityPanel } from './QualityPanel';
 import { type DeltaOf, type Filter, matches, TriageTable } from './TriageTable';
 import { BatchHead } from './BatchHead';

@@ -1,6 +1,5 @@
-import { KIND_WORDS } from '@shared/compare/kinds';
-import { leftOutClause, type BatchSummary as Summary } from '@shared/compare/summary';
-import type { RequestKind } from '@shared/request/types';
+import { KIND_WORDS, leftOutClause, type BatchSummary as Summary } from '@shared/compare';
+import type { RequestKind } from '@shared/request';
 import { HistogramChart, PairBars } from './Charts';
 import { ms, pct } from './TriageTable';
 

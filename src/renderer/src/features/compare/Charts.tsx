@@ -1,4 +1,4 @@
-import type { Histogram } from '@shared/compare/summary';
+import type { Histogram } from '@shared/compare';
 
 /** Bars over [0, 1] bins: how many queries changed by how much. */
 export function HistogramChart({ histogram, label }: { histogram: Histogram; label: string }) {

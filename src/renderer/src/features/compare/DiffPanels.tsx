@@ -1,4 +1,4 @@
-import type { FacetDiff, SearchDiff } from '@shared/diff/responses';
+import type { FacetDiff, SearchDiff } from '@shared/diff';
 
 const delta = (a: number | null, b: number | null) =>
   a === null || b === null ? '' : b - a === 0 ? '0' : b - a > 0 ? `+${b - a}` : String(b - a);

@@ -1,11 +1,17 @@
 import { GitCompareArrows } from 'lucide-react';
 import { useMemo } from 'react';
-import { KIND_WORDS } from '@shared/compare/kinds';
-import { diffAutocomplete, diffSuggest, groupCap, type GroupDiff, type GroupSide } from '@shared/diff/responses';
-import type { ListMetrics } from '@shared/diff/metrics';
-import { movementLabel, type AlignedRow } from '@shared/diff/ranking';
-import type { AutocompleteResponse, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
-import { isRequest } from '@shared/request/schema';
+import { KIND_WORDS } from '@shared/compare';
+import {
+  diffAutocomplete,
+  diffSuggest,
+  groupCap,
+  type GroupDiff,
+  type GroupSide,
+  type ListMetrics,
+  movementLabel,
+  type AlignedRow,
+} from '@shared/diff';
+import { type AutocompleteResponse, type Item, type SuggestRequest, type SuggestResponse, isRequest } from '@shared/request';
 import { Thumb } from '../../components/Thumb';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';

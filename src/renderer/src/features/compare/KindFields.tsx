@@ -1,4 +1,4 @@
-import { LIMITS, effectiveGroupSize } from '@shared/request/types';
+import { LIMITS, effectiveGroupSize } from '@shared/request';
 import { Field } from '../../components/Field';
 import { IntBox } from '../../components/IntInput';
 import { useAppStore } from '../../store/store';

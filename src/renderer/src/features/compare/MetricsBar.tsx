@@ -1,5 +1,4 @@
-import type { SearchDiff } from '@shared/diff/responses';
-import { MIN_TAU_SHARED } from '@shared/diff/metrics';
+import { type SearchDiff, MIN_TAU_SHARED } from '@shared/diff';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

@@ -1,8 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality } from '@shared/compare/quality';
-import type { BatchHead } from '@shared/compare/types';
-import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
-import { SIGNIFICANCE, type PairedComparison } from '@shared/metrics/significance';
+import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality, type BatchHead } from '@shared/compare';
+import { METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
 import { Button } from '../../components/Button';
 import type { CallState } from '../../request-ui/lifecycle';
 

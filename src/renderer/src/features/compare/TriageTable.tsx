@@ -1,8 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { queryStatus, redirectChange, shownMetrics, zeroResults } from '@shared/compare/summary';
-import type { BatchRow } from '@shared/compare/types';
-import { EPS_TIE } from '@shared/metrics/significance';
+import { queryStatus, redirectChange, shownMetrics, zeroResults, type BatchRow } from '@shared/compare';
+import { EPS_TIE } from '@shared/metrics';
 
 /* The batch triage table: one row per query, filtered and ordered by what changed most. */
 

@@ -1,7 +1,6 @@
-import { metricLabel } from '@shared/compare/quality';
-import { KIND_WORDS } from '@shared/compare/kinds';
-import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
-import type { RequestKind } from '@shared/request/types';
+import { metricLabel, KIND_WORDS } from '@shared/compare';
+import { METRIC_NAMES, type MetricName } from '@shared/metrics';
+import type { RequestKind } from '@shared/request';
 import { Segmented } from '../../components/Segmented';
 import type { Filter } from './TriageTable';
 

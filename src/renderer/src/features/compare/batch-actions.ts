@@ -1,8 +1,5 @@
-import type { BatchQuality } from '@shared/compare/quality';
-import { defaultBatchName } from '@shared/compare/sides';
-import type { BatchProgress, SideSpec } from '@shared/compare/types';
-import { KIND_WORDS } from '@shared/compare/kinds';
-import type { Result } from '@shared/ipc/result';
+import { type BatchQuality, defaultBatchName, type BatchProgress, type SideSpec, KIND_WORDS } from '@shared/compare';
+import type { Result } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { idleCall, lensAt, lensOf, runCall } from '../../request-ui/lifecycle';
 import {

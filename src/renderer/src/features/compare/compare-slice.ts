@@ -1,12 +1,11 @@
-import { requestFor } from '@shared/compare/sides';
-import type { Result } from '@shared/ipc/result';
-import type { SearchResponse, SearchTemplate } from '@shared/request/types';
-import { kindRequest } from '@shared/compare/kinds';
-import { canonicalJson } from '@shared/workspace/canonical-json';
+import { requestFor, kindRequest } from '@shared/compare';
+import type { Result } from '@shared/ipc';
+import type { SearchResponse, SearchTemplate } from '@shared/request';
+import { canonicalJson } from '@shared/workspace';
 import { idleCall, lensOf, runCall } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
-import { historyExchange } from '../history/history-slice';
+import { historyExchange } from '../history/state';
 import { batchActions } from './batch-actions';
 import {
   blankSide,

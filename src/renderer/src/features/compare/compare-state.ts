@@ -1,9 +1,13 @@
-import type { BatchQuality } from '@shared/compare/quality';
-import { buildSide } from '@shared/compare/sides';
-import type { BatchProgress, BatchRow, QueryRow, SideSpec } from '@shared/compare/types';
-import type { CompareKind } from '@shared/compare/kinds';
-import type { ExchangeRecord } from '@shared/ipc/exchange';
-import type { BatchListItem, BatchView } from '@shared/ipc/contract';
+import {
+  type BatchQuality,
+  buildSide,
+  type BatchProgress,
+  type BatchRow,
+  type QueryRow,
+  type SideSpec,
+  type CompareKind,
+} from '@shared/compare';
+import type { ExchangeRecord, BatchListItem, BatchView } from '@shared/ipc';
 import type {
   AutocompleteRequest,
   AutocompleteResponse,
@@ -12,13 +16,13 @@ import type {
   SearchTemplate,
   SuggestRequest,
   SuggestResponse,
-} from '@shared/request/types';
+} from '@shared/request';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
 import type { ShellSlice } from '../../shell/shell-slice';
-import type { HistorySlice } from '../history/history-slice';
-import type { ProfilesSlice } from '../profiles/profiles-slice';
-import type { JudgingSlice } from '../judgments/judging-slice';
+import type { HistorySlice } from '../history/state';
+import type { ProfilesSlice } from '../profiles/state';
+import type { JudgingSlice } from '../judgments/state';
 
 /*
  * Compare's state — two sides, their answers for each kind, and the batches — with the pure helpers both the

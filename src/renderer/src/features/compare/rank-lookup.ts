@@ -1,4 +1,4 @@
-import { findRank, type RankLookup } from '@shared/diff/rank-lookup';
+import { findRank, type RankLookup } from '@shared/diff';
 import { nextRequestId } from '../../request-ui/lifecycle';
 import { runRequest } from '../../request-ui/run-request';
 import { useAppStore } from '../../store/store';

@@ -1,7 +1,6 @@
 import { Play, Sigma } from 'lucide-react';
-import { explainDifferences } from '@shared/explain/differences';
-import { shapleyPlan } from '@shared/explain/shapley';
-import type { BatchView } from '@shared/ipc/contract';
+import { explainDifferences, shapleyPlan } from '@shared/explain';
+import type { BatchView } from '@shared/ipc';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import { ExplainProgress, MeasurePicker, useProfileName } from './ExplainPanel';

@@ -1,11 +1,9 @@
 import { Play, Sigma, Square, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { ratingsCountedText } from '@shared/compare/quality';
-import { explainDifferences } from '@shared/explain/differences';
-import { EXPLAIN_MEASURES, type ExplainMeasure } from '@shared/explain/explain';
-import { shapleyPlan } from '@shared/explain/shapley';
-import type { ExplainView } from '@shared/ipc/contract';
-import type { RatingsCounted } from '@shared/judgments/model';
+import { ratingsCountedText } from '@shared/compare';
+import { explainDifferences, EXPLAIN_MEASURES, type ExplainMeasure, shapleyPlan } from '@shared/explain';
+import type { ExplainView } from '@shared/ipc';
+import type { RatingsCounted } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';

@@ -1,8 +1,14 @@
 import { GitCompareArrows } from 'lucide-react';
-import { describeDifference, type Difference } from '@shared/explain/differences';
-import { formatShare, leftOutSentence, MEASURE_LABELS } from '@shared/explain/explain';
-import { explanationSentence, type ReportDifference } from '@shared/explain/report';
-import type { ExplainView } from '@shared/ipc/contract';
+import {
+  describeDifference,
+  type Difference,
+  formatShare,
+  leftOutSentence,
+  MEASURE_LABELS,
+  explanationSentence,
+  type ReportDifference,
+} from '@shared/explain';
+import type { ExplainView } from '@shared/ipc';
 import { Button } from '../../components/Button';
 
 const num = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;

@@ -1,14 +1,13 @@
-import { rankingOf } from '@shared/compare/sides';
-import { describeDifference, type Difference } from '@shared/explain/differences';
-import { canonicalJson } from '@shared/workspace/canonical-json';
-import type { ExplainMeasure } from '@shared/explain/explain';
-import type { ExplainProgressView, ExplainView } from '@shared/ipc/contract';
-import type { SearchResponse } from '@shared/request/types';
+import { rankingOf } from '@shared/compare';
+import { describeDifference, type Difference, type ExplainMeasure } from '@shared/explain';
+import { canonicalJson } from '@shared/workspace';
+import type { ExplainProgressView, ExplainView } from '@shared/ipc';
+import type { SearchResponse } from '@shared/request';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
 import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice, SideDraft } from '../compare/compare-state';
+import type { CompareSlice, SideDraft } from '../compare/state';
 import type { ShellSlice } from '../../shell/shell-slice';
 
 export interface ExplainState {

@@ -1,7 +1,6 @@
-import type { ExchangeRecord } from '@shared/ipc/exchange';
+import type { ExchangeRecord, HistoryView } from '@shared/ipc';
 import type { HistoryEntry, HistoryQuery } from '@shared/history';
 import { workbench } from '../../bridge';
-import type { HistoryView } from '@shared/ipc/contract';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatAgo, formatWhen } from '@shared/text/time-format';
+import { formatAgo, formatWhen } from '@shared/text';
 import { Drawer } from '../../components/Drawer';
 import { formatValue } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
@@ -7,10 +7,9 @@ import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useAppStore } from '../../store/store';
-import { aboveScale, RatingBadge, ratingKeys } from '../judgments/RatingBadge';
-import { useRatingView } from '../judgments/use-rating-view';
+import { aboveScale, RatingBadge, ratingKeys, useRatingView } from '../judgments';
 import { itemAttributes } from './item-attributes';
-import { ItemExpect } from '../assertions/ItemExpect';
+import { ItemExpect } from '../assertions';
 import './item.css';
 
 const fmtScore = (s: number | null) => (s === null ? '—' : s.toFixed(3));

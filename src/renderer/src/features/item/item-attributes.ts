@@ -1,4 +1,4 @@
-import type { Item } from '@shared/request/types';
+import type { Item } from '@shared/request';
 
 /** An item's attributes as the drawer lists them, and those a response mask left out. */
 export interface ItemAttributes {

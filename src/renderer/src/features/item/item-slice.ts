@@ -1,9 +1,9 @@
-import type { ItemRating } from '@shared/ipc/contract';
-import type { Item } from '@shared/request/types';
+import type { ItemRating } from '@shared/ipc';
+import type { Item } from '@shared/request';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
-import type { JudgingSlice } from '../judgments/judging-slice';
+import type { JudgingSlice } from '../judgments/state';
 
 /** Where an item stands in one answer: "Search", or "A" and "B" when comparing (null rank: not in that answer's page). */
 export interface ItemPlacement {

@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import type { PairFigures } from '@shared/judgments/agreement';
+import type { PairFigures } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { intentText, parseIntentText } from '@shared/judgments/intent';
-import type { Intent } from '@shared/judgments/rules';
+import { intentText, parseIntentText, type Intent } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import './intent-editor.css';
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Pin, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { JudgingQueue as Queue } from '@shared/judgments/pool';
+import type { JudgingQueue as Queue } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';

@@ -1,6 +1,6 @@
-import { formatP, metricLabel, sideNames } from '@shared/compare/quality';
-import type { JudgingQueue as Queue } from '@shared/judgments/pool';
-import type { MetricName } from '@shared/metrics/quality';
+import { formatP, metricLabel, sideNames } from '@shared/compare';
+import type { JudgingQueue as Queue } from '@shared/judgments';
+import type { MetricName } from '@shared/metrics';
 import { useAppStore } from '../../store/store';
 
 const STRIP: MetricName[] = ['ndcg', 'precision', 'ap', 'rr'];

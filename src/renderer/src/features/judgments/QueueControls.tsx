@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { JudgingQueue as Queue } from '@shared/judgments/pool';
-import type { Intent } from '@shared/judgments/rules';
+import type { JudgingQueue as Queue, Intent } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { FileImportButton } from '../../components/FileImportButton';
 import { readJsonFile } from '../../components/read-json-file';

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCheck, RefreshCw, SkipForward, Undo2 } from 'lucide-react';
-import type { JudgingQueue as Queue } from '@shared/judgments/pool';
+import type { JudgingQueue as Queue } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { modKey } from '../../shell/keys';

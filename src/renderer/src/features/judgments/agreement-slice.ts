@@ -1,4 +1,4 @@
-import type { ListAgreement } from '@shared/judgments/agreement';
+import type { ListAgreement } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

@@ -1,5 +1,4 @@
-import { queryKey } from '@shared/judgments/query-key';
-import type { Intent } from '@shared/judgments/rules';
+import { queryKey, type Intent } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { lensAt } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';

@@ -3,7 +3,7 @@
  * query intents — one slice each, composed here as the store and the tests know them.
  */
 import type { SliceCreator } from '../../store/slice';
-import type { SettingsSlice } from '../settings/settings-slice';
+import type { SettingsSlice } from '../settings/state';
 import type { ShellSlice } from '../../shell/shell-slice';
 import { createAgreementSlice, type AgreementSlice } from './agreement-slice';
 import { createIntentsSlice, type IntentsSlice } from './intents-slice';

@@ -1,11 +1,10 @@
-import type { BatchQuality } from '@shared/compare/quality';
-import type { JudgingQueue } from '@shared/judgments/pool';
-import { queryKey } from '@shared/judgments/query-key';
+import type { BatchQuality } from '@shared/compare';
+import { type JudgingQueue, queryKey } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SettingsSlice } from '../settings/settings-slice';
+import type { SettingsSlice } from '../settings/state';
 import type { RatingsSlice } from './ratings-slice';
 
 /** Whose queue: unrated items (with a calibration share of others'), or a second opinion (on one rater's items, or anyone's). */

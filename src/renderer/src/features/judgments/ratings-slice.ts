@@ -1,11 +1,9 @@
-import { indexRatings, type RatingIndex, type RatingMode, type Scale } from '@shared/judgments/model';
-import type { JudgingQueue } from '@shared/judgments/pool';
-import { queryKey } from '@shared/judgments/query-key';
+import { indexRatings, type RatingIndex, type RatingMode, type Scale, type JudgingQueue, queryKey } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SettingsSlice } from '../settings/settings-slice';
+import type { SettingsSlice } from '../settings/state';
 
 /** The active judgment list as the rating widgets read it. */
 export interface ActiveRatings {

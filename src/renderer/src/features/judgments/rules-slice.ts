@@ -1,4 +1,4 @@
-import { queryKey } from '@shared/judgments/query-key';
+import { queryKey } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { queryKey } from '@shared/judgments/query-key';
+import { queryKey } from '@shared/judgments';
 import { useAppStore } from '../../store/store';
 import { aboveScale } from './RatingBadge';
 

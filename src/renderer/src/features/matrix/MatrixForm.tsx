@@ -1,5 +1,5 @@
 import { Grid3x3, Play, Plus, Square, X } from 'lucide-react';
-import { buildCells, type MatrixProblem } from '@shared/matrix/grid';
+import { buildCells, type MatrixProblem } from '@shared/matrix';
 import { matrixSpecOf } from './matrix-slice';
 import { Button } from '../../components/Button';
 import { modKey } from '../../shell/keys';

@@ -1,9 +1,17 @@
 import { Columns2, Download, Grid3x3 } from 'lucide-react';
 import { useMemo } from 'react';
-import type { Item } from '@shared/request/types';
-import { valueLabel, type MatrixCell } from '@shared/matrix/grid';
-import { cellSummaries, matrixRows } from '@shared/matrix/measures';
-import { changeBand, matrixCsv, matrixHtml, matrixJson, type MatrixRun } from '@shared/matrix/report';
+import type { Item } from '@shared/request';
+import {
+  valueLabel,
+  type MatrixCell,
+  cellSummaries,
+  matrixRows,
+  changeBand,
+  matrixCsv,
+  matrixHtml,
+  matrixJson,
+  type MatrixRun,
+} from '@shared/matrix';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { EmptyState } from '../../components/EmptyState';
@@ -115,9 +123,9 @@ function MatrixGridBar({ view, query, running }: { view: MatrixRun; query: strin
   const m = useAppStore((s) => s.matrix);
   const patch = useAppStore((s) => s.patchMatrix);
   const several = view.queries.length > 1;
-  const exportAs = (format: 'csv' | 'json' | 'html') => {
+  const exportAs = async (format: 'csv' | 'json' | 'html') => {
     const text =
-      format === 'csv' ? matrixCsv(view) : format === 'html' ? matrixHtml(view) : `${JSON.stringify(matrixJson(view), null, 2)}\n`;
+      format === 'csv' ? matrixCsv(view) : format === 'html' ? await matrixHtml(view) : `${JSON.stringify(matrixJson(view), null, 2)}\n`;
     downloadText(`context-matrix.${format}`, text, format === 'csv' ? 'text/csv' : format === 'html' ? 'text/html' : 'application/json');
   };
   return (
@@ -169,7 +177,7 @@ function MatrixGridBar({ view, query, running }: { view: MatrixRun; query: strin
             variant="ghost"
             icon={<Download size={13} aria-hidden="true" />}
             disabled={running}
-            onClick={() => exportAs(f)}
+            onClick={() => void exportAs(f)}
           >
             {f.toUpperCase()}
           </Button>

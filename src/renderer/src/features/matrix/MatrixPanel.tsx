@@ -3,7 +3,7 @@ import { MatrixGrid } from './MatrixGrid';
 import './matrix.css';
 
 /** Compare's context matrix: the form beside the grid. */
-export default function MatrixPanel() {
+export function MatrixPanel() {
   return (
     <div className="matrix-home">
       <MatrixForm />

@@ -1,4 +1,4 @@
-import type { MatrixProgressView } from '@shared/ipc/contract';
+import type { MatrixProgressView } from '@shared/ipc';
 import {
   buildCells,
   checkMatrix,
@@ -8,14 +8,14 @@ import {
   type MatrixCell,
   type MatrixProblem,
   type MatrixSpec,
-} from '@shared/matrix/grid';
-import type { CellAnswer } from '@shared/matrix/measures';
-import type { MatrixRun } from '@shared/matrix/report';
+  type CellAnswer,
+  type MatrixRun,
+} from '@shared/matrix';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice } from '../compare/compare-state';
-import type { ProfilesSlice } from '../profiles/profiles-slice';
+import type { CompareSlice } from '../compare/state';
+import type { ProfilesSlice } from '../profiles/state';
 
 /** One axis as typed: the variable's name and its values, comma-separated (`none` for absent). */
 export interface AxisDraft {

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { splitValues } from '@shared/suggest/group-attributes';
+import { splitValues } from '@shared/suggest';
 import { Button } from '../../components/Button';
 
 /** A list of short strings as removable chips with an input to add more (Enter, or paste several). */

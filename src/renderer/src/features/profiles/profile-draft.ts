@@ -1,5 +1,5 @@
 import { LOCAL_DEMO_ID, PROFILE_COLORS, profileFieldsSchema, type ProfileFields, type ProfileView } from '@shared/profiles';
-import { issuePath } from '@shared/zod/issues';
+import { issuePath } from '@shared/zod';
 
 /** The fields Local demo's app manages (its emulator decides them); shown read-only. */
 export const MANAGED = new Set<keyof ProfileFields>([

@@ -1,5 +1,4 @@
-import type { CatalogAttributeView, ProfilesList } from '@shared/ipc/contract';
-import type { Result, WorkbenchError } from '@shared/ipc/result';
+import type { CatalogAttributeView, ProfilesList, Result, WorkbenchError } from '@shared/ipc';
 import type { ProfileFields, ProfilePatch, ProfileView, SecretKind } from '@shared/profiles';
 import { workbench } from '../../bridge';
 import { idleCall, runCall, type CallLens, type CallState } from '../../request-ui/lifecycle';

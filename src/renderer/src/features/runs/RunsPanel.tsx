@@ -1,9 +1,9 @@
 import { History, Pin, PinOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
-import { metricLabel, ratingsCountedText } from '@shared/compare/quality';
-import type { TrendView } from '@shared/ipc/contract';
-import { queryKey } from '@shared/judgments/query-key';
-import { METRIC_NAMES, type MetricName } from '@shared/metrics/quality';
-import type { SideMean } from '@shared/runs/trend';
+import { metricLabel, ratingsCountedText } from '@shared/compare';
+import type { TrendView } from '@shared/ipc';
+import { queryKey } from '@shared/judgments';
+import { METRIC_NAMES, type MetricName } from '@shared/metrics';
+import type { SideMean } from '@shared/runs';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Segmented } from '../../components/Segmented';

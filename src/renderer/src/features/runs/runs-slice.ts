@@ -1,5 +1,5 @@
-import type { TrendView } from '@shared/ipc/contract';
-import type { MetricName } from '@shared/metrics/quality';
+import type { TrendView } from '@shared/ipc';
+import type { MetricName } from '@shared/metrics';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { Facet, SearchRequest } from '@shared/request/types';
+import type { Facet, SearchRequest } from '@shared/request';
 import { rovingRowProps, useRovingList } from '../../components/roving';
 import { useAppStore } from '../../store/store';
 

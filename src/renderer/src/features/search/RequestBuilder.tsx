@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
-import { systemVariables, variablesJsonSchema } from '@shared/request/variables';
+import { systemVariables, variablesJsonSchema, applyFix, type SearchRequest } from '@shared/request';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import { applyFix } from '@shared/request/fixes';
-import type { SearchRequest } from '@shared/request/types';
 import { applyMask, parseMask } from '@shared/mask';
 import { DiagnosticLine, Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';

@@ -1,10 +1,10 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import type { Item } from '@shared/request/types';
+import type { Item } from '@shared/request';
 import { formatPrice } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
+import { RatingBadge, ratingKeys } from '../judgments';
 import { rowKeys, type ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;

@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, ExternalLink, LayoutGrid, List, SearchX } from 'lucide-react';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
-import type { SearchResponse } from '@shared/request/types';
-import { checkSortOrder } from '@shared/request/sort-check';
+import { type SearchResponse, checkSortOrder } from '@shared/request';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { StorefrontCopy } from './StorefrontCopy';
@@ -13,11 +12,10 @@ import { ServiceError } from '../../request-ui/ServiceError';
 import { markPaintedAfterFrame } from '../../perf/user-timing';
 
 import { requestAs } from './request-text';
-import { JudgmentPicker } from '../judgments/JudgmentPicker';
-import { useRatingView } from '../judgments/use-rating-view';
+import { JudgmentPicker, useRatingView } from '../judgments';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsTable } from './ResultsTable';
-import { SearchExpectations } from '../assertions/ExpectationsPanel';
+import { SearchExpectations } from './SearchExpectations';
 import { pagingOf } from './paging';
 import { configurationLabel } from './configuration-label';
 import { shareableRequest, type SearchTab } from './tab-model';

@@ -1,12 +1,11 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { CornerDownRight } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { Item, SortValue } from '@shared/request/types';
+import type { Item, SortValue } from '@shared/request';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judgments/RatingBadge';
-import type { RatingView } from '../judgments/use-rating-view';
+import { RatingBadge, ratingKeys, type RatingView } from '../judgments';
 
 /** One row's height: a 28 px image beside the title and the id line, so 12 rows show at 1440×900 with every panel folded. */
 const ROW = 38;

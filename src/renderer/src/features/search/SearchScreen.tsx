@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { checkSortOrder } from '@shared/request/sort-check';
+import { checkSortOrder } from '@shared/request';
 import { SplitPanes } from '../../components/SplitPanes';
 import { useCommands } from '../../shell/commands';
 import { searchCommands } from './search-commands';
@@ -7,7 +7,7 @@ import { useAppStore } from '../../store/store';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useSendShortcut } from '../../request-ui/use-send-shortcut';
 import { FacetInspector } from './FacetInspector';
-import { HistoryDrawer } from '../history/HistoryDrawer';
+import { HistoryDrawer } from '../history';
 import { RequestBuilder } from './RequestBuilder';
 import { ResultsPane } from './ResultsPane';
 import { SavedDrawer } from './SavedDrawer';

@@ -1,6 +1,5 @@
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
-import type { OrderCheck } from '@shared/request/sort-check';
-import type { SortValue } from '@shared/request/types';
+import type { OrderCheck, SortValue } from '@shared/request';
 
 /** The sort chain in effect and whether the returned order really follows it (a QA aid). */
 export function SortInspector({ sortBy, check }: { sortBy: SortValue[]; check: OrderCheck | null }) {

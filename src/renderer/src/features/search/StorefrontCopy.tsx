@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ProfileView } from '@shared/profiles';
-import type { SearchRequest } from '@shared/request/types';
+import type { SearchRequest } from '@shared/request';
 import { mappingMatches, storefrontUrlOf } from '@shared/storefront';
 import { CopyButton } from '../../components/CopyButton';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@shared/request/types';
+import { LIMITS } from '@shared/request';
 
 export interface Paging {
   /** 1-based page the answer's offset falls on, and the pages its count fills (capped at the offset limit). */

@@ -1,7 +1,5 @@
-import { toCurl } from '@shared/curl/curl';
-import { buildHttpRequest, type Transport } from '@shared/request/http';
-import type { SearchRequest } from '@shared/request/types';
-import { encodeSearchUrl } from '@shared/request/url-codec';
+import { toCurl } from '@shared/curl';
+import { buildHttpRequest, type Transport, type SearchRequest, encodeSearchUrl } from '@shared/request';
 
 /** The current request as text to share: the GET URL, a cURL command, or the JSON body. */
 export function requestAs(format: 'url' | 'curl' | 'json', baseUrl: string, request: SearchRequest, transport: Transport): string {

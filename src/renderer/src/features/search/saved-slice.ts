@@ -1,7 +1,5 @@
-import type { Assertion } from '@shared/request/expect';
-import type { SavedListing } from '@shared/ipc/contract';
-import type { RequestEnvelope } from '@shared/request/schema';
-import type { AutocompleteRequest, SuggestRequest } from '@shared/request/types';
+import type { Assertion, RequestEnvelope, AutocompleteRequest, SuggestRequest } from '@shared/request';
+import type { SavedListing } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';

@@ -1,10 +1,9 @@
-import { isRequest, requestProblems } from '@shared/request/schema';
-import type { FacetSelection, SearchRequest, SortValue } from '@shared/request/types';
-import { asSentence } from '@shared/zod/issues';
+import { isRequest, requestProblems, type FacetSelection, type SearchRequest, type SortValue } from '@shared/request';
+import { asSentence } from '@shared/zod';
 import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
-import type { ProfilesSlice } from '../profiles/profiles-slice';
+import type { ProfilesSlice } from '../profiles/state';
 import { blankTab, sameRequest, titleOf, type SearchResult, type SearchTab } from './tab-model';
 import { markSend } from '../../perf/user-timing';
 

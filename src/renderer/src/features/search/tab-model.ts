@@ -1,11 +1,8 @@
-import type { Assertion } from '@shared/request/expect';
+import type { Assertion, Transport, Item, SearchRequest, SearchResponse, DecodeNote } from '@shared/request';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { ExchangeRecord } from '@shared/ipc/exchange';
+import type { ExchangeRecord } from '@shared/ipc';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
-import type { Transport } from '@shared/request/http';
-import type { Item, SearchRequest, SearchResponse } from '@shared/request/types';
-import type { DecodeNote } from '@shared/request/url-codec';
-import { canonicalJson } from '@shared/workspace/canonical-json';
+import { canonicalJson } from '@shared/workspace';
 
 /** A request file the screen's request belongs to: its name in requests/ and the request's own name, which a save keeps. */
 export interface SavedRef {

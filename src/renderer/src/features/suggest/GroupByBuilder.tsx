@@ -1,10 +1,8 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { GroupableAttribute } from '@shared/suggest/group-attributes';
-import { splitValues } from '@shared/suggest/group-attributes';
-import { planGroups } from '@shared/request/group-plan';
-import { LIMITS, type GroupBy } from '@shared/request/types';
+import { type GroupableAttribute, splitValues } from '@shared/suggest';
+import { planGroups, LIMITS, type GroupBy } from '@shared/request';
 import { Button } from '../../components/Button';
 import { DiagnosticLine, Field } from '../../components/Field';
 import type { DiagnosticsByField } from '../../request-ui/use-request-diagnostics';

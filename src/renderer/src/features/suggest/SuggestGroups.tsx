@@ -1,7 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { memo } from 'react';
-import { groupNote } from '@shared/request/group-plan';
-import type { Group, Item, SuggestRequest } from '@shared/request/types';
+import { groupNote, type Group, type Item, type SuggestRequest } from '@shared/request';
 import { formatPrice } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
 

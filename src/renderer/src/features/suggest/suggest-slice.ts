@@ -1,13 +1,11 @@
-import type { Assertion } from '@shared/request/expect';
-import type { ExchangeRecord } from '@shared/ipc/exchange';
-import type { Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request/types';
+import type { Assertion, Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request';
+import type { ExchangeRecord } from '@shared/ipc';
 import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
-import type { SavedSlice } from '../search/saved-slice';
-import type { SavedRef } from '../search/tab-model';
+import type { SavedSlice, SavedRef } from '../search/state';
 
 export interface SuggestResult {
   response: SuggestResponse;

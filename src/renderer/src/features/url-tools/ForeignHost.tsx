@@ -1,5 +1,5 @@
 import { Plus, Send, ServerCrash } from 'lucide-react';
-import type { ImportedRequest } from '@shared/request/import';
+import type { ImportedRequest } from '@shared/request';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import { openImported, type Destination } from './use-import';

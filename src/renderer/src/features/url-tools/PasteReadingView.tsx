@@ -1,7 +1,7 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { useMemo } from 'react';
-import { normalize } from '@shared/request/normalize';
-import { hostOf } from '@shared/url/match-profile';
+import { normalize } from '@shared/request';
+import { hostOf } from '@shared/url';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { DiagnosticLine } from '../../components/Field';

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { CopyButton } from '../../components/CopyButton';
-import { requestAs } from '../search/request-text';
-import { shareableRequest } from '../search/tab-model';
+import { requestAs, shareableRequest } from '../search';
 import { useAppStore } from '../../store/store';
 import { storefrontUrlOf } from '@shared/storefront';
 import { PasteReadingView } from './PasteReadingView';

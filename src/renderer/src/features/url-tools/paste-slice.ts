@@ -1,5 +1,5 @@
 import type { ProfileFields } from '@shared/profiles';
-import type { ProfilesSlice } from '../profiles/profiles-slice';
+import type { ProfilesSlice } from '../profiles/state';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 

@@ -1,7 +1,7 @@
 import type { ProfileView } from '@shared/profiles';
-import { importRequest, looksLikeRequest, type ImportedRequest } from '@shared/request/import';
+import { importRequest, looksLikeRequest, type ImportedRequest } from '@shared/request';
 import { brokenEscapesMessage, closestPreset, decodeStorefrontUrl, findMapping } from '@shared/storefront';
-import { hostOf, profileForBaseUrl } from '@shared/url/match-profile';
+import { hostOf, profileForBaseUrl } from '@shared/url';
 import { useAppStore } from '../../store/store';
 
 /** Where a pasted request goes: the profile its address names, or (when none does) what the user must choose. */

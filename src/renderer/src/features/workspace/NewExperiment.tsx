@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { RatingsCounted } from '@shared/judgments/model';
-import type { Gain } from '@shared/metrics/quality';
-import type { WorkspaceItem, WorkspaceListing } from '@shared/workspace/kinds';
+import type { RatingsCounted } from '@shared/judgments';
+import type { Gain } from '@shared/metrics';
+import type { WorkspaceItem, WorkspaceListing } from '@shared/workspace';
 import { Button } from '../../components/Button';
 import { IntInput } from '../../components/IntInput';
 import { Segmented } from '../../components/Segmented';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { useAppStore } from '../../store/store';
-import { sideSpec, type SideDraft, type SideKey } from '../compare/compare-state';
+import { sideSpec, type SideDraft, type SideKey } from '../compare';
 import { DiagnosticLine } from '../../components/Field';
 import { configurationWarning } from '../../request-ui/configuration-warning';
 

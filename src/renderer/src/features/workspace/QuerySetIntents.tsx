@@ -1,11 +1,10 @@
 import { Pencil, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { queryKey } from '@shared/judgments/query-key';
-import type { Intent } from '@shared/judgments/rules';
-import type { QuerySetPage } from '@shared/workspace/query-set';
+import { queryKey, type Intent } from '@shared/judgments';
+import type { QuerySetPage } from '@shared/workspace';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
-import { IntentEditor, intentSummary } from '../judgments/IntentEditor';
+import { IntentEditor, intentSummary } from '../judgments';
 
 /*
  * Intents in the query-set view: what each query means as rating rules read it, proposed from the catalog's

@@ -1,11 +1,7 @@
-import type { JudgmentsImported } from '@shared/ipc/contract';
-import type { ExportFormat } from '@shared/judgments/formats';
-import type { Scale } from '@shared/judgments/model';
-import { queryKey } from '@shared/judgments/query-key';
-import type { Intent } from '@shared/judgments/rules';
-import type { WorkspaceKind, WorkspaceListing } from '@shared/workspace/kinds';
-import type { NewExperiment } from '@shared/compare/experiment';
-import type { QuerySetPage } from '@shared/workspace/query-set';
+import type { JudgmentsImported } from '@shared/ipc';
+import { type ExportFormat, type Scale, queryKey, type Intent } from '@shared/judgments';
+import type { WorkspaceKind, WorkspaceListing, QuerySetPage } from '@shared/workspace';
+import type { NewExperiment } from '@shared/compare';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

@@ -1,10 +1,9 @@
-import type { RunningEmulator, StartEmulatorOptions } from '../../emulator';
-import { startEmulator } from '../../emulator';
-import { failure } from '../../../shared/ipc/result';
+import { type RunningEmulator, type StartEmulatorOptions, startEmulator } from '../../emulator';
+import { failure } from '../../../shared/ipc';
 import { LOCAL_DEMO_ID, LOCAL_DEMO_STOREFRONT_HOST, type Profile, type ProfileFields } from '../../../shared/profiles';
 import { presetMapping, type StorefrontMapping } from '../../../shared/storefront';
-import type { HttpClient } from '../http/client';
-import type { ProfileService } from '../profiles/profiles';
+import type { HttpClient } from '../http';
+import type { ProfileService } from './profiles';
 
 export const LOCAL_DEMO_CLIENT_ID = 'workbench-local';
 

@@ -2,20 +2,27 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { failure } from '../../../shared/ipc/result';
-import { indexRatings, resolvedRatings } from '../../../shared/judgments/model';
-import { proposeIntent } from '../../../shared/judgments/intent';
-import { itemFacets, poolQueue, skipKey, type JudgingQueue, type PoolQuery } from '../../../shared/judgments/pool';
-import { queryKey } from '../../../shared/judgments/query-key';
-import { compileRules, suggestRating } from '../../../shared/judgments/rules';
-import { writeJsonAtomically } from '../storage/atomic';
-import { WORKSPACE_FORMATS } from '../../../shared/workspace/kinds';
-import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/compare/experiment';
-import type { RunSnapshot } from '../../../shared/runs/snapshot';
-import type { CompareService } from '../compare/service';
-import type { JudgmentLists } from '../judgments/judgment-lists';
-import type { QuerySets } from './query-sets';
-import type { Workspace } from './workspace';
+import { failure } from '../../../shared/ipc';
+import {
+  indexRatings,
+  resolvedRatings,
+  proposeIntent,
+  itemFacets,
+  poolQueue,
+  skipKey,
+  type JudgingQueue,
+  type PoolQuery,
+  queryKey,
+  compileRules,
+  suggestRating,
+} from '../../../shared/judgments';
+import { writeJsonAtomically } from '../storage';
+import { WORKSPACE_FORMATS } from '../../../shared/workspace';
+import { experimentBatch, experimentSchema, type Experiment, type NewExperiment } from '../../../shared/compare';
+import type { RunSnapshot } from '../../../shared/runs';
+import type { CompareService } from './service';
+import type { JudgmentLists } from '../judgments';
+import type { QuerySets, Workspace } from '../workspace';
 
 export interface ExperimentRun {
   /** The batch comparison that is this run. */

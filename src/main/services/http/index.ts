@@ -1,0 +1,3 @@
+/** The front door of http: what other capabilities may use. */
+export { HttpClient, type HttpOutcome } from './client';
+export { Redactor } from './redact';

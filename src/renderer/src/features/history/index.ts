@@ -1,0 +1,3 @@
+/** The front door of history: what other capabilities may use. */
+export { HistoryDrawer } from './HistoryDrawer';
+export { openFromHistory } from './open-history';

@@ -1,0 +1,2 @@
+/** The front door of item: what other capabilities may use. */
+export { ItemDrawer } from './ItemDrawer';

@@ -1,0 +1,2 @@
+/** The front door of runs: what other capabilities may use. */
+export { RunsPanel } from './RunsPanel';

@@ -1,0 +1,2 @@
+/** The state door of settings: what the store composes and other slices type against. */
+export { createSettingsSlice, type SettingsSlice } from './settings-slice';

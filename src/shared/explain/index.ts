@@ -1,0 +1,18 @@
+/** The front door of explain: what other capabilities may use. */
+export { describeDifference, type Difference, explainDifferences, type ExplainSides, type NotAttributed } from './differences';
+export {
+  EXPLAIN_MEASURES,
+  type ExplainAnswer,
+  type ExplainJudged,
+  type ExplainMeasure,
+  explainQuery,
+  explainSet,
+  formatShare,
+  leftOutSentence,
+  MEASURE_LABELS,
+  type QueryExplanation,
+} from './explain';
+export { explainReport, type ExplainRunView, explanationSentence, type KeptExplanation, perQueryOf, type ReportDifference } from './report';
+export { explanationAddition, ExplanationSection } from './report-section';
+export { type ExplainJob, queryRequests, type QueryRequests, subsetSides } from './requests';
+export { DEFAULT_BUDGET, MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from './shapley';

@@ -1,0 +1,35 @@
+/** The front door of judgments: what other capabilities may use. */
+export {
+  agreement,
+  type AgreementReport,
+  listAgreement,
+  type ListAgreement,
+  MIN_SHARED,
+  type PairFigures,
+  parseRaterCsv,
+  TooManyRatersError,
+} from './agreement';
+export { EXPORT_FORMATS, type ExportFormat, formatJudgments, type JudgmentFormat, type ParsedJudgments, parseJudgments } from './formats';
+export { type FacetValues, intentText, parseIntentText, proposeIntent } from './intent';
+export {
+  canonicalRatings,
+  DEFAULT_SCALE,
+  findJudged,
+  indexRatings,
+  type JudgmentList,
+  judgmentListSchema,
+  MAX_RATING_LIMIT,
+  newJudgmentList,
+  type Rating,
+  type RatingIndex,
+  type RatingMode,
+  ratingOf,
+  ratingSchema,
+  type RatingsCounted,
+  resolvedRatings,
+  type Scale,
+  setRating,
+} from './model';
+export { itemFacets, type JudgingQueue, type PoolQuery, poolQueue, skipKey } from './pool';
+export { queryKey, queryOfQid } from './query-key';
+export { type CompiledRule, compileRules, type Intent, intentSchema, suggestRating } from './rules';

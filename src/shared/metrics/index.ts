@@ -1,0 +1,13 @@
+/** The front door of metrics: what other capabilities may use. */
+export {
+  type Gain,
+  METRIC_NAMES,
+  type MetricName,
+  type Metrics,
+  perMetric,
+  type QualityOptions,
+  queryQuality,
+  runQuality,
+} from './quality';
+export { readRun } from './run-input';
+export { bootstrapInterval, comparePaired, EPS_TIE, type PairedComparison, SIGNIFICANCE } from './significance';

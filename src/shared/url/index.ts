@@ -1,0 +1,2 @@
+/** The front door of url: what other capabilities may use. */
+export { hostOf, profileForBaseUrl } from './match-profile';

@@ -1,0 +1,2 @@
+/** The front door of zod: what other capabilities may use. */
+export { asSentence, describeIssues, type ErrorIssue, issuePath, zodIssues } from './issues';
