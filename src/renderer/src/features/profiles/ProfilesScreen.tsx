@@ -182,9 +182,11 @@ export default function ProfilesScreen() {
               if (copy) setSelected(copy.id);
             }}
             onDelete={async () => {
-              if (!(await deleteProfile(currentId))) return;
-              dropDraft(currentId);
-              setSelected(null);
+              const deleted = currentId;
+              if (!(await deleteProfile(deleted))) return;
+              dropDraft(deleted);
+              // Only if it still shows the deleted one: a profile chosen while the deletion finished stays chosen.
+              setSelected((s) => (s === deleted ? null : s));
             }}
             onExport={() => exportProfile(currentId)}
           />
