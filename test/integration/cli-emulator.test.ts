@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
@@ -68,6 +68,27 @@ describe('emulator command (built CLI)', () => {
     const info = (await (await request(`${running.url}/__emulator/info`)).body.json()) as { tenants: { searchTokens: string[] }[] };
     expect(info.tenants[0]!.searchTokens).toEqual(['edited-token-123']);
     await running.stop('SIGTERM');
+  });
+
+  it('--data: the tracker appends what it receives there; a path that is not a folder is exit 2, naming the flag', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wb-emu-data-'));
+    const running = await startCli(['--items', '500', '--data', dir]);
+    expect(running.output()).toContain(`tracker:         POST ${running.url}/collect/demo-tracker-key-0001`);
+    const res = await request(`${running.url}/collect/demo-tracker-key-0001`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ action: 'view', target: { product: 'SKU-100001' } }]),
+    });
+    expect(res.statusCode).toBe(202);
+    await res.body.dump();
+    const lines = (await readFile(join(dir, 'activities.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).activity)).toEqual([{ action: 'view', target: { product: 'SKU-100001' } }]);
+    expect(await running.stop('SIGTERM')).toBe(0);
+
+    const r = spawnSync(process.execPath, [cli, 'emulator', '--data', join(dir, 'activities.jsonl')], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--data:');
+    expect(r.stderr).toContain('is not a folder');
   });
 
   it('explains an invalid configuration file and exits 3', async () => {

@@ -79,6 +79,11 @@ const tenantSchema = z.object({
     .array(z.object({ queries: z.array(z.string()), redirect: z.object({ id: z.string(), name: z.string(), url: z.string().url() }) }))
     .default([]),
   autocompleteActivated: z.boolean(),
+  /** The tracker's key for this tenant: activities posted to `${collectUrl}/${trackerKey}` count for it. */
+  trackerKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'tracker keys are 8 to 128 letters, digits, _ and -')
+    .optional(),
   serviceAccounts: z.array(serviceAccountSchema).default([]),
   accessTokenTtlSeconds: z.number().int().min(5).max(86_400).default(300),
 });
@@ -172,6 +177,7 @@ export function demoConfig(): EmulatorConfig {
     environment: 'production',
     title: 'Demo outfitters',
     searchTokens: ['demo-search-token-0001', 'demo-search-token-staging'],
+    trackerKey: 'demo-tracker-key-0001',
     defaultConfigurationId: 'default',
     configurations: [
       {
@@ -225,6 +231,7 @@ export function demoConfig(): EmulatorConfig {
     environment: 'staging',
     title: 'Outlet store (autocomplete not activated)',
     searchTokens: ['outlet-search-token-0001'],
+    trackerKey: 'outlet-tracker-key-0001',
     defaultConfigurationId: 'default',
     configurations: [
       {
@@ -280,3 +287,6 @@ export function checkReferences(config: EmulatorConfig, where = 'configuration')
   }
   return config;
 }
+
+/** A tenant's tracker key: its own, or one made from its id. */
+export const trackerKeyOf = (tenant: TenantConfig): string => tenant.trackerKey ?? `${tenant.id}-tracker-key`;

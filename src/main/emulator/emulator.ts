@@ -1,5 +1,5 @@
 import { generateCatalog, type CatalogItem } from './catalog/generate';
-import { checkReferences, type EmulatorConfig } from './config';
+import { checkReferences, type EmulatorConfig, trackerKeyOf } from './config';
 import { TokenService } from './auth/token-service';
 import { CatalogIndex } from './engine/catalog-index';
 import { Tenant } from './engine/tenant';
@@ -7,6 +7,7 @@ import { seedUsageLog } from './engine/usage-log';
 import { EmulatorError } from './errors';
 import { FaultInjector } from './faults';
 import { RateLimit } from './rate-limit';
+import { Tracker } from './tracker';
 
 export interface EmulatorStats {
   startedAt: string;
@@ -35,6 +36,9 @@ export class Emulator {
   readonly index: CatalogIndex;
   readonly tenants = new Map<string, Tenant>();
   readonly byToken = new Map<string, Tenant>();
+  readonly byTrackerKey = new Map<string, Tenant>();
+  /** What shoppers' activities the tracker received. */
+  readonly tracker: Tracker;
   readonly tokens: TokenService;
   readonly faults = new FaultInjector();
   /** Requests a second the search endpoints take before answering 429 (off unless set). */
@@ -52,8 +56,10 @@ export class Emulator {
   private constructor(
     readonly config: EmulatorConfig,
     readonly now: () => number,
+    dataDir?: string,
   ) {
     checkReferences(config);
+    this.tracker = new Tracker(dataDir);
     this.items = generateCatalog(config.catalog);
     this.index = new CatalogIndex(this.items, config.catalog.referenceDate);
     for (const t of config.tenants) {
@@ -61,12 +67,14 @@ export class Emulator {
       seedUsageLog(tenant.usage, { ...config.usageLog, seed: config.catalog.seed + t.id.length, now: now() });
       this.tenants.set(t.id, tenant);
       for (const token of t.searchTokens) this.byToken.set(token, tenant);
+      this.byTrackerKey.set(trackerKeyOf(t), tenant);
     }
     this.tokens = new TokenService(new Map(config.tenants.map((t) => [t.id, t])), now);
   }
 
-  static async create(config: EmulatorConfig, now: () => number = Date.now): Promise<Emulator> {
-    const emulator = new Emulator(config, now);
+  /** `dataDir`: where the tracker appends what it receives (`activities.jsonl`); in memory only without one. */
+  static async create(config: EmulatorConfig, now: () => number = Date.now, dataDir?: string): Promise<Emulator> {
+    const emulator = new Emulator(config, now, dataDir);
     await emulator.tokens.init();
     return emulator;
   }
@@ -81,6 +89,18 @@ export class Emulator {
         'invalid-search-token',
         'The search token is not known: copy it from the management console (or the profile).',
         'token',
+      );
+    return tenant;
+  }
+
+  tenantForTrackerKey(key: string): Tenant {
+    const tenant = this.byTrackerKey.get(key);
+    if (!tenant)
+      throw new EmulatorError(
+        404,
+        'unknown-tracker-key',
+        'The tracker key is not known: copy it from the management console (or the profile).',
+        'trackerKey',
       );
     return tenant;
   }

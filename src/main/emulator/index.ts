@@ -17,6 +17,8 @@ export interface StartEmulatorOptions {
   https?: { key: string; cert: string };
   /** Requests a second the search endpoints take before answering 429 with Retry-After (changeable at /__emulator/rate-limit). */
   rateLimit?: number;
+  /** A folder for what the emulator keeps on disk: the tracker's `activities.jsonl`. In memory only without one. */
+  dataDir?: string;
 }
 
 export interface RunningEmulator {
@@ -41,7 +43,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
     },
   };
-  const emulator = await Emulator.create(config, options.now);
+  const emulator = await Emulator.create(config, options.now, options.dataDir);
   if (options.rateLimit !== undefined) emulator.rateLimit.set(options.rateLimit);
   let url = '';
   const app = createServer(emulator, () => url, options.https);

@@ -1,8 +1,10 @@
+import { trackerKeyOf } from './config';
 import type { Emulator } from './emulator';
+import { COLLECT_PATH } from './tracker';
 
 /**
  * GET /__emulator/info — the app builds the Local demo profile from this, so
- * its shape is kept stable: searchUrl, authUrl, itemsUrl and the tenants.
+ * its shape is kept stable: searchUrl, authUrl, itemsUrl, collectUrl and the tenants.
  */
 export function emulatorInfo(emulator: Emulator, baseUrl: string) {
   return {
@@ -10,6 +12,8 @@ export function emulatorInfo(emulator: Emulator, baseUrl: string) {
     searchUrl: baseUrl,
     authUrl: baseUrl,
     itemsUrl: baseUrl,
+    /** The tracker: activities are posted to `${collectUrl}/${trackerKey}`. */
+    collectUrl: `${baseUrl}${COLLECT_PATH}`,
     catalog: { items: emulator.items.length, seed: emulator.config.catalog.seed, referenceDate: emulator.config.catalog.referenceDate },
     tenants: [...emulator.tenants.values()].map((tenant) => {
       const t = tenant.config;
@@ -29,6 +33,7 @@ export function emulatorInfo(emulator: Emulator, baseUrl: string) {
         sortableAttributes: t.sortableAttributes,
         groupableAttributes: tenant.groupableAttributes(),
         autocompleteActivated: t.autocompleteActivated,
+        trackerKey: trackerKeyOf(t),
         redirectQueries: t.redirects.flatMap((r) => r.queries),
         serviceAccounts: t.serviceAccounts.map((a) => ({
           clientId: a.clientId,

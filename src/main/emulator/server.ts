@@ -6,6 +6,7 @@ import { CLOCK_HEADER, requestClock } from './clock';
 import type { Emulator } from './emulator';
 import { runSearch } from './engine/search';
 import { runAutocomplete, runSuggest } from './engine/suggest';
+import { registerTracker } from './tracker';
 import { EmulatorError } from './errors';
 import { faultsSchema, type FaultEndpoint } from './faults';
 import { productImage } from './images';
@@ -235,6 +236,8 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
   });
 
   // Operator endpoints: loopback only, whatever address the server listens on.
+  registerTracker(app, emulator);
+
   app.register(
     async (ops) => {
       ops.addHook('onRequest', async (request, reply) => {

@@ -31,6 +31,11 @@ export const searchTokenSchema = z.object({
   token: z.string().trim().min(1, 'paste the search token from the management console').max(500),
 });
 
+/** The tracker's regions, as the official client names them: activities go to collect-<region>.attraqt.io. */
+export const TRACKER_REGIONS = ['eu', 'dev', 'ap1', 'ap2'] as const;
+export const trackerRegionSchema = z.enum(TRACKER_REGIONS);
+export type TrackerRegion = z.infer<typeof trackerRegionSchema>;
+
 export const authMethodSchema = z.enum(['client-secret', 'private-key']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
 
@@ -68,6 +73,13 @@ const fieldShape = {
   assertionAudience: assertionAudienceSchema,
   /** How this environment's storefronts write searches into their own URLs (paste a shopper's URL, copy one back). */
   storefronts: z.array(storefrontMappingSchema).max(20),
+  /** The tracker (shoppers' activities): its key from the console, its region, or a collect address of its own. */
+  trackerKey: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9_-]{1,128})?$/, 'a tracker key is letters, digits, _ and - (copy it from the console)'),
+  trackerRegion: trackerRegionSchema,
+  collectUrl: optionalUrl,
 };
 
 /** What a user can edit, with defaults for what a new profile leaves out. */
@@ -84,6 +96,9 @@ export const profileFieldsSchema = z.object({
   authMethod: fieldShape.authMethod.default('client-secret'),
   assertionAudience: fieldShape.assertionAudience.default('token-endpoint'),
   storefronts: fieldShape.storefronts.default([]),
+  trackerKey: fieldShape.trackerKey.default(''),
+  trackerRegion: fieldShape.trackerRegion.default('eu'),
+  collectUrl: fieldShape.collectUrl.default(''),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
@@ -134,3 +149,15 @@ export function unknownConfiguration(
   return `"${value}" is not a configuration of ${profile.name} (${profile.configurationIds.join(', ')})${meant ? `: did you mean ${meant}?` : '.'} The service will refuse it or use its default.`;
 }
 export { CAUSE_LABELS, CAUSE_REMEDIES, type ConnectionCause } from './connection';
+
+/**
+ * Where a profile's tracker takes activities: `${collect address}/${trackerKey}` — the profile's own collect URL
+ * when it has one (a proxy, the emulator), else the region's, as the official client builds it. Null without a key.
+ */
+export function trackerAddress(p: Pick<ProfileFields, 'trackerKey' | 'trackerRegion' | 'collectUrl'>): string | null {
+  if (!p.trackerKey) return null;
+  const base = p.collectUrl
+    ? p.collectUrl.replace(/\/+$/, '')
+    : `http${p.trackerRegion === 'dev' ? '' : 's'}://collect-${p.trackerRegion}.attraqt.io`;
+  return `${base}/${encodeURIComponent(p.trackerKey)}`;
+}

@@ -72,6 +72,9 @@ export class LocalDemo {
         name: 'Demo storefront',
         path: '/search.php',
       })),
+      trackerKey: demo.trackerKey,
+      trackerRegion: 'eu',
+      collectUrl: info.collectUrl,
     };
     await this.profiles.upsertLocalDemo(fields);
     if (!(await this.profiles.readSecret(LOCAL_DEMO_ID, 'private-key')) || !this.profiles.get(LOCAL_DEMO_ID).publicKey) {

@@ -11,6 +11,8 @@ import { StorefrontMappings } from './StorefrontMappings';
 import { CredentialsPanel } from './CredentialsPanel';
 import { ListEditor } from './ListEditor';
 import { draftErrors, MANAGED } from './profile-draft';
+import { type ProfileForm, TextField } from './profile-form';
+import { TrackerSection } from './TrackerSection';
 import { TokensEditor } from './TokensEditor';
 
 export interface ProfileEditorProps {
@@ -30,58 +32,7 @@ export interface ProfileEditorProps {
   onExport: () => Promise<string | null>;
 }
 
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  placeholder,
-  locked,
-  mono,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  placeholder?: string;
-  locked?: boolean;
-  mono?: boolean;
-}) {
-  return (
-    <Field
-      label={label}
-      htmlFor={id}
-      hint={locked ? 'Managed by the app for Local demo; duplicate the profile to change it.' : hint}
-      diagnostics={error ? [{ path: id, severity: 'error', code: 'invalid', message: error }] : []}
-    >
-      <input
-        id={id}
-        className={`input input--sm${mono ? ' mono' : ''}`}
-        value={value}
-        placeholder={placeholder}
-        readOnly={locked}
-        aria-readonly={locked}
-        aria-invalid={!!error}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Field>
-  );
-}
-
 /** Every field of one profile, its credentials, and what can be done with it. */
-/** What every section of the form reads: the draft, how to change a field, which are locked, the errors, the id. */
-interface ProfileForm {
-  draft: ProfileFields;
-  set: <K extends keyof ProfileFields>(k: K, v: ProfileFields[K]) => void;
-  locked: (k: keyof ProfileFields) => boolean;
-  errors: ReturnType<typeof draftErrors>;
-  idp: string;
-}
-
 export function ProfileEditor(props: ProfileEditorProps) {
   const { profile, draft, onDraft } = props;
   const errors = useMemo(() => draftErrors(draft), [draft]);
@@ -129,6 +80,8 @@ export function ProfileEditor(props: ProfileEditorProps) {
         <SearchServiceSection form={form} />
 
         <CatalogSection form={form} />
+
+        <TrackerSection form={form} />
 
         <Section
           title={`Storefront URLs${draft.storefronts.length ? ` (${draft.storefronts.length})` : ''}`}

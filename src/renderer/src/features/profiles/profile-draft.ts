@@ -10,6 +10,8 @@ export const MANAGED = new Set<keyof ProfileFields>([
   'environment',
   'clientId',
   'authMethod',
+  'trackerKey',
+  'collectUrl',
 ]);
 
 export const NEW_ID = '__new__';
@@ -30,6 +32,9 @@ export function fieldsOf(p: ProfileView): ProfileFields {
     authMethod: p.authMethod,
     assertionAudience: p.assertionAudience,
     storefronts: structuredClone(p.storefronts),
+    trackerKey: p.trackerKey,
+    trackerRegion: p.trackerRegion,
+    collectUrl: p.collectUrl,
   };
 }
 
@@ -49,6 +54,9 @@ export function blankFields(existing: number): ProfileFields {
     authMethod: 'client-secret',
     assertionAudience: 'token-endpoint',
     storefronts: [],
+    trackerKey: '',
+    trackerRegion: 'eu',
+    collectUrl: '',
   };
 }
 

@@ -41,6 +41,9 @@ describe('catalog: the slice against Local demo', () => {
       authMethod: 'client-secret',
       assertionAudience: 'token-endpoint',
       storefronts: [],
+      trackerKey: '',
+      trackerRegion: 'eu',
+      collectUrl: '',
     });
     app.state().openCatalog(created!.id, true);
     await waitFor(app.store, (s) => s.catalog.active.status === 'error');
