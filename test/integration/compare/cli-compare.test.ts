@@ -28,7 +28,11 @@ interface JsonReport {
 const essence = (r: JsonReport) => r.results.map((x) => ({ index: x.index, query: x.query, metrics: x.metrics, a: x.a.top, b: x.b.top }));
 
 beforeAll(async () => {
-  em = await testEmulator({ items: 3000 });
+  // B is `bestsellers`, whose trigger on $SEARCH_HOUR >= 18 moves its ranking at 18:00 and at midnight: the
+  // emulator's clock starts at 10:00 and runs on from there, so a run that crosses either hour sees one ranking.
+  const started = Date.now();
+  const morning = Date.parse('2026-11-20T10:00:00Z');
+  em = await testEmulator({ items: 3000, now: () => morning + (Date.now() - started) });
   dir = await mkdtemp(join(tmpdir(), 'wb-cli-compare-'));
   queries = join(dir, 'queries.txt');
   await writeFile(
