@@ -13,6 +13,7 @@ import { judgmentsCommand, metricsCommand } from './commands/judgments';
 import { matrixCommand } from './commands/matrix';
 import { keygenCommand } from './commands/profiles';
 import { filterCommand, maskCommand, requestCommand, searchCommand } from './commands/search';
+import { trafficCommand } from './commands/traffic';
 import { curlCommand, urlCommand } from './commands/url-tools';
 
 /** Every command the CLI knows; `--help` lists them in this order. */
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   testCommand,
   metricsCommand,
   judgmentsCommand,
+  trafficCommand,
   catalogCommand,
   keygenCommand,
 ];

@@ -156,10 +156,13 @@ export async function readTextFile(path: string, options: { name?: string; maxBy
   }
 }
 
-/** A text file a piece at a time (about 1 MB each) into `push`, after openInputFile's checks: never one string. */
+/**
+ * A text file a piece at a time (about 1 MB each) into `push`, after openInputFile's checks: never one string. A
+ * `push` that returns a promise is waited for before the next piece is read (a writer keeping pace).
+ */
 export async function streamTextFile(
   path: string,
-  push: (piece: string) => void,
+  push: (piece: string) => void | Promise<void>,
   options: { name?: string; maxBytes?: number } = {},
 ): Promise<void> {
   const name = options.name ?? path;
@@ -173,10 +176,10 @@ export async function streamTextFile(
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       if (offset + bytesRead > maxBytes) throw new InputFileError(`${name} is over the ${megabytes(maxBytes)} an input file may be.`);
-      push(decodePiece(buffer.subarray(0, bytesRead), name, offset, decoder, true));
+      await push(decodePiece(buffer.subarray(0, bytesRead), name, offset, decoder, true));
       offset += bytesRead;
     }
-    push(decodePiece(new Uint8Array(0), name, offset, decoder, false));
+    await push(decodePiece(new Uint8Array(0), name, offset, decoder, false));
   } finally {
     await handle.close();
   }

@@ -1,0 +1,356 @@
+import { extname } from 'node:path';
+import {
+  CLICK_MODELS,
+  type ClickModelName,
+  FORMAT_NAMES,
+  SAMPLE_METHODS,
+  type SampleMethod,
+  sampleQueries,
+  TRAFFIC_GROUPS,
+  type TrafficFilter,
+  type TrafficGroup,
+  trafficCsv,
+  trafficHtml,
+  trafficJson,
+} from '../../shared/traffic';
+import { newQuerySet } from '../../shared/workspace';
+import { HttpClient } from '../../main/services/http';
+import { SearchClient } from '../../main/services/search';
+import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically } from '../../main/services/storage';
+import { type FileImport, importFile, simulateTraffic, StoreError, TrafficStore } from '../../main/services/traffic';
+import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { InputError } from '../input';
+import { throttledProgress } from '../request-run';
+import { viaService } from '../service-call';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_FLAGS = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  segment: { type: 'string' },
+  config: { type: 'string' },
+} as const;
+
+function dayOption(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    throw new UsageError(`--${name} is a day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function filterOf(values: { from?: string; to?: string; segment?: string; config?: string }): TrafficFilter {
+  const from = dayOption(values.from, 'from');
+  const to = dayOption(values.to, 'to');
+  if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
+  return {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(values.segment !== undefined ? { segment: values.segment } : {}),
+    ...(values.config !== undefined ? { configuration: values.config } : {}),
+  };
+}
+
+/** The store a command reads, closed after `work`; a store that cannot be opened is a run that could not run. */
+async function withStore<T>(dir: string | undefined, work: (store: TrafficStore) => Promise<T>): Promise<T> {
+  if (!dir) throw new UsageError('Give --store DIR: the folder of the traffic store.');
+  let store: TrafficStore;
+  try {
+    store = await TrafficStore.open(dir);
+  } catch (err) {
+    if (err instanceof StoreError) throw new InputError(err.message);
+    throw err;
+  }
+  try {
+    return await work(store);
+  } catch (err) {
+    if (err instanceof StoreError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    store.close();
+  }
+}
+
+function describeImport(r: FileImport): string {
+  if (r.already) return `${r.file}: imported before (${r.already}); nothing added.`;
+  const formats = r.formats.map((f) => FORMAT_NAMES[f]).join(' + ') || 'nothing readable';
+  const dupes = r.searches.read - r.searches.added + (r.events.read - r.events.added);
+  return (
+    `${r.file}: ${formats} · kept ${r.searches.added.toLocaleString('en-US')} searches and ${r.events.added.toLocaleString('en-US')} events` +
+    (dupes ? ` (${dupes.toLocaleString('en-US')} already in the store)` : '') +
+    (r.skipped ? ` · skipped ${r.skipped.toLocaleString('en-US')} bad line${r.skipped === 1 ? '' : 's'}` : '') +
+    (r.events.untied ? ` · ${r.events.untied.toLocaleString('en-US')} events tied to no search` : '')
+  );
+}
+
+async function importCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { store: { type: 'string' } });
+  if (!positionals.length)
+    throw new UsageError('traffic import needs one or more files: UBI queries and events, tracker activities or CSV.');
+  return withStore(values.store, async (store) => {
+    let unusable = 0;
+    for (const file of positionals) {
+      const result = await importFile(
+        store,
+        file,
+        throttledProgress(
+          io,
+          (p) => `${file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
+          (p) => p.bytes >= p.totalBytes,
+        ),
+      ).catch((err: Error) => {
+        throw new InputError(err.message);
+      });
+      for (const p of result.problems) io.stderr(`${file}:${p.item ? `item ${p.line}` : p.line}: ${p.field} ${p.reason}`);
+      if (result.skipped > result.problems.length) io.stderr(`${file}: … and ${result.skipped - result.problems.length} more bad lines.`);
+      io.stdout(describeImport(result));
+      if (!result.already && result.searches.read + result.events.read === 0) unusable++;
+    }
+    const size = await store.size();
+    io.stdout(
+      `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`,
+    );
+    if (unusable)
+      throw new InputError(`${unusable} file${unusable === 1 ? '' : 's'} held nothing that could be kept: see the lines named above.`);
+    return EXIT.ok;
+  });
+}
+
+async function reportCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      store: { type: 'string' },
+      by: { type: 'string' },
+      k: { type: 'string' },
+      limit: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      ...FILTER_FLAGS,
+    },
+    false,
+  );
+  const by = (values.by ?? 'query') as TrafficGroup;
+  if (!TRAFFIC_GROUPS.includes(by)) throw new UsageError(`--by is one of ${TRAFFIC_GROUPS.join(', ')}, got ${JSON.stringify(values.by)}`);
+  const format = values.format ?? (values.out ? extname(values.out).slice(1).toLowerCase() : 'json');
+  if (!['json', 'csv', 'html'].includes(format))
+    throw new UsageError(`--format is json, csv or html (or an --out file ending in one), got ${JSON.stringify(format)}`);
+  const k = intOption(values.k, 'k', 1, 100) ?? 10;
+  const limit = intOption(values.limit, 'limit', 1, 1_000_000);
+  const filter = filterOf(values);
+  await checkOut(values.out);
+  return withStore(values.store, async (store) => {
+    const report = await store.report(by, filter, k, limit);
+    const text =
+      format === 'csv'
+        ? trafficCsv(report)
+        : format === 'html'
+          ? await trafficHtml(report, `Shopper traffic by ${by}`)
+          : `${JSON.stringify(trafficJson(report), null, 2)}\n`;
+    if (values.out) {
+      await writeFileAtomically(values.out, text, { mode: SHARED_FILE_MODE });
+      io.stderr(`${report.rows.length} rows by ${by} · ${format.toUpperCase()}: ${values.out}`);
+    } else io.stdout(text.replace(/\n$/, ''));
+    return EXIT.ok;
+  });
+}
+
+async function sampleCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      store: { type: 'string' },
+      method: { type: 'string' },
+      n: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      ...FILTER_FLAGS,
+    },
+    false,
+  );
+  const method = (values.method ?? 'top') as SampleMethod;
+  if (!SAMPLE_METHODS.includes(method))
+    throw new UsageError(`--method is one of ${SAMPLE_METHODS.join(', ')}, got ${JSON.stringify(values.method)}`);
+  const n = intOption(values.n, 'n', 1, 100_000);
+  if (n === undefined) throw new UsageError('traffic sample needs --n N: how many queries to draw.');
+  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1) ?? 1;
+  if (!values.out) throw new UsageError('traffic sample needs --out FILE: a .txt query list or a .json query set.');
+  const kind = extname(values.out).toLowerCase();
+  if (kind !== '.txt' && kind !== '.json')
+    throw new UsageError('--out ends in .txt (a plain query list) or .json (a workspace query set with weights).');
+  const filter = filterOf(values);
+  await checkOut(values.out);
+  return withStore(values.store, async (store) => {
+    const sample = sampleQueries(await store.queryFrequencies(filter), method, n, seed);
+    if (!sample.length) throw new InputError('The store has no searches to sample from (under these filters): import traffic first.');
+    if (kind === '.txt') await writeFileAtomically(values.out!, `${sample.map((q) => q.query).join('\n')}\n`, { mode: SHARED_FILE_MODE });
+    else {
+      const source = `traffic: ${method} ${n}${method === 'top' ? '' : `, seed ${seed}`}`;
+      const set = newQuerySet(
+        `Traffic sample (${method})`,
+        sample.map((q) => ({ query: q.query, weight: q.weight })),
+        source,
+      );
+      await writeJsonAtomically(values.out!, set, { mode: SHARED_FILE_MODE });
+    }
+    io.stderr(
+      `${sample.length} queries (${method}${sample.length < n ? `: the store has only ${sample.length}` : ''}), each weighted by its searches · ${values.out}`,
+    );
+    return EXIT.ok;
+  });
+}
+
+async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      'tracker-key': { type: 'string' },
+      sessions: { type: 'string' },
+      days: { type: 'string' },
+      seed: { type: 'string' },
+      config: { type: 'string', multiple: true },
+      'click-model': { type: 'string' },
+      start: { type: 'string' },
+      randomized: { type: 'string' },
+      'only-day': { type: 'string' },
+      'real-service': { type: 'boolean' },
+      'tracker-region': { type: 'string' },
+      'collect-url': { type: 'string' },
+      store: { type: 'string' },
+      out: { type: 'string' },
+    },
+    false,
+  );
+  for (const flag of ['base-url', 'token', 'tracker-key', 'out'] as const)
+    if (!values[flag]) throw new UsageError(`traffic simulate needs --${flag}.`);
+  const sessions = intOption(values.sessions, 'sessions', 1, 1_000_000) ?? 1000;
+  const days = intOption(values.days, 'days', 1, 366) ?? 7;
+  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1) ?? 1;
+  const model = (values['click-model'] ?? 'dbn') as ClickModelName;
+  if (!CLICK_MODELS.includes(model)) throw new UsageError(`--click-model is dbn or pbm, got ${JSON.stringify(values['click-model'])}`);
+  const start = dayOption(values.start, 'start') ?? '2026-11-01';
+  const onlyDay = dayOption(values['only-day'], 'only-day');
+  const randomized = values.randomized === undefined ? 0.1 : Number(values.randomized);
+  if (!(randomized >= 0 && randomized <= 1))
+    throw new UsageError(`--randomized is a share from 0 to 1, got ${JSON.stringify(values.randomized)}`);
+  const region = values['tracker-region'];
+  if (region !== undefined && !['eu', 'dev', 'ap1', 'ap2'].includes(region))
+    throw new UsageError(`--tracker-region is eu, dev, ap1 or ap2, got ${JSON.stringify(region)}`);
+  if (values['real-service'])
+    io.stderr("--real-service: the simulated shoppers go to a real service and its tracker, and will show in that tenant's analytics.");
+  const http = new HttpClient({ connectionsPerOrigin: 16 });
+  try {
+    const summary = await viaService(
+      () =>
+        simulateTraffic(
+          { http, search: new SearchClient(http) },
+          {
+            baseUrl: values['base-url']!,
+            token: values.token!,
+            trackerKey: values['tracker-key']!,
+            sessions,
+            days,
+            seed,
+            configurations: values.config ?? [],
+            clickModel: model,
+            start,
+            out: values.out!,
+            randomized,
+            ...(onlyDay ? { onlyDay } : {}),
+            ...(values['real-service']
+              ? {
+                  realService: {
+                    ...(region ? { region: region as 'eu' } : {}),
+                    ...(values['collect-url'] ? { collectUrl: values['collect-url'] } : {}),
+                  },
+                }
+              : {}),
+            command: `search-workbench traffic simulate --sessions ${sessions} --days ${days} --seed ${seed}${(values.config ?? []).map((c) => ` --config ${c}`).join('')} --click-model ${model} --start ${start}`,
+          },
+          throttledProgress(
+            io,
+            (p) => `${p.sessions}/${p.total} sessions · ${p.searches} searches`,
+            (p) => p.sessions >= p.total,
+          ),
+        ),
+      (field) => ({ baseUrl: '--base-url', out: '--out' })[field],
+    );
+    io.stdout(
+      `${summary.sessions} sessions · ${summary.searches} searches · ${summary.events} events · ${summary.activities} activities sent to the tracker · ${values.out}`,
+    );
+    if (values.store) {
+      const [queries, events] = summary.files;
+      await withStore(values.store, async (store) => {
+        for (const file of [queries!, events!]) io.stdout(describeImport(await importFile(store, file)));
+      });
+    }
+    return EXIT.ok;
+  } finally {
+    await http.close();
+  }
+}
+
+const USAGE =
+  'traffic import FILE… --store DIR\n' +
+  '       traffic report --store DIR [--by query|segment|configuration|day] [--from D] [--to D] [--segment S] [--config C] [--k 10] [--limit N] [--format json|csv|html] [--out FILE]\n' +
+  '       traffic sample --store DIR --method top|random|pps --n N [--seed S] [--from D] [--to D] [--segment S] [--config C] --out FILE\n' +
+  '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--real-service] [--store DIR] --out DIR\n' +
+  '  import FILE…   UBI 1.3 queries and events (JSON Lines or JSON arrays), tracker activities, or CSV\n' +
+  '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. A bad\n' +
+  '                 line is named as file:line: reason and skipped; the same file imported again adds nothing\n' +
+  '  --store        DIR: the traffic store, Parquet files by day (required; made when missing)\n' +
+  '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
+  '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +
+  '  ctrAtK the share of searches with a click at a position ≤ k; zeroResultRate the share that showed no item;\n' +
+  '  noClickRate the share of all searches that showed items and got no click; addToCartRate and conversionRate the\n' +
+  '  share with an add-to-cart or purchase tied to them; revenuePerSearch purchase value over searches;\n' +
+  '  meanClickPosition the mean rank of clicks\n' +
+  '  --by           the groups (default query; day lists days in order)\n' +
+  '  --from, --to   the first and last day, YYYY-MM-DD (default: all)\n' +
+  '  --segment      only this segment (default: all)\n' +
+  '  --config       only this configuration (default: all; for simulate, repeatable: users are split over them,\n' +
+  "                 default the tenant's default)\n" +
+  '  --k            click-through counts clicks at a position ≤ k, 1 to 100 (default 10)\n' +
+  '  --limit        the first N rows (default: all)\n' +
+  '  --format       json, csv or html (default: from the --out extension, else json)\n' +
+  '  --out          FILE (default: standard output); for sample, required: .txt one query a line, .json a\n' +
+  '                 workspace query set whose entries carry their searches as weight; for simulate, required: DIR\n' +
+  '  sample: top N by searches, N uniformly at random, or N with probability proportional to searches\n' +
+  '  --method       top, random or pps (required)\n' +
+  '  --n            how many queries, 1 to 100,000 (required)\n' +
+  '  --seed         the draw (default 1); for simulate, what every id, time and choice comes from (default 1)\n' +
+  '  simulate: shoppers against the emulator — UBI queries.jsonl and events.jsonl, activities.jsonl (also sent to the\n' +
+  '  tracker) and truth.json (the hidden relevance and click model: for tests and benches) in --out; the same seed\n' +
+  '  writes the same files\n' +
+  '  --base-url     the service: the emulator (required)\n' +
+  '  --token        the search token (required)\n' +
+  "  --tracker-key  the tenant's tracker key (required)\n" +
+  '  --sessions     shopping sessions, 1 to 1,000,000 (default 1000)\n' +
+  '  --days         days they fall in, 1 to 366 (default 7)\n' +
+  '  --click-model  dbn (read down, stop when satisfied) or pbm (position-based) (default dbn)\n' +
+  '  --start        the first day (default 2026-11-01)\n' +
+  '  --randomized   the share of first pages shown with adjacent pairs swapped, 0 to 1 (default 0.1)\n' +
+  '  --only-day     D: only the sessions of that day of the same run (default: every day)\n' +
+  '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
+  "  --tracker-region, --collect-url  where a real service's tracker is (default eu)\n" +
+  '  exit codes: 0 done, 2 usage error, 3 could not run (a file or store that cannot be read, a service that fails)\n' +
+  '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/';
+
+export const trafficCommand: Command = {
+  name: 'traffic',
+  summary: 'Shopper traffic: import UBI, tracker or CSV logs into a Parquet store, report on it, sample query sets, simulate shoppers',
+  usage: USAGE,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === 'import') return importCommand(rest, io);
+    if (sub === 'report') return reportCommand(rest, io);
+    if (sub === 'sample') return sampleCommand(rest, io);
+    if (sub === 'simulate') return simulateCommand(rest, io);
+    throw new UsageError(
+      sub
+        ? `traffic has no subcommand ${JSON.stringify(sub)}: import, report, sample or simulate.`
+        : 'traffic needs a subcommand: import, report, sample or simulate.',
+    );
+  },
+};

@@ -1,0 +1,177 @@
+import { lstat, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  checkFilter,
+  type QueryFrequency,
+  reportSql,
+  searchWhere,
+  type TrafficFilter,
+  type TrafficGroup,
+  type TrafficReport,
+  type TrafficRow,
+} from '../../../shared/traffic';
+import { type Duck, openDuck, sqlText } from './duck';
+
+/**
+ * The traffic store: a folder of Parquet files, partitioned by day as a warehouse lays them out —
+ * `searches/day=2026-11-01/*.parquet` and `events/day=…/*.parquet` — read in place by DuckDB as two views,
+ * `searches` and `events`, with the columns below.
+ */
+export const SEARCH_COLUMNS = {
+  search_id: 'VARCHAR',
+  session_id: 'VARCHAR',
+  user_id: 'VARCHAR',
+  client_id: 'VARCHAR',
+  ts: 'TIMESTAMP',
+  query: 'VARCHAR',
+  configuration_id: 'VARCHAR',
+  segment: 'VARCHAR',
+  variables: 'VARCHAR',
+  hit_ids: 'VARCHAR[]',
+  hit_count: 'INTEGER',
+  filter: 'VARCHAR',
+  page: 'INTEGER',
+  ab_test: 'VARCHAR',
+  ab_variation: 'VARCHAR',
+  source: 'VARCHAR',
+} as const;
+
+export const EVENT_COLUMNS = {
+  event_key: 'VARCHAR',
+  search_id: 'VARCHAR',
+  session_id: 'VARCHAR',
+  user_id: 'VARCHAR',
+  ts: 'TIMESTAMP',
+  action: 'VARCHAR',
+  docid: 'VARCHAR',
+  position: 'INTEGER',
+  value: 'DOUBLE',
+  source: 'VARCHAR',
+} as const;
+
+export type Table = 'searches' | 'events';
+export const TABLE_COLUMNS: Record<Table, Record<string, string>> = { searches: SEARCH_COLUMNS, events: EVENT_COLUMNS };
+
+export class StoreError extends Error {
+  constructor(
+    message: string,
+    readonly field = 'store',
+  ) {
+    super(message);
+  }
+}
+
+/** A store folder: made when missing; refused when the path is something else, or a link. */
+export async function ensureStoreDir(dir: string): Promise<void> {
+  const info = await lstat(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (!info) await mkdir(dir, { recursive: true, mode: 0o755 });
+  else if (info.isSymbolicLink()) throw new StoreError(`${dir} is a symbolic link: give the store's own folder.`);
+  else if (!info.isDirectory()) throw new StoreError(`${dir} is not a folder: the store is a folder of Parquet files.`);
+}
+
+/** The Parquet files of one table, in a stable order; links and anything not a regular file are passed over. */
+export async function tableFiles(dir: string, table: Table): Promise<string[]> {
+  const root = join(dir, table);
+  const days = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const day of days
+    .filter((d) => d.isDirectory() && /^day=\d{4}-\d{2}-\d{2}$/.test(d.name))
+    .sort((a, b) => a.name.localeCompare(b.name))) {
+    const entries = await readdir(join(root, day.name), { withFileTypes: true });
+    for (const f of entries.filter((e) => e.isFile() && e.name.endsWith('.parquet')).sort((a, b) => a.name.localeCompare(b.name)))
+      files.push(join(root, day.name, f.name));
+  }
+  return files;
+}
+
+const columnList = (columns: Record<string, string>) =>
+  Object.entries(columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(', ');
+
+/** (Re)defines the view of a table over its files; an empty table with the columns when it has none. */
+export async function defineView(duck: Duck, dir: string, table: Table): Promise<number> {
+  const files = await tableFiles(dir, table);
+  if (files.length === 0) {
+    await duck.run(`CREATE OR REPLACE TABLE empty_${table} (${columnList(TABLE_COLUMNS[table])}, day DATE)`);
+    await duck.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM empty_${table}`);
+  } else {
+    await duck.run(
+      `CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet([${files.map(sqlText).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`,
+    );
+  }
+  return files.length;
+}
+
+/** The store, open for reading: the views defined over what is on disk now (`refresh` after an import). */
+export class TrafficStore {
+  private constructor(
+    readonly dir: string,
+    readonly duck: Duck,
+  ) {}
+
+  static async open(dir: string): Promise<TrafficStore> {
+    await ensureStoreDir(dir);
+    const store = new TrafficStore(dir, await openDuck());
+    await store.refresh();
+    return store;
+  }
+
+  async refresh(): Promise<void> {
+    await defineView(this.duck, this.dir, 'searches');
+    await defineView(this.duck, this.dir, 'events');
+  }
+
+  close(): void {
+    this.duck.close();
+  }
+
+  async report(by: TrafficGroup, filter: TrafficFilter = {}, k = 10, limit?: number): Promise<TrafficReport> {
+    const problem = checkFilter(filter);
+    if (problem) throw new StoreError(problem.message, problem.field);
+    const sql = reportSql(by, filter, k, limit);
+    const rows = await this.duck.all(sql.text, sql.params);
+    return { k, by, rows: rows.map(reportRow) };
+  }
+
+  /** Each query's searches under a filter: what a sample is drawn from. */
+  async queryFrequencies(filter: TrafficFilter = {}): Promise<QueryFrequency[]> {
+    const problem = checkFilter(filter);
+    if (problem) throw new StoreError(problem.message, problem.field);
+    const where = searchWhere(filter);
+    const rows = await this.duck.all(
+      `SELECT s.query AS query, count(*) AS searches FROM searches s ${where.text} GROUP BY s.query`,
+      where.params,
+    );
+    return rows.map((r) => ({ query: String(r.query), searches: Number(r.searches) }));
+  }
+
+  /** How much the store holds: searches, events, days. */
+  async size(): Promise<{ searches: number; events: number; from: string | null; to: string | null }> {
+    const [s] = await this.duck.all(
+      `SELECT count(*) AS n, CAST(min(day) AS VARCHAR) AS "from", CAST(max(day) AS VARCHAR) AS "to" FROM searches`,
+    );
+    const [e] = await this.duck.all('SELECT count(*) AS n FROM events');
+    return { searches: Number(s?.n ?? 0), events: Number(e?.n ?? 0), from: (s?.from as string) ?? null, to: (s?.to as string) ?? null };
+  }
+}
+
+function reportRow(r: Record<string, unknown>): TrafficRow {
+  const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+  return {
+    group: r.group === null || r.group === undefined ? null : String(r.group),
+    searches: n(r.searches),
+    sessions: n(r.sessions),
+    clicks: n(r.clicks),
+    ctrAtK: n(r.ctrAtK),
+    zeroResultRate: n(r.zeroResultRate),
+    noClickRate: n(r.noClickRate),
+    addToCartRate: n(r.addToCartRate),
+    conversionRate: n(r.conversionRate),
+    revenuePerSearch: n(r.revenuePerSearch),
+    meanClickPosition: r.meanClickPosition === null || r.meanClickPosition === undefined ? null : Number(r.meanClickPosition),
+  };
+}

@@ -1,0 +1,29 @@
+import type { TRAFFIC_COLUMNS, TrafficRow } from './views';
+
+/** How the app's table and the HTML report head each column. */
+export const COLUMN_LABELS: Record<(typeof TRAFFIC_COLUMNS)[number], string> = {
+  group: 'group',
+  searches: 'searches',
+  sessions: 'sessions',
+  clicks: 'clicks',
+  ctrAtK: 'click-through@k',
+  zeroResultRate: 'zero results',
+  noClickRate: 'no click',
+  addToCartRate: 'add to cart',
+  conversionRate: 'conversion',
+  revenuePerSearch: 'revenue / search',
+  meanClickPosition: 'mean click position',
+};
+
+const RATES = new Set<string>(['ctrAtK', 'zeroResultRate', 'noClickRate', 'addToCartRate', 'conversionRate']);
+
+/** A cell as people read it: rates as percentages, money to cents, counts with separators, nothing as an em dash. */
+export function cellOf(row: TrafficRow, column: (typeof TRAFFIC_COLUMNS)[number]): string {
+  const value = row[column];
+  if (value === null) return column === 'group' ? '(none)' : '—';
+  if (typeof value === 'string') return value;
+  if (RATES.has(column)) return `${(value * 100).toFixed(1)}%`;
+  if (column === 'revenuePerSearch') return value.toFixed(2);
+  if (column === 'meanClickPosition') return value.toFixed(2);
+  return value.toLocaleString('en-US');
+}

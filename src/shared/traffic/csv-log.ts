@@ -1,0 +1,127 @@
+import { undefuse } from '../csv';
+import {
+  ACTIONS,
+  type EventRow,
+  eventKeyOf,
+  fieldHash,
+  idField,
+  normalAction,
+  positionField,
+  queryField,
+  RowError,
+  type SearchRow,
+  timeField,
+  valueField,
+} from './rows';
+
+/**
+ * A plain CSV log: `session,timestamp,query,docid,position,action[,value]`, a header line optional.
+ *
+ * - A row whose action is `search` is a search (its `value`, when given, the number of results it found).
+ * - An `impression` row says the search showed `docid` at `position`.
+ * - Any other row is an action on `docid`, tied to the latest search of the same session and query at or before it.
+ *   When the session has no search row for that query before it, one search is assumed at the row's time: a log of
+ *   clicks alone still counts its searches, once per session and query.
+ */
+
+export const CSV_COLUMNS = ['session', 'timestamp', 'query', 'docid', 'position', 'action', 'value'] as const;
+
+export const isCsvHeader = (fields: string[]): boolean =>
+  fields.length >= 6 && fields.slice(0, 6).every((f, i) => f.trim().toLowerCase() === CSV_COLUMNS[i]);
+
+interface OpenSearch {
+  row: SearchRow;
+  /** Impressions by position, while the search is the session's latest for its query. */
+  shown: Map<number, string>;
+}
+
+/** Reads a CSV log's records in order; `searches()` and `events()` give what was read once the file has ended. */
+export class CsvLog {
+  private readonly open = new Map<string, OpenSearch>();
+  private readonly done: SearchRow[] = [];
+  private readonly events: EventRow[] = [];
+
+  /** One record (its fields as the CSV reader gave them). */
+  add(fields: string[]): void {
+    if (fields.length < 6 || fields.length > 7)
+      throw new RowError('(row)', `has ${fields.length} columns; a traffic CSV has ${CSV_COLUMNS.slice(0, 6).join(',')}[,value]`);
+    const [session, time, text, doc, pos, act, val] = fields.map((f) => undefuse(f));
+    const sessionId = idField(session, 'session');
+    if (!sessionId) throw new RowError('session', 'is missing');
+    const ts = timeField(time, 'timestamp');
+    const query = queryField(text, 'query');
+    const action = normalAction(act ?? '');
+    if (!action) throw new RowError('action', 'is missing');
+    const docid = idField(doc, 'docid');
+    const position = positionField(pos, 'position');
+    const value = valueField(val, 'value');
+    const key = `${sessionId}\u0000${query}`;
+    if (action === ACTIONS.search) {
+      if (value !== null && !Number.isInteger(value))
+        throw new RowError('value', 'of a search row is its number of results: a whole number');
+      this.close(key);
+      this.open.set(key, { row: this.search(sessionId, ts, query, value), shown: new Map() });
+      return;
+    }
+    let open = this.open.get(key);
+    if (!open) {
+      open = { row: this.search(sessionId, ts, query, null), shown: new Map() };
+      this.open.set(key, open);
+    }
+    if (action === 'impression') {
+      if (!docid || position === null) throw new RowError(docid ? 'position' : 'docid', 'is needed on an impression row');
+      open.shown.set(position, docid);
+      return;
+    }
+    const row = {
+      searchId: open.row.searchId,
+      sessionId,
+      userId: null,
+      ts,
+      action,
+      docid,
+      position,
+      value: action === ACTIONS.purchase ? value : null,
+    };
+    this.events.push({ eventKey: eventKeyOf(row), ...row });
+  }
+
+  private search(sessionId: string, ts: string, query: string, count: number | null): SearchRow {
+    return {
+      searchId: `c-${fieldHash([sessionId, ts, query])}`,
+      sessionId,
+      userId: null,
+      clientId: null,
+      ts,
+      query,
+      configurationId: null,
+      segment: null,
+      variables: null,
+      hitIds: [],
+      hitCount: count,
+      filter: null,
+      page: null,
+      abTest: null,
+      abVariation: null,
+    };
+  }
+
+  private close(key: string): void {
+    const open = this.open.get(key);
+    if (!open) return;
+    this.open.delete(key);
+    const ranks = [...open.shown.keys()].sort((a, b) => a - b);
+    const hitIds = ranks.map((r) => open.shown.get(r)!);
+    this.done.push({ ...open.row, hitIds, hitCount: open.row.hitCount ?? (hitIds.length ? hitIds.length : null) });
+  }
+
+  /** Every search, once the last record is in. */
+  searches(): SearchRow[] {
+    for (const key of [...this.open.keys()]) this.close(key);
+    return this.done;
+  }
+
+  actions(): EventRow[] {
+    return this.events;
+  }
+}

@@ -1,0 +1,36 @@
+/** The front door of traffic: what other capabilities may use. */
+export { ActivityJoin, activityRow, eventActivity, searchActivity } from './activities';
+export { CSV_COLUMNS, CsvLog } from './csv-log';
+export { FORMAT_NAMES, type LineProblem, type TrafficFormat, TrafficReader, type TrafficSink } from './reader';
+export { ACTIONS, type EventRow, eventKeyOf, fieldHash, LIMITS, normalAction, type RowProblem, type SearchRow } from './rows';
+export { toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
+export {
+  checkFilter,
+  reportSql,
+  searchOutcomesSql,
+  searchWhere,
+  TRAFFIC_COLUMNS,
+  TRAFFIC_GROUPS,
+  type TrafficFilter,
+  type TrafficGroup,
+  type TrafficReport,
+  type TrafficRow,
+} from './views';
+export { CLICK_MODELS, type ClickModel, clickModel, type ClickModelName, expectedClicks, shop, swapPairs } from './simulate/click-model';
+export {
+  dayOfSession,
+  misspell,
+  type PageRequest,
+  SEGMENTS,
+  type Serve,
+  type ServedPage,
+  type SimulatedSession,
+  type SimulationOptions,
+  simulateSession,
+  shopperOf,
+  zipfSampler,
+} from './simulate/shoppers';
+export { type TrafficTruth, truthOf, TRUTH_K } from './simulate/truth';
+export { type QueryFrequency, SAMPLE_METHODS, type SampledQuery, type SampleMethod, sampleQueries } from './sample';
+export { cellOf, COLUMN_LABELS } from './cells';
+export { trafficCsv, trafficHtml, trafficJson } from './report-out';

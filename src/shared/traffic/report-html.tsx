@@ -1,0 +1,43 @@
+import { renderReport, ReportPage } from '../report';
+import { TRAFFIC_COLUMNS, type TrafficReport, type TrafficRow } from './views';
+import { cellOf, COLUMN_LABELS } from './cells';
+
+const CSS = `table{border-collapse:collapse;background:var(--surface);border:1px solid var(--border);margin-top:16px;width:100%}
+th,td{border:1px solid var(--border);padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
+thead th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}`;
+
+function TrafficPage({ report, title }: { report: TrafficReport; title: string }) {
+  const searches = report.rows.reduce((n, r) => n + r.searches, 0);
+  return (
+    <ReportPage title={`${title} — Search Workbench`} css={CSS}>
+      <h1>{title}</h1>
+      <div className="muted">
+        {`${report.rows.length} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
+      </div>
+      <table>
+        <thead>
+          <tr>
+            {TRAFFIC_COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c === 'group' ? report.by : COLUMN_LABELS[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row: TrafficRow, i) => (
+            <tr key={i}>
+              {TRAFFIC_COLUMNS.map((c) => (
+                <td key={c}>{cellOf(row, c)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ReportPage>
+  );
+}
+
+export function trafficHtml(report: TrafficReport, title: string): string {
+  return renderReport(<TrafficPage report={report} title={title} />);
+}

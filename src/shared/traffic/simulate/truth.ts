@@ -1,0 +1,94 @@
+import type { ClickModel } from './click-model';
+import type { SimulatedSession, SimulationOptions } from './shoppers';
+
+/** The depth the truth's expected click-through is given at. */
+export const TRUTH_K = 10;
+
+export interface ConfigurationTruth {
+  searches: number;
+  sessions: number;
+  /** The mean, over this configuration's searches, of the exact P(at least one click in the first 10) under the model. */
+  expectedCtrAtK: number;
+  /** The mean expected clicks in the first 10. */
+  expectedClicksAtK: number;
+  /** The share of its searches that did get a click in the first 10 in this run (a draw from the expectation). */
+  observedCtrAtK: number;
+}
+
+/**
+ * What the simulated traffic was drawn from, for tests and benches only: the click model whole, the true grade of
+ * every (query as typed, item) shown, the searches whose first page had pairs swapped, and each configuration's
+ * expected and observed click-through.
+ */
+export interface TrafficTruth {
+  format: 'search-workbench/traffic-truth';
+  version: 1;
+  seed: number;
+  sessions: number;
+  days: number;
+  start: string;
+  command?: string;
+  onlyDay?: string;
+  randomizedShare: number;
+  k: number;
+  clickModel: ClickModel;
+  /** query → item → grade (0–3). */
+  relevance: Record<string, Record<string, number>>;
+  /** searchId → the ranks (1-based) whose adjacent pair was swapped. */
+  randomized: Record<string, number[]>;
+  configurations: Record<string, ConfigurationTruth>;
+}
+
+export function truthOf(
+  options: SimulationOptions,
+  sessions: SimulatedSession[],
+  extra: { command?: string; onlyDay?: string } = {},
+): TrafficTruth {
+  const relevance: Record<string, Record<string, number>> = {};
+  const randomized: Record<string, number[]> = {};
+  const byConfig = new Map<string, { searches: number; sessions: Set<string>; ctr: number; clicks: number; observed: number }>();
+  const clickedAtK = new Set<string>();
+  for (const session of sessions)
+    for (const e of session.events)
+      if (e.action === 'click' && (e.position ?? Infinity) <= TRUTH_K && e.searchId) clickedAtK.add(e.searchId);
+  for (const session of sessions) {
+    for (const s of session.searches) {
+      const grades = (relevance[s.row.query] ??= {});
+      s.row.hitIds.forEach((id, i) => (grades[id] = s.grades[i]!));
+      if (s.randomized) randomized[s.row.searchId] = s.swapped;
+      const key = s.row.configurationId ?? '';
+      const c = byConfig.get(key) ?? { searches: 0, sessions: new Set<string>(), ctr: 0, clicks: 0, observed: 0 };
+      c.searches++;
+      c.sessions.add(s.row.sessionId ?? '');
+      c.ctr += s.expected.ctr;
+      c.clicks += s.expected.clicks;
+      if (clickedAtK.has(s.row.searchId)) c.observed++;
+      byConfig.set(key, c);
+    }
+  }
+  const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  const configurations: Record<string, ConfigurationTruth> = {};
+  for (const [id, c] of [...byConfig].sort(([a], [b]) => a.localeCompare(b)))
+    configurations[id] = {
+      searches: c.searches,
+      sessions: c.sessions.size,
+      expectedCtrAtK: round(c.ctr / c.searches),
+      expectedClicksAtK: round(c.clicks / c.searches),
+      observedCtrAtK: round(c.observed / c.searches),
+    };
+  return {
+    format: 'search-workbench/traffic-truth',
+    version: 1,
+    seed: options.seed,
+    sessions: options.sessions,
+    days: options.days,
+    start: options.start,
+    ...extra,
+    randomizedShare: options.randomized,
+    k: TRUTH_K,
+    clickModel: options.model,
+    relevance,
+    randomized,
+    configurations,
+  };
+}

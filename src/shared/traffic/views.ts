@@ -1,0 +1,164 @@
+/**
+ * The traffic views: what a merchandiser reads first, defined once for the app, the command line and the guide.
+ *
+ * - a **search** is one query request (a second page is a search of its own);
+ * - **ctrAtK**: the share of searches with at least one click at a position ≤ k;
+ * - **zeroResultRate**: the share of searches that showed no item;
+ * - **noClickRate**: the share of all searches that showed items and got no click;
+ * - **addToCartRate**, **conversionRate**: the share of searches with at least one add-to-cart, or purchase, tied to
+ *   them;
+ * - **revenuePerSearch**: the purchase value tied to searches, over searches;
+ * - **meanClickPosition**: the mean rank of clicks (of those whose rank is known).
+ *
+ * The SQL below is what the app runs in DuckDB over the store's Parquet files, and what a warehouse would run over
+ * the same files as two tables, `searches` and `events` (docs/guide/traffic.md).
+ */
+
+export const TRAFFIC_GROUPS = ['query', 'segment', 'configuration', 'day'] as const;
+export type TrafficGroup = (typeof TRAFFIC_GROUPS)[number];
+
+export interface TrafficFilter {
+  /** First and last day, inclusive (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  segment?: string;
+  configuration?: string;
+  query?: string;
+}
+
+export interface TrafficRow {
+  group: string | null;
+  searches: number;
+  sessions: number;
+  clicks: number;
+  ctrAtK: number;
+  zeroResultRate: number;
+  noClickRate: number;
+  addToCartRate: number;
+  conversionRate: number;
+  revenuePerSearch: number;
+  meanClickPosition: number | null;
+}
+
+export interface TrafficReport {
+  k: number;
+  by: TrafficGroup;
+  rows: TrafficRow[];
+}
+
+/** The columns of a report row, in order, as the CLI's CSV and the app's table name them. */
+export const TRAFFIC_COLUMNS = [
+  'group',
+  'searches',
+  'sessions',
+  'clicks',
+  'ctrAtK',
+  'zeroResultRate',
+  'noClickRate',
+  'addToCartRate',
+  'conversionRate',
+  'revenuePerSearch',
+  'meanClickPosition',
+] as const satisfies readonly (keyof TrafficRow)[];
+
+const GROUP_COLUMN: Record<TrafficGroup, string> = {
+  query: 's.query',
+  segment: 's.segment',
+  configuration: 's.configuration_id',
+  day: 'CAST(s.day AS VARCHAR)',
+};
+
+/** A query's parameters: the SQL has `$name` placeholders, never the values. */
+export interface Sql {
+  text: string;
+  params: Record<string, string | number>;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function checkFilter(filter: TrafficFilter): { field: string; message: string } | null {
+  for (const field of ['from', 'to'] as const) {
+    const day = filter[field];
+    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))))
+      return { field, message: `--${field} is a day as YYYY-MM-DD, got ${JSON.stringify(day)}` };
+  }
+  if (filter.from && filter.to && filter.from > filter.to)
+    return { field: 'from', message: `--from ${filter.from} is after --to ${filter.to}` };
+  return null;
+}
+
+/** The WHERE clause of searches under a filter, and its parameters. */
+export function searchWhere(filter: TrafficFilter): Sql {
+  const parts: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (filter.from) {
+    parts.push('s.day >= CAST($from AS DATE)');
+    params.from = filter.from;
+  }
+  if (filter.to) {
+    parts.push('s.day <= CAST($to AS DATE)');
+    params.to = filter.to;
+  }
+  for (const [key, column] of [
+    ['segment', 's.segment'],
+    ['configuration', 's.configuration_id'],
+    ['query', 's.query'],
+  ] as const) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    parts.push(`${column} = $${key}`);
+    params[key] = value;
+  }
+  return { text: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/**
+ * Each search with what its shoppers did: clicks (at ≤ k, and all), add-to-cart, purchase, revenue and the sum of
+ * click ranks. The one place the definitions above become SQL.
+ */
+export function searchOutcomesSql(filter: TrafficFilter, k: number): Sql {
+  const where = searchWhere(filter);
+  return {
+    text: `WITH acts AS (
+  SELECT search_id,
+    count(*) FILTER (WHERE action = 'click') AS clicks,
+    bool_or(action = 'click' AND position <= $k) AS clicked_k,
+    bool_or(action = 'add_to_cart') AS carted,
+    bool_or(action = 'purchase') AS bought,
+    coalesce(sum(value) FILTER (WHERE action = 'purchase'), 0) AS revenue,
+    sum(position) FILTER (WHERE action = 'click') AS click_rank_sum,
+    count(position) FILTER (WHERE action = 'click') AS click_ranks
+  FROM events
+  WHERE search_id IS NOT NULL
+  GROUP BY search_id
+)
+SELECT s.*, coalesce(a.clicks, 0) AS clicks, coalesce(a.clicked_k, false) AS clicked_k, coalesce(a.carted, false) AS carted,
+  coalesce(a.bought, false) AS bought, coalesce(a.revenue, 0) AS revenue, a.click_rank_sum, coalesce(a.click_ranks, 0) AS click_ranks
+FROM searches s LEFT JOIN acts a ON a.search_id = s.search_id
+${where.text}`,
+    params: { ...where.params, k },
+  };
+}
+
+/** The report: one row per group, most searched first (days in order). */
+export function reportSql(by: TrafficGroup, filter: TrafficFilter, k: number, limit?: number): Sql {
+  const outcomes = searchOutcomesSql(filter, k);
+  return {
+    text: `WITH o AS (${outcomes.text})
+SELECT ${GROUP_COLUMN[by].replace('s.', 'o.')} AS "group",
+  count(*) AS searches,
+  count(DISTINCT coalesce(o.session_id, o.user_id, o.client_id)) AS sessions,
+  sum(o.clicks) AS clicks,
+  avg(CASE WHEN o.clicked_k THEN 1 ELSE 0 END) AS "ctrAtK",
+  avg(CASE WHEN o.hit_count = 0 THEN 1 ELSE 0 END) AS "zeroResultRate",
+  avg(CASE WHEN o.hit_count IS DISTINCT FROM 0 AND o.clicks = 0 THEN 1 ELSE 0 END) AS "noClickRate",
+  avg(CASE WHEN o.carted THEN 1 ELSE 0 END) AS "addToCartRate",
+  avg(CASE WHEN o.bought THEN 1 ELSE 0 END) AS "conversionRate",
+  sum(o.revenue) / count(*) AS "revenuePerSearch",
+  sum(o.click_rank_sum) / nullif(sum(o.click_ranks), 0) AS "meanClickPosition"
+FROM o
+GROUP BY 1
+ORDER BY ${by === 'day' ? '"group" ASC' : 'searches DESC, "group" ASC NULLS LAST'}${limit ? `\nLIMIT ${Math.floor(limit)}` : ''}`,
+    params: outcomes.params,
+  };
+}

@@ -1,0 +1,181 @@
+import { appendFile, copyFile, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFile, TrafficStore } from '../../../src/main/services/traffic';
+
+/**
+ * A log small enough to count by hand. Day 1: q1 "tent" (A, premium, s1) shows A B C — B clicked at 2, added to the
+ * cart, bought for 50, then C clicked at 3; q2 "tent" (A, s2) shows A B — A clicked at 12, past k; q3 "tarp" (B, s2)
+ * shows nothing. Day 2: q4 "tent" (B, s3) shows B A — A clicked at 2 and bought for 30 with no cart; q5 "tarp"
+ * (B, s3) shows X and gets nothing. One click names a search the log does not have.
+ */
+const q = (id: string, day: string, query: string, config: string, session: string, hits: string[], segment?: string) => ({
+  query_id: id,
+  user_query: query,
+  timestamp: `2026-11-0${day}T10:00:00Z`,
+  query_attributes: { session_id: session, configurationId: config, ...(segment ? { segment } : {}) },
+  query_response_hit_ids: hits,
+});
+const e = (query: string, action: string, doc: string, position?: number, value?: number) => ({
+  action_name: action,
+  query_id: query,
+  timestamp: '2026-11-01T10:00:30Z',
+  event_attributes: {
+    object: { object_id: doc, ...(value !== undefined ? { price: value } : {}) },
+    ...(position ? { position: { ordinal: position } } : {}),
+  },
+});
+const QUERIES = [
+  q('q1', '1', 'tent', 'A', 's1', ['A', 'B', 'C'], 'premium'),
+  q('q2', '1', 'tent', 'A', 's2', ['A', 'B']),
+  q('q3', '1', 'tarp', 'B', 's2', []),
+  q('q4', '2', 'tent', 'B', 's3', ['B', 'A']),
+  q('q5', '2', 'tarp', 'B', 's3', ['X']),
+];
+const EVENTS = [
+  e('q1', 'click', 'B', 2),
+  e('q1', 'add_to_cart', 'B'),
+  e('q1', 'purchase', 'B', undefined, 50),
+  e('q1', 'click', 'C', 3),
+  e('q2', 'click', 'A', 12),
+  e('q4', 'click', 'A', 2),
+  e('q4', 'purchase', 'A', undefined, 30),
+  e('zz', 'click', 'A', 1),
+];
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+let dir: string;
+let store: TrafficStore;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wb-traffic-'));
+  await writeFile(join(dir, 'queries.jsonl'), jsonl(QUERIES));
+  await writeFile(join(dir, 'events.jsonl'), jsonl(EVENTS));
+  store = await TrafficStore.open(join(dir, 'store'));
+  await importFile(store, join(dir, 'queries.jsonl'));
+  await importFile(store, join(dir, 'events.jsonl'));
+});
+afterAll(async () => {
+  store?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the traffic views against a log counted by hand', () => {
+  it('by query: every column', async () => {
+    const report = await store.report('query');
+    expect(report.k).toBe(10);
+    expect(report.rows).toEqual([
+      {
+        group: 'tent',
+        searches: 3,
+        sessions: 3,
+        clicks: 4,
+        ctrAtK: 2 / 3,
+        zeroResultRate: 0,
+        noClickRate: 0,
+        addToCartRate: 1 / 3,
+        conversionRate: 2 / 3,
+        revenuePerSearch: 80 / 3,
+        meanClickPosition: (2 + 3 + 12 + 2) / 4,
+      },
+      {
+        group: 'tarp',
+        searches: 2,
+        sessions: 2,
+        clicks: 0,
+        ctrAtK: 0,
+        zeroResultRate: 0.5,
+        noClickRate: 0.5,
+        addToCartRate: 0,
+        conversionRate: 0,
+        revenuePerSearch: 0,
+        meanClickPosition: null,
+      },
+    ]);
+  });
+
+  it('by configuration, by segment, by day (days in order); k reaches the click at 12', async () => {
+    const byConfig = await store.report('configuration');
+    expect(
+      byConfig.rows.map((r) => [
+        r.group,
+        r.searches,
+        r.sessions,
+        r.clicks,
+        r.ctrAtK,
+        r.zeroResultRate,
+        r.noClickRate,
+        r.addToCartRate,
+        r.conversionRate,
+        r.revenuePerSearch,
+        r.meanClickPosition,
+      ]),
+    ).toEqual([
+      ['B', 3, 2, 1, 1 / 3, 1 / 3, 1 / 3, 0, 1 / 3, 10, 2],
+      ['A', 2, 2, 3, 0.5, 0, 0, 0.5, 0.5, 25, 17 / 3],
+    ]);
+    expect((await store.report('segment')).rows.map((r) => [r.group, r.searches])).toEqual([
+      [null, 4],
+      ['premium', 1],
+    ]);
+    expect((await store.report('day')).rows.map((r) => [r.group, r.searches, r.clicks])).toEqual([
+      ['2026-11-01', 3, 3],
+      ['2026-11-02', 2, 1],
+    ]);
+    expect((await store.report('query', {}, 12)).rows[0]!.ctrAtK).toBe(1);
+  });
+
+  it('filters: a date range, a segment, a configuration', async () => {
+    expect((await store.report('query', { from: '2026-11-02' })).rows.map((r) => [r.group, r.searches])).toEqual([
+      ['tarp', 1],
+      ['tent', 1],
+    ]);
+    expect((await store.report('query', { to: '2026-11-01', configuration: 'A' })).rows.map((r) => [r.group, r.searches])).toEqual([
+      ['tent', 2],
+    ]);
+    expect((await store.report('query', { segment: 'premium' })).rows.map((r) => r.group)).toEqual(['tent']);
+    await expect(store.report('query', { from: '2026-11-03', to: '2026-11-01' })).rejects.toThrow(
+      '--from 2026-11-03 is after --to 2026-11-01',
+    );
+    await expect(store.report('query', { from: '1 Nov' })).rejects.toThrow('--from is a day as YYYY-MM-DD');
+  });
+});
+
+describe('importing', () => {
+  it('the store is Parquet by day; the same file again adds nothing; an overlapping file adds only what is new', async () => {
+    expect(await readdir(join(dir, 'store', 'searches'))).toEqual(expect.arrayContaining(['day=2026-11-01', 'day=2026-11-02']));
+    const again = await importFile(store, join(dir, 'queries.jsonl'));
+    expect(again.already).toBeTruthy();
+    await copyFile(join(dir, 'events.jsonl'), join(dir, 'more-events.jsonl'));
+    await appendFile(join(dir, 'more-events.jsonl'), jsonl([e('q5', 'click', 'X', 1)]));
+    const more = await importFile(store, join(dir, 'more-events.jsonl'));
+    expect(more.events).toEqual({ read: 9, added: 1, untied: 0 });
+    const tarp = (await store.report('query')).rows.find((r) => r.group === 'tarp')!;
+    expect([tarp.clicks, tarp.noClickRate, tarp.ctrAtK]).toEqual([1, 0, 0.5]);
+    expect(await store.size()).toMatchObject({ searches: 5, events: 9, from: '2026-11-01', to: '2026-11-02' });
+  });
+
+  it('the same rows twice in one file count once', async () => {
+    const other = await TrafficStore.open(join(dir, 'store-twice'));
+    try {
+      await writeFile(join(dir, 'twice.jsonl'), jsonl([...QUERIES, ...QUERIES]));
+      const r = await importFile(other, join(dir, 'twice.jsonl'));
+      expect(r.searches).toEqual({ read: 10, added: 5 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a store that is a link, or a file, is refused; so is a day folder that is a link', async () => {
+    await symlink(join(dir, 'store'), join(dir, 'linked'));
+    await expect(TrafficStore.open(join(dir, 'linked'))).rejects.toThrow('is a symbolic link');
+    await expect(TrafficStore.open(join(dir, 'queries.jsonl'))).rejects.toThrow('is not a folder');
+    const trap = await TrafficStore.open(join(dir, 'store-trap'));
+    try {
+      await symlink(tmpdir(), join(dir, 'store-trap', 'searches'));
+      await expect(importFile(trap, join(dir, 'queries.jsonl'))).rejects.toThrow('will not write through it');
+    } finally {
+      trap.close();
+    }
+  });
+});
