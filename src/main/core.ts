@@ -15,12 +15,14 @@ import { assertionHandlers } from './handlers/assertions';
 import { explainHandlers } from './handlers/explain';
 import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
+import { trafficHandlers } from './handlers/traffic';
 import { SuiteService } from './services/assertions';
 import { ExplainService } from './services/explain';
 import { profileTargets, HistoryService, ImageProxy, SearchClient, SearchSession } from './services/search';
 import { MatrixService } from './services/matrix';
 import { IntentProposer, JudgmentLists } from './services/judgments';
 import { RunsService } from './services/runs';
+import { TrafficService } from './services/traffic';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
 import { CatalogClient, CatalogService } from './services/catalog';
@@ -129,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const demoFiles = new DemoFiles({
     workspace,
     dataDir: options.dataDir,
+    ...(options.demoTraffic ? { demoTraffic: options.demoTraffic } : {}),
     emulator: async () => {
       await localDemo?.ready;
       return localDemo?.emulator?.emulator;
@@ -215,6 +218,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     judgments,
     experiments,
     runs: new RunsService({ workspace, experiments, judgments, compare }),
+    traffic: new TrafficService({
+      workspace,
+      http,
+      search,
+      localDemo,
+      onProgress: (progress) => events.emit('traffic:progress', progress),
+    }),
     compare,
     assertions,
     explain,
@@ -250,6 +260,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...explainHandlers(services),
     ...matrixHandlers(services),
     ...runsHandlers(services),
+    ...trafficHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

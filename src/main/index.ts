@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, nativeTheme, screen, session, type BrowserWindow } from 'electron';
 import { createCore, type Core } from './core';
@@ -26,6 +27,10 @@ let core: Core | undefined;
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+/** The shipped week of demo traffic: a resource of the packaged app, the checkout's examples in development. */
+const demoTraffic = app.isPackaged
+  ? join(process.resourcesPath, 'demo-traffic')
+  : fileURLToPath(new URL('../../examples/workspace/traffic', import.meta.url));
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
 async function start(): Promise<void> {
@@ -39,6 +44,7 @@ async function start(): Promise<void> {
     dialogs: nativeDialogs(() => mainWindow),
     // Tests use a smaller catalog to start faster, and a keychain service of their own.
     localDemo: overrides.demoItems ? { items: overrides.demoItems } : true,
+    demoTraffic,
     ...(overrides.secretsService ? { secretsService: overrides.secretsService } : {}),
   });
   handleAppProtocol(rendererDir, (url) => core!.services.images.fetch(url));

@@ -10,6 +10,7 @@ import { benchRenderer } from './renderer.bench';
 import { benchScale } from './scale.bench';
 import { benchShards } from './shards.bench';
 import { benchSignificance } from './significance.bench';
+import { benchTraffic } from './traffic.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
 const suites: [string, () => Promise<void>][] = [
@@ -26,6 +27,7 @@ const suites: [string, () => Promise<void>][] = [
   ['matrix', benchMatrix],
   ['rating', benchRating],
   ['scale', benchScale],
+  ['traffic', benchTraffic],
 ];
 
 const only = process.argv.slice(2);

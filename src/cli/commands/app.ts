@@ -77,6 +77,8 @@ export const startCommand: Command = {
 };
 
 export const rendererDir = (): string => fileURLToPath(new URL('../renderer', import.meta.url));
+/** The shipped week of demo traffic: the checkout's examples/workspace/traffic (browser mode runs from a checkout). */
+export const demoTrafficDir = (): string => fileURLToPath(new URL('../../examples/workspace/traffic', import.meta.url));
 
 export async function serveBrowserMode(
   io: CliIo,
@@ -95,6 +97,7 @@ export async function serveBrowserMode(
     dataDir: options.dataDir ?? defaultDataDir(),
     transport: 'browser',
     localDemo: demoItems ? { items: demoItems } : true,
+    demoTraffic: demoTrafficDir(),
     ...(overrides.secretsService ? { secretsService: overrides.secretsService } : {}),
     log: (message, err) => io.stderr(`${message}: ${err instanceof Error ? err.message : String(err)}`),
   });

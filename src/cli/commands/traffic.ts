@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import {
   CLICK_MODELS,
   type ClickModelName,
+  type FileImport,
   FORMAT_NAMES,
   SAMPLE_METHODS,
   type SampleMethod,
@@ -17,7 +18,7 @@ import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically } from '../../main/services/storage';
-import { type FileImport, importFile, simulateTraffic, StoreError, TrafficStore } from '../../main/services/traffic';
+import { importFile, simulateTraffic, StoreError, TrafficStore } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { throttledProgress } from '../request-run';

@@ -20,11 +20,17 @@ export function nativeDialogs(getWindow: () => BrowserWindow | undefined): Dialo
           ? { title: 'Workspace folder (requests, query sets, judgments, experiments)', properties: ['openDirectory', 'createDirectory'] }
           : purpose === 'suite-folder'
             ? { title: 'Regression suite folder (request files and query sets with expectations)', properties: ['openDirectory'] }
-            : {
-                title: 'Extra CA certificate (PEM)',
-                properties: ['openFile'],
-                filters: [{ name: 'PEM certificates', extensions: ['pem', 'crt', 'cer'] }],
-              };
+            : purpose === 'traffic-file'
+              ? {
+                  title: 'Traffic log to import (UBI, tracker activities or CSV)',
+                  properties: ['openFile'],
+                  filters: [{ name: 'Traffic logs', extensions: ['jsonl', 'ndjson', 'json', 'csv'] }],
+                }
+              : {
+                  title: 'Extra CA certificate (PEM)',
+                  properties: ['openFile'],
+                  filters: [{ name: 'PEM certificates', extensions: ['pem', 'crt', 'cer'] }],
+                };
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },

@@ -3,6 +3,7 @@ import type { ExplainService } from './explain';
 import type { MatrixService } from './matrix';
 import type { IntentProposer, JudgmentLists } from './judgments';
 import type { RunsService } from './runs';
+import type { TrafficService } from './traffic';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app';
 import type { CatalogService, CatalogClient } from './catalog';
@@ -35,6 +36,8 @@ export interface CoreOptions {
   localDemo?: boolean | StartEmulatorOptions;
   /** Write the demo query set, judgments and experiment into a new install's workspace (default true, with Local demo). */
   demoWorkspace?: boolean;
+  /** The shipped week of demo traffic (a traffic store folder), copied into a new install's workspace with the demo files. */
+  demoTraffic?: string;
   /** Environment for proxy settings; process.env by default. */
   env?: NodeJS.ProcessEnv;
   now?: () => number;
@@ -70,6 +73,8 @@ export interface Services {
   intents: IntentProposer;
   /** Experiments' runs over time: the trend and the baseline. */
   runs: RunsService;
+  /** The workspace's traffic store: what shoppers searched, clicked and bought. */
+  traffic: TrafficService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

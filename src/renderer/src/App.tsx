@@ -22,6 +22,7 @@ export function App() {
     const offSuite = api.onAssertionsProgress((progress) => useAppStore.getState().applySuiteProgress(progress));
     const offExplain = api.onExplainProgress((progress) => useAppStore.getState().applyExplainProgress(progress));
     const offMatrix = api.onMatrixProgress((progress) => useAppStore.getState().applyMatrixProgress(progress));
+    const offTraffic = api.onTrafficProgress((progress) => useAppStore.getState().applyTrafficProgress(progress));
     const offProfiles = api.onProfilesChanged(() => {
       const state = useAppStore.getState();
       void state.refreshInfo();
@@ -35,6 +36,7 @@ export function App() {
       offSuite();
       offExplain();
       offMatrix();
+      offTraffic();
       offProfiles();
     };
   }, [boot]);

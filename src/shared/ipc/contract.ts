@@ -11,6 +11,7 @@ import { searchChannels, searchEvents } from './channels/search';
 import { assertionChannels, assertionEvents } from './channels/assertions';
 import { workspaceChannels } from './channels/workspace';
 import { judgmentChannels } from './channels/judgments';
+import { trafficChannels, trafficEvents } from './channels/traffic';
 
 /**
  * The whole conversation between the renderer and main, declared once,
@@ -33,6 +34,7 @@ export const contract = {
   ...explainChannels,
   ...matrixChannels,
   ...runsChannels,
+  ...trafficChannels,
 } as const;
 
 export const events = {
@@ -44,6 +46,7 @@ export const events = {
   ...assertionEvents,
   ...explainEvents,
   ...matrixEvents,
+  ...trafficEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -70,3 +73,4 @@ export type { SuiteRunView, SuiteProgressView } from './channels/assertions';
 export type { ExplainView, ExplainProgressView } from './channels/explain';
 export type { TrendView } from './channels/runs';
 export type { MatrixProgressView } from './channels/matrix';
+export type { ImportView, TrafficOverview, TrafficProgressView } from './channels/traffic';

@@ -10,6 +10,7 @@ export {
   type SessionGrant,
 } from './browser-session';
 export { type TrendView } from './channels/runs';
+export { type ImportView, type TrafficOverview, type TrafficProgressView } from './channels/traffic';
 export { type PathPurpose } from './channels/settings';
 export {
   type ActiveCatalogView,

@@ -1,7 +1,7 @@
 /** The front door of traffic: what other capabilities may use. */
 export { ActivityJoin, activityRow, eventActivity, searchActivity } from './activities';
 export { CSV_COLUMNS, CsvLog } from './csv-log';
-export { FORMAT_NAMES, type LineProblem, type TrafficFormat, TrafficReader, type TrafficSink } from './reader';
+export { type FileImport, FORMAT_NAMES, type LineProblem, type TrafficFormat, TrafficReader, type TrafficSink } from './reader';
 export { ACTIONS, type EventRow, eventKeyOf, fieldHash, LIMITS, normalAction, type RowProblem, type SearchRow } from './rows';
 export { toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
 export {
@@ -9,6 +9,7 @@ export {
   reportSql,
   searchOutcomesSql,
   searchWhere,
+  type Sql,
   TRAFFIC_COLUMNS,
   TRAFFIC_GROUPS,
   type TrafficFilter,
@@ -34,3 +35,15 @@ export { type TrafficTruth, truthOf, TRUTH_K } from './simulate/truth';
 export { type QueryFrequency, SAMPLE_METHODS, type SampledQuery, type SampleMethod, sampleQueries } from './sample';
 export { cellOf, COLUMN_LABELS } from './cells';
 export { trafficCsv, trafficHtml, trafficJson } from './report-out';
+export {
+  clicksByPositionSql,
+  queryByDaySql,
+  queryItemsSql,
+  type QueryPage,
+  type QueryServed,
+  servedSql,
+  type Worklist,
+  type WorklistRow,
+  WORKLISTS,
+  worklistSql,
+} from './query-views';

@@ -22,6 +22,21 @@ export interface LineProblem {
   reason: string;
 }
 
+/** What importing one file gave. */
+export interface FileImport {
+  /** The file as it was given. */
+  file: string;
+  formats: TrafficFormat[];
+  /** The same bytes were imported before (at this time): nothing was read again. */
+  already?: string;
+  lines: number;
+  searches: { read: number; added: number };
+  events: { read: number; added: number; untied: number };
+  /** Lines that could not be kept, the first 100 named. */
+  skipped: number;
+  problems: LineProblem[];
+}
+
 export interface TrafficSink {
   search(row: SearchRow): void;
   event(row: EventRow): void;

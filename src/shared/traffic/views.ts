@@ -61,7 +61,8 @@ export const TRAFFIC_COLUMNS = [
   'meanClickPosition',
 ] as const satisfies readonly (keyof TrafficRow)[];
 
-const GROUP_COLUMN: Record<TrafficGroup, string> = {
+const GROUP_COLUMN: Record<TrafficGroup | 'all', string> = {
+  all: "'all'",
   query: 's.query',
   segment: 's.segment',
   configuration: 's.configuration_id',
@@ -141,7 +142,7 @@ ${where.text}`,
 }
 
 /** The report: one row per group, most searched first (days in order). */
-export function reportSql(by: TrafficGroup, filter: TrafficFilter, k: number, limit?: number): Sql {
+export function reportSql(by: TrafficGroup | 'all', filter: TrafficFilter, k: number, limit?: number): Sql {
   const outcomes = searchOutcomesSql(filter, k);
   return {
     text: `WITH o AS (${outcomes.text})

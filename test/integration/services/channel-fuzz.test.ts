@@ -144,6 +144,14 @@ function samples(): Record<Channel, unknown> {
     'matrix:cancel': {},
     'runs:trend': { file: 'demo-default-vs-new-arrivals.json', rescore: true },
     'runs:pin': { file: 'demo-default-vs-new-arrivals.json', batchId: null },
+    'traffic:overview': { filter: { from: '2026-11-01' }, k: 10 },
+    'traffic:report': { by: 'query', filter: {}, k: 10, limit: 20 },
+    'traffic:query': { query: 'tent', filter: {}, k: 10 },
+    'traffic:worklist': { kind: 'zero-results', filter: {}, k: 10, limit: 50 },
+    'traffic:save-query-set': { name: 'Fuzzed traffic', source: 'traffic', queries: [{ query: 'tent', weight: 3 }] },
+    'traffic:sample': { method: 'top', n: 5, seed: 1, filter: {}, name: 'Fuzzed sample' },
+    'traffic:import': { files: [join(outside, 'no-such-log.jsonl')] },
+    'traffic:simulate-demo': { sessions: 2 },
   };
 }
 

@@ -1,3 +1,4 @@
+import { cp, lstat, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Emulator } from '../../emulator/emulator';
 import { runSearch } from '../../emulator/engine/search';
@@ -145,9 +146,33 @@ export class DemoFiles {
       dataDir: string;
       /** The running Local demo's emulator, once it is up; undefined when it is off or failed. */
       emulator: () => Promise<Emulator | undefined>;
+      /** The shipped week of demo traffic (a traffic store folder), copied into the workspace's `traffic/`. */
+      demoTraffic?: string;
       log?: (message: string) => void;
     },
   ) {}
+
+  /** The demo traffic into the workspace's store folder, when it has none: copied beside it, then renamed into place. */
+  private async addTraffic(): Promise<string[]> {
+    const from = this.deps.demoTraffic;
+    const to = join(this.deps.workspace.folder, 'traffic');
+    if (!from || !(await exists(from)) || (await exists(to))) return [];
+    const temp = `${to}.incoming-${process.pid}`;
+    await rm(temp, { recursive: true, force: true });
+    try {
+      // Regular files and folders only: a link in the source is not followed into the workspace.
+      await cp(from, temp, {
+        recursive: true,
+        errorOnExist: true,
+        force: false,
+        filter: async (path) => !(await lstat(path)).isSymbolicLink(),
+      });
+      await rename(temp, to);
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+    return ['traffic/'];
+  }
 
   /** Starts the first-run seeding in the background; `ready` waits for it. */
   start(): void {
@@ -167,7 +192,7 @@ export class DemoFiles {
     if (workspace.folder !== workspace.defaultFolder) return;
     const emulator = await this.deps.emulator();
     if (!emulator) return;
-    const written = await writeDemoWorkspace(workspace, await buildDemoWorkspace(emulator));
+    const written = [...(await writeDemoWorkspace(workspace, await buildDemoWorkspace(emulator))), ...(await this.addTraffic())];
     await writeJsonAtomically(marker, { seededAt: new Date().toISOString(), files: written });
   }
 
@@ -176,6 +201,8 @@ export class DemoFiles {
     await this.seeding;
     const emulator = await this.deps.emulator();
     if (!emulator) throw failure('network', 'The demo files are built from the Local demo catalog, and Local demo is not running.');
-    return { written: await writeDemoWorkspace(this.deps.workspace, await buildDemoWorkspace(emulator)) };
+    return {
+      written: [...(await writeDemoWorkspace(this.deps.workspace, await buildDemoWorkspace(emulator))), ...(await this.addTraffic())],
+    };
   }
 }

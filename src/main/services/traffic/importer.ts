@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, mkdtemp, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { z } from 'zod';
-import { type EventRow, type LineProblem, type SearchRow, type TrafficFormat, TrafficReader } from '../../../shared/traffic';
+import { type EventRow, type FileImport, type SearchRow, TrafficReader } from '../../../shared/traffic';
 import { JsonDocument, openInputFile, streamTextFile } from '../storage';
 import { sqlText } from './duck';
 import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
@@ -11,20 +11,6 @@ import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 export const MAX_TRAFFIC_BYTES = 32 * 1024 ** 3;
 /** Bad lines named one by one; the rest are counted. */
 export const NAMED_PROBLEMS = 100;
-
-export interface FileImport {
-  /** The file as it was given. */
-  file: string;
-  formats: TrafficFormat[];
-  /** The same bytes were imported before (at this time): nothing was read again. */
-  already?: string;
-  lines: number;
-  searches: { read: number; added: number };
-  events: { read: number; added: number; untied: number };
-  /** Lines that could not be kept, the first 100 named. */
-  skipped: number;
-  problems: LineProblem[];
-}
 
 export interface ImportProgress {
   file: string;
@@ -229,7 +215,7 @@ QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY ts) = 1`,
   if (added > 0) {
     const out = join(temp, `out-${table}`);
     await duck.run(
-      `COPY (SELECT *, CAST(ts AS DATE) AS day FROM incoming ORDER BY ts, ${key}) TO ${sqlText(out)} (FORMAT parquet, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${source}-{i}`)})`,
+      `COPY (SELECT *, CAST(ts AS DATE) AS day FROM incoming ORDER BY ts, ${key}) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${source}-{i}`)})`,
     );
     await moveInto(out, join(store.dir, table));
   }

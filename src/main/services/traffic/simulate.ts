@@ -238,3 +238,23 @@ async function outFolder(dir: string): Promise<void> {
       field: 'out',
     });
 }
+
+/**
+ * The Local demo's shipped week of traffic (examples/workspace/traffic): what made it, so a test can make any day of
+ * it again and compare.
+ */
+export const DEMO_TRAFFIC = {
+  items: 20_000,
+  simulation: {
+    token: 'demo-search-token-0001',
+    trackerKey: 'demo-tracker-key-0001',
+    sessions: 20_000,
+    days: 7,
+    seed: 1,
+    configurations: ['default', 'new-arrivals'],
+    clickModel: 'dbn' as const,
+    start: '2026-11-01',
+  },
+  command:
+    'search-workbench traffic simulate --base-url <Local demo> --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 20000 --days 7 --seed 1 --config default --config new-arrivals --click-model dbn --start 2026-11-01',
+};

@@ -137,6 +137,13 @@ export class TrafficStore {
     return { k, by, rows: rows.map(reportRow) };
   }
 
+  /** The whole range under a filter as one row (null when it holds no search). */
+  async total(filter: TrafficFilter = {}, k = 10): Promise<TrafficRow | null> {
+    const sql = reportSql('all', filter, k);
+    const [row] = await this.duck.all(sql.text, sql.params);
+    return row ? { ...reportRow(row), group: null } : null;
+  }
+
   /** Each query's searches under a filter: what a sample is drawn from. */
   async queryFrequencies(filter: TrafficFilter = {}): Promise<QueryFrequency[]> {
     const problem = checkFilter(filter);

@@ -8,6 +8,7 @@ import { createSuiteSlice, type SuiteSlice } from '../features/assertions/state'
 import { createExplainSlice, type ExplainSlice } from '../features/explain/state';
 import { createMatrixSlice, type MatrixSlice } from '../features/matrix/state';
 import { createRunsSlice, type RunsSlice } from '../features/runs/state';
+import { createTrafficSlice, type TrafficSlice } from '../features/traffic/state';
 import { createJudgingSlice, type JudgingSlice } from '../features/judgments/state';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/state';
 import { createSavedSlice, type SavedSlice, createSearchSlice, type SearchSlice } from '../features/search/state';
@@ -40,6 +41,7 @@ export type AppState = ShellSlice &
   ExplainSlice &
   MatrixSlice &
   RunsSlice &
+  TrafficSlice &
   PasteSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
@@ -61,6 +63,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createExplainSlice(set, get),
   ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
+  ...createTrafficSlice(set, get),
   ...createPasteSlice(set, get),
 });
 

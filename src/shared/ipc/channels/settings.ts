@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { settingsPatch, type Settings } from '../../settings';
 import { channel, event, noInput } from '../define';
 
-/** What a native picker is for: the workspace folder, an extra CA certificate, a regression suite's folder. */
-export const pathPurposeSchema = z.enum(['workspace-folder', 'ca-certificate', 'suite-folder']);
+/** What a native picker is for: the workspace folder, an extra CA certificate, a regression suite's folder, a traffic log to import. */
+export const pathPurposeSchema = z.enum(['workspace-folder', 'ca-certificate', 'suite-folder', 'traffic-file']);
 export type PathPurpose = z.output<typeof pathPurposeSchema>;
 
 export const settingsChannels = {

@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/store';
 import { AgreementPanel, JudgingQueue } from '../judgments';
 import { NewExperiment } from './NewExperiment';
 import { RunsPanel } from '../runs';
+import { TrafficPanel } from '../traffic';
 import { SuitePanel } from '../assertions';
 import './workspace.css';
 import { NewQuerySet, NewJudgments } from './CreateForms';
@@ -220,6 +221,7 @@ export default function WorkspaceScreen() {
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
       </p>
       <RunsPanel />
+      <TrafficPanel />
       <div className="ws-grid">
         <KindCard
           kind="query-sets"

@@ -1,0 +1,184 @@
+import { Search, X } from 'lucide-react';
+import { cellOf } from '@shared/traffic';
+import { Button } from '../../components/Button';
+import { useAppStore } from '../../store/store';
+import { PositionChart } from './charts';
+
+/** One query's page: its figures, its first page as served, where shoppers clicked, what they clicked and bought, by day. */
+export function QueryPage() {
+  const { selected, page, k } = useAppStore((s) => s.traffic);
+  const close = useAppStore((s) => s.openTrafficQuery);
+  const open = useAppStore((s) => s.openServedInSearch);
+  if (selected === null) return null;
+  const view = page.result?.query === selected ? page.result : null;
+  const row = view?.row;
+  return (
+    <section className="traffic-query" aria-label={`Traffic of ${selected}`} data-testid="traffic-query-page">
+      <header className="traffic-query__head">
+        <h3 className="traffic-query__title">{selected || '(no words)'}</h3>
+        {view?.served ? (
+          <Button
+            size="sm"
+            icon={<Search size={13} aria-hidden="true" />}
+            title="Open in Search with the request its latest first page was served with, and send it"
+            onClick={() =>
+              void open(
+                { query: selected, configurationId: view.served!.configurationId, variables: view.served!.variables, filter: null },
+                'Traffic · query page',
+              )
+            }
+          >
+            Open in Search
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Close the query's page"
+          icon={<X size={14} aria-hidden="true" />}
+          onClick={() => void close(null)}
+        />
+      </header>
+      {page.status === 'error' ? (
+        <p className="danger small" role="alert">
+          {page.error?.message}
+        </p>
+      ) : null}
+      {!view ? (
+        <p className="small muted">{page.status === 'sending' ? 'Reading…' : ''}</p>
+      ) : (
+        <>
+          {row ? (
+            <dl className="traffic-query__figures">
+              {(
+                [
+                  'searches',
+                  'sessions',
+                  'clicks',
+                  'ctrAtK',
+                  'zeroResultRate',
+                  'noClickRate',
+                  'conversionRate',
+                  'revenuePerSearch',
+                  'meanClickPosition',
+                ] as const
+              ).map((c) => (
+                <div key={c}>
+                  <dt className="small muted">
+                    {c === 'ctrAtK'
+                      ? `click-through@${k}`
+                      : {
+                          searches: 'searches',
+                          sessions: 'sessions',
+                          clicks: 'clicks',
+                          zeroResultRate: 'zero results',
+                          noClickRate: 'no click',
+                          conversionRate: 'conversion',
+                          revenuePerSearch: 'revenue / search',
+                          meanClickPosition: 'mean click position',
+                        }[c]}
+                  </dt>
+                  <dd className="n">{cellOf(row, c)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <div className="traffic-query__grid">
+            <div>
+              <h4 className="traffic-query__h">Clicks by position</h4>
+              {view.clicksByPosition.length ? (
+                <PositionChart positions={view.clicksByPosition} />
+              ) : (
+                <p className="small muted">No click with a known position.</p>
+              )}
+            </div>
+            <div>
+              <h4 className="traffic-query__h">First page as served</h4>
+              {view.served ? (
+                <>
+                  <p className="small muted">{`${new Date(view.served.at).toLocaleString()} · ${view.served.configurationId ?? 'default configuration'}${
+                    view.served.variables
+                      ? ` · ${Object.entries(view.served.variables)
+                          .map(([a, b]) => `${a}=${String(b)}`)
+                          .join(', ')}`
+                      : ''
+                  }`}</p>
+                  {view.served.hitIds.length ? (
+                    <ol className="traffic-query__served mono small">
+                      {view.served.hitIds.slice(0, 20).map((id, i) => (
+                        <li key={`${id}-${i}`}>{id}</li>
+                      ))}
+                    </ol>
+                  ) : (
+                    <p className="small">It showed nothing.</p>
+                  )}
+                </>
+              ) : (
+                <p className="small muted">The log does not say what its first page showed.</p>
+              )}
+            </div>
+            <div>
+              <h4 className="traffic-query__h">Clicked and bought</h4>
+              {view.items.length ? (
+                <table className="traffic-worklist__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Item</th>
+                      <th scope="col" className="n">
+                        Clicks
+                      </th>
+                      <th scope="col" className="n">
+                        Carts
+                      </th>
+                      <th scope="col" className="n">
+                        Bought
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.items.slice(0, 12).map((item) => (
+                      <tr key={item.docid}>
+                        <td className="mono small">{item.docid}</td>
+                        <td className="n">{item.clicks}</td>
+                        <td className="n">{item.carts}</td>
+                        <td className="n">{item.purchases}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : (
+                <p className="small muted">Nothing was clicked.</p>
+              )}
+            </div>
+            <div>
+              <h4 className="traffic-query__h">By day</h4>
+              <table className="traffic-worklist__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col" className="n">
+                      Searches
+                    </th>
+                    <th scope="col" className="n">{`CTR@${k}`}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.byDay.map((d) => (
+                    <tr key={d.day}>
+                      <td className="n">{d.day}</td>
+                      <td className="n">{d.searches}</td>
+                      <td className="n">
+                        <span className="traffic-spark" style={{ width: `${Math.round(d.ctrAtK * 60)}px` }} aria-hidden="true" />
+                        {`${(d.ctrAtK * 100).toFixed(0)}%`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

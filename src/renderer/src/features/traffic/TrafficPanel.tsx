@@ -1,0 +1,322 @@
+import { Activity, FolderOpen, ListPlus, ShoppingCart, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cellOf, type TrafficRow } from '@shared/traffic';
+import { workbench } from '../../bridge';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ProgressBar } from '../../components/ProgressBar';
+import { Segmented } from '../../components/Segmented';
+import { useAppStore } from '../../store/store';
+import { DayChart } from './charts';
+import { QueriesTable } from './QueriesTable';
+import { QueryPage } from './QueryPage';
+import type { TrafficTab } from './traffic-slice';
+import { Worklist } from './Worklist';
+import './traffic.css';
+
+const TABS: { value: TrafficTab; label: string; title: string }[] = [
+  {
+    value: 'queries',
+    label: 'Queries',
+    title: 'Every query by searches, with its click-through, zero-result, no-click and conversion rates',
+  },
+  { value: 'zero-results', label: 'Zero results', title: 'Queries whose searches showed nothing, most affected first' },
+  { value: 'no-clicks', label: 'No clicks', title: 'Queries whose searches showed items and got no click, most affected first' },
+];
+
+const TILES: { column: keyof TrafficRow; label: (k: number) => string }[] = [
+  { column: 'searches', label: () => 'searches' },
+  { column: 'sessions', label: () => 'sessions' },
+  { column: 'ctrAtK', label: (k) => `click-through@${k}` },
+  { column: 'zeroResultRate', label: () => 'zero results' },
+  { column: 'noClickRate', label: () => 'no click' },
+  { column: 'conversionRate', label: () => 'conversion' },
+  { column: 'revenuePerSearch', label: () => 'revenue / search' },
+];
+
+/** Import a log by its path (typed, or chosen in the desktop app's picker). */
+function ImportForm() {
+  const [path, setPath] = useState('');
+  const [pickError, setPickError] = useState<string | null>(null);
+  const importTraffic = useAppStore((s) => s.importTraffic);
+  const busy = useAppStore((s) => s.traffic.imported.status === 'sending');
+  const choose = async () => {
+    setPickError(null);
+    const picked = await workbench().settings.choosePath({ purpose: 'traffic-file' });
+    if (!picked.ok) setPickError(picked.error.message);
+    else if (picked.value.path) setPath(picked.value.path);
+  };
+  return (
+    <form
+      className="traffic-import"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (path.trim()) void importTraffic([path.trim()]);
+      }}
+    >
+      <label className="field traffic-import__path">
+        <span className="field__label small">Import a log (UBI, tracker activities or CSV)</span>
+        <input className="input mono" value={path} placeholder="e.g. /data/ubi/events.jsonl" onChange={(e) => setPath(e.target.value)} />
+      </label>
+      <Button size="sm" variant="ghost" icon={<FolderOpen size={13} aria-hidden="true" />} onClick={() => void choose()}>
+        Choose…
+      </Button>
+      <Button size="sm" type="submit" icon={<Upload size={13} aria-hidden="true" />} disabled={busy || !path.trim()}>
+        Import
+      </Button>
+      {pickError ? <span className="small muted">{pickError}</span> : null}
+    </form>
+  );
+}
+
+/** What the last import or simulation gave, file by file, each bad line named. */
+function Imported() {
+  const imported = useAppStore((s) => s.traffic.imported);
+  const progress = useAppStore((s) => s.traffic.progress);
+  if (imported.status === 'sending')
+    return (
+      <div className="traffic-progress" role="status">
+        <span className="small">
+          {progress
+            ? progress.phase === 'import'
+              ? `Importing ${progress.searches.toLocaleString('en-US')} searches…`
+              : `${progress.sessions.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} shopping sessions · ${progress.searches.toLocaleString('en-US')} searches`
+            : 'Working…'}
+        </span>
+        {progress ? <ProgressBar label="Simulated shoppers" value={progress.sessions} max={progress.total} /> : null}
+      </div>
+    );
+  if (imported.status === 'error')
+    return (
+      <p className="small danger" role="alert">
+        {imported.error?.message}
+      </p>
+    );
+  const view = imported.result;
+  if (!view) return null;
+  return (
+    <ul className="traffic-imported small" role="status">
+      {view.sessions ? (
+        <li>{`${view.sessions.toLocaleString('en-US')} simulated sessions, ${(view.searches ?? 0).toLocaleString('en-US')} searches:`}</li>
+      ) : null}
+      {view.files.map((f) => (
+        <li key={f.file}>
+          <span className="mono">{f.file}</span>
+          {f.already
+            ? ` — imported before (${new Date(f.already).toLocaleString()}); nothing added`
+            : ` — ${f.formats.join(' + ') || 'nothing readable'}: kept ${f.searches.added.toLocaleString('en-US')} searches and ${f.events.added.toLocaleString('en-US')} events${f.skipped ? `, skipped ${f.skipped} bad line${f.skipped === 1 ? '' : 's'}` : ''}`}
+          {f.problems.length ? (
+            <ul className="traffic-imported__problems">
+              {f.problems.slice(0, 5).map((p) => (
+                <li key={`${p.line}-${p.field}`}>{`${p.item ? 'item' : 'line'} ${p.line}: ${p.field} ${p.reason}`}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Filters() {
+  const { filter, k, overview } = useAppStore((s) => s.traffic);
+  const setFilter = useAppStore((s) => s.setTrafficFilter);
+  const view = overview.result;
+  return (
+    <div className="traffic-filters" role="group" aria-label="Which traffic">
+      <label className="field">
+        <span className="field__label small">From</span>
+        <input
+          type="date"
+          className="input"
+          value={filter.from ?? ''}
+          min={view?.from ?? undefined}
+          max={view?.to ?? undefined}
+          onChange={(e) => void setFilter({ from: e.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label small">To</span>
+        <input
+          type="date"
+          className="input"
+          value={filter.to ?? ''}
+          min={view?.from ?? undefined}
+          max={view?.to ?? undefined}
+          onChange={(e) => void setFilter({ to: e.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label small">Segment</span>
+        <select className="input" value={filter.segment ?? ''} onChange={(e) => void setFilter({ segment: e.target.value })}>
+          <option value="">All segments</option>
+          {view?.segments.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label small">Configuration</span>
+        <select className="input" value={filter.configuration ?? ''} onChange={(e) => void setFilter({ configuration: e.target.value })}>
+          <option value="">All configurations</option>
+          {view?.configurations.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label small">Click-through at</span>
+        <select className="input" value={k} onChange={(e) => void setFilter({ k: Number(e.target.value) })}>
+          {[1, 3, 5, 10, 20].map((n) => (
+            <option key={n} value={n}>{`k = ${n}`}</option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function SampleForm() {
+  const [method, setMethod] = useState<'top' | 'random' | 'pps'>('pps');
+  const [n, setN] = useState(100);
+  const sample = useAppStore((s) => s.sampleTraffic);
+  return (
+    <div className="traffic-sample">
+      <Segmented
+        label="Sample"
+        showLabel
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'top', label: 'Top', title: 'The most searched queries' },
+          { value: 'random', label: 'Random', title: 'Distinct queries, each as likely as any other (seed 1)' },
+          { value: 'pps', label: 'By frequency', title: 'Distinct queries drawn with probability proportional to their searches (seed 1)' },
+        ]}
+      />
+      <label className="field">
+        <span className="field__label small">Queries</span>
+        <input
+          className="input"
+          type="number"
+          min={1}
+          max={100000}
+          value={n}
+          onChange={(e) => setN(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))}
+        />
+      </label>
+      <Button
+        size="sm"
+        icon={<ListPlus size={13} aria-hidden="true" />}
+        onClick={() => void sample(method, n, 1)}
+        title="Save the sample as a query set in the workspace, each query weighted by its searches"
+      >
+        Save sample as query set
+      </Button>
+    </div>
+  );
+}
+
+/** Workspace → Traffic: what shoppers searched, clicked and bought, from the workspace's traffic store. */
+export function TrafficPanel() {
+  const { overview, queries, worklist, tab, k, selected, saved } = useAppStore((s) => s.traffic);
+  const load = useAppStore((s) => s.loadTraffic);
+  const setTab = useAppStore((s) => s.setTrafficTab);
+  const openQuery = useAppStore((s) => s.openTrafficQuery);
+  const simulate = useAppStore((s) => s.simulateShoppers);
+  const busy = useAppStore((s) => s.traffic.imported.status === 'sending');
+  useEffect(() => {
+    if (overview.status === 'idle') void load();
+  }, [overview.status, load]);
+  const view = overview.result;
+  const empty = view !== null && view.searches === 0;
+  const simulateButton = view?.canSimulate ? (
+    <Button
+      size="sm"
+      variant={empty ? 'primary' : 'secondary'}
+      icon={<ShoppingCart size={13} aria-hidden="true" />}
+      disabled={busy}
+      onClick={() => void simulate()}
+      title="2,000 simulated shopping sessions over a week on Local demo, split between the default and new-arrivals configurations (seed 1), imported here"
+    >
+      Simulate a week of shoppers
+    </Button>
+  ) : null;
+  return (
+    <section className="ws-card traffic" aria-label="Shopper traffic" data-testid="traffic-panel">
+      <header className="ws-card__head">
+        <h2 className="ws-card__title">
+          <Activity size={16} aria-hidden="true" /> Shopper traffic
+        </h2>
+        <span className="ws-card__folder small muted mono">{view?.store ?? ''}</span>
+        {view && view.searches > 0 ? (
+          <span className="small muted">{`${view.searches.toLocaleString('en-US')} searches, ${view.events.toLocaleString('en-US')} events · ${view.from} to ${view.to}`}</span>
+        ) : null}
+        <span className="traffic__tools">{empty ? null : simulateButton}</span>
+      </header>
+      {overview.status === 'error' ? (
+        <p className="small danger" role="alert">
+          {overview.error?.message}
+        </p>
+      ) : null}
+      <Imported />
+      {empty ? (
+        <EmptyState icon={Activity} title="No traffic yet" actions={simulateButton}>
+          Import what shoppers did — UBI queries and events, the tracker&apos;s activities, or a CSV of
+          session,timestamp,query,docid,position,action — below{view?.canSimulate ? ', or simulate a week of shoppers on Local demo' : ''}.
+          The views then show each query&apos;s click-through, zero-result and no-click rates, conversions and revenue.
+        </EmptyState>
+      ) : null}
+      <ImportForm />
+      {view && !empty ? (
+        <>
+          <Filters />
+          {view.total ? (
+            <dl className="traffic-tiles" data-testid="traffic-tiles">
+              {TILES.map((t) => (
+                <div key={t.column} className="traffic-tile">
+                  <dt className="small muted">{t.label(k)}</dt>
+                  <dd className="traffic-tile__value n">{cellOf(view.total!, t.column as Parameters<typeof cellOf>[1])}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="small muted">No search in this range: widen the dates or clear the segment and configuration.</p>
+          )}
+          {view.byDay.length ? <DayChart days={view.byDay} k={k} /> : null}
+          <div className="traffic__tabs">
+            <Segmented label="Traffic view" value={tab} onChange={(t) => void setTab(t)} options={TABS} />
+            <SampleForm />
+          </div>
+          {saved.status === 'done' && saved.result && tab === 'queries' ? (
+            <p className="small" role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</p>
+          ) : null}
+          {saved.status === 'error' && tab === 'queries' ? (
+            <p className="small danger" role="alert">
+              {saved.error?.message}
+            </p>
+          ) : null}
+          <div className={`traffic__body${selected !== null ? ' has-page' : ''}`}>
+            <div>
+              {tab === 'queries' ? (
+                queries.result ? (
+                  <QueriesTable rows={queries.result.rows} k={k} selected={selected} onOpen={(q) => void openQuery(q)} />
+                ) : (
+                  <p className="small muted">{queries.status === 'error' ? queries.error?.message : 'Reading…'}</p>
+                )
+              ) : worklist.result ? (
+                <Worklist kind={tab} rows={worklist.result} />
+              ) : (
+                <p className="small muted">{worklist.status === 'error' ? worklist.error?.message : 'Reading…'}</p>
+              )}
+            </div>
+            <QueryPage />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import type { ImportView, TrafficOverview, TrafficProgressView } from '@shared/ipc';
+import type { QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
+import { workbench } from '../../bridge';
+import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
+import type { SliceCreator } from '../../store/slice';
+import type { ShellSlice } from '../../shell/shell-slice';
+import type { SearchSlice } from '../search/state';
+import type { WorkspaceSlice } from '../workspace/state';
+
+export type TrafficTab = 'queries' | Worklist;
+
+export interface TrafficState {
+  filter: TrafficFilter;
+  k: number;
+  tab: TrafficTab;
+  overview: CallState<TrafficOverview>;
+  /** Every query of the range, most searched first (the table sorts and filters them in the window). */
+  queries: CallState<TrafficReport>;
+  worklist: CallState<WorklistRow[]>;
+  /** The query whose page is open. */
+  selected: string | null;
+  page: CallState<QueryPage & { row: TrafficRow | null }>;
+  progress: TrafficProgressView | null;
+  /** The last import or simulation: what each file gave. */
+  imported: CallState<ImportView & { sessions?: number; searches?: number }>;
+  /** A query set saved from the worklist or a sample: its file, said under the list. */
+  saved: CallState<{ file: string; queries: number }>;
+}
+
+export interface TrafficSlice {
+  traffic: TrafficState;
+  /** Loads what the store holds under the filter, and the tab on show. */
+  loadTraffic: () => Promise<void>;
+  setTrafficFilter: (patch: Partial<TrafficFilter> & { k?: number }) => Promise<void>;
+  setTrafficTab: (tab: TrafficTab) => Promise<void>;
+  openTrafficQuery: (query: string | null) => Promise<void>;
+  importTraffic: (files: string[]) => Promise<void>;
+  simulateShoppers: () => Promise<void>;
+  applyTrafficProgress: (progress: TrafficProgressView) => void;
+  saveTrafficQuerySet: (name: string, source: string, queries: { query: string; weight: number }[]) => Promise<void>;
+  sampleTraffic: (method: 'top' | 'random' | 'pps', n: number, seed: number) => Promise<void>;
+  /** Opens a query in Search with the request it was served with (configuration, context variables, filter), and sends it. */
+  openServedInSearch: (served: ServedRequest, origin: string) => Promise<void>;
+}
+
+export interface ServedRequest {
+  query: string;
+  configurationId: string | null;
+  variables: Record<string, unknown> | null;
+  filter: string | null;
+}
+
+/** Every query of a range fits one answer: the table is virtualised. */
+const QUERY_LIMIT = 20_000;
+
+type Deps = Pick<WorkspaceSlice, 'loadWorkspace'> & Pick<SearchSlice, 'openTab' | 'updateRequest' | 'send'> & Pick<ShellSlice, 'setArea'>;
+
+export const createTrafficSlice: SliceCreator<TrafficSlice, Deps> = (set, get) => {
+  const patch = (p: Partial<TrafficState>) => set({ traffic: { ...get().traffic, ...p } });
+  const overview = lensAt(() => get().traffic, patch, 'overview');
+  const queries = lensAt(() => get().traffic, patch, 'queries');
+  const worklist = lensAt(() => get().traffic, patch, 'worklist');
+  const page = lensAt(() => get().traffic, patch, 'page');
+  const imported = lensAt(() => get().traffic, patch, 'imported');
+  const saved = lensAt(() => get().traffic, patch, 'saved');
+  const loadTab = async () => {
+    const { tab, filter, k } = get().traffic;
+    if (tab === 'queries')
+      await runCall(queries, {
+        scope: 'traffic-queries',
+        send: () => workbench().traffic.report({ by: 'query', filter, k, limit: QUERY_LIMIT }),
+        accept: (v) => v,
+      });
+    else
+      await runCall(worklist, {
+        scope: 'traffic-worklist',
+        send: () => workbench().traffic.worklist({ kind: tab, filter, k, limit: 2000 }),
+        accept: (v) => v,
+      });
+  };
+  const loadPage = async () => {
+    const { selected, filter, k } = get().traffic;
+    if (selected === null) return;
+    await runCall(page, {
+      scope: 'traffic-query',
+      send: () => workbench().traffic.query({ query: selected, filter, k }),
+      accept: (v) => v,
+    });
+  };
+  const load = async () => {
+    const { filter, k } = get().traffic;
+    await Promise.all([
+      runCall(overview, { scope: 'traffic-overview', send: () => workbench().traffic.overview({ filter, k }), accept: (v) => v }),
+      loadTab(),
+      loadPage(),
+    ]);
+  };
+  return {
+    traffic: {
+      filter: {},
+      k: 10,
+      tab: 'queries',
+      overview: idleCall(),
+      queries: idleCall(),
+      worklist: idleCall(),
+      selected: null,
+      page: idleCall(),
+      progress: null,
+      imported: idleCall(),
+      saved: idleCall(),
+    },
+    loadTraffic: load,
+    setTrafficFilter: async ({ k, ...filter }) => {
+      const next = { ...get().traffic.filter, ...filter };
+      for (const key of Object.keys(next) as (keyof TrafficFilter)[]) if (next[key] === '' || next[key] === undefined) delete next[key];
+      patch({ filter: next, ...(k !== undefined ? { k } : {}) });
+      await load();
+    },
+    setTrafficTab: async (tab) => {
+      patch({ tab, worklist: idleCall(), saved: idleCall() });
+      await loadTab();
+    },
+    openTrafficQuery: async (query) => {
+      patch({ selected: query, page: idleCall() });
+      await loadPage();
+    },
+    importTraffic: async (files) => {
+      const outcome = await runCall(imported, {
+        scope: 'traffic-import',
+        send: () => workbench().traffic.import({ files }),
+        accept: (v) => v,
+      });
+      if (outcome.kind === 'done') await load();
+    },
+    simulateShoppers: async () => {
+      patch({ progress: null });
+      const outcome = await runCall(imported, {
+        scope: 'traffic-simulate',
+        send: () => workbench().traffic.simulateDemo({ sessions: 2000 }),
+        accept: (v) => v,
+      });
+      patch({ progress: null });
+      if (outcome.kind === 'done') await load();
+    },
+    applyTrafficProgress: (progress) => {
+      if (get().traffic.imported.status === 'sending') patch({ progress });
+    },
+    saveTrafficQuerySet: async (name, source, list) => {
+      await runCall(saved, {
+        scope: 'traffic-save',
+        send: () => workbench().traffic.saveQuerySet({ name, source, queries: list }),
+        accept: (v) => ({ file: v.file, queries: list.length }),
+      });
+      if (get().traffic.saved.status === 'done') void get().loadWorkspace();
+    },
+    sampleTraffic: async (method, n, seed) => {
+      const { filter } = get().traffic;
+      await runCall(saved, {
+        scope: 'traffic-sample',
+        send: () => workbench().traffic.sample({ method, n, seed, filter, name: `Traffic sample (${method} ${n})` }),
+        accept: (v) => v,
+      });
+      if (get().traffic.saved.status === 'done') void get().loadWorkspace();
+    },
+    openServedInSearch: async (served, origin) => {
+      const id = get().openTab({ origin });
+      get().updateRequest(id, (request) => ({
+        ...request,
+        query: served.query,
+        ...(served.configurationId ? { configurationId: served.configurationId } : {}),
+        ...(served.variables
+          ? {
+              context: { ...request.context, variables: served.variables as NonNullable<NonNullable<typeof request.context>['variables']> },
+            }
+          : {}),
+        options: { ...request.options, offset: 0, ...(served.filter ? { filter: served.filter } : {}) },
+      }));
+      get().setArea('search');
+      await get().send(id);
+    },
+  };
+};
