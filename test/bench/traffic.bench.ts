@@ -42,18 +42,19 @@ async function writeLog(dir: string): Promise<{ queries: string; events: string 
   const random = lcg(7);
   const start = Date.parse('2026-11-01T00:00:00Z');
   const at = (i: number, of: number) => new Date(start + Math.floor((i / of) * DAYS * 86_400_000)).toISOString();
-  const queryOf = (i: number) => `query ${Math.floor(QUERIES * random() ** 3)}`;
+  const queryOf = () => `query ${Math.floor(QUERIES * random() ** 3)}`;
   const queries = join(dir, 'queries.jsonl');
   const events = join(dir, 'events.jsonl');
   await writeLines(queries, SEARCHES, (i) => {
     const hits = Array.from({ length: 10 }, (_, r) => `"SKU-${(i * 7 + r * 13) % 20000}"`).join(',');
-    return `{"query_id":"q${i}","client_id":"u${i % 400_000}","user_query":"${queryOf(i)}","timestamp":"${at(i, SEARCHES)}","query_attributes":{"session_id":"s${Math.floor(i / 2)}","configurationId":"${i % 2 ? 'default' : 'new-arrivals'}"},"query_response_hit_ids":[${hits}]}\n`;
+    return `{"query_id":"q${i}","client_id":"u${i % 400_000}","user_query":"${queryOf()}","timestamp":"${at(i, SEARCHES)}","query_attributes":{"session_id":"s${Math.floor(i / 2)}","configurationId":"${i % 2 ? 'default' : 'new-arrivals'}"},"query_response_hit_ids":[${hits}]}\n`;
   });
   await writeLines(events, EVENTS, (i) => {
     const search = Math.floor(i / 5);
     const rank = 1 + Math.floor(10 * random() ** 2);
     const action = i % 5 < 3 ? 'click' : i % 5 === 3 ? 'add_to_cart' : 'purchase';
-    return `{"action_name":"${action}","query_id":"q${search}","session_id":"s${Math.floor(search / 2)}","timestamp":"${at(search, SEARCHES)}","event_attributes":{"object":{"object_id":"SKU-${(search * 7 + (rank - 1) * 13) % 20000}"${action === 'purchase' ? ',"price":49.9' : ''}},"position":{"ordinal":${rank}}}}\n`;
+    // Each action a second after the one before: no two lines are the same action.
+    return `{"action_name":"${action}","query_id":"q${search}","session_id":"s${Math.floor(search / 2)}","timestamp":"${new Date(Date.parse(at(search, SEARCHES)) + (i % 5) * 1000).toISOString()}","event_attributes":{"object":{"object_id":"SKU-${(search * 7 + (rank - 1) * 13) % 20000}"${action === 'purchase' ? ',"price":49.9' : ''}},"position":{"ordinal":${rank}}}}\n`;
   });
   return { queries, events };
 }
@@ -105,9 +106,15 @@ export async function benchTraffic(): Promise<void> {
       ['top queries (report by query, all 50,000)', () => fresh.report('query')],
       ['by day', () => fresh.report('day')],
       ['by configuration', () => fresh.report('configuration')],
-      ['zero-result worklist', () => fresh.duck.all(worklistSql('zero-results', {}, 10, 500).text, worklistSql('zero-results', {}, 10, 500).params)],
+      [
+        'zero-result worklist',
+        () => fresh.duck.all(worklistSql('zero-results', {}, 10, 500).text, worklistSql('zero-results', {}, 10, 500).params),
+      ],
       ['no-click worklist', () => fresh.duck.all(worklistSql('no-clicks', {}, 10, 500).text, worklistSql('no-clicks', {}, 10, 500).params)],
-      ["a query's clicks by position", () => fresh.duck.all(clicksByPositionSql({}, 'query 0').text, clicksByPositionSql({}, 'query 0').params)],
+      [
+        "a query's clicks by position",
+        () => fresh.duck.all(clicksByPositionSql({}, 'query 0').text, clicksByPositionSql({}, 'query 0').params),
+      ],
       ["a query's items", () => fresh.duck.all(queryItemsSql({}, 'query 0').text, queryItemsSql({}, 'query 0').params)],
     ];
     const timed: [string, number][] = [];

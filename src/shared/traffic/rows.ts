@@ -73,6 +73,8 @@ export const ACTIONS = { click: 'click', addToCart: 'add_to_cart', purchase: 'pu
 
 /** `Add-To-Cart`, `add to cart`, `addToCart` → `add_to_cart`. */
 export function normalAction(name: string): string {
+  // Most logs already write them so: nothing to change.
+  if (/^[a-z_]+$/.test(name)) return name;
   return name
     .trim()
     .replace(/([a-z])([A-Z])/g, '$1_$2')
@@ -118,8 +120,22 @@ export function queryField(value: unknown, field: string): string {
 }
 
 /** A timestamp: ISO 8601 text (a zone is required), or epoch milliseconds; kept as ISO in UTC. */
+/** UTC to the millisecond as JSON writes it, each part in its range: kept as it is, without a Date made and printed. */
+const CANONICAL_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** Whether the YYYY-MM-DD a text starts with is a day of the calendar (Date would roll 30 February into March). */
+function realDay(text: string): boolean {
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(Number(text.slice(0, 4)), month, 0)).getUTCDate();
+}
+
 export function timeField(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') throw new RowError(field, 'is missing: the store files traffic by day');
+  if (typeof value === 'string' && value.length === 24) {
+    const m = CANONICAL_TIME.exec(value);
+    if (m && m[1]! >= '1990' && m[1]! < '2200' && realDay(value)) return value;
+  }
   let ms: number;
   if (typeof value === 'number' && Number.isFinite(value)) ms = value;
   else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(value.trim())) {
@@ -127,7 +143,9 @@ export function timeField(value: unknown, field: string): string {
     // A date alone is UTC midnight; a date-time without a zone is read as UTC, as a warehouse would.
     ms = Date.parse(/T|\s/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? `${text.replace(' ', 'T')}Z` : text.replace(' ', 'T'));
   } else throw new RowError(field, `is not a time (ISO 8601 or epoch milliseconds): ${describe(value)}`);
-  if (!Number.isFinite(ms) || ms < Date.UTC(1990, 0, 1) || ms > Date.UTC(2200, 0, 1))
+  if (typeof value === 'string' && !realDay(value.trim()))
+    throw new RowError(field, `is not a time: ${describe(value)} names a day its month has not got`);
+  if (!Number.isFinite(ms) || ms < Date.UTC(1990, 0, 1) || ms >= Date.UTC(2200, 0, 1))
     throw new RowError(field, `is not a time between 1990 and 2200: ${describe(value)}`);
   return new Date(ms).toISOString();
 }

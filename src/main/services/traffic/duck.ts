@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
 /**
@@ -13,7 +15,14 @@ export interface Duck {
 
 export async function openDuck(): Promise<Duck> {
   const { DuckDBInstance: Instance } = await import('@duckdb/node-api');
-  const instance: DuckDBInstance = await Instance.create(':memory:', { threads: '2' });
+  // Bounded memory (a larger job spills to a folder of its own in the system's temp); at 512 MB an import of 10 million
+  // events ran out (its de-duplicating sort), so 1 GB.
+  const instance: DuckDBInstance = await Instance.create(':memory:', {
+    threads: '2',
+    memory_limit: '1GB',
+    preserve_insertion_order: 'false',
+    temp_directory: join(tmpdir(), `search-workbench-duckdb-${process.pid}`),
+  });
   const connection: DuckDBConnection = await instance.connect();
   return {
     async all(sql, params) {

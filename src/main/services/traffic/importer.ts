@@ -204,22 +204,21 @@ async function addRows(store: TrafficStore, temp: string, table: Table, key: str
   const columns = Object.entries(TABLE_COLUMNS[table])
     .map(([name, type]) => `${name}: '${type}'`)
     .join(', ');
-  await duck.run(
-    `CREATE OR REPLACE TEMP TABLE incoming AS
-SELECT * FROM read_json(${sqlText(join(temp, `${table}.jsonl`))}, format = 'newline_delimited', columns = {${columns}})
-QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY ts) = 1`,
+  const out = join(temp, `out-${table}`);
+  // One streaming statement, nothing held whole: the spool read, one row per key (the earliest), what the store has
+  // not got, written as Parquet by day. DuckDB sorts and joins out of core when the rows outgrow its memory limit.
+  const [written] = await duck.all(
+    `COPY (
+  SELECT n.*, CAST(n.ts AS DATE) AS day
+  FROM (
+    SELECT DISTINCT ON (${key}) * FROM read_json(${sqlText(join(temp, `${table}.jsonl`))}, format = 'newline_delimited', columns = {${columns}})
+    ORDER BY ${key}, ts
+  ) n
+  WHERE NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${key} = n.${key})
+) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${source}-{i}`)})`,
   );
-  await duck.run(`DELETE FROM incoming WHERE ${key} IN (SELECT ${key} FROM ${table})`);
-  const [{ n } = { n: 0 }] = await duck.all('SELECT count(*) AS n FROM incoming');
-  const added = Number(n);
-  if (added > 0) {
-    const out = join(temp, `out-${table}`);
-    await duck.run(
-      `COPY (SELECT *, CAST(ts AS DATE) AS day FROM incoming ORDER BY ts, ${key}) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${source}-{i}`)})`,
-    );
-    await moveInto(out, join(store.dir, table));
-  }
-  await duck.run('DROP TABLE incoming');
+  const added = Number(written?.Count ?? 0);
+  if (added > 0) await moveInto(out, join(store.dir, table));
   return added;
 }
 

@@ -279,3 +279,31 @@ describe('a plain CSV log', () => {
     ]);
   });
 });
+
+describe('times', () => {
+  const at = (timestamp: unknown) =>
+    read(JSON.stringify({ action_name: 'click', timestamp })).events[0]?.ts ??
+    read(JSON.stringify({ action_name: 'click', timestamp })).problems[0]?.reason;
+
+  it('UTC as JSON writes it is kept; an offset, a space, no zone, seconds alone or epoch milliseconds become it', () => {
+    expect(at('2026-11-01T10:00:00.123Z')).toBe('2026-11-01T10:00:00.123Z');
+    expect(at('2026-11-01T10:00:00+02:00')).toBe('2026-11-01T08:00:00.000Z');
+    expect(at('2026-11-01 10:00:00')).toBe('2026-11-01T10:00:00.000Z');
+    expect(at('2026-11-01')).toBe('2026-11-01T00:00:00.000Z');
+    expect(at(Date.UTC(2026, 10, 1))).toBe('2026-11-01T00:00:00.000Z');
+    // ISO 8601's end of a day is the next day's start.
+    expect(at('2026-11-01T24:00:00.000Z')).toBe('2026-11-02T00:00:00.000Z');
+    expect(at('2028-02-29T10:00:00.000Z')).toBe('2028-02-29T10:00:00.000Z');
+  });
+
+  it('a day or month out of range, or a year outside 1990–2200, is refused', () => {
+    for (const bad of [
+      '2026-13-01T10:00:00.000Z',
+      '2026-02-30T10:00:00.000Z',
+      '2026-02-29 10:00:00',
+      '1989-12-31T10:00:00.000Z',
+      '2200-01-01T00:00:00.000Z',
+    ])
+      expect(at(bad), bad).toMatch(/^is not a time/);
+  });
+});
