@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     await rm(store, { recursive: true, force: true });
     const opened = await TrafficStore.open(store);
     try {
-      for (const file of summary.files.slice(0, 2)) await importFile(opened, file);
+      for (const file of summary.files.slice(0, 2)) await importFile(opened, file, undefined, { outcomes: false });
     } finally {
       opened.close();
     }

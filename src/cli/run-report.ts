@@ -5,6 +5,7 @@ import {
   metricLabel,
   qualitySentence,
   ratingsCountedText,
+  weightText,
   sideNames,
   type BatchQuality,
   summarize,
@@ -49,7 +50,7 @@ function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }, sett
 
 /** The settings a quality figure was measured with, in words: the list (and its hash), k, gain, threshold, ratings, page size. */
 export function settingsText(q: BatchQuality, judgments: { name: string; sha256: string }, limit: number | undefined): string {
-  return `against ${judgments.name} (sha256 ${judgments.sha256.slice(0, 12)}…), k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}, ${ratingsCountedText(q.ratings)}${limit !== undefined ? `, ${limit} items asked per query` : ''}`;
+  return `against ${judgments.name} (sha256 ${judgments.sha256.slice(0, 12)}…), k = ${q.k}, ${q.gain} gain, relevant from ${q.threshold}, ${ratingsCountedText(q.ratings)}, ${weightText(q.weight)}${limit !== undefined ? `, ${limit} items asked per query` : ''}`;
 }
 
 /** The report's format, from --out's extension. */

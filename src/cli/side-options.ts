@@ -94,6 +94,9 @@ export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
   const gain = str('gain');
   if (gain !== undefined && gain !== 'exponential' && gain !== 'linear')
     throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
+  const weight = str('weight');
+  if (weight !== undefined && weight !== 'none' && weight !== 'frequency')
+    throw new UsageError(`--weight is none or frequency, got ${JSON.stringify(weight)}`);
   const k = intOption(str('k'), 'k', 1, maxK);
   const threshold = intOption(str('threshold'), 'threshold', 1, MAX_RATING_LIMIT);
   return {
@@ -101,6 +104,7 @@ export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
     ...(gain ? { gain } : {}),
     ...(threshold !== undefined ? { threshold } : {}),
     ...(ratings ? { ratings } : {}),
+    ...(weight ? { weight } : {}),
   };
 }
 
@@ -149,7 +153,7 @@ export async function qualityOptions(v: Values, io: CliIo, gate?: { k?: number }
   const path = v['judgments'] as string | undefined;
   if (!path) {
     if (Object.keys(flags).length)
-      throw new UsageError('--k, --gain, --threshold and --ratings measure quality: give --judgments FILE too.');
+      throw new UsageError('--k, --gain, --threshold, --ratings and --weight measure quality: give --judgments FILE too.');
     return undefined;
   }
   return qualityChoice(await readJudgments(path, io), flags);

@@ -98,6 +98,8 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
           (p) => `${file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
           (p) => p.bytes >= p.totalBytes,
         ),
+        // This process ends after the import: the outcomes table is made by whoever reads the store next.
+        { outcomes: false },
       ).catch((err: Error) => {
         throw new InputError(err.message);
       });
@@ -283,7 +285,7 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
     if (values.store) {
       const [queries, events] = summary.files;
       await withStore(values.store, async (store) => {
-        for (const file of [queries!, events!]) io.stdout(describeImport(await importFile(store, file)));
+        for (const file of [queries!, events!]) io.stdout(describeImport(await importFile(store, file, undefined, { outcomes: false })));
       });
     }
     return EXIT.ok;

@@ -29,6 +29,7 @@ export {
   qualitySentence,
   type QueryQualityRow,
   ratingsCountedText,
+  weightText,
   sideNames,
 } from './quality';
 export { resultChunkSchema } from './result-schema';

@@ -7,6 +7,8 @@ export const qualityConfigSchema = z.strictObject({
   threshold: z.int().min(1).max(9).default(1),
   /** Which ratings count: people's (absent, or `confirmed`), or rules' suggestions too where nobody rated (`all`). */
   ratings: z.enum(['confirmed', 'all']).optional(),
+  /** How queries count in a mean: once each (absent, or `none`), or by how often shoppers searched them (`frequency`). */
+  weight: z.enum(['none', 'frequency']).optional(),
 });
 export type QualityConfig = z.output<typeof qualityConfigSchema>;
 
@@ -21,5 +23,6 @@ export function qualitySettings(given: Partial<QualityConfig>, scale?: { thresho
     gain: given.gain ?? 'exponential',
     threshold: given.threshold ?? scale?.threshold ?? 1,
     ...(given.ratings === 'all' ? { ratings: 'all' as const } : {}),
+    ...(given.weight === 'frequency' ? { weight: 'frequency' as const } : {}),
   };
 }

@@ -60,13 +60,14 @@ export interface BatchQuality extends QualityConfig {
  */
 export function batchQuality(
   results: readonly BatchResult[],
-  rows: readonly Pick<QueryRow, 'query'>[],
+  rows: readonly Pick<QueryRow, 'query' | 'weight'>[],
   judgments: RatingIndex,
   config: QualityConfig,
 ): BatchQuality {
   const options: QualityOptions = config;
   const perQuery: QueryQualityRow[] = [];
   const pairs = perMetric((): { a: number[]; b: number[] } => ({ a: [], b: [] }));
+  const weights: number[] = [];
   let unjudged = 0;
   let unpaired = 0;
   for (const result of [...results].sort((x, y) => x.index - y.index)) {
@@ -84,6 +85,7 @@ export function batchQuality(
     else if (!a || !b) unpaired++;
     else {
       delta = perMetric((m) => b[m] - a[m]);
+      weights.push(rows[result.index]?.weight ?? 1);
       for (const m of METRIC_NAMES) {
         pairs[m].a.push(a[m]);
         pairs[m].b.push(b[m]);
@@ -91,9 +93,15 @@ export function batchQuality(
     }
     perQuery.push({ index: result.index, query, R, a, b, delta });
   }
-  const metrics = perMetric((m) => comparePaired(pairs[m].a, pairs[m].b));
+  const metrics = perMetric((m) => comparePaired(pairs[m].a, pairs[m].b, config.weight === 'frequency' ? weights : undefined));
   return { ...config, ratings: judgments.counted ?? 'confirmed', paired: pairs.ndcg.a.length, unjudged, unpaired, metrics, perQuery };
 }
+
+/** How the queries counted in the means, as every summary and report says it. */
+export const weightText = (weight: QualityConfig['weight']): string =>
+  weight === 'frequency'
+    ? 'queries weighted by how often shoppers searched them (their weight in the query set; 1 where it has none)'
+    : 'each query counted once (unweighted)';
 
 /** The ratings a figure counted, as every summary and report says it. */
 export const ratingsCountedText = (ratings: RatingsCounted | undefined): string =>

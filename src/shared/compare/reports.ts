@@ -168,6 +168,7 @@ export function batchJsonPieces(
         gain: quality.gain,
         threshold: quality.threshold,
         ratings: quality.ratings,
+        weight: quality.weight ?? 'none',
         ...(definition.quality || context.judgments ? { judgments: { ...definition.quality?.judgments, ...context.judgments } } : {}),
         paired: quality.paired,
         unjudged: quality.unjudged,

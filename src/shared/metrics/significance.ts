@@ -134,10 +134,13 @@ export function randomizationTest(
  * The 95% bootstrap interval of the mean delta, by the percentile method:
  * the 2.5th and 97.5th percentiles (sorted means at ⌊0.025·B⌋ and
  * ⌈0.975·B⌉ − 1) of B resampled means. Null when there are no deltas.
+ * With `weights`, each resample's mean is weighted (Σ w·d / Σ w of the
+ * queries drawn), and the large-sample limit is that ratio's standard
+ * error, √(Σ w²(d − m)²) / Σ w.
  */
 export function bootstrapInterval(
   deltas: readonly number[],
-  options: { resamples?: number; seed?: number; resampledUpTo?: number } = {},
+  options: { resamples?: number; seed?: number; resampledUpTo?: number; weights?: readonly number[] } = {},
 ): [number, number] | null {
   const n = deltas.length;
   if (n === 0) return null;
@@ -150,15 +153,32 @@ export function bootstrapInterval(
   }
   // Every resample of equal deltas has exactly that mean: the interval has no width (and no rounding drift).
   if (min === max) return [min, min];
+  const w = options.weights ? Float64Array.from(options.weights) : null;
   if (largeSample(n, options)) {
-    const mean = sum(d) / n;
+    const total = w ? sum(w) : n;
+    const mean = w ? sum(d.map((x, i) => x * (w[i] as number))) / total : sum(d) / n;
     let squares = 0;
-    for (const x of d) squares += (x - mean) ** 2;
-    const half = 1.959963984540054 * Math.sqrt(squares / n / n);
+    for (let i = 0; i < n; i++) squares += ((w ? (w[i] as number) : 1) * ((d[i] as number) - mean)) ** 2;
+    const half = (1.959963984540054 * Math.sqrt(squares)) / total;
     return [mean - half, mean + half];
   }
   const resamples = options.resamples ?? SIGNIFICANCE.resamples;
   const means = new Float64Array(resamples);
+  if (w) {
+    const draw = mulberry32Bits(options.seed ?? SIGNIFICANCE.seed);
+    for (let b = 0; b < resamples; b++) {
+      let s = 0;
+      let sw = 0;
+      for (let i = 0; i < n; i++) {
+        const j = ((draw() * n) / 4294967296) | 0;
+        s += (w[j] as number) * (d[j] as number);
+        sw += w[j] as number;
+      }
+      means[b] = s / sw;
+    }
+    means.sort();
+    return [means[Math.floor(0.025 * resamples)] as number, means[Math.ceil(0.975 * resamples) - 1] as number];
+  }
   // mulberry32 written out in the loop (the same sequence as mulberry32Bits): ten million draws want no call each.
   let a = (options.seed ?? SIGNIFICANCE.seed) >>> 0;
   for (let b = 0; b < resamples; b++) {
@@ -193,8 +213,12 @@ export interface PairedComparison {
   significant: boolean;
 }
 
-/** Everything the summary says of one metric, from each paired query's A and B values. */
-export function comparePaired(a: readonly number[], b: readonly number[]): PairedComparison {
+/**
+ * Everything the summary says of one metric, from each paired query's A and B values. With `weights` (how often
+ * shoppers searched each query), the means, the delta and its interval are weighted by them, and the sign-flip test
+ * flips each query's weighted delta; wins, losses and ties still count queries.
+ */
+export function comparePaired(a: readonly number[], b: readonly number[], weights?: readonly number[]): PairedComparison {
   const n = Math.min(a.length, b.length);
   const deltas: number[] = [];
   let wins = 0;
@@ -205,15 +229,18 @@ export function comparePaired(a: readonly number[], b: readonly number[]): Paire
     if (delta > EPS_TIE) wins++;
     else if (delta < -EPS_TIE) losses++;
   }
-  const meanOf = (xs: readonly number[]) => (n ? sum(xs.slice(0, n)) / n : 0);
-  const p = randomizationTest(deltas);
+  const w = weights?.slice(0, n);
+  const total = w ? sum(w) : n;
+  const meanOf = (xs: readonly number[]) => (n ? sum(xs.slice(0, n).map((x, i) => (w ? (w[i] as number) * x : x))) / total : 0);
+  // Weighted deltas scaled so that their plain mean is the weighted mean delta: the test flips each query's sign.
+  const p = randomizationTest(w ? deltas.map((d, i) => ((w[i] as number) * d * n) / total) : deltas);
   return {
     n,
     a: meanOf(a),
     b: meanOf(b),
-    delta: n ? sum(deltas) / n : 0,
+    delta: meanOf(deltas),
     p,
-    ci95: bootstrapInterval(deltas),
+    ci95: bootstrapInterval(deltas, w ? { weights: w } : {}),
     wins,
     losses,
     ties: n - wins - losses,

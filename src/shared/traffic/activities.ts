@@ -2,7 +2,6 @@ import {
   ACTIONS,
   describe,
   type EventRow,
-  eventKeyOf,
   fieldHash,
   filterField,
   hitIdsField,
@@ -121,7 +120,7 @@ export function activityRow(o: Json): ActivityRow {
     position: positionField(metadata.position, 'metadata.position'),
     value: named === ACTIONS.purchase && price !== null ? Math.round(price * (quantity ?? 1) * 100) / 100 : null,
   };
-  return { event: { eventKey: eventKeyOf(row), ...row } };
+  return { event: row };
 }
 
 /**

@@ -2,7 +2,6 @@ import { undefuse } from '../csv';
 import {
   ACTIONS,
   type EventRow,
-  eventKeyOf,
   fieldHash,
   idField,
   normalAction,
@@ -83,7 +82,7 @@ export class CsvLog {
       position,
       value: action === ACTIONS.purchase ? value : null,
     };
-    this.events.push({ eventKey: eventKeyOf(row), ...row });
+    this.events.push(row);
   }
 
   private search(sessionId: string, ts: string, query: string, count: number | null): SearchRow {

@@ -2,11 +2,14 @@
 export { ActivityJoin, activityRow, eventActivity, searchActivity } from './activities';
 export { CSV_COLUMNS, CsvLog } from './csv-log';
 export { type FileImport, FORMAT_NAMES, type LineProblem, type TrafficFormat, TrafficReader, type TrafficSink } from './reader';
-export { ACTIONS, type EventRow, eventKeyOf, fieldHash, LIMITS, normalAction, type RowProblem, type SearchRow } from './rows';
-export { toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
+export { ACTIONS, type EventRow, actionOrderKey, fieldHash, LIMITS, normalAction, type RowProblem, type SearchRow } from './rows';
+export { isUbiEvent, toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
+export { blankSql, linesSql, ubiEventsSql, ubiSearchesSql, type VouchMode } from './ubi-sql';
 export {
   checkFilter,
+  QUERY_SESSIONS_SQL,
   reportSql,
+  SEARCH_OUTCOMES_SQL,
   searchOutcomesSql,
   searchWhere,
   type Sql,

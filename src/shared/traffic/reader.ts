@@ -104,6 +104,13 @@ export class TrafficReader {
     }
   }
 
+  /** One line of a JSON Lines file read elsewhere, with its number (lines come in order, each once). */
+  lineAt(text: string, line: number): void {
+    this.mode = 'json-lines';
+    this.line = line - 1;
+    this.jsonLine(text);
+  }
+
   /** After the last piece: the format found and the count of lines (or items) read. */
   end(): { formats: TrafficFormat[]; lines: number } {
     if (this.mode === 'json-lines' && this.pending !== '' && !this.skipping) this.jsonLine(this.pending);

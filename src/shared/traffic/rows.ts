@@ -32,8 +32,6 @@ export interface SearchRow {
 }
 
 export interface EventRow {
-  /** What makes an action the same action when a file is imported twice: a hash of its fields. */
-  eventKey: string;
   searchId: string | null;
   sessionId: string | null;
   userId: string | null;
@@ -217,6 +215,7 @@ export function fieldHash(parts: readonly (string | number | null)[]): string {
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }
 
-export function eventKeyOf(e: Omit<EventRow, 'eventKey'>): string {
+/** A stable order for actions at the same time (the simulator's): a hash of every field. The store's key is SQL's. */
+export function actionOrderKey(e: EventRow): string {
   return fieldHash([e.searchId, e.sessionId, e.userId, e.ts, e.action, e.docid, e.position, e.value]);
 }

@@ -1,7 +1,6 @@
 import {
   ACTIONS,
   type EventRow,
-  eventKeyOf,
   fieldHash,
   filterField,
   hitIdsField,
@@ -89,7 +88,7 @@ export function ubiEvent(o: Json): EventRow {
   const value =
     valueField(attrs.value, 'event_attributes.value') ??
     (action === ACTIONS.purchase ? valueField(object.price, 'event_attributes.object.price') : null);
-  const row = {
+  return {
     searchId: idField(o.query_id, 'query_id'),
     sessionId: idField(o.session_id, 'session_id') ?? idField(attrs.session_id, 'event_attributes.session_id'),
     userId: idField(o.user_id, 'user_id') ?? idField(o.client_id, 'client_id'),
@@ -99,7 +98,6 @@ export function ubiEvent(o: Json): EventRow {
     position: positionField(position.ordinal, 'event_attributes.position.ordinal'),
     value,
   };
-  return { eventKey: eventKeyOf(row), ...row };
 }
 
 /** A search as a UBI query request line. */

@@ -114,51 +114,68 @@ export function searchWhere(filter: TrafficFilter): Sql {
 }
 
 /**
- * Each search with what its shoppers did: clicks (at ≤ k, and all), add-to-cart, purchase, revenue and the sum of
- * click ranks. The one place the definitions above become SQL.
+ * Each search with what its shoppers did: clicks, the best rank clicked, add-to-cart, purchase, revenue and the sum of
+ * click ranks. The one place the definitions above become SQL; the app keeps it as a table (`search_outcomes`) made
+ * when the store is opened or grows, as a warehouse would keep a materialised view, so that every view reads one row
+ * per search instead of every action. The page's hit ids stay in `searches`.
  */
-export function searchOutcomesSql(filter: TrafficFilter, k: number): Sql {
-  const where = searchWhere(filter);
-  return {
-    text: `WITH acts AS (
+export const SEARCH_OUTCOMES_SQL = `WITH acts AS (
   SELECT search_id,
     count(*) FILTER (WHERE action = 'click') AS clicks,
-    bool_or(action = 'click' AND position <= $k) AS clicked_k,
+    min(position) FILTER (WHERE action = 'click') AS best_click_rank,
     bool_or(action = 'add_to_cart') AS carted,
     bool_or(action = 'purchase') AS bought,
     coalesce(sum(value) FILTER (WHERE action = 'purchase'), 0) AS revenue,
-    sum(position) FILTER (WHERE action = 'click') AS click_rank_sum,
+    CAST(sum(position) FILTER (WHERE action = 'click') AS BIGINT) AS click_rank_sum,
     count(position) FILTER (WHERE action = 'click') AS click_ranks
   FROM events
   WHERE search_id IS NOT NULL
   GROUP BY search_id
 )
-SELECT s.*, coalesce(a.clicks, 0) AS clicks, coalesce(a.clicked_k, false) AS clicked_k, coalesce(a.carted, false) AS carted,
+SELECT coalesce(s.session_id, s.user_id, s.client_id) AS shopper, s.ts, s.day, s.query, s.configuration_id, s.segment, s.variables,
+  s.filter, s.hit_count, coalesce(a.clicks, 0) AS clicks, a.best_click_rank, coalesce(a.carted, false) AS carted,
   coalesce(a.bought, false) AS bought, coalesce(a.revenue, 0) AS revenue, a.click_rank_sum, coalesce(a.click_ranks, 0) AS click_ranks
-FROM searches s LEFT JOIN acts a ON a.search_id = s.search_id
+FROM searches s LEFT JOIN acts a ON a.search_id = s.search_id`;
+
+/** The outcomes of the searches under a filter, with whether each got a click at a rank ≤ k. */
+export function searchOutcomesSql(filter: TrafficFilter, k: number): Sql {
+  const where = searchWhere(filter);
+  return {
+    text: `SELECT s.*, coalesce(s.best_click_rank <= $k, false) AS clicked_k FROM search_outcomes s
 ${where.text}`,
     params: { ...where.params, k },
   };
 }
 
+/**
+ * Each query's sessions over the whole store: the one figure of the largest view (every query) that cannot be summed
+ * from smaller parts, kept beside the outcomes so that the view does not count distinct sessions again.
+ */
+export const QUERY_SESSIONS_SQL = 'SELECT query, count(DISTINCT shopper) AS sessions FROM search_outcomes GROUP BY query';
+
 /** The report: one row per group, most searched first (days in order). */
 export function reportSql(by: TrafficGroup | 'all', filter: TrafficFilter, k: number, limit?: number): Sql {
   const outcomes = searchOutcomesSql(filter, k);
+  // By query over every day, segment and configuration: each query's sessions are already counted.
+  const whole = by === 'query' && [filter.from, filter.to, filter.segment, filter.configuration].every((v) => v === undefined);
   return {
-    text: `WITH o AS (${outcomes.text})
-SELECT ${GROUP_COLUMN[by].replace('s.', 'o.')} AS "group",
-  count(*) AS searches,
-  count(DISTINCT coalesce(o.session_id, o.user_id, o.client_id)) AS sessions,
-  sum(o.clicks) AS clicks,
-  avg(CASE WHEN o.clicked_k THEN 1 ELSE 0 END) AS "ctrAtK",
-  avg(CASE WHEN o.hit_count = 0 THEN 1 ELSE 0 END) AS "zeroResultRate",
-  avg(CASE WHEN o.hit_count IS DISTINCT FROM 0 AND o.clicks = 0 THEN 1 ELSE 0 END) AS "noClickRate",
-  avg(CASE WHEN o.carted THEN 1 ELSE 0 END) AS "addToCartRate",
-  avg(CASE WHEN o.bought THEN 1 ELSE 0 END) AS "conversionRate",
-  sum(o.revenue) / count(*) AS "revenuePerSearch",
-  sum(o.click_rank_sum) / nullif(sum(o.click_ranks), 0) AS "meanClickPosition"
-FROM o
-GROUP BY 1
+    text: `WITH o AS (${outcomes.text}),
+r AS (
+  SELECT ${GROUP_COLUMN[by].replace('s.', 'o.')} AS "group",
+    count(*) AS searches,
+    ${whole ? '' : 'count(DISTINCT o.shopper) AS sessions,'}
+    sum(o.clicks) AS clicks,
+    count(*) FILTER (WHERE o.clicked_k) / count(*) AS "ctrAtK",
+    count(*) FILTER (WHERE o.hit_count = 0) / count(*) AS "zeroResultRate",
+    count(*) FILTER (WHERE o.hit_count IS DISTINCT FROM 0 AND o.clicks = 0) / count(*) AS "noClickRate",
+    count(*) FILTER (WHERE o.carted) / count(*) AS "addToCartRate",
+    count(*) FILTER (WHERE o.bought) / count(*) AS "conversionRate",
+    sum(o.revenue) / count(*) AS "revenuePerSearch",
+    sum(o.click_rank_sum) / nullif(sum(o.click_ranks), 0) AS "meanClickPosition"
+  FROM o
+  GROUP BY 1
+)
+SELECT r.*${whole ? ', coalesce(q.sessions, 0) AS sessions FROM r LEFT JOIN query_sessions q ON q.query IS NOT DISTINCT FROM r."group"' : ' FROM r'}
 ORDER BY ${by === 'day' ? '"group" ASC' : 'searches DESC, "group" ASC NULLS LAST'}${limit ? `\nLIMIT ${Math.floor(limit)}` : ''}`,
     params: outcomes.params,
   };

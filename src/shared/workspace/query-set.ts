@@ -18,6 +18,8 @@ export const queryRowSchema = z.strictObject({
     .max(50)
     .optional(),
   variables: contextVariablesSchema.optional(),
+  /** How often shoppers searched it (a query set sampled from traffic): quality can be weighted by it. */
+  weight: z.number().positive().max(1e12).optional(),
   /** Line in the source file, for messages. */
   line: z.number().int().min(0),
 });
@@ -36,8 +38,6 @@ export const querySetEntrySchema = queryRowSchema.omit({ line: true }).extend({
   expect: expectSchema.optional(),
   /** What the shopper means, attribute → value(s), as rating rules read it (`$intent.<attribute>`). */
   intent: intentSchema.optional(),
-  /** How often shoppers searched it (a query set sampled from traffic): metrics can be weighted by it. */
-  weight: z.number().positive().max(1e12).optional(),
 });
 
 export const querySetSchema = z.strictObject({
@@ -54,9 +54,9 @@ export const querySetSchema = z.strictObject({
 export type QuerySetEntry = z.output<typeof querySetEntrySchema>;
 export type QuerySet = z.output<typeof querySetSchema>;
 
-/** A query set's queries as the rows a batch runs (its filters, facets and variables kept; notes and expectations are not the request's). */
+/** A query set's queries as the rows a batch runs (its filters, facets, variables and weights kept; notes and expectations are not the request's). */
 export function rowsOfQuerySet(set: Pick<QuerySet, 'queries'>): QueryRow[] {
-  return set.queries.map(({ note: _note, expect: _expect, intent: _intent, weight: _weight, ...row }, i) => ({ ...row, line: i + 1 }));
+  return set.queries.map(({ note: _note, expect: _expect, intent: _intent, ...row }, i) => ({ ...row, line: i + 1 }));
 }
 
 export function newQuerySet(name: string, queries: QuerySetEntry[], source?: string, now = new Date()): QuerySet {

@@ -19,6 +19,16 @@ const run = (args: string[]) => runBuiltCli(['compare', ...args]);
 /** The options every run here shares: a query file, the emulator, default against `b`. */
 const sides = (file: string, b: string) => ['--queries', file, '--base-url', em.url, '--token', DEMO_TOKEN, '--a', 'default', '--b', b];
 const common = () => [...sides(queries, 'bestsellers'), '--concurrency', '4'];
+/** A workspace query set written to the test's folder: its path. */
+async function querySet(name: string, title: string, entries: Record<string, unknown>[]): Promise<string> {
+  const file = join(dir, name);
+  const at = '2026-11-01T00:00:00.000Z';
+  await writeFile(
+    file,
+    JSON.stringify({ format: 'search-workbench-query-set', version: 1, name: title, createdAt: at, updatedAt: at, queries: entries }),
+  );
+  return file;
+}
 
 interface JsonReport {
   format: string;
@@ -201,7 +211,7 @@ describe('compare command (built CLI)', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--limit raised from 5 to 10, so every judged position up to k = 10 has an item\./);
     expect(r.stdout).toMatch(
-      /^quality \(against ratings\.csv \(sha256 [0-9a-f]{12}…\), k = 10, exponential gain, relevant from 1, people's ratings only \(rules' suggestions left out\), 10 items asked per query; \d+ judged queries both sides answered\)$/m,
+      /^quality \(against ratings\.csv \(sha256 [0-9a-f]{12}…\), k = 10, exponential gain, relevant from 1, people's ratings only \(rules' suggestions left out\), each query counted once \(unweighted\), 10 items asked per query; \d+ judged queries both sides answered\)$/m,
     );
     expect(r.stdout).toMatch(/^metric\s+A\s+B\s+B − A\s+p\s+95% CI\s+W\/L\/T$/m);
     expect(r.stdout).toMatch(/^B: bestsellers is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p < 0\.001, \d+ wins/m);
@@ -244,33 +254,60 @@ describe('compare command (built CLI)', () => {
     };
     const confirmed = await counted([]);
     expect(confirmed.stdout).toMatch(
-      /, people's ratings only \(rules' suggestions left out\), \d+ items asked per query; 0 judged queries both sides answered\)$/m,
+      /, people's ratings only \(rules' suggestions left out\), each query counted once \(unweighted\), \d+ items asked per query; 0 judged queries both sides answered\)$/m,
     );
     expect(confirmed.config).toMatchObject({ ratings: 'confirmed', paired: 0 });
     const all = await counted(['--ratings', 'all']);
     expect(all.stdout).toMatch(
-      /, people's ratings, and rules' suggestions where nobody rated, \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
+      /, people's ratings, and rules' suggestions where nobody rated, each query counted once \(unweighted\), \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
     );
     expect(all.config.ratings).toBe('all');
     expect(all.config.paired).toBeGreaterThan(0);
   });
 
+  it('with --weight frequency, weighs each query of a query set by its searches, and says so', async () => {
+    const first = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
+      results: { query: string; a: { top: { id: string }[] }; b: { top: { id: string }[] } }[];
+    };
+    // Two queries the sides answer differently: B's own top rated on one, A's on the other.
+    const [x, y] = first.results.filter((r) => r.a.top[0]?.id !== r.b.top[0]?.id && r.b.top.length >= 3 && r.a.top.length >= 3);
+    const lines = ['query,docid,rating'];
+    for (const t of x!.b.top.slice(0, 3)) lines.push(`"${x!.query}",${t.id},3`);
+    for (const t of y!.a.top.slice(0, 3)) lines.push(`"${y!.query}",${t.id},3`);
+    const judgments = join(dir, 'weighted.csv');
+    await writeFile(judgments, lines.join('\n'));
+    const set = await querySet('weighted-set.json', 'From traffic', [
+      { query: x!.query, weight: 1 },
+      { query: y!.query, weight: 50 },
+    ]);
+    const measured = async (extra: string[]) => {
+      const out = join(dir, `weighted-${extra.length}.json`);
+      const r = await run([...sides(set, 'bestsellers'), '--judgments', judgments, '--out', out, ...extra]);
+      expect(r.status, r.stderr).toBe(0);
+      const report = JSON.parse(await readFile(out, 'utf8')) as {
+        summary: { quality: { ndcg: { delta: number } } };
+        qualityConfig: { weight?: string };
+      };
+      return { stdout: r.stdout, delta: report.summary.quality.ndcg.delta, weight: report.qualityConfig.weight };
+    };
+    const once = await measured([]);
+    expect(once.stdout).toMatch(/, each query counted once \(unweighted\), /);
+    const weighted = await measured(['--weight', 'frequency']);
+    expect(weighted.stdout).toMatch(/, queries weighted by how often shoppers searched them /);
+    expect(weighted.weight).toBe('frequency');
+    // The query A wins on was searched 50 times as often: weighted, B falls behind.
+    expect(weighted.delta).toBeLessThan(once.delta);
+    expect(weighted.delta).toBeLessThan(0);
+    const bad = await run([...sides(set, 'bestsellers'), '--judgments', judgments, '--weight', 'sometimes']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--weight is none or frequency, got "sometimes"');
+  });
+
   it('reads a workspace query set as --queries, with its per-query filters', async () => {
-    const set = join(dir, 'set.json');
-    await writeFile(
-      set,
-      JSON.stringify({
-        format: 'search-workbench-query-set',
-        version: 1,
-        name: 'Set',
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-        queries: [
-          { query: 'jacket', filter: 'price < 0' },
-          { query: 'hoodie', note: 'top query' },
-        ],
-      }),
-    );
+    const set = await querySet('set.json', 'Set', [
+      { query: 'jacket', filter: 'price < 0' },
+      { query: 'hoodie', note: 'top query' },
+    ]);
     const out = join(dir, 'set-report.json');
     const r = await run([...sides(set, 'bestsellers'), '--out', out]);
     expect(r.status, r.stderr).toBe(0);

@@ -1,16 +1,26 @@
-import { createHash } from 'node:crypto';
-import { lstat, mkdir, mkdtemp, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { z } from 'zod';
-import { type EventRow, type FileImport, type SearchRow, TrafficReader } from '../../../shared/traffic';
-import { JsonDocument, openInputFile, streamTextFile } from '../storage';
+import {
+  type EventRow,
+  type FileImport,
+  isUbiEvent,
+  linesSql,
+  type SearchRow,
+  TrafficReader,
+  ubiEventsSql,
+  ubiSearchesSql,
+} from '../../../shared/traffic';
+import { JsonDocument, streamTextFile } from '../storage';
+import { type Census, censusOf, findLines, identityOf, MAX_TRAFFIC_BYTES } from './census';
 import { sqlText } from './duck';
 import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 
-/** The largest traffic file read (JSON Lines or CSV are read a piece at a time; a JSON array is read whole). */
-export const MAX_TRAFFIC_BYTES = 32 * 1024 ** 3;
+export { MAX_TRAFFIC_BYTES } from './census';
 /** Bad lines named one by one; the rest are counted. */
 export const NAMED_PROBLEMS = 100;
+/** Lines DuckDB leaves to JavaScript, at most, before the whole file is read by JavaScript instead. */
+const MAX_OTHER_LINES = 100_000;
 
 export interface ImportProgress {
   file: string;
@@ -37,22 +47,6 @@ const ledgerOf = (dir: string) =>
     version: 1,
     defaults: () => ({ imports: [] }),
   });
-
-async function sha256Of(path: string): Promise<string> {
-  const { handle } = await openInputFile(path, { maxBytes: MAX_TRAFFIC_BYTES });
-  const hash = createHash('sha256');
-  try {
-    const buffer = Buffer.alloc(1 << 20);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await handle.close();
-  }
-  return hash.digest('hex');
-}
 
 /** Rows written as JSON Lines to a temp file a batch at a time, for DuckDB to read with its columns. */
 class RowSpool {
@@ -85,7 +79,7 @@ class RowSpool {
   }
 }
 
-const searchRecord = (s: SearchRow, source: string) => ({
+const searchRecord = (s: SearchRow) => ({
   search_id: s.searchId,
   session_id: s.sessionId,
   user_id: s.userId,
@@ -101,11 +95,9 @@ const searchRecord = (s: SearchRow, source: string) => ({
   page: s.page,
   ab_test: s.abTest,
   ab_variation: s.abVariation,
-  source,
 });
 
-const eventRecord = (e: EventRow, source: string) => ({
-  event_key: e.eventKey,
+const eventRecord = (e: EventRow) => ({
   search_id: e.searchId,
   session_id: e.sessionId,
   user_id: e.userId,
@@ -114,20 +106,183 @@ const eventRecord = (e: EventRow, source: string) => ({
   docid: e.docid,
   position: e.position,
   value: e.value,
-  source,
 });
 
+/** What makes a row the same row when two files hold it: a search's id; every field of an action. */
+const IDENTITY: Record<Table, string[]> = {
+  searches: ['search_id'],
+  events: Object.keys(TABLE_COLUMNS.events).filter((c) => c !== 'source'),
+};
+const outDir = (temp: string, table: Table, part: 'sql' | 'js') => join(temp, `out-${table}-${part}`);
+
+/** One import's work folder and what it has read so far. */
+interface Work {
+  store: TrafficStore;
+  path: string;
+  name: string;
+  census: Census;
+  temp: string;
+  source: string;
+  result: FileImport;
+  progress: (done: number) => void;
+}
+
+/** Rows of a table (a SELECT without `source` or `day`) written as Parquet by day into the work folder. */
+async function copyRows(work: Work, table: Table, select: string, part: 'sql' | 'js'): Promise<number> {
+  const [written] = await work.store.duck.all(
+    `COPY (SELECT *, ${sqlText(work.source)} AS source, CAST(ts AS DATE) AS day FROM (${select}))
+TO ${sqlText(outDir(work.temp, table, part))} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${work.source}-${part}-{i}`)})`,
+  );
+  return Number(written?.Count ?? 0);
+}
+
 /**
- * Imports one file into the store: read a piece at a time, each line checked (a bad line named and skipped, never
- * fatal), the rows spooled, then DuckDB keeps only what the store has not got (a search by its id, an action by its
- * key: the same file twice, or two files that overlap, count once) and writes it as Parquet by day. The new files
- * are written in a temp folder inside the store and renamed into place, one by one.
+ * The fast way, for UBI JSON Lines: DuckDB reads the file itself and keeps every line it can vouch for; the few
+ * others are found by their length and MD5 and read by JavaScript with their line numbers, which keeps or names each.
+ * False when DuckDB's reading of the file does not square with the census (nothing of it is then kept).
  */
-export async function importFile(store: TrafficStore, path: string, onProgress?: (p: ImportProgress) => void): Promise<FileImport> {
-  const sha256 = await sha256Of(path);
+async function readBySql(work: Work): Promise<boolean> {
+  const { census, store, result } = work;
+  const lines = linesSql(sqlText(work.path));
+  const sql = { searches: ubiSearchesSql, events: ubiEventsSql };
+  let first: unknown;
+  try {
+    first = JSON.parse(census.firstLine);
+  } catch {
+    return false;
+  }
+  const order: Table[] = isUbiEvent(first as Record<string, unknown>) ? ['events', 'searches'] : ['searches', 'events'];
+  let vouched = 0;
+  let marks: Record<string, unknown>[] = [];
+  try {
+    for (const [i, table] of order.entries()) {
+      if (vouched === census.filled) break;
+      const n = await copyRows(work, table, sql[table](lines), 'sql');
+      result[table].read += n;
+      vouched += n;
+      work.progress((i + 1) / 3);
+    }
+    const others = census.filled - vouched;
+    if (others > MAX_OTHER_LINES || others < 0) return false;
+    if (others > 0)
+      marks = await store.duck.all(
+        order.map((t) => `SELECT strlen(line) AS bytes, md5(line) AS md5 FROM (${sql[t](lines, 'others')})`).join('\nUNION ALL\n') +
+          `\nLIMIT ${others + 1}`,
+      );
+    if (marks.length !== others) return false;
+  } catch {
+    // A file DuckDB cannot read as lines (a line over its limit, bytes that are not UTF-8): JavaScript reads it.
+    return false;
+  }
+  if (marks.length > 0) {
+    const found = await readWithJs(work, 'json-lines', (reader) =>
+      findLines(
+        work.path,
+        work.name,
+        census.identity,
+        marks.map((m) => ({ bytes: Number(m.bytes), md5: String(m.md5) })),
+        (text, number) => reader.lineAt(text, number),
+      ),
+    );
+    if (!found) return false;
+  }
+  // DuckDB read the file by its name: it must be the file the census read.
+  if (identityOf(await stat(work.path)) !== census.identity)
+    throw new Error(`${work.name} changed while it was imported: import it again.`);
+  result.lines = census.lines;
+  if (!result.formats.includes('ubi')) result.formats.unshift('ubi');
+  return true;
+}
+
+/**
+ * JavaScript's reading: every line (or the lines `feed` hands it) through the traffic reader, bad ones named, the
+ * rows spooled and written as Parquet. False when `feed` says the file was not as expected.
+ */
+async function readWithJs(
+  work: Work,
+  part: 'json-lines' | 'whole',
+  feed: (reader: TrafficReader, flush: () => Promise<void>) => Promise<boolean>,
+): Promise<boolean> {
+  const { result, temp } = work;
+  const dir = await mkdtemp(join(temp, 'spool-'));
+  const searches = await RowSpool.create(join(dir, 'searches.jsonl'));
+  const events = await RowSpool.create(join(dir, 'events.jsonl'));
+  const reader = new TrafficReader({
+    search: (s) => searches.add(searchRecord(s)),
+    event: (e) => events.add(eventRecord(e)),
+    problem: (p) => {
+      result.skipped++;
+      if (result.problems.length < NAMED_PROBLEMS) result.problems.push(p);
+    },
+  });
+  const ok = await feed(reader, async () => {
+    await searches.flush();
+    await events.flush();
+  });
+  const read = reader.end();
+  await searches.close();
+  await events.close();
+  if (!ok) return false;
+  result.formats = [...new Set([...result.formats, ...read.formats])];
+  if (part === 'whole') result.lines = read.lines;
+  for (const [table, spool] of [
+    ['searches', searches],
+    ['events', events],
+  ] as const) {
+    if (spool.count === 0) continue;
+    const columns = Object.entries(TABLE_COLUMNS[table])
+      .filter(([name]) => name !== 'source')
+      .map(([name, type]) => `${name}: '${type}'`)
+      .join(', ');
+    await copyRows(
+      work,
+      table,
+      `SELECT * FROM read_json(${sqlText(spool.path)}, format = 'newline_delimited', columns = {${columns}})`,
+      'js',
+    );
+    result[table].read += spool.count;
+  }
+  return true;
+}
+
+/** The whole file through JavaScript: for CSV, the tracker's activities, JSON arrays, and what DuckDB could not read. */
+async function readWholeWithJs(work: Work): Promise<void> {
+  await readWithJs(work, 'whole', async (reader, flush) => {
+    let bytes = 0;
+    await streamTextFile(
+      work.path,
+      async (piece) => {
+        if (!piece) return;
+        reader.feed(piece);
+        bytes += Buffer.byteLength(piece);
+        work.progress(bytes / work.census.size);
+        await flush();
+      },
+      { maxBytes: MAX_TRAFFIC_BYTES, name: work.name },
+    );
+    return true;
+  });
+}
+
+/**
+ * Imports one file into the store. A file seen before (by SHA-256) is not read again. UBI JSON Lines are read by
+ * DuckDB (readBySql); anything else, line by line in JavaScript. A bad line is named and skipped, never fatal. Only
+ * what the store has not got is kept — a search by its id, an action by its key — written as Parquet by day in a
+ * temp folder inside the store and renamed into place, one file at a time. `outcomes: false` leaves the store's
+ * table of search outcomes to be made again by the caller (`store.refresh()`), once after several files.
+ */
+export async function importFile(
+  store: TrafficStore,
+  path: string,
+  onProgress?: (p: ImportProgress) => void,
+  options: { outcomes?: boolean } = {},
+): Promise<FileImport> {
+  const name = basename(path);
+  // The census is the first half of the work shown; reading the rows, the second.
+  const census = await censusOf(path, name, (bytes, total) => onProgress?.({ file: path, bytes, totalBytes: 2 * total }));
   const ledger = ledgerOf(store.dir);
-  const known = (await ledger.load()).value.imports.find((i) => i.sha256 === sha256);
-  const result: FileImport = {
+  const known = (await ledger.load()).value.imports.find((i) => i.sha256 === census.sha256);
+  const result = (): FileImport => ({
     file: path,
     formats: [],
     lines: 0,
@@ -135,96 +290,81 @@ export async function importFile(store: TrafficStore, path: string, onProgress?:
     events: { read: 0, added: 0, untied: 0 },
     skipped: 0,
     problems: [],
-  };
-  if (known) return { ...result, already: known.at };
+  });
+  if (known) return { ...result(), already: known.at };
   const temp = await mkdtemp(join(store.dir, '.incoming-'));
   try {
-    const source = sha256.slice(0, 16);
-    const searches = await RowSpool.create(join(temp, 'searches.jsonl'));
-    const events = await RowSpool.create(join(temp, 'events.jsonl'));
-    const reader = new TrafficReader({
-      search: (s) => searches.add(searchRecord(s, source)),
-      event: (e) => {
-        if (e.searchId === null) result.events.untied++;
-        events.add(eventRecord(e, source));
-      },
-      problem: (p) => {
-        result.skipped++;
-        if (result.problems.length < NAMED_PROBLEMS) result.problems.push(p);
-      },
-    });
-    const { size } = await openInputFile(path, { maxBytes: MAX_TRAFFIC_BYTES }).then(async (f) => {
-      await f.handle.close();
-      return f;
-    });
-    let bytes = 0;
-    await streamTextFile(
-      path,
-      async (piece) => {
-        if (!piece) return;
-        reader.feed(piece);
-        bytes += Buffer.byteLength(piece);
-        onProgress?.({ file: path, bytes, totalBytes: size });
-        await searches.flush();
-        await events.flush();
-      },
-      { maxBytes: MAX_TRAFFIC_BYTES, name: basename(path) },
-    );
-    const read = reader.end();
-    await searches.close();
-    await events.close();
-    result.formats = read.formats;
-    result.lines = read.lines;
-    result.searches.read = searches.count;
-    result.events.read = events.count;
-    result.searches.added = await addRows(store, temp, 'searches', 'search_id', source, searches.count);
-    result.events.added = await addRows(store, temp, 'events', 'event_key', source, events.count);
-    await store.refresh();
-    if (result.searches.read + result.events.read > 0) {
+    const progress = (done: number) =>
+      onProgress?.({ file: path, bytes: census.size + Math.min(1, done) * census.size, totalBytes: 2 * census.size });
+    const work: Work = { store, path, name, census, temp, source: census.sha256.slice(0, 16), result: result(), progress };
+    const jsonLines = census.firstLine.trimStart().startsWith('{');
+    if (!(jsonLines && (await readBySql(work)))) {
+      // Nothing DuckDB wrote is kept: JavaScript reads the whole file.
+      await rm(temp, { recursive: true, force: true });
+      await mkdir(temp, { mode: 0o700 });
+      work.result = result();
+      await readWholeWithJs(work);
+    }
+    const r = work.result;
+    r.searches.added = await settle(work, 'searches');
+    r.events.added = await settle(work, 'events');
+    await store.refresh(options);
+    if (r.searches.read + r.events.read > 0) {
       const { value } = await ledger.load();
-      const entry = {
-        sha256,
-        name: basename(path),
-        at: new Date().toISOString(),
-        searches: result.searches.added,
-        events: result.events.added,
-      };
+      const entry = { sha256: census.sha256, name, at: new Date().toISOString(), searches: r.searches.added, events: r.events.added };
       await ledger.save({ imports: [...value.imports, entry] });
     }
-    return result;
+    progress(1);
+    return r;
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
 }
 
-/** The spooled rows of a table the store has not got (by `key`), written as Parquet by day; how many were added. */
-async function addRows(store: TrafficStore, temp: string, table: Table, key: string, source: string, count: number): Promise<number> {
-  if (count === 0) return 0;
-  const duck = store.duck;
-  const columns = Object.entries(TABLE_COLUMNS[table])
-    .map(([name, type]) => `${name}: '${type}'`)
-    .join(', ');
-  const out = join(temp, `out-${table}`);
-  // One streaming statement, nothing held whole: the spool read, one row per key (the earliest), what the store has
-  // not got, written as Parquet by day. DuckDB sorts and joins out of core when the rows outgrow its memory limit.
+/**
+ * What a table's new files hold that the store has not got (by its key: the same file twice, or two files that
+ * overlap, count once), moved into the store; how many rows that is. Usually nothing repeats and the files move as
+ * they are; else they are written again without the repeats.
+ */
+async function settle(work: Work, table: Table): Promise<number> {
+  const dirs = [];
+  for (const part of ['sql', 'js'] as const) {
+    // A COPY of no rows leaves a folder without files.
+    const files = await readdir(outDir(work.temp, table, part), { recursive: true }).catch(() => []);
+    if (files.some((f) => f.endsWith('.parquet'))) dirs.push(outDir(work.temp, table, part));
+  }
+  if (dirs.length === 0) return 0;
+  const duck = work.store.duck;
+  const identity = IDENTITY[table];
+  const files = `read_parquet([${dirs.map((d) => sqlText(join(d, '**', '*.parquet'))).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`;
+  // A check by hashes: equal rows always hash alike, so no repeat and no match means none (a collision only sends
+  // the files the long way below, which compares the fields themselves).
+  const hash = `hash(${identity.join(', ')})`;
+  const [check] = await duck.all(
+    `SELECT count(*) AS n, count(DISTINCT ${hash}) AS distinct_keys, count(*) FILTER (WHERE ${hash} IN (SELECT ${hash} FROM ${table})) AS known
+    ${table === 'events' ? ', count(*) FILTER (WHERE search_id IS NULL) AS untied' : ''} FROM ${files}`,
+  );
+  const n = Number(check?.n ?? 0);
+  if (table === 'events') work.result.events.untied = Number(check?.untied ?? 0);
+  if (n > 0 && n === Number(check?.distinct_keys) && Number(check?.known) === 0) {
+    for (const dir of dirs) await moveInto(dir, join(work.store.dir, table));
+    return n;
+  }
+  const out = join(work.temp, `out-${table}-settled`);
   const [written] = await duck.all(
     `COPY (
-  SELECT n.*, CAST(n.ts AS DATE) AS day
-  FROM (
-    SELECT DISTINCT ON (${key}) * FROM read_json(${sqlText(join(temp, `${table}.jsonl`))}, format = 'newline_delimited', columns = {${columns}})
-    ORDER BY ${key}, ts
-  ) n
-  WHERE NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${key} = n.${key})
-) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${source}-{i}`)})`,
+  SELECT * FROM (SELECT DISTINCT ON (${identity.join(', ')}) * FROM ${files} ORDER BY ${identity.join(', ')}, ts) n
+  WHERE NOT EXISTS (SELECT 1 FROM ${table} o WHERE ${identity.map((c) => `o.${c} IS NOT DISTINCT FROM n.${c}`).join(' AND ')})
+) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${work.source}-{i}`)})`,
   );
   const added = Number(written?.Count ?? 0);
-  if (added > 0) await moveInto(out, join(store.dir, table));
+  if (added > 0) await moveInto(out, join(work.store.dir, table));
   return added;
 }
 
 /** Each new file renamed into its day's folder: no folder on the way may be a link, no file is written over. */
 async function moveInto(from: string, to: string): Promise<void> {
-  for (const dir of [to]) await checkFolder(dir);
+  await checkFolder(to);
   for (const day of await readdir(from)) {
     const target = join(to, day);
     await checkFolder(target);

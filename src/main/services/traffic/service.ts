@@ -182,14 +182,19 @@ export class TrafficService {
     return this.exclusive(async () => {
       const store = await this.store();
       const files: ImportView['files'] = [];
-      for (const path of paths) {
-        let result: FileImport;
-        try {
-          result = await importFile(store, path);
-        } catch (err) {
-          throw failure('validation', (err as Error).message, { field: 'files' });
+      try {
+        for (const path of paths) {
+          let result: FileImport;
+          try {
+            result = await importFile(store, path, undefined, { outcomes: false });
+          } catch (err) {
+            throw failure('validation', (err as Error).message, { field: 'files' });
+          }
+          files.push({ ...result, formats: result.formats.map((f) => FORMAT_NAMES[f]) });
         }
-        files.push({ ...result, formats: result.formats.map((f) => FORMAT_NAMES[f]) });
+      } finally {
+        // Each search's outcome made once, after the last file (or the one that failed).
+        await store.refresh();
       }
       return { files };
     });
@@ -227,9 +232,13 @@ export class TrafficService {
         this.deps.onProgress({ sessions: summary.sessions, total: summary.sessions, searches: summary.searches, phase: 'import' });
         const store = await this.store();
         const files: ImportView['files'] = [];
-        for (const file of summary.files.slice(0, 2)) {
-          const result = await importFile(store, file);
-          files.push({ ...result, file: file.slice(out.length + 1), formats: result.formats.map((f) => FORMAT_NAMES[f]) });
+        try {
+          for (const file of summary.files.slice(0, 2)) {
+            const result = await importFile(store, file, undefined, { outcomes: false });
+            files.push({ ...result, file: file.slice(out.length + 1), formats: result.formats.map((f) => FORMAT_NAMES[f]) });
+          }
+        } finally {
+          await store.refresh();
         }
         return { files, sessions: summary.sessions, searches: summary.searches };
       } finally {

@@ -7,7 +7,7 @@ import {
   clickModel,
   dayOfSession,
   eventActivity,
-  type EventRow,
+  actionOrderKey,
   type PageRequest,
   type SearchRow,
   searchActivity,
@@ -184,11 +184,14 @@ async function writeOutputs(
   sessions: SimulatedSession[],
 ): Promise<SimulateSummary> {
   const rows: SearchRow[] = sessions.flatMap((s) => s.searches.map((x) => x.row)).sort(byTime);
-  const events: EventRow[] = sessions.flatMap((s) => s.events).sort((a, b) => byTime(a, b) || (a.eventKey < b.eventKey ? -1 : 1));
+  const events = sessions
+    .flatMap((s) => s.events)
+    .map((e) => ({ ...e, order: actionOrderKey(e) }))
+    .sort((a, b) => byTime(a, b) || (a.order < b.order ? -1 : 1));
   const queryOf = new Map(rows.map((r) => [r.searchId, r]));
   const activities = [
     ...rows.map((r) => ({ ts: r.ts, key: r.searchId, activity: searchActivity(r) })),
-    ...events.map((e) => ({ ts: e.ts, key: e.eventKey, activity: eventActivity(e, queryOf.get(e.searchId ?? '')?.segment ?? null) })),
+    ...events.map((e) => ({ ts: e.ts, key: e.order, activity: eventActivity(e, queryOf.get(e.searchId ?? '')?.segment ?? null) })),
   ].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.key < b.key ? -1 : 1));
   await sendActivities(
     http,

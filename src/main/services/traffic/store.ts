@@ -4,6 +4,8 @@ import {
   checkFilter,
   type QueryFrequency,
   reportSql,
+  QUERY_SESSIONS_SQL,
+  SEARCH_OUTCOMES_SQL,
   searchWhere,
   type TrafficFilter,
   type TrafficGroup,
@@ -37,7 +39,6 @@ export const SEARCH_COLUMNS = {
 } as const;
 
 export const EVENT_COLUMNS = {
-  event_key: 'VARCHAR',
   search_id: 'VARCHAR',
   session_id: 'VARCHAR',
   user_id: 'VARCHAR',
@@ -120,9 +121,21 @@ export class TrafficStore {
     return store;
   }
 
-  async refresh(): Promise<void> {
+  /**
+   * The views over what is on disk now, and (unless `outcomes` is false: an import of several files makes it once,
+   * after the last) each search's outcome kept as a table, read by every view, and each query's sessions: in order
+   * of query and shopper, the shopper held as a 64-bit hash (two sessions of one query share a hash about once in ten
+   * billion), since counting distinct sessions is most of the work of a view.
+   */
+  async refresh(options: { outcomes?: boolean } = {}): Promise<void> {
     await defineView(this.duck, this.dir, 'searches');
     await defineView(this.duck, this.dir, 'events');
+    if (options.outcomes === false) return;
+    await this.duck.run(
+      `CREATE OR REPLACE TABLE search_outcomes AS SELECT * REPLACE (CASE WHEN shopper IS NOT NULL THEN hash(shopper) END AS shopper)
+FROM (${SEARCH_OUTCOMES_SQL}) ORDER BY query, shopper`,
+    );
+    await this.duck.run(`CREATE OR REPLACE TABLE query_sessions AS ${QUERY_SESSIONS_SQL}`);
   }
 
   close(): void {

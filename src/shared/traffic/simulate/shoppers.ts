@@ -1,5 +1,5 @@
 import { mulberry32 } from '../../random';
-import { ACTIONS, type EventRow, eventKeyOf, fieldHash, type SearchRow } from '../rows';
+import { ACTIONS, type EventRow, fieldHash, type SearchRow } from '../rows';
 import { type ClickModel, expectedClicks, shop, swapPairs } from './click-model';
 
 /**
@@ -220,7 +220,7 @@ export async function simulateSession(
           position: click.rank,
           value,
         };
-        events.push({ eventKey: eventKeyOf(e), ...e });
+        events.push(e);
       };
       act(ACTIONS.click, null);
       if (click.cart) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchQuality, qualitySentence, sideNames } from '../../../../src/shared/compare/quality';
+import { batchQuality, qualitySentence, sideNames, weightText } from '../../../../src/shared/compare/quality';
 import { batchHtml } from '../../../../src/shared/compare/report-html';
 import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
 import { defaultBatchName } from '../../../../src/shared/compare/sides';
@@ -136,6 +136,23 @@ describe('quality of a batch', () => {
       '(95% CI −0.369 to 0.356, ',
     );
     expect(sideNames({ a: { label: 'default' }, b: { label: 'B: bestsellers' } })).toEqual({ a: 'A (default)', b: 'B: bestsellers' });
+  });
+
+  it('weighs queries by how often shoppers searched them when asked to, and says which', () => {
+    const results = [result(0, 'jacket', ['x', 'j1', 'j2'], ['j1', 'j2', 'x']), result(1, 'dress', ['d1'], ['z', 'd1'])];
+    const rows = [
+      { query: 'jacket', line: 1, weight: 9 },
+      { query: 'dress', line: 2, weight: 1 },
+    ];
+    const config = { k: 10, gain: 'exponential', threshold: 1 } as const;
+    const plain = batchQuality(results, rows, judgments, config);
+    const weighted = batchQuality(results, rows, judgments, { ...config, weight: 'frequency' });
+    const [jacket, dress] = weighted.perQuery.map((q) => q.delta!.ndcg);
+    expect(plain.metrics.ndcg.delta).toBeCloseTo((jacket! + dress!) / 2, 12);
+    expect(weighted.metrics.ndcg.delta).toBeCloseTo((9 * jacket! + dress!) / 10, 12);
+    expect(weighted.weight).toBe('frequency');
+    expect(weightText(weighted.weight)).toMatch(/weighted by how often shoppers searched them/);
+    expect(weightText(plain.weight)).toBe('each query counted once (unweighted)');
   });
 
   it('goes into every report: CSV columns per query, the JSON summary, the HTML table and sentence', () => {

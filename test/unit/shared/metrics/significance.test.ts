@@ -87,6 +87,49 @@ describe('a paired comparison', () => {
   });
 });
 
+describe('a paired comparison weighted by how often queries were searched', () => {
+  it('weighs the means and the delta; a weight of 2 is the query counted twice in the means and the interval', () => {
+    const a = [0.2, 0.5, 0.4];
+    const b = [0.6, 0.4, 0.4];
+    const w = [3, 1, 1];
+    const c = comparePaired(a, b, w);
+    expect(c.a).toBeCloseTo((0.2 * 3 + 0.5 + 0.4) / 5, 12);
+    expect(c.b).toBeCloseTo((0.6 * 3 + 0.4 + 0.4) / 5, 12);
+    expect(c.delta).toBeCloseTo((0.4 * 3 - 0.1) / 5, 12);
+    // Wins, losses and ties still count queries.
+    expect(c).toMatchObject({ n: 3, wins: 1, losses: 1, ties: 1 });
+    // Unweighted, the same pairs say otherwise.
+    expect(comparePaired(a, b).delta).toBeCloseTo(0.1, 12);
+    // Whole-number weights in the means are copies of the query.
+    const copies = comparePaired([0.2, 0.2, 0.2, 0.5, 0.4], [0.6, 0.6, 0.6, 0.4, 0.4]);
+    expect(c.delta).toBeCloseTo(copies.delta, 12);
+    // All weights equal: the unweighted figures, interval and test alike.
+    const plain = comparePaired(a, b);
+    const even = comparePaired(a, b, [7, 7, 7]);
+    expect(even.delta).toBeCloseTo(plain.delta, 12);
+    expect(even.p).toBeCloseTo(plain.p, 12);
+  });
+
+  it('its interval comes from weighted resamples, and above 10,000 pairs from the weighted standard error', () => {
+    const n = 200;
+    const deltas = Array.from({ length: n }, (_, i) => (i % 2 ? 0.1 : -0.05));
+    // The positive half weighs 4 times as much: the weighted mean is (0.4 − 0.05) / 5 = 0.07.
+    const weights = deltas.map((d) => (d > 0 ? 4 : 1));
+    const ci = bootstrapInterval(deltas, { weights })!;
+    expect(ci[0]).toBeLessThan(0.07);
+    expect(ci[1]).toBeGreaterThan(0.07);
+    expect(ci[0]).toBeGreaterThan(0.05);
+    const big = Array.from({ length: 20_000 }, (_, i) => deltas[i % n]!);
+    const bigW = Array.from({ length: 20_000 }, (_, i) => weights[i % n]!);
+    const limit = bootstrapInterval(big, { weights: bigW })!;
+    expect((limit[0] + limit[1]) / 2).toBeCloseTo(0.07, 9);
+    // Resampled at this size too (resampledUpTo raised), the two ways agree to within 5% of the width.
+    const resampled = bootstrapInterval(big, { weights: bigW, resampledUpTo: 30_000, resamples: 2000 })!;
+    expect(Math.abs(resampled[0] - limit[0])).toBeLessThan(0.05 * (limit[1] - limit[0]) + 1e-4);
+    expect(Math.abs(resampled[1] - limit[1])).toBeLessThan(0.05 * (limit[1] - limit[0]) + 1e-4);
+  });
+});
+
 describe('above 10,000 pairs: the large-sample limits', () => {
   it('the normal upper tail matches tabulated values', () => {
     expect(normalUpperTail(0)).toBe(0.5);

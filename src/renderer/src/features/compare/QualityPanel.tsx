@@ -1,5 +1,14 @@
 import { RefreshCw } from 'lucide-react';
-import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality, type BatchHead } from '@shared/compare';
+import {
+  formatP,
+  metricLabel,
+  qualitySentence,
+  ratingsCountedText,
+  sideNames,
+  type BatchQuality,
+  type BatchHead,
+  weightText,
+} from '@shared/compare';
 import { METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
 import { Button } from '../../components/Button';
 import type { CallState } from '../../request-ui/lifecycle';
@@ -56,7 +65,8 @@ export function QualityPanel({
         <h3 className="quality__title">Quality against “{config.judgments.name}”</h3>
         <span className="small muted">
           k = {config.k} · {config.gain} gain · relevant from {config.threshold} ·{' '}
-          <span data-testid="ratings-counted">{ratingsCountedText(q?.ratings ?? config.ratings)}</span>
+          <span data-testid="ratings-counted">{ratingsCountedText(q?.ratings ?? config.ratings)}</span> ·{' '}
+          <span data-testid="weight-counted">{weightText(q?.weight ?? config.weight)}</span>
           {q
             ? ` · ${q.paired.toLocaleString('en-US')} judged ${q.paired === 1 ? 'query' : 'queries'} both sides answered` +
               (q.unjudged ? `; ${q.unjudged.toLocaleString('en-US')} unjudged left out` : '') +

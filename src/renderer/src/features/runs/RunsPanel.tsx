@@ -1,5 +1,5 @@
 import { History, Pin, PinOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
-import { metricLabel, ratingsCountedText } from '@shared/compare';
+import { metricLabel, ratingsCountedText, weightText } from '@shared/compare';
 import type { TrendView } from '@shared/ipc';
 import { queryKey } from '@shared/judgments';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics';
@@ -176,7 +176,8 @@ export function RunsPanel() {
           <TrendChart view={view} metric={state.metric} label={label} />
           <p className="small muted runs-legend">
             <span className="runs-key runs-key--a" /> A ({view.sides.a}) <span className="runs-key runs-key--b" /> B ({view.sides.b}) — mean
-            over the judged queries with its 95% bootstrap interval; ratings counted: {ratingsCountedText(view.quality.ratings)}.{' '}
+            over the judged queries with its 95% bootstrap interval; ratings counted: {ratingsCountedText(view.quality.ratings)};{' '}
+            {weightText(view.quality.weight)}.{' '}
             {view.baseline
               ? "Each run's B is held against the baseline run's B, paired by query; a ring marks a run significantly worse (p < 0.05)."
               : 'Pin a run as the baseline to hold the others against it.'}

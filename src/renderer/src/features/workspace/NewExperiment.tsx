@@ -107,6 +107,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
   const [k, setK] = useState(10);
   const [gain, setGain] = useState<Gain>('exponential');
   const [ratings, setRatings] = useState<RatingsCounted>('confirmed');
+  const [weight, setWeight] = useState<'none' | 'frequency'>('none');
   const [limit, setLimit] = useState(() => Math.min(100, useAppStore.getState().compare.limit));
   const [concurrency, setConcurrency] = useState(6);
   const [sides, setSides] = useState<Record<SideKey, SideDraft>>(() => {
@@ -140,7 +141,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           querySet,
           ...(judgments ? { judgments } : {}),
           // The relevance threshold is the judgment list's own.
-          quality: { k, gain, ...(ratings === 'all' ? { ratings } : {}) },
+          quality: { k, gain, ...(ratings === 'all' ? { ratings } : {}), ...(weight === 'frequency' ? { weight } : {}) },
           limit,
           concurrency,
           sides: { a, b },
@@ -192,6 +193,22 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           options={[
             { value: 'confirmed', label: 'people’s', title: 'Count the ratings people gave or confirmed (rules’ suggestions left out)' },
             { value: 'all', label: '+ rules’', title: 'Count rules’ suggestions too, for items nobody has rated yet' },
+          ]}
+        />
+        <Segmented
+          label="Queries"
+          showLabel
+          value={weight}
+          onChange={setWeight}
+          disabled={!judgments}
+          options={[
+            { value: 'none', label: 'once each', title: 'Each query counts once in the means (unweighted)' },
+            {
+              value: 'frequency',
+              label: 'by searches',
+              title:
+                'Weigh each query by how often shoppers searched it (a query set sampled from traffic carries it; 1 where it has none)',
+            },
           ]}
         />
         <IntInput label="Items per query" value={limit} min={1} max={1000} fallback={24} onChange={setLimit} />
