@@ -11,7 +11,14 @@ import {
 } from '../shared/compare';
 import { textHash } from '../main/services/compare';
 import { basename } from 'node:path';
-import { parseJudgments, type ParsedJudgments, indexRatings, MAX_RATING_LIMIT, type RatingIndex } from '../shared/judgments';
+import {
+  parseJudgments,
+  type ParsedJudgments,
+  indexRatings,
+  MAX_RATING_LIMIT,
+  type RatingIndex,
+  ratingsCountedOf,
+} from '../shared/judgments';
 import type { ContextValue } from '../shared/request';
 import { intOption, UsageError, type CliIo } from './command';
 import { InputError, readInput, streamInput } from './input';
@@ -89,8 +96,9 @@ export async function queryRows(arg: string | undefined, io: CliIo): Promise<Que
 export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
   const str = (k: string) => v[k] as string | undefined;
   const ratings = str('ratings');
-  if (ratings !== undefined && ratings !== 'confirmed' && ratings !== 'all')
-    throw new UsageError(`--ratings is confirmed or all, got ${JSON.stringify(ratings)}`);
+  const counted = ratings === undefined ? undefined : ratingsCountedOf(ratings);
+  if (ratings !== undefined && !counted)
+    throw new UsageError(`--ratings is people, people+rules, people+clicks, clicks or all, got ${JSON.stringify(ratings)}`);
   const gain = str('gain');
   if (gain !== undefined && gain !== 'exponential' && gain !== 'linear')
     throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
@@ -103,7 +111,7 @@ export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
     ...(k !== undefined ? { k } : {}),
     ...(gain ? { gain } : {}),
     ...(threshold !== undefined ? { threshold } : {}),
-    ...(ratings ? { ratings } : {}),
+    ...(counted ? { ratings: counted } : {}),
     ...(weight ? { weight } : {}),
   };
 }

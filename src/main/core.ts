@@ -16,6 +16,7 @@ import { explainHandlers } from './handlers/explain';
 import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
 import { trafficHandlers } from './handlers/traffic';
+import { clickModelsHandlers } from './handlers/click-models';
 import { SuiteService } from './services/assertions';
 import { ExplainService } from './services/explain';
 import { profileTargets, HistoryService, ImageProxy, SearchClient, SearchSession } from './services/search';
@@ -23,6 +24,7 @@ import { MatrixService } from './services/matrix';
 import { IntentProposer, JudgmentLists } from './services/judgments';
 import { RunsService } from './services/runs';
 import { TrafficService } from './services/traffic';
+import { ClickModelsService } from './services/click-models';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
 import { CatalogClient, CatalogService } from './services/catalog';
@@ -191,6 +193,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const experiments = new Experiments({ workspace, querySets, judgments, compare, stateDir: join(options.dataDir, 'judging') });
   const catalog = new CatalogClient(http, tokens);
+  const traffic = new TrafficService({
+    workspace,
+    http,
+    search,
+    localDemo,
+    onProgress: (progress) => events.emit('traffic:progress', progress),
+  });
   const services: Services = {
     options,
     events,
@@ -218,13 +227,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     judgments,
     experiments,
     runs: new RunsService({ workspace, experiments, judgments, compare }),
-    traffic: new TrafficService({
-      workspace,
-      http,
-      search,
-      localDemo,
-      onProgress: (progress) => events.emit('traffic:progress', progress),
-    }),
+    traffic,
+    clickModels: new ClickModelsService({ traffic, workspace }),
     compare,
     assertions,
     explain,
@@ -261,6 +265,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...matrixHandlers(services),
     ...runsHandlers(services),
     ...trafficHandlers(services),
+    ...clickModelsHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

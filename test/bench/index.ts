@@ -1,4 +1,5 @@
 import { benchAssertions } from './assertions.bench';
+import { benchClickModels } from './click-models.bench';
 import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
 import { benchExplain } from './explain.bench';
@@ -28,6 +29,7 @@ const suites: [string, () => Promise<void>][] = [
   ['rating', benchRating],
   ['scale', benchScale],
   ['traffic', benchTraffic],
+  ['click-models', benchClickModels],
 ];
 
 const only = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { clicksByPositionSql, queryItemsSql, worklistSql } from '../../src/share
 import { printTable } from './table';
 
 /** Events in the synthetic log (`TRAFFIC_BENCH_EVENTS` to change it); one search for every five. */
-const EVENTS = Number(process.env.TRAFFIC_BENCH_EVENTS ?? 10_000_000);
+export const EVENTS = Number(process.env.TRAFFIC_BENCH_EVENTS ?? 10_000_000);
 const SEARCHES = Math.round(EVENTS / 5);
 const QUERIES = 50_000;
 const DAYS = 7;
@@ -37,24 +37,32 @@ async function writeLines(path: string, count: number, line: (i: number) => stri
   await once(out, 'finish');
 }
 
-/** UBI 1.3 queries and events, written directly (not through the emulator): Zipf-like queries, clicks falling with rank. */
-async function writeLog(dir: string): Promise<{ queries: string; events: string }> {
+/** A search's query, 0 … QUERIES − 1, Zipf-like: the same for the search wherever it is asked (its events too). */
+const queryIndexOf = (i: number) => Math.floor(QUERIES * ((Math.imul((i + 1) ^ 0x9e3779b9, 0x85ebca6b) >>> 0) / 4294967296) ** 3);
+
+/** The item at a rank of a search: each query's page the same under one configuration, as a real engine's would be. */
+const hitOf = (search: number, rank: number) => `SKU-${(queryIndexOf(search) * 7 + (rank - 1) * 13 + (search % 2) * 5) % 20000}`;
+
+/**
+ * UBI 1.3 queries and events, written directly (not through the emulator): Zipf-like queries, each query's page fixed
+ * per configuration, clicks falling with rank.
+ */
+export async function writeLog(dir: string): Promise<{ queries: string; events: string }> {
   const random = lcg(7);
   const start = Date.parse('2026-11-01T00:00:00Z');
   const at = (i: number, of: number) => new Date(start + Math.floor((i / of) * DAYS * 86_400_000)).toISOString();
-  const queryOf = () => `query ${Math.floor(QUERIES * random() ** 3)}`;
   const queries = join(dir, 'queries.jsonl');
   const events = join(dir, 'events.jsonl');
   await writeLines(queries, SEARCHES, (i) => {
-    const hits = Array.from({ length: 10 }, (_, r) => `"SKU-${(i * 7 + r * 13) % 20000}"`).join(',');
-    return `{"query_id":"q${i}","client_id":"u${i % 400_000}","user_query":"${queryOf()}","timestamp":"${at(i, SEARCHES)}","query_attributes":{"session_id":"s${Math.floor(i / 2)}","configurationId":"${i % 2 ? 'default' : 'new-arrivals'}"},"query_response_hit_ids":[${hits}]}\n`;
+    const hits = Array.from({ length: 10 }, (_, r) => `"${hitOf(i, r + 1)}"`).join(',');
+    return `{"query_id":"q${i}","client_id":"u${i % 400_000}","user_query":"query ${queryIndexOf(i)}","timestamp":"${at(i, SEARCHES)}","query_attributes":{"session_id":"s${Math.floor(i / 2)}","configurationId":"${i % 2 ? 'default' : 'new-arrivals'}"},"query_response_hit_ids":[${hits}]}\n`;
   });
   await writeLines(events, EVENTS, (i) => {
     const search = Math.floor(i / 5);
     const rank = 1 + Math.floor(10 * random() ** 2);
     const action = i % 5 < 3 ? 'click' : i % 5 === 3 ? 'add_to_cart' : 'purchase';
     // Each action a second after the one before: no two lines are the same action.
-    return `{"action_name":"${action}","query_id":"q${search}","session_id":"s${Math.floor(search / 2)}","timestamp":"${new Date(Date.parse(at(search, SEARCHES)) + (i % 5) * 1000).toISOString()}","event_attributes":{"object":{"object_id":"SKU-${(search * 7 + (rank - 1) * 13) % 20000}"${action === 'purchase' ? ',"price":49.9' : ''}},"position":{"ordinal":${rank}}}}\n`;
+    return `{"action_name":"${action}","query_id":"q${search}","session_id":"s${Math.floor(search / 2)}","timestamp":"${new Date(Date.parse(at(search, SEARCHES)) + (i % 5) * 1000).toISOString()}","event_attributes":{"object":{"object_id":"${hitOf(search, rank)}"${action === 'purchase' ? ',"price":49.9' : ''}},"position":{"ordinal":${rank}}}}\n`;
   });
   return { queries, events };
 }

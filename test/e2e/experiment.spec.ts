@@ -123,7 +123,9 @@ test('experiment: a query set on two configurations against judgments, with qual
   const quality = page.getByTestId('quality-panel');
   await expect(quality.getByTestId('quality-table')).toBeVisible();
   await expect(quality).toContainText(`${judged} judged queries both sides answered`);
-  await expect(quality.getByTestId('ratings-counted')).toHaveText("people's ratings only (rules' suggestions left out)");
+  await expect(quality.getByTestId('ratings-counted')).toHaveText(
+    "people's ratings only (rules' suggestions and clicks' ratings left out)",
+  );
   // The queries with too few results to rate, and the one with none, have no judgment.
   await expect(quality).toContainText(`${QUERIES.length + 1 - judged} unjudged left out`);
   const ndcg = quality.getByTestId('quality-row-ndcg');

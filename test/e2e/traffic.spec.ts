@@ -78,3 +78,49 @@ test('traffic: the demo week — overview, a query, the zero-result worklist int
   await expect(tiles).toContainText(arrivals.searches.toLocaleString('en-US'));
   await expect(tiles).toContainText(`${(arrivals.ctrAtK * 100).toFixed(1)}%`);
 });
+
+test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list, counted by an experiment', async ({ app }) => {
+  const { page } = app;
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  await openArea(page, 'Workspace');
+  const panel = page.getByTestId('traffic-panel');
+  await expect(panel.getByTestId('traffic-tiles')).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('radio', { name: 'Ratings from clicks' }).click();
+  const clicks = panel.getByTestId('click-ratings');
+  await clicks.getByRole('button', { name: 'Fit' }).click();
+  await expect(clicks.getByTestId('click-summary')).toContainText('PBM on', { timeout: 60_000 });
+  // The position curve: ten ranks, the first looked at always; every item with its estimate, interval and rating.
+  await expect(clicks.getByTestId('click-position-chart').locator('rect')).toHaveCount(10);
+  await expect(clicks.getByTestId('click-items').locator('tbody tr').first()).toBeVisible();
+  await expect(clicks.getByLabel('Threshold for rating 3')).not.toHaveValue('');
+  await clicks.getByLabel('Filter by query').fill('running shoes');
+  await expect(clicks.getByTestId('click-items').locator('tbody tr').first()).toContainText('running shoes');
+  await clicks.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'click-models-1-ratings');
+  expect(await app.axe()).toEqual([]);
+
+  await clicks.getByRole('button', { name: 'Save as judgment list' }).click();
+  await expect(clicks.getByRole('status').filter({ hasText: 'clicks’ ratings in' })).toContainText(
+    /Saved [\d,]+ clicks’ ratings in clicks-pbm\.json/,
+  );
+  await expect(page.getByRole('region', { name: 'Judgment lists' })).toContainText('clicks-pbm.json');
+
+  // An experiment measured on the clicks' ratings alone.
+  const experiments = page.getByRole('region', { name: 'Experiments' });
+  await experiments.getByRole('button', { name: 'New', exact: true }).click();
+  const form = experiments.getByRole('form', { name: 'New experiment' });
+  await form.getByLabel('Experiment name').fill('Clicks trial');
+  await form.getByLabel('Query set').selectOption('demo-shopper-queries.json');
+  await form.getByLabel('Judgment list').selectOption('clicks-pbm.json');
+  await form.getByRole('radiogroup', { name: 'Ratings' }).getByRole('radio', { name: 'clicks’', exact: true }).click();
+  await form.getByLabel('Side B configuration').fill('new-arrivals');
+  await form.getByRole('button', { name: 'Create experiment' }).click();
+  const trial = experiments.getByRole('listitem').filter({ hasText: 'clicks-trial.json' });
+  await trial.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });
+  const quality = page.getByTestId('quality-panel');
+  await expect(quality.getByTestId('ratings-counted')).toHaveText(
+    "clicks' ratings only (shoppers' behaviour through a click model; people's left out)",
+  );
+  await expect(quality.getByTestId('quality-table')).toBeVisible();
+});

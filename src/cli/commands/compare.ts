@@ -161,7 +161,7 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings confirmed|all] [--weight none|frequency] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings people|people+rules|people+clicks|clicks|all] [--weight none|frequency] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
     '       compare --experiment WORKSPACE/experiments/FILE.json --base-url U --token T [--out …] [--state DIR] [--gate …] [--shard i/n]\n' +
     '  --experiment a workspace experiment, run as the app runs it: its query set, sides, page size, judgment list and quality settings (the flags that set those are refused with it); both sides ask --base-url with --token\n' +
     '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
@@ -175,7 +175,7 @@ export const compareCommand: Command = {
     '  --suggestions  with --kind autocomplete: suggestions asked per prefix, 1 to 20 (default 10)\n' +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
-    "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, the judgment list's own threshold (else 1), confirmed: rules' suggestions left out; the summary says each); with judgments, --limit is raised to k\n" +
+    "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, the judgment list's own threshold (else 1), people: rules' suggestions and clicks' ratings left out; the summary says each); with judgments, --limit is raised to k\n" +
     '  --weight  how queries count in the means (default none: each once); frequency weighs each by how often shoppers searched it, the weight a query set sampled from traffic carries (1 where it has none); the summary says which\n' +
     '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +
     '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +

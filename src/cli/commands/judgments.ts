@@ -17,6 +17,7 @@ import {
   formatJudgments,
   canonicalRatings,
   DEFAULT_SCALE,
+  countedSources,
   indexRatings,
   judgmentListSchema,
   MAX_RATING_LIMIT,
@@ -30,6 +31,7 @@ import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError 
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { qualitySettings } from '../../shared/compare';
 import { runQuality, readRun } from '../../shared/metrics';
+import { FROM_TRAFFIC_USAGE, fromTrafficCommand } from './click-models';
 
 const AGREEMENT_USAGE =
   '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +
@@ -195,27 +197,33 @@ const FORMAT_BY_EXTENSION: Record<string, ExportFormat> = { '.csv': 'quepid', '.
 
 export const judgmentsCommand: Command = {
   name: 'judgments',
-  summary: 'Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (and from a workspace list); how far raters agree',
+  summary:
+    'Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (and from a workspace list); how far raters agree; ratings from clicks',
   usage:
     'judgments convert IN --to quepid|trec|rre [--out FILE]\n' +
     '       judgments agreement FILE [--max 3] [--min-items 30]\n' +
     '       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… [--k 10] [--out FILE]\n' +
+    '       judgments from-traffic --store DIR --model pbm|dbn|coec [--min-impressions 20] [--max 3] [--thresholds T1,T2,T3] [--into LIST] [--format json] --out FILE\n' +
     '  IN     the judgments file (format detected from the content), or - for standard input\n' +
     '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre)\n' +
     '  --out  where to write it (default: standard output)\n' +
     '  example: search-workbench judgments convert ratings.csv --to trec --out ratings.qrels\n' +
     AGREEMENT_USAGE +
     '\n' +
-    SUGGEST_USAGE,
+    SUGGEST_USAGE +
+    '\n' +
+    FROM_TRAFFIC_USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'agreement') return agreementCommand(rest, io);
     if (sub === 'suggest') return suggestCommand(rest, io);
+    // Ratings from shoppers' clicks: the click-models capability's command.
+    if (sub === 'from-traffic') return fromTrafficCommand(rest, io);
     if (sub !== 'convert')
       throw new UsageError(
         sub
-          ? `judgments has no subcommand ${JSON.stringify(sub)}: convert or agreement.`
-          : 'judgments needs a subcommand: convert or agreement.',
+          ? `judgments has no subcommand ${JSON.stringify(sub)}: convert, agreement, suggest or from-traffic.`
+          : 'judgments needs a subcommand: convert, agreement, suggest or from-traffic.',
       );
     const { values, positionals } = parse(rest, { to: { type: 'string' }, out: { type: 'string' } });
     const to = values.to ?? (values.out ? FORMAT_BY_EXTENSION[extname(values.out).toLowerCase()] : undefined);
@@ -242,14 +250,16 @@ export const metricsCommand: Command = {
   name: 'metrics',
   summary: 'Quality of a run against judgments: nDCG, DCG, P, AP, RR, recall and judged@k per query and on average',
   usage:
-    'metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] [--side a|b] [--ratings confirmed|all]\n' +
+    'metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] [--side a|b] [--ratings people|people+rules|people+clicks|clicks|all]\n' +
     '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content (required)\n' +
     '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
     "  --threshold  lowest rating that counts as relevant (default: the judgment list's own, else 1)\n" +
     '  --side       which side of a JSON export is the run (default a)\n' +
-    "  --ratings    confirmed: people's ratings only (default); all: rating rules' suggestions count too (the report says which)\n" +
+    "  --ratings    people: people's ratings only (default; also written confirmed); people+rules and people+clicks: rules'\n" +
+    "               suggestions or clicks' ratings (judgments from-traffic) count too where nobody rated; clicks: clicks' only;\n" +
+    "               all: people's, else clicks', else rules' (the report says which)\n" +
     '  example: search-workbench metrics --judgments ratings.csv --run run.txt --k 10',
   async run(argv, io) {
     const { values } = parse(
@@ -283,9 +293,9 @@ export const metricsCommand: Command = {
     const suggested = judgments.ratings.filter((r) => r.rule !== undefined).length;
     if (suggested)
       io.stderr(
-        counted === 'all'
-          ? `${suggested} of the ratings are rules' suggestions, counted (--ratings all).`
-          : `${suggested} of the ratings are rules' suggestions, left out (--ratings all counts them).`,
+        countedSources(counted).rules
+          ? `${suggested} of the ratings are rules' suggestions, counted where nobody rated (--ratings ${counted}).`
+          : `${suggested} of the ratings are rules' suggestions, left out (--ratings people+rules counts them).`,
       );
     if (report.unjudged.length)
       io.stderr(`${report.unjudged.length} queries of the run have no relevant judgment (R = 0): left out of the mean.`);

@@ -8,7 +8,6 @@ import {
   type SampleMethod,
   sampleQueries,
   TRAFFIC_GROUPS,
-  type TrafficFilter,
   type TrafficGroup,
   trafficCsv,
   trafficHtml,
@@ -18,58 +17,12 @@ import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically } from '../../main/services/storage';
-import { importFile, simulateTraffic, StoreError, TrafficStore } from '../../main/services/traffic';
+import { importFile, simulateTraffic } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_FLAGS = {
-  from: { type: 'string' },
-  to: { type: 'string' },
-  segment: { type: 'string' },
-  config: { type: 'string' },
-} as const;
-
-function dayOption(value: string | undefined, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    throw new UsageError(`--${name} is a day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
-  return value;
-}
-
-function filterOf(values: { from?: string; to?: string; segment?: string; config?: string }): TrafficFilter {
-  const from = dayOption(values.from, 'from');
-  const to = dayOption(values.to, 'to');
-  if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-  return {
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(values.segment !== undefined ? { segment: values.segment } : {}),
-    ...(values.config !== undefined ? { configuration: values.config } : {}),
-  };
-}
-
-/** The store a command reads, closed after `work`; a store that cannot be opened is a run that could not run. */
-async function withStore<T>(dir: string | undefined, work: (store: TrafficStore) => Promise<T>): Promise<T> {
-  if (!dir) throw new UsageError('Give --store DIR: the folder of the traffic store.');
-  let store: TrafficStore;
-  try {
-    store = await TrafficStore.open(dir);
-  } catch (err) {
-    if (err instanceof StoreError) throw new InputError(err.message);
-    throw err;
-  }
-  try {
-    return await work(store);
-  } catch (err) {
-    if (err instanceof StoreError) throw new UsageError(err.message);
-    throw err;
-  } finally {
-    store.close();
-  }
-}
+import { dayOption, FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
 
 function describeImport(r: FileImport): string {
   if (r.already) return `${r.file}: imported before (${r.already}); nothing added.`;

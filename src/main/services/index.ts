@@ -4,6 +4,7 @@ import type { MatrixService } from './matrix';
 import type { IntentProposer, JudgmentLists } from './judgments';
 import type { RunsService } from './runs';
 import type { TrafficService } from './traffic';
+import type { ClickModelsService } from './click-models';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app';
 import type { CatalogService, CatalogClient } from './catalog';
@@ -75,6 +76,8 @@ export interface Services {
   runs: RunsService;
   /** The workspace's traffic store: what shoppers searched, clicked and bought. */
   traffic: TrafficService;
+  /** Click models fitted on the traffic: ratings from what shoppers did. */
+  clickModels: ClickModelsService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

@@ -5,8 +5,11 @@ export const qualityConfigSchema = z.strictObject({
   k: z.int().min(1).max(1000).default(10),
   gain: z.enum(['exponential', 'linear']).default('exponential'),
   threshold: z.int().min(1).max(9).default(1),
-  /** Which ratings count: people's (absent, or `confirmed`), or rules' suggestions too where nobody rated (`all`). */
-  ratings: z.enum(['confirmed', 'all']).optional(),
+  /**
+   * Which ratings count: people's (absent, or `confirmed`); where nobody rated, rules' suggestions (`people+rules`)
+   * or clicks' ratings (`people+clicks`) too, or both (`all`); or clicks' ratings alone (`clicks`).
+   */
+  ratings: z.enum(['confirmed', 'people+rules', 'people+clicks', 'clicks', 'all']).optional(),
   /** How queries count in a mean: once each (absent, or `none`), or by how often shoppers searched them (`frequency`). */
   weight: z.enum(['none', 'frequency']).optional(),
 });
@@ -22,7 +25,7 @@ export function qualitySettings(given: Partial<QualityConfig>, scale?: { thresho
     k: given.k ?? 10,
     gain: given.gain ?? 'exponential',
     threshold: given.threshold ?? scale?.threshold ?? 1,
-    ...(given.ratings === 'all' ? { ratings: 'all' as const } : {}),
+    ...(given.ratings && given.ratings !== 'confirmed' ? { ratings: given.ratings } : {}),
     ...(given.weight === 'frequency' ? { weight: 'frequency' as const } : {}),
   };
 }

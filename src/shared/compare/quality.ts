@@ -105,7 +105,13 @@ export const weightText = (weight: QualityConfig['weight']): string =>
 
 /** The ratings a figure counted, as every summary and report says it. */
 export const ratingsCountedText = (ratings: RatingsCounted | undefined): string =>
-  ratings === 'all' ? "people's ratings, and rules' suggestions where nobody rated" : "people's ratings only (rules' suggestions left out)";
+  ({
+    confirmed: "people's ratings only (rules' suggestions and clicks' ratings left out)",
+    'people+rules': "people's ratings, and rules' suggestions where nobody rated",
+    'people+clicks': "people's ratings, and clicks' ratings where nobody rated",
+    clicks: "clicks' ratings only (shoppers' behaviour through a click model; people's left out)",
+    all: "people's ratings, else clicks' ratings, else rules' suggestions",
+  })[ratings ?? 'confirmed'];
 
 const fixed = (x: number) => x.toFixed(3);
 

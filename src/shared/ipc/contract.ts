@@ -12,6 +12,7 @@ import { assertionChannels, assertionEvents } from './channels/assertions';
 import { workspaceChannels } from './channels/workspace';
 import { judgmentChannels } from './channels/judgments';
 import { trafficChannels, trafficEvents } from './channels/traffic';
+import { clickModelsChannels } from './channels/click-models';
 
 /**
  * The whole conversation between the renderer and main, declared once,
@@ -35,6 +36,7 @@ export const contract = {
   ...matrixChannels,
   ...runsChannels,
   ...trafficChannels,
+  ...clickModelsChannels,
 } as const;
 
 export const events = {

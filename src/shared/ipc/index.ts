@@ -11,6 +11,7 @@ export {
 } from './browser-session';
 export { type TrendView } from './channels/runs';
 export { type ImportView, type TrafficOverview, type TrafficProgressView } from './channels/traffic';
+export { type ClickRatingsView } from './channels/click-models';
 export { type PathPurpose } from './channels/settings';
 export {
   type ActiveCatalogView,

@@ -13,9 +13,12 @@ export { EXPORT_FORMATS, type ExportFormat, formatJudgments, type JudgmentFormat
 export { type FacetValues, intentText, parseIntentText, proposeIntent } from './intent';
 export {
   canonicalRatings,
+  CLICKS_BY,
+  countedSources,
   DEFAULT_SCALE,
   findJudged,
   indexRatings,
+  isClicksRating,
   type JudgmentList,
   judgmentListSchema,
   MAX_RATING_LIMIT,
@@ -25,7 +28,9 @@ export {
   type RatingMode,
   ratingOf,
   ratingSchema,
+  RATINGS_COUNTED,
   type RatingsCounted,
+  ratingsCountedOf,
   resolvedRatings,
   type Scale,
   setRating,

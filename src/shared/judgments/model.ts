@@ -36,7 +36,23 @@ export const ratingSchema = z.strictObject({
   rule: z.string().min(1).max(500).optional(),
   /** The rating that decides where raters disagree (a third opinion): what metrics use for the item. */
   adjudicated: z.literal(true).optional(),
+  /**
+   * A clicks' rating (`by` is `clicks:<model>`): the click model's estimate for the item, its 95% interval and the
+   * traffic it rests on — shoppers' behaviour, not a person's opinion (../click-models).
+   */
+  evidence: z
+    .strictObject({
+      estimate: z.number().finite().min(0),
+      ci95: z.tuple([z.number().finite(), z.number()]),
+      impressions: z.number().min(0),
+      clicks: z.number().min(0),
+    })
+    .optional(),
 });
+
+/** Whether a rating is a click model's (`by: "clicks:pbm"`), not a person's. */
+export const isClicksRating = (r: { by?: string | undefined }): boolean => r.by?.startsWith(CLICKS_BY) === true;
+export const CLICKS_BY = 'clicks:';
 
 export const judgmentListSchema = z
   .strictObject({
@@ -86,29 +102,53 @@ export function resolvedRatings(index: RatingIndex): [string, string, number][] 
   return out;
 }
 
-/** Which ratings a metric counts: confirmed ones (the default), or suggestions from rating rules too. */
-export type RatingsCounted = 'confirmed' | 'all';
+/**
+ * Which ratings a metric counts: people's (`confirmed`, the default — `people` on the command line), people's with
+ * rules' suggestions or clicks' ratings where nobody rated, clicks' alone, or all three (`all`: people's, else clicks',
+ * else rules').
+ */
+export type RatingsCounted = 'confirmed' | 'people+rules' | 'people+clicks' | 'clicks' | 'all';
+export const RATINGS_COUNTED: readonly RatingsCounted[] = ['confirmed', 'people+rules', 'people+clicks', 'clicks', 'all'];
+
+/** `--ratings` as given: `people` is `confirmed`; anything else not listed is undefined. */
+export function ratingsCountedOf(text: string): RatingsCounted | undefined {
+  if (text === 'people') return 'confirmed';
+  return (RATINGS_COUNTED as readonly string[]).includes(text) ? (text as RatingsCounted) : undefined;
+}
+
+/** Which sources a setting counts. */
+export function countedSources(counted: RatingsCounted = 'confirmed'): { people: boolean; rules: boolean; clicks: boolean } {
+  return {
+    people: counted !== 'clicks',
+    rules: counted === 'people+rules' || counted === 'all',
+    clicks: counted === 'people+clicks' || counted === 'clicks' || counted === 'all',
+  };
+}
 
 /**
  * Ratings by query and item, one value each as every metric reads it: the adjudicated rating where there is
- * one, else the raters' ratings — one rater's as given, several raters' mean rounded down — and rules'
- * suggestions only with `ratings: 'all'`, for items nobody rated.
+ * one, else the raters' ratings — one rater's as given, several raters' mean rounded down — then, for items nobody
+ * rated, clicks' ratings (their mean rounded down) and rules' suggestions, each only when counted (RatingsCounted).
  */
 export function indexRatings(
-  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'rule' | 'adjudicated'>[],
+  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'rule' | 'adjudicated' | 'by'>[],
   origin: { trec?: boolean; ratings?: RatingsCounted } = {},
 ): RatingIndex {
   const index: RatingIndex = new Map();
   if (origin.trec) index.trec = true;
-  const all = origin.ratings === 'all';
-  if (all) index.counted = 'all';
+  const counted = countedSources(origin.ratings);
+  if (origin.ratings && origin.ratings !== 'confirmed') index.counted = origin.ratings;
   // The entry of each query as written: its key is computed once, not once per rating.
   const byText = new Map<string, { query: string; ratings: Map<string, number> }>();
   // Items with more than one rating (or a suggestion, or an adjudicated one), kept apart until the end: the
   // common case — one person's rating — costs no more than a map entry.
-  const mixed = new Map<Map<string, number>, Map<string, { sum: number; n: number; adjudicated?: number; suggested?: number }>>();
+  const mixed = new Map<
+    Map<string, number>,
+    Map<string, { sum: number; n: number; adjudicated?: number; suggested?: number; clicks?: { sum: number; n: number } }>
+  >();
   for (const r of ratings) {
-    if (r.rule !== undefined && !all) continue;
+    const clicks = isClicksRating(r);
+    if (r.rule !== undefined ? !counted.rules : clicks ? !counted.clicks : !counted.people) continue;
     let entry = byText.get(r.query);
     if (!entry) {
       const key = queryKey(r.query);
@@ -116,7 +156,7 @@ export function indexRatings(
       if (!entry) index.set(key, (entry = { query: r.query, ratings: new Map() }));
       byText.set(r.query, entry);
     }
-    const plain = r.rule === undefined && !r.adjudicated;
+    const plain = r.rule === undefined && !r.adjudicated && !clicks;
     let acc = mixed.get(entry.ratings);
     const seen = acc?.get(r.itemId);
     if (!seen && plain && !entry.ratings.has(r.itemId)) {
@@ -132,14 +172,18 @@ export function indexRatings(
     }
     if (r.adjudicated) a.adjudicated = r.rating;
     else if (r.rule !== undefined) a.suggested = r.rating;
-    else {
+    else if (clicks) {
+      a.clicks ??= { sum: 0, n: 0 };
+      a.clicks.sum += r.rating;
+      a.clicks.n++;
+    } else {
       a.sum += r.rating;
       a.n++;
     }
   }
   for (const [values, acc] of mixed)
     for (const [itemId, a] of acc) {
-      const value = a.adjudicated ?? (a.n > 0 ? Math.floor(a.sum / a.n) : a.suggested);
+      const value = a.adjudicated ?? (a.n > 0 ? Math.floor(a.sum / a.n) : a.clicks ? Math.floor(a.clicks.sum / a.clicks.n) : a.suggested);
       if (value === undefined) values.delete(itemId);
       else values.set(itemId, value);
     }
@@ -204,8 +248,8 @@ export function newJudgmentList(name: string, scale: Scale = DEFAULT_SCALE, now 
 /** One list's rating of an item for a query (matched by the query key), with who gave it and when. */
 export function ratingOf(list: Pick<JudgmentList, 'ratings'>, query: string, itemId: string): Rating | undefined {
   const key = queryKey(query);
-  // A rule's suggestion is not a rating anyone gave.
-  return list.ratings.find((r) => r.itemId === itemId && r.rule === undefined && queryKey(r.query) === key);
+  // A rule's suggestion is not a rating anyone gave, nor is a click model's.
+  return list.ratings.find((r) => r.itemId === itemId && r.rule === undefined && !isClicksRating(r) && queryKey(r.query) === key);
 }
 
 /**
@@ -224,8 +268,11 @@ export function setRating(
   const key = queryKey(change.query);
   const mode = change.mode ?? 'replace';
   const mine = mode === 'adjudicate' ? '\u0001adjudicated' : (change.by ?? '');
+  // A clicks' rating stays beside a person's: only a new clicks' rating of the same model replaces it.
   const goes = (r: Rating) =>
-    r.itemId === change.itemId && queryKey(r.query) === key && (mode === 'replace' || r.rule !== undefined || opinionOf(r) === mine);
+    r.itemId === change.itemId &&
+    queryKey(r.query) === key &&
+    (isClicksRating(r) ? opinionOf(r) === mine : mode === 'replace' || r.rule !== undefined || opinionOf(r) === mine);
   const rest = list.ratings.filter((r) => !goes(r));
   const at = change.at ?? new Date().toISOString();
   const ratings =

@@ -211,7 +211,7 @@ describe('compare command (built CLI)', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--limit raised from 5 to 10, so every judged position up to k = 10 has an item\./);
     expect(r.stdout).toMatch(
-      /^quality \(against ratings\.csv \(sha256 [0-9a-f]{12}…\), k = 10, exponential gain, relevant from 1, people's ratings only \(rules' suggestions left out\), each query counted once \(unweighted\), 10 items asked per query; \d+ judged queries both sides answered\)$/m,
+      /^quality \(against ratings\.csv \(sha256 [0-9a-f]{12}…\), k = 10, exponential gain, relevant from 1, people's ratings only \(rules' suggestions and clicks' ratings left out\), each query counted once \(unweighted\), 10 items asked per query; \d+ judged queries both sides answered\)$/m,
     );
     expect(r.stdout).toMatch(/^metric\s+A\s+B\s+B − A\s+p\s+95% CI\s+W\/L\/T$/m);
     expect(r.stdout).toMatch(/^B: bestsellers is better on nDCG@10 by 0\.\d{3} \(95% CI 0\.\d{3}–0\.\d{3}, p < 0\.001, \d+ wins/m);
@@ -254,12 +254,12 @@ describe('compare command (built CLI)', () => {
     };
     const confirmed = await counted([]);
     expect(confirmed.stdout).toMatch(
-      /, people's ratings only \(rules' suggestions left out\), each query counted once \(unweighted\), \d+ items asked per query; 0 judged queries both sides answered\)$/m,
+      /, people's ratings only \(rules' suggestions and clicks' ratings left out\), each query counted once \(unweighted\), \d+ items asked per query; 0 judged queries both sides answered\)$/m,
     );
     expect(confirmed.config).toMatchObject({ ratings: 'confirmed', paired: 0 });
     const all = await counted(['--ratings', 'all']);
     expect(all.stdout).toMatch(
-      /, people's ratings, and rules' suggestions where nobody rated, each query counted once \(unweighted\), \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
+      /, people's ratings, else clicks' ratings, else rules' suggestions, each query counted once \(unweighted\), \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
     );
     expect(all.config.ratings).toBe('all');
     expect(all.config.paired).toBeGreaterThan(0);

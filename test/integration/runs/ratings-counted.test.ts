@@ -72,10 +72,10 @@ describe('ratings counted by an experiment', () => {
     expect(JSON.parse(await report(confirmed.id, 'json')).qualityConfig.ratings).toBe('confirmed');
     expect(JSON.parse(await report(all.id, 'json')).qualityConfig.ratings).toBe('all');
     expect(words(parseHtml(await report(confirmed.id, 'html')))).toContain(
-      "ratings counted: people's ratings only (rules' suggestions left out)",
+      "ratings counted: people's ratings only (rules' suggestions and clicks' ratings left out)",
     );
     expect(words(parseHtml(await report(all.id, 'html')))).toContain(
-      "ratings counted: people's ratings, and rules' suggestions where nobody rated",
+      "ratings counted: people's ratings, else clicks' ratings, else rules' suggestions",
     );
 
     // The trend scores each run with the ratings as its experiment counted them, from the run's own snapshot.

@@ -152,6 +152,8 @@ function samples(): Record<Channel, unknown> {
     'traffic:sample': { method: 'top', n: 5, seed: 1, filter: {}, name: 'Fuzzed sample' },
     'traffic:import': { files: [join(outside, 'no-such-log.jsonl')] },
     'traffic:simulate-demo': { sessions: 2 },
+    'click-models:fit': { model: 'coec' },
+    'click-models:save': { model: 'coec', name: 'Clicks from the fuzz' },
   };
 }
 

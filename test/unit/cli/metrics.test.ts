@@ -51,6 +51,7 @@ describe('cli: metrics', () => {
       ratings: [
         { query: 'red dress', itemId: 'A', rating: 3, by: 'ann' },
         { query: 'red dress', itemId: 'B', rating: 3, by: 'rules', rule: 'colour and category match' },
+        { query: 'red dress', itemId: 'C', rating: 2, by: 'clicks:pbm' },
       ],
     };
     const at = await files({ 'j.json': JSON.stringify(list), 'run.txt': 'red_dress Q0 B 1 2.0 s\nred_dress Q0 A 2 1.0 s' });
@@ -60,6 +61,11 @@ describe('cli: metrics', () => {
     const all = await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'all']);
     expect(JSON.parse(all.out)).toMatchObject({ ratings: 'all', queries: { red_dress: { rr: 1 } } });
     expect((await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'some'])).code).toBe(2);
+    // Clicks' ratings alone: C is the only item judged, and the run does not hold it (R = 1, nothing found).
+    const clicks = await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'clicks']);
+    expect(JSON.parse(clicks.out)).toMatchObject({ ratings: 'clicks', queries: { red_dress: { rr: 0 } } });
+    const people = await run(['metrics', '--judgments', at('j.json'), '--run', at('run.txt'), '--ratings', 'people']);
+    expect(JSON.parse(people.out)).toMatchObject({ ratings: 'confirmed', queries: { red_dress: { rr: 0.5 } } });
   });
 
   it('reads TREC qrels and a batch JSON export, one side of it', async () => {

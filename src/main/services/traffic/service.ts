@@ -74,7 +74,8 @@ export class TrafficService {
     });
   }
 
-  private async read<T>(work: (store: TrafficStore) => Promise<T>): Promise<T> {
+  /** Work on the open store; the store's own errors said as validation errors with their field. */
+  async read<T>(work: (store: TrafficStore) => Promise<T>): Promise<T> {
     const store = await this.store();
     try {
       return await work(store);

@@ -102,11 +102,16 @@ export function expectedClicks(model: ClickModel, grades: readonly number[], k: 
   return { ctr, clicks };
 }
 
-/** Adjacent pairs (1,2), (3,4), … each swapped with probability ½: the ranks (1-based) whose pair was swapped. */
-export function swapPairs<T>(items: readonly T[], random: () => number): { shown: T[]; swapped: number[] } {
+/**
+ * Adjacent pairs each swapped with probability ½: the ranks (1-based) of the first of each pair swapped. The pairs are
+ * (1,2), (3,4), … or, with `offset` 1, (2,3), (4,5), …: the simulator draws which for each randomised page, so that
+ * every two neighbouring ranks trade places somewhere in the log — what tells a click model how much more rank k is
+ * looked at than rank k + 1, for every k.
+ */
+export function swapPairs<T>(items: readonly T[], random: () => number, offset: 0 | 1 = 0): { shown: T[]; swapped: number[] } {
   const shown = [...items];
   const swapped: number[] = [];
-  for (let i = 0; i + 1 < shown.length; i += 2) {
+  for (let i = offset; i + 1 < shown.length; i += 2) {
     if (random() < 0.5) {
       [shown[i], shown[i + 1]] = [shown[i + 1]!, shown[i]!];
       swapped.push(i + 1);

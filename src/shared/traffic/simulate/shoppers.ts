@@ -180,6 +180,7 @@ export async function simulateSession(
       ? swapPairs(
           served.ids.map((_, i) => i),
           random,
+          random() < 0.5 ? 0 : 1,
         )
       : { shown: served.ids.map((_, i) => i), swapped: [] };
     const ids = order.shown.map((i) => served.ids[i]!);

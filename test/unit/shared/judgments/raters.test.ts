@@ -7,6 +7,7 @@ import {
   resolvedRatings,
   setRating,
   type Rating,
+  type RatingsCounted,
 } from '../../../../src/shared/judgments/model';
 import { poolQueue } from '../../../../src/shared/judgments/pool';
 
@@ -46,6 +47,31 @@ describe('ratings of several raters', () => {
     ]);
     const again = indexRatings(resolvedRatings(index).map(([query, itemId, rating]) => ({ query, itemId, rating })));
     expect(again).toEqual(index);
+  });
+
+  it("counts clicks' ratings only when asked: after people's, before rules', and a person's rating never replaces one", () => {
+    const ratings = [
+      r('a', 1, 'ann'),
+      r('a', 3, 'clicks:pbm'),
+      r('b', 2, 'clicks:pbm'),
+      r('b', 0, 'rules', { rule: 'x' }),
+      r('c', 3, 'rules', { rule: 'x' }),
+      r('d', 1, 'clicks:pbm'),
+      r('d', 3, 'clicks:dbn'),
+    ];
+    const values = (counted?: RatingsCounted) =>
+      Object.fromEntries(indexRatings(ratings, counted ? { ratings: counted } : {}).get('red dress')?.ratings ?? []);
+    expect(values()).toEqual({ a: 1 });
+    expect(values('people+rules')).toEqual({ a: 1, b: 0, c: 3 });
+    expect(values('people+clicks')).toEqual({ a: 1, b: 2, d: 2 });
+    expect(values('clicks')).toEqual({ a: 3, b: 2, d: 2 });
+    expect(values('all')).toEqual({ a: 1, b: 2, c: 3, d: 2 });
+    // A person rating an item keeps the clicks' rating beside theirs; a new run of the same model replaces it.
+    const list = { ...newJudgmentList('l'), ratings };
+    const rated = setRating(list, { query: 'red dress', itemId: 'b', rating: 3, by: 'ann' });
+    expect(rated.ratings.filter((x) => x.itemId === 'b').map((x) => x.by)).toEqual(['ann', 'clicks:pbm']);
+    const rerun = setRating(list, { query: 'red dress', itemId: 'b', rating: 1, by: 'clicks:pbm', mode: 'second' });
+    expect(rerun.ratings.filter((x) => x.itemId === 'b' && x.by === 'clicks:pbm').map((x) => x.rating)).toEqual([1]);
   });
 
   it('keeps one rating per rater, a suggestion and the adjudicated one, in a stable order', () => {

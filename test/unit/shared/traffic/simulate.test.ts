@@ -67,6 +67,12 @@ describe('the click models', () => {
       );
     expect(shown[4]).toBe('e');
     for (const rank of swapped) expect(shown[rank - 1]! > shown[rank]!).toBe(true);
+    // With offset 1 the pairs are (2,3), (4,5): rank 1 stays.
+    const odd = swapPairs(['a', 'b', 'c', 'd', 'e'], mulberry32(3), 1);
+    expect(odd.shown[0]).toBe('a');
+    expect([odd.shown[1], odd.shown[2]].sort()).toEqual(['b', 'c']);
+    expect([odd.shown[3], odd.shown[4]].sort()).toEqual(['d', 'e']);
+    for (const rank of odd.swapped) expect(rank % 2).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { QueriesTable } from './QueriesTable';
 import { QueryPage } from './QueryPage';
 import type { TrafficTab } from './traffic-slice';
 import { Worklist } from './Worklist';
+import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
 
 const TABS: { value: TrafficTab; label: string; title: string }[] = [
@@ -22,6 +23,11 @@ const TABS: { value: TrafficTab; label: string; title: string }[] = [
   },
   { value: 'zero-results', label: 'Zero results', title: 'Queries whose searches showed nothing, most affected first' },
   { value: 'no-clicks', label: 'No clicks', title: 'Queries whose searches showed items and got no click, most affected first' },
+  {
+    value: 'clicks',
+    label: 'Ratings from clicks',
+    title: 'A click model fitted on this traffic: each (query, item) rated from what shoppers clicked, corrected for where they looked',
+  },
 ];
 
 const TILES: { column: keyof TrafficRow; label: (k: number) => string }[] = [
@@ -301,7 +307,9 @@ export function TrafficPanel() {
           ) : null}
           <div className={`traffic__body${selected !== null ? ' has-page' : ''}`}>
             <div>
-              {tab === 'queries' ? (
+              {tab === 'clicks' ? (
+                <ClickRatingsPanel />
+              ) : tab === 'queries' ? (
                 queries.result ? (
                   <QueriesTable rows={queries.result.rows} k={k} selected={selected} onOpen={(q) => void openQuery(q)} />
                 ) : (

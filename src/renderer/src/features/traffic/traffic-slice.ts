@@ -7,7 +7,8 @@ import type { ShellSlice } from '../../shell/shell-slice';
 import type { SearchSlice } from '../search/state';
 import type { WorkspaceSlice } from '../workspace/state';
 
-export type TrafficTab = 'queries' | Worklist;
+/** The traffic view's tabs: every query, a worklist, or ratings from clicks (the click-models capability's panel). */
+export type TrafficTab = 'queries' | Worklist | 'clicks';
 
 export interface TrafficState {
   filter: TrafficFilter;
@@ -71,7 +72,7 @@ export const createTrafficSlice: SliceCreator<TrafficSlice, Deps> = (set, get) =
         send: () => workbench().traffic.report({ by: 'query', filter, k, limit: QUERY_LIMIT }),
         accept: (v) => v,
       });
-    else
+    else if (tab !== 'clicks')
       await runCall(worklist, {
         scope: 'traffic-worklist',
         send: () => workbench().traffic.worklist({ kind: tab, filter, k, limit: 2000 }),

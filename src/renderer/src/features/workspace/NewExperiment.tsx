@@ -141,7 +141,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           querySet,
           ...(judgments ? { judgments } : {}),
           // The relevance threshold is the judgment list's own.
-          quality: { k, gain, ...(ratings === 'all' ? { ratings } : {}), ...(weight === 'frequency' ? { weight } : {}) },
+          quality: { k, gain, ...(ratings !== 'confirmed' ? { ratings } : {}), ...(weight === 'frequency' ? { weight } : {}) },
           limit,
           concurrency,
           sides: { a, b },
@@ -191,8 +191,19 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           onChange={setRatings}
           disabled={!judgments}
           options={[
-            { value: 'confirmed', label: 'people’s', title: 'Count the ratings people gave or confirmed (rules’ suggestions left out)' },
-            { value: 'all', label: '+ rules’', title: 'Count rules’ suggestions too, for items nobody has rated yet' },
+            {
+              value: 'confirmed',
+              label: 'people’s',
+              title: 'Count the ratings people gave or confirmed (rules’ suggestions and clicks’ ratings left out)',
+            },
+            { value: 'people+rules', label: '+ rules’', title: 'Count rules’ suggestions too, for items nobody has rated yet' },
+            {
+              value: 'people+clicks',
+              label: '+ clicks’',
+              title: 'Count clicks’ ratings (from a click model on shopper traffic) too, for items nobody has rated yet',
+            },
+            { value: 'clicks', label: 'clicks’', title: 'Count clicks’ ratings only: what shoppers did, corrected for where they looked' },
+            { value: 'all', label: 'all', title: 'People’s ratings, else clicks’, else rules’ suggestions' },
           ]}
         />
         <Segmented

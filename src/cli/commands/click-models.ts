@@ -1,0 +1,135 @@
+import {
+  CLICK_MODEL_KINDS,
+  type ClickModelFit,
+  type ClickModelKind,
+  clickRatings,
+  MIN_IMPRESSIONS,
+  parseThresholds,
+  withClickRatings,
+} from '../../shared/click-models';
+import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../shared/judgments';
+import { fitOnStore } from '../../main/services/click-models';
+import { writeJsonAtomically } from '../../main/services/storage';
+import { checkOut, type CliIo, EXIT, intOption, parse, UsageError } from '../command';
+import { InputError, parseJsonInput, printJson, readInput } from '../input';
+import { FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
+
+/**
+ * `judgments from-traffic`: the judgments command that fits a click model on the traffic store and writes its ratings
+ * as a judgment list — the click-models capability's command (the judgments command hands it the arguments).
+ */
+export const FROM_TRAFFIC_USAGE =
+  '  from-traffic: fits a click model on the traffic store and rates each (query, item) from what shoppers did, corrected for\n' +
+  '             where they looked; writes a judgment list whose ratings are by clicks:<model>, each with its estimate, 95%\n' +
+  '             interval and evidence; items below the evidence bar are listed as needing traffic, never rated\n' +
+  '  --store      the traffic store folder (required)\n' +
+  '  --model      pbm (position-based, by EM), dbn (dynamic Bayesian network, by EM) or coec (clicks over expected clicks)\n' +
+  '               (required)\n' +
+  `  --min-impressions  first pages that showed the item before its clicks rate it (default ${MIN_IMPRESSIONS})\n` +
+  "  --max        the highest rating (default: the --into list's scale, else 3)\n" +
+  "  --thresholds the estimate each rating above 0 starts at, comma-separated (default: matching people's ratings in --into,\n" +
+  '               else equal shares)\n' +
+  "  --into       a workspace judgment list: its people's ratings set the default thresholds, and the written list is it\n" +
+  "               with these ratings beside its own (an earlier run's ratings of the same model replaced; default: a new list)\n" +
+  '  --from, --to, --config, --segment  only these days, configuration or segment (default: all the store holds)\n' +
+  '  --format     json: { model, positions, continuation?, thresholds, items: [{ query, docid, estimate, ci95, impressions,\n' +
+  '               clicks, rating | null }] } to standard output (default: a summary)\n' +
+  '  --out        the judgment list to write (required)\n' +
+  '  exit codes: 0 written, 2 usage error, 3 the store or --into could not be read\n' +
+  '  example: search-workbench judgments from-traffic --store examples/workspace/traffic --model pbm --out clicks-pbm.json';
+
+async function intoList(path: string, io: CliIo): Promise<JudgmentList> {
+  const { text, name } = await readInput(path, io);
+  const list = judgmentListSchema.safeParse(parseJsonInput(text, name));
+  if (!list.success) throw new InputError(`${name}: not a workspace judgment list (${list.error.issues[0]?.message ?? 'unreadable'}).`);
+  return list.data;
+}
+
+const fixed = (x: number) => Number(x.toFixed(6));
+
+/** The JSON the command prints: the fit and its ratings, an item per (query, docid). */
+function fitJson(fit: ClickModelFit, rated: ReturnType<typeof clickRatings>) {
+  return {
+    model: fit.model,
+    searches: fit.searches,
+    patterns: fit.patterns,
+    iterations: fit.iterations,
+    converged: fit.converged,
+    positions: fit.model === 'coec' ? undefined : fit.positions.map((p) => ({ rank: p.rank, examination: fixed(p.examination) })),
+    ...(fit.model === 'coec' ? { rankCtr: fit.positions.map((p) => ({ rank: p.rank, ctr: fixed(p.examination) })) } : {}),
+    ...(fit.continuation !== undefined ? { continuation: fixed(fit.continuation) } : {}),
+    minImpressions: rated.minImpressions,
+    thresholds: rated.thresholds,
+    items: rated.items.map((i) => ({
+      query: i.query,
+      docid: i.itemId,
+      estimate: fixed(i.estimate),
+      ci95: [fixed(i.ci95[0]), fixed(i.ci95[1])],
+      impressions: i.impressions,
+      clicks: i.clicks,
+      rating: i.rating,
+    })),
+  };
+}
+
+export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      store: { type: 'string' },
+      model: { type: 'string' },
+      'min-impressions': { type: 'string' },
+      max: { type: 'string' },
+      thresholds: { type: 'string' },
+      into: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      ...FILTER_FLAGS,
+    },
+    false,
+  );
+  if (!values.model) throw new UsageError('judgments from-traffic needs --model pbm, dbn or coec.');
+  if (!(CLICK_MODEL_KINDS as readonly string[]).includes(values.model))
+    throw new UsageError(`--model is pbm, dbn or coec, got ${JSON.stringify(values.model)}`);
+  if (!values.out) throw new UsageError('judgments from-traffic needs --out FILE: the judgment list to write.');
+  if (values.format !== undefined && values.format !== 'json')
+    throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
+  const minImpressions = intOption(values['min-impressions'], 'min-impressions', 1, 1_000_000_000) ?? MIN_IMPRESSIONS;
+  const filter = filterOf(values);
+  await checkOut(values.out);
+  const into = values.into ? await intoList(values.into, io) : undefined;
+  const max = intOption(values.max, 'max', 1, 9) ?? into?.scale.max ?? DEFAULT_SCALE.max;
+  if (into && max !== into.scale.max)
+    throw new UsageError(`--max ${max} differs from --into's scale (0 to ${into.scale.max}): leave --max out.`);
+  let thresholds: number[] | undefined;
+  if (values.thresholds !== undefined) {
+    const read = parseThresholds(values.thresholds, max);
+    if (!read.ok) throw new UsageError(`--thresholds: ${read.message}`);
+    thresholds = read.values;
+  }
+  const model = values.model as ClickModelKind;
+  const { fit, ms } = await withStore(values.store, (store) => fitOnStore(store, model, filter));
+  if (fit.searches === 0)
+    throw new InputError(
+      `${values.store}: no first page with results in the store${Object.keys(filter).length ? ' under these filters' : ''}: import traffic first.`,
+    );
+  const rated = clickRatings(fit, {
+    max,
+    minImpressions,
+    ...(thresholds ? { thresholds } : {}),
+    ...(into ? { people: into.ratings } : {}),
+  });
+  const base = into ?? newJudgmentList(`Clicks (${model})`, { max, threshold: Math.min(DEFAULT_SCALE.threshold, max) });
+  const list = withClickRatings(base, rated);
+  await writeJsonAtomically(values.out, list);
+  if (values.format === 'json') printJson(io, fitJson(fit, rated));
+  const ratedCount = rated.items.length - rated.needsTraffic;
+  io.stderr(
+    `${model}: ${fit.searches.toLocaleString('en-US')} first pages (${fit.patterns.toLocaleString('en-US')} patterns) counted in ${ms.count} ms, fitted in ${ms.fit} ms` +
+      (fit.iterations ? ` (${fit.iterations} EM iterations${fit.converged ? '' : ', stopped at the cap'})` : '') +
+      `; ${ratedCount.toLocaleString('en-US')} (query, item) pairs rated with at least ${minImpressions} impressions, ` +
+      `${rated.needsTraffic.toLocaleString('en-US')} need traffic. Thresholds (${rated.thresholds.from}): ${rated.thresholds.values.join(', ')}. ` +
+      `Written to ${values.out} as ${rated.by}.`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,129 @@
+import {
+  type ClickModelKind,
+  clickRatings,
+  type ClickRatings,
+  clicksAgreement,
+  MIN_IMPRESSIONS,
+  withClickRatings,
+} from '../../../shared/click-models';
+import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../../shared/judgments';
+import type { TrafficFilter } from '../../../shared/traffic';
+import type { ClickRatingsView } from '../../../shared/ipc';
+import type { TrafficService } from '../traffic';
+import type { Workspace } from '../workspace';
+import { failure } from '../../../shared/ipc';
+import { fitOnStore } from './fit';
+
+export interface ClickModelsInput {
+  model: ClickModelKind;
+  minImpressions?: number;
+  thresholds?: number[];
+  filter?: TrafficFilter;
+  /** A workspace judgment list: its people's ratings set the default thresholds; saving adds the ratings to it. */
+  into?: string;
+}
+
+/** How many (query, item) estimates the view is sent: the most shown first. */
+export const VIEW_ITEMS = 20_000;
+
+/**
+ * Click models for the app: fitted on the workspace's traffic store, rated on a judgment list's scale, compared with
+ * the list's people, and saved into the workspace as a judgment list (a new one, or the list given, beside its own).
+ */
+export class ClickModelsService {
+  constructor(private readonly deps: { traffic: TrafficService; workspace: Workspace }) {}
+
+  private async list(file: string | undefined): Promise<JudgmentList | undefined> {
+    return file ? this.deps.workspace.read('judgments', file, judgmentListSchema) : undefined;
+  }
+
+  private async rate(
+    input: ClickModelsInput,
+  ): Promise<{ rated: ClickRatings; into: JudgmentList | undefined; fit: Awaited<ReturnType<typeof fitOnStore>> }> {
+    const into = await this.list(input.into);
+    const max = into?.scale.max ?? DEFAULT_SCALE.max;
+    if (input.thresholds && input.thresholds.length !== max)
+      throw failure('validation', `Give ${max} thresholds, one per rating above 0 (the list's scale is 0 to ${max}).`, {
+        field: 'thresholds',
+      });
+    const fit = await this.deps.traffic.read((store) => fitOnStore(store, input.model, input.filter ?? {}));
+    if (fit.fit.searches === 0)
+      throw failure(
+        'validation',
+        'The traffic store has no first page with results under these filters: import traffic, or widen the days.',
+        {
+          field: 'store',
+        },
+      );
+    const rated = clickRatings(fit.fit, {
+      max,
+      minImpressions: input.minImpressions ?? MIN_IMPRESSIONS,
+      ...(input.thresholds ? { thresholds: input.thresholds } : {}),
+      ...(into ? { people: into.ratings } : {}),
+    });
+    return { rated, into, fit };
+  }
+
+  async fit(input: ClickModelsInput): Promise<ClickRatingsView> {
+    const { rated, into, fit } = await this.rate(input);
+    const f = fit.fit;
+    const agreement = into ? clicksAgreement(into, rated) : null;
+    const pair = agreement?.pairs[0] ?? null;
+    const items = [...rated.items].sort((a, b) => b.impressions - a.impressions).slice(0, VIEW_ITEMS);
+    return {
+      model: f.model,
+      searches: f.searches,
+      patterns: f.patterns,
+      iterations: f.iterations,
+      converged: f.converged,
+      ms: fit.ms.count + fit.ms.fit,
+      positions: f.positions,
+      ...(f.continuation !== undefined ? { continuation: f.continuation } : {}),
+      thresholds: rated.thresholds,
+      max: into?.scale.max ?? DEFAULT_SCALE.max,
+      minImpressions: rated.minImpressions,
+      rated: rated.items.length - rated.needsTraffic,
+      needsTraffic: rated.needsTraffic,
+      items: items.map((i) => ({
+        query: i.query,
+        itemId: i.itemId,
+        estimate: i.estimate,
+        ci95: i.ci95,
+        impressions: i.impressions,
+        clicks: i.clicks,
+        rating: i.rating,
+      })),
+      shown: items.length,
+      agreement:
+        agreement && pair
+          ? {
+              items: pair.items,
+              needed: pair.needed,
+              alpha: agreement.alpha,
+              weightedKappa: pair.weightedKappa,
+              exact: pair.agreement,
+              perQuery: agreement.perQuery.map((q) => ({
+                query: q.query,
+                items: q.items,
+                weightedKappa: q.weightedKappa,
+                needed: q.needed,
+              })),
+            }
+          : null,
+    };
+  }
+
+  async save(input: ClickModelsInput & { name: string }): Promise<{ file: string; ratings: number }> {
+    const { rated, into } = await this.rate(input);
+    const { workspace } = this.deps;
+    if (into && input.into) {
+      const list = withClickRatings(into, rated);
+      await workspace.write('judgments', input.into, judgmentListSchema, list, { overwrite: true });
+      return { file: input.into, ratings: rated.items.length - rated.needsTraffic };
+    }
+    const list = withClickRatings(newJudgmentList(input.name, DEFAULT_SCALE), rated);
+    const file = await workspace.freeFile('judgments', input.name);
+    await workspace.write('judgments', file, judgmentListSchema, list, { overwrite: false });
+    return { file, ratings: rated.items.length - rated.needsTraffic };
+  }
+}

@@ -1,0 +1,213 @@
+import type { ClickRatingsView } from '@shared/ipc';
+import type { ClickModelKind } from '@shared/click-models';
+import { useMemo, useState } from 'react';
+import { MousePointerClick } from 'lucide-react';
+import { workbench } from '../../bridge';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { IntInput } from '../../components/IntInput';
+import { Segmented } from '../../components/Segmented';
+import { useAppStore } from '../../store/store';
+import { EstimateDot, PositionChart } from './PositionChart';
+import './click-models.css';
+
+const MODELS: { value: ClickModelKind; label: string; title: string }[] = [
+  { value: 'pbm', label: 'PBM', title: 'Position-based model by EM: how often each rank is looked at, and each item’s attractiveness α' },
+  {
+    value: 'dbn',
+    label: 'DBN',
+    title: 'Dynamic Bayesian network by EM: attractiveness α and satisfaction σ per item; the estimate is α·σ',
+  },
+  {
+    value: 'coec',
+    label: 'COEC',
+    title: 'Clicks over expected clicks: an item’s clicks over the click-through of the ranks it was shown at',
+  },
+];
+
+const f3 = (x: number) => x.toFixed(3);
+const curveLabel = (model: ClickModelKind) =>
+  model === 'pbm' ? 'Examination θ_k by rank (θ_1 = 1)' : model === 'dbn' ? 'Share of pages read to each rank' : 'Click-through by rank';
+
+/** Workspace → Shopper traffic → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
+export function ClickRatingsPanel() {
+  const filter = useAppStore((s) => s.traffic.filter);
+  const listed = useAppStore((s) => s.workspaceList.result?.items.judgments);
+  const lists = useMemo(() => (listed ?? []).filter((i) => !i.problem), [listed]);
+  const [model, setModel] = useState<ClickModelKind>('pbm');
+  const [minImpressions, setMinImpressions] = useState(20);
+  const [into, setInto] = useState('');
+  const [thresholds, setThresholds] = useState<string[] | null>(null);
+  const [text, setText] = useState('');
+  const [state, setState] = useState<{ busy: boolean; view: ClickRatingsView | null; error: string | null; saved: string | null }>({
+    busy: false,
+    view: null,
+    error: null,
+    saved: null,
+  });
+  const given = thresholds?.map(Number);
+  const input = () => ({
+    model,
+    minImpressions,
+    filter,
+    ...(into ? { into } : {}),
+    ...(given && given.every((t) => Number.isFinite(t) && t > 0) ? { thresholds: given } : {}),
+  });
+  const fit = async (keepThresholds: boolean) => {
+    setState((s) => ({ ...s, busy: true, error: null, saved: null }));
+    const r = await workbench().clickModels.fit(keepThresholds ? input() : { ...input(), thresholds: undefined });
+    if (r.ok) {
+      setThresholds(r.value.thresholds.values.map(String));
+      setState({ busy: false, view: r.value, error: null, saved: null });
+    } else setState((s) => ({ ...s, busy: false, error: r.error.message }));
+  };
+  const save = async () => {
+    setState((s) => ({ ...s, busy: true, error: null, saved: null }));
+    const r = await workbench().clickModels.save({ ...input(), name: `Clicks (${model})` });
+    if (r.ok) {
+      setState((s) => ({
+        ...s,
+        busy: false,
+        saved: `Saved ${r.value.ratings.toLocaleString('en-US')} clicks’ ratings in ${r.value.file}`,
+      }));
+      void useAppStore.getState().loadWorkspace();
+    } else setState((s) => ({ ...s, busy: false, error: r.error.message }));
+  };
+  const view = state.view;
+  const rows = useMemo(() => {
+    const words = text.trim().toLowerCase();
+    return (view?.items ?? []).filter((i) => !words || i.query.toLowerCase().includes(words)).slice(0, 300);
+  }, [view, text]);
+  const scale = view ? Math.max(...view.items.map((i) => (Number.isFinite(i.ci95[1]) ? i.ci95[1] : i.estimate)), 1e-9) : 1;
+  return (
+    <div className="click-ratings" data-testid="click-ratings">
+      <form
+        className="click-ratings__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void fit(false);
+        }}
+      >
+        <Segmented label="Click model" showLabel value={model} onChange={setModel} options={MODELS} />
+        <IntInput
+          label="Evidence bar"
+          ariaLabel="Minimum impressions"
+          value={minImpressions}
+          min={1}
+          max={1_000_000}
+          onChange={setMinImpressions}
+        />
+        <label className="small">
+          Rate for{' '}
+          <select className="input input--sm" aria-label="Judgment list" value={into} onChange={(e) => setInto(e.target.value)}>
+            <option value="">a new list (scale 0–3, equal shares)</option>
+            {lists.map((l) => (
+              <option key={l.file} value={l.file}>{`${l.name} — thresholds matched to its people`}</option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm" variant="primary" disabled={state.busy} icon={<MousePointerClick size={13} aria-hidden="true" />}>
+          {state.busy ? 'Fitting…' : 'Fit'}
+        </Button>
+      </form>
+      {state.error ? (
+        <p className="small danger" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      {!view && !state.busy && !state.error ? (
+        <EmptyState icon={MousePointerClick} title="Ratings from what shoppers clicked">
+          Pick a click model and press Fit: each (query, item) shown at least as often as the evidence bar gets an estimate corrected for
+          where shoppers looked, with its 95% interval, and a rating on the list&apos;s scale. Save them as a judgment list and count them
+          in an experiment with “+ clicks’”.
+        </EmptyState>
+      ) : null}
+      {view ? (
+        <>
+          <p className="small" role="status" data-testid="click-summary">
+            {`${view.model.toUpperCase()} on ${view.searches.toLocaleString('en-US')} first pages (${view.patterns.toLocaleString('en-US')} patterns) in ${view.ms.toLocaleString('en-US')} ms` +
+              (view.iterations ? `, ${view.iterations} EM iterations${view.converged ? '' : ' (stopped at the cap)'}` : '') +
+              (view.continuation !== undefined ? `, continuation γ ${f3(view.continuation)}` : '') +
+              ` · ${view.rated.toLocaleString('en-US')} rated, ${view.needsTraffic.toLocaleString('en-US')} need traffic (fewer than ${view.minImpressions} impressions)`}
+          </p>
+          <div className="click-ratings__top">
+            <figure className="click-ratings__curve">
+              <figcaption className="small muted">{curveLabel(view.model)}</figcaption>
+              <PositionChart positions={view.positions} label={curveLabel(view.model)} />
+            </figure>
+            <div className="click-ratings__thresholds">
+              <p className="small muted">{`Thresholds (${view.thresholds.from === 'people' ? 'matched to people’s ratings' : view.thresholds.from === 'given' ? 'as given' : 'equal shares'}): the estimate each rating starts at`}</p>
+              {thresholds?.map((t, i) => (
+                <label key={i} className="small click-ratings__threshold">
+                  {`rating ${i + 1} from`}
+                  <input
+                    className="input input--sm mono"
+                    aria-label={`Threshold for rating ${i + 1}`}
+                    value={t}
+                    onChange={(e) => setThresholds((all) => all!.map((x, j) => (j === i ? e.target.value : x)))}
+                  />
+                </label>
+              ))}
+              <span className="click-ratings__actions">
+                <Button size="sm" variant="secondary" disabled={state.busy} onClick={() => void fit(true)}>
+                  Rate with these
+                </Button>
+                <Button size="sm" variant="primary" disabled={state.busy || view.rated === 0} onClick={() => void save()}>
+                  {into ? 'Save into the list' : 'Save as judgment list'}
+                </Button>
+              </span>
+              {state.saved ? (
+                <p className="small" role="status">
+                  {state.saved}
+                </p>
+              ) : null}
+              {view.agreement ? (
+                <p className="small" data-testid="click-agreement">
+                  {view.agreement.needed > 0
+                    ? `${view.agreement.items} items rated by both people and clicks: ${view.agreement.needed} more before agreement is given.`
+                    : `Against people on ${view.agreement.items} items: weighted κ ${view.agreement.weightedKappa === null ? '—' : f3(view.agreement.weightedKappa)}, Krippendorff’s α ${view.agreement.alpha === null ? '—' : f3(view.agreement.alpha)}, same rating ${(view.agreement.exact * 100).toFixed(0)}%.`}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <input
+            className="input input--sm"
+            aria-label="Filter by query"
+            placeholder="Filter by query words, e.g. dress"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <table className="table click-ratings__table" data-testid="click-items">
+            <thead>
+              <tr>
+                <th>query</th>
+                <th>item</th>
+                <th className="n">estimate</th>
+                <th>95% interval</th>
+                <th className="n">impressions</th>
+                <th className="n">clicks</th>
+                <th className="n">rating</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((i) => (
+                <tr key={`${i.query}\u0000${i.itemId}`}>
+                  <td>{i.query}</td>
+                  <td className="mono">{i.itemId}</td>
+                  <td className="n">{f3(i.estimate)}</td>
+                  <td title={`${f3(i.ci95[0])} – ${Number.isFinite(i.ci95[1]) ? f3(i.ci95[1]) : '∞'}`}>
+                    <EstimateDot estimate={i.estimate} ci95={i.ci95} scale={scale} />
+                  </td>
+                  <td className="n">{i.impressions.toLocaleString('en-US')}</td>
+                  <td className="n">{i.clicks.toLocaleString('en-US')}</td>
+                  <td className="n">{i.rating === null ? <span className="muted">needs traffic</span> : i.rating}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="small muted">{`${rows.length} of ${view.shown.toLocaleString('en-US')} shown, most shown first${view.shown < view.rated + view.needsTraffic ? ` (of ${(view.rated + view.needsTraffic).toLocaleString('en-US')} in all; the saved list has every rated one)` : ''}.`}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}

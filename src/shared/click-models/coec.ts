@@ -1,0 +1,42 @@
+import { type ClickModelFit } from './fit';
+import { gammaInterval } from './intervals';
+import { evidenceOf, MODEL_DEPTH, type PreparedPages } from './pages';
+
+/**
+ * COEC, clicks over expected clicks: a rank's click-through is every click at that rank over every impression at it,
+ * across the whole store; an item's expected clicks are the click-through of each rank it was shown at, summed over
+ * its impressions; its estimate is its clicks over that sum (1: clicked as often as an average item at its ranks).
+ * Impressions are the items of each first page (its hit ids), no smoothing. The interval: the clicks as a Poisson
+ * count over the expected clicks, a Gamma posterior (Jeffreys prior).
+ */
+export function fitCoec(pages: PreparedPages): ClickModelFit {
+  const evidence = evidenceOf(pages);
+  const ctr = Array.from({ length: MODEL_DEPTH }, (_, r) =>
+    evidence.rankImpressions[r]! > 0 ? evidence.rankClicks[r]! / evidence.rankImpressions[r]! : 0,
+  );
+  const expected = new Float64Array(pages.pairs.length);
+  pages.items.forEach((row, n) => {
+    const w = pages.count[n]!;
+    for (let r = 0; r < row.length; r++) expected[row[r]!]! += w * ctr[r]!;
+  });
+  return {
+    model: 'coec',
+    positions: ctr.map((examination, r) => ({ rank: r + 1, examination })).filter((p) => evidence.rankImpressions[p.rank - 1]! > 0),
+    items: pages.pairs.map((pair, u) => {
+      const e = expected[u]!;
+      const clicks = evidence.clicks[u]!;
+      return {
+        query: pair.query,
+        itemId: pair.itemId,
+        estimate: e > 0 ? clicks / e : 0,
+        ci95: gammaInterval(clicks, e),
+        impressions: evidence.impressions[u]!,
+        clicks,
+      };
+    }),
+    searches: pages.searches,
+    patterns: pages.items.length,
+    iterations: 0,
+    converged: true,
+  };
+}
