@@ -105,6 +105,22 @@ test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list
   );
   await expect(page.getByRole('region', { name: 'Judgment lists' })).toContainText('clicks-pbm.json');
 
+  // In Search, with the clicks' list active, a result the shoppers rated shows their rating beside the person's.
+  await openArea(page, 'Search');
+  const query = page.getByRole('textbox', { name: 'Query' });
+  await query.fill('running shoes');
+  await query.press('Enter');
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Judgment list' }).selectOption('clicks-pbm.json');
+  const shoppers = page.getByTestId('result-row').getByTestId('clicks-rating').first();
+  await expect(shoppers).toBeVisible();
+  await expect(shoppers).toHaveAttribute(
+    'title',
+    /Shoppers' rating by PBM, \d of 3: estimate [\d.]+ \(95% [\d.]+–[\d.]+\), [\d,]+ impressions/,
+  );
+  await shootThemes(app, 'click-models-2-search');
+  await openArea(page, 'Workspace');
+
   // An experiment measured on the clicks' ratings alone.
   const experiments = page.getByRole('region', { name: 'Experiments' });
   await experiments.getByRole('button', { name: 'New', exact: true }).click();

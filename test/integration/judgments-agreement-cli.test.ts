@@ -100,4 +100,27 @@ describe('judgments agreement', () => {
     expect((await run(['judgments', 'agreement'])).code).toBe(2);
     expect((await run(['judgments', 'agreement', bad, '--max', '12'])).code).toBe(2);
   });
+
+  it("sets a list's clicks' ratings against its people: a model is not one more rater, and the items apart come first", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wb-agreement-'));
+    const list = join(dir, 'list.json');
+    // 32 items ann rated 0–3 in turn; PBM agrees on 30, is one off on one, three off on the other.
+    const ratings = Array.from({ length: 32 }, (_, i) => [
+      { query: `q${i % 3}`, itemId: `d${i}`, rating: i % 4, by: 'ann' },
+      { query: `q${i % 3}`, itemId: `d${i}`, rating: i === 30 ? 3 : i === 31 ? 0 : i % 4, by: 'clicks:pbm' },
+    ]).flat();
+    await writeFile(list, JSON.stringify({ ...newJudgmentList('shoppers', { max: 3, threshold: 1 }), ratings }));
+    const r = await run(['judgments', 'agreement', list]);
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.raters).toEqual(['ann']);
+    expect(report.shoppers).toHaveLength(1);
+    expect(report.shoppers[0]).toMatchObject({ by: 'clicks:pbm', items: 32, overall: { items: 32, agreement: 30 / 32 } });
+    expect(report.shoppers[0].alpha).toBeGreaterThan(0.7);
+    expect(report.shoppers[0].apart).toEqual([
+      { query: 'q1', itemId: 'd31', people: 3, clicks: 0, apart: 3 },
+      { query: 'q0', itemId: 'd30', people: 2, clicks: 3, apart: 1 },
+    ]);
+    expect(report.shoppers[0].perQuery.map((q: { query: string }) => q.query).sort()).toEqual(['q0', 'q1', 'q2']);
+  });
 });

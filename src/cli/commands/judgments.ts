@@ -7,8 +7,9 @@ import {
   type Intent,
   agreement,
   type AgreementReport,
-  listAgreement,
+  agreementOfList,
   MIN_SHARED,
+  type PeopleVsClicks,
   type PairFigures,
   parseRaterCsv,
   TooManyRatersError,
@@ -37,7 +38,9 @@ const AGREEMENT_USAGE =
   '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +
   "             columns query,docid,rating,rater — as JSON: Krippendorff's alpha (ordinal, all raters, 95% bootstrap interval),\n" +
   "             per pair of raters the items both rated, exact and within-one agreement, Cohen's kappa unweighted and with\n" +
-  '             quadratic weights (i − j)² / max², and the confusion matrix; "overall" pools every pair\n' +
+  '             quadratic weights (i − j)² / max², and the confusion matrix; "overall" pools every pair. A list holding\n' +
+  '             clicks\' ratings (judgments from-traffic) adds "shoppers": per model the people (one rater) against its ratings,\n' +
+  '             the same figures per query, and "apart": the items both rated, farthest apart first — the ones to look at\n' +
   "  --max        the highest rating, 1 to 9 (default: the list's scale, or 3 for CSV)\n" +
   `  --min-items  items both raters rated before a pair's figures are given (default ${MIN_SHARED}; below it they are null, with "needed")\n` +
   '  exit codes: 0 measured, 2 usage error, 3 the file could not be read\n' +
@@ -149,6 +152,7 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
   const min = intOption(values['min-items'], 'min-items', 1, 1_000_000) ?? MIN_SHARED;
   const { text, name } = await readInput(positionals[0], io);
   let report: AgreementReport;
+  let shoppers: PeopleVsClicks[] = [];
   let max = intOption(values.max, 'max', 1, MAX_RATING_LIMIT);
   try {
     if (text.trimStart().startsWith('{')) {
@@ -157,9 +161,11 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
       max ??= list.data.scale.max;
       const above = list.data.ratings.find((r) => r.rating > max!);
       if (above) throw new InputError(`${name}: a rating of ${above.rating} is above --max ${max}.`);
-      // As the app's agreement view reads a list: people's ratings only (a rule's suggestion is nobody's opinion, an
-      // adjudicated rating decides between them).
-      report = listAgreement(list.data.ratings, max);
+      // As the app's agreement view reads a list: people's ratings (a rule's suggestion is nobody's opinion, an
+      // adjudicated rating decides between them), then each click model's ratings against the people's.
+      const read = agreementOfList(list.data.ratings, max);
+      report = read;
+      shoppers = read.shoppers;
     } else {
       max ??= 3;
       const read = parseRaterCsv(text, max);
@@ -189,6 +195,23 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
     raters: report.raters,
     pairs: report.pairs.map((p) => ({ raters: p.raters, ...shown(p, min), confusion: p.confusion })),
     overall: { ...shown(report.overall, min), confusion: report.overall.confusion },
+    ...(shoppers.length
+      ? {
+          shoppers: shoppers.map(({ by, agreement: a, apart }) => {
+            const enough = a.pairable >= min;
+            return {
+              by,
+              alpha: enough ? a.alpha : null,
+              alphaCi95: enough ? a.alphaCi95 : null,
+              items: a.pairable,
+              ...(enough ? {} : { needed: min - a.pairable }),
+              overall: { ...shown(a.overall, min), confusion: a.overall.confusion },
+              perQuery: a.perQuery.map((q) => ({ query: q.query, ...shown(q, min) })),
+              apart,
+            };
+          }),
+        }
+      : {}),
   });
   return EXIT.ok;
 }

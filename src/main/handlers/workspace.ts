@@ -31,9 +31,10 @@ export function workspaceHandlers(s: Services): Pick<Handlers, WorkspaceChannels
     'query-sets:set-intents': ({ file, intents }) => s.querySets.setIntents(file, intents),
     'query-sets:propose-intents': ({ queries, profileId, configurationId }) =>
       s.intents.propose({ queries, ...(profileId ? { profileId } : {}), ...(configurationId ? { configurationId } : {}) }),
-    'experiments:queue': async ({ file, secondOpinion, secondOf, calibration }) =>
+    'experiments:queue': async ({ file, secondOpinion, secondOf, calibration, shoppersDisagree }) =>
       s.images.noted(
         await s.experiments.queue(file, {
+          ...(shoppersDisagree ? { shoppersDisagree } : {}),
           ...(secondOpinion ? { secondOpinion } : {}),
           ...(secondOf ? { secondOf } : {}),
           ...(calibration ? { calibration } : {}),

@@ -3,8 +3,10 @@ import {
   canonicalRatings,
   indexRatings,
   type JudgmentList,
+  isClicksRating,
   listAgreement,
   type ListAgreement,
+  peopleVsClicks,
   type Rating,
   resolvedRatings,
 } from '../judgments';
@@ -73,14 +75,13 @@ export function withClickRatings(list: JudgmentList, rated: ClickRatings, now = 
 }
 
 /**
- * How far the clicks' ratings agree with people's on the items both rated: two raters — "people" (each item's value
- * as metrics read it: adjudicated, else the raters' mean rounded down) and the model — with Krippendorff's alpha,
- * weighted kappa and per query, as the agreement view shows raters.
+ * How far the clicks' ratings agree with people's on the items both rated: the people (each item's value as metrics
+ * read it) and the model as two raters, as `judgments agreement` sets each of a list's models beside its people.
  */
 export function clicksAgreement(list: JudgmentList, rated: ClickRatings): ListAgreement {
-  const people = resolvedRatings(indexRatings(list.ratings)).map(([query, itemId, rating]) => ({ query, itemId, rating, by: 'people' }));
-  const clicks = rated.items.flatMap((i) =>
+  const clicks: Rating[] = rated.items.flatMap((i) =>
     i.rating === null ? [] : [{ query: i.query, itemId: i.itemId, rating: i.rating, by: rated.by }],
   );
-  return listAgreement([...people, ...clicks], list.scale.max);
+  const people = list.ratings.filter((r) => !isClicksRating(r));
+  return peopleVsClicks([...people, ...clicks], list.scale.max)[0]?.agreement ?? listAgreement([], list.scale.max);
 }

@@ -48,14 +48,13 @@ function subset(cells: Cells, keep: (pair: number) => boolean): Cells {
 
 /**
  * EM over these cells, in place: each non-click shared between "looked, not attractive" and "not looked", then each α
- * (and, with `learnTheta`, each θ) set to its expected successes over its trials; until the largest change of any
+ * and each θ set to its expected successes over its trials; until the largest change of any
  * parameter is below the tolerance, or the cap.
  */
 function iterate(
   cells: Cells,
   alpha: Float64Array,
   theta: Float64Array,
-  learnTheta: boolean,
   rule: { tolerance: number; maxIterations: number },
 ): { iterations: number; converged: boolean } {
   const aNum = new Float64Array(alpha.length);
@@ -89,16 +88,81 @@ function iterate(
       change = Math.max(change, Math.abs(next - alpha[u]!));
       alpha[u] = next;
     }
-    if (learnTheta)
-      for (let r = 0; r < MODEL_DEPTH; r++) {
-        if (tDen[r]! <= 0) continue;
-        const next = tNum[r]! / tDen[r]!;
-        change = Math.max(change, Math.abs(next - theta[r]!));
-        theta[r] = next;
-      }
+    for (let r = 0; r < MODEL_DEPTH; r++) {
+      if (tDen[r]! <= 0) continue;
+      const next = tNum[r]! / tDen[r]!;
+      change = Math.max(change, Math.abs(next - theta[r]!));
+      theta[r] = next;
+    }
     if (change < rule.tolerance) return { iterations, converged: true };
   }
   return { iterations, converged: false };
+}
+
+/**
+ * Each pair's α with θ held: the maximum of its own likelihood, Σ_r c_r·log(θ_r·α) + (n_r − c_r)·log(1 − θ_r·α) over
+ * its cells, concave in α — so solved directly (Newton's steps kept inside a shrinking bracket) where EM would take
+ * thousands of iterations to creep to the same point for a pair seen only at ranks rarely examined. Exact for a pair
+ * seen at one rank: α = c / (n·θ), at most 1.
+ */
+function solveHeld(cells: Cells, alpha: Float64Array, theta: Float64Array): void {
+  // The cells grouped by pair (a counting sort), so each pair's likelihood is read from one run of cells.
+  const byPair = new Map<number, number[]>();
+  for (let i = 0; i < cells.pair.length; i++) {
+    const u = cells.pair[i]!;
+    const at = byPair.get(u);
+    if (at) at.push(i);
+    else byPair.set(u, [i]);
+  }
+  for (const [u, at] of byPair) {
+    let clicks = 0;
+    let examined = 0;
+    let ceiling = 1;
+    for (const i of at) {
+      const t = theta[cells.rank[i]!]!;
+      clicks += cells.c[i]!;
+      examined += cells.n[i]! * t;
+      if (t > 1) ceiling = Math.min(ceiling, 1 / t);
+    }
+    if (clicks <= 0 || examined <= 0) {
+      alpha[u] = 0;
+      continue;
+    }
+    // The slope of the likelihood in α: falls from +∞ at 0; a root below the ceiling, else the ceiling.
+    const slope = (a: number) => {
+      let d = clicks / a;
+      let curve = -clicks / (a * a);
+      for (const i of at) {
+        const t = theta[cells.rank[i]!]!;
+        const quiet = cells.n[i]! - cells.c[i]!;
+        if (quiet <= 0) continue;
+        const rest = 1 - t * a;
+        d -= (quiet * t) / rest;
+        curve -= (quiet * t * t) / (rest * rest);
+      }
+      return { d, curve };
+    };
+    let lo = 0;
+    let hi = ceiling;
+    if (slope(hi * (1 - 1e-12)).d >= 0) {
+      alpha[u] = hi;
+      continue;
+    }
+    let a = Math.min(clicks / examined, hi * 0.999);
+    for (let step = 0; step < 60; step++) {
+      const { d, curve } = slope(a);
+      if (d > 0) lo = a;
+      else hi = a;
+      let next = curve < 0 ? a - d / curve : (lo + hi) / 2;
+      if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+      if (Math.abs(next - a) < 1e-12) {
+        a = next;
+        break;
+      }
+      a = next;
+    }
+    alpha[u] = a;
+  }
 }
 
 /**
@@ -119,14 +183,15 @@ export function fitPbm(pages: PreparedPages): ClickModelFit {
   const theta = Float64Array.from({ length: MODEL_DEPTH }, (_, r) => (ctr(0) > 0 ? Math.min(1, Math.max(0.01, ctr(r) / ctr(0))) : 0.5));
   // θ is learnt from the pairs with evidence enough to say something: a pair shown a handful of times has its own α
   // fitted to its few clicks whatever θ is, and thousands of them pull θ off the truth (the incidental-parameter bias
-  // of a maximum-likelihood fit). Their α is fitted afterwards, against the θ the others set — which also keeps the
-  // iterations to the cells that matter (when no pair has that much, as in a small log, every pair has its say).
+  // of a maximum-likelihood fit). Their α is fitted afterwards, against the θ the others set, each on its own (a
+  // one-dimensional maximum) — which also keeps the iterations to the cells that matter (when no pair has that much,
+  // as in a small log, every pair has its say).
   const enough = evidence.impressions.some((n) => n >= THETA_EVIDENCE);
   const informs = (u: number) => !enough || evidence.impressions[u]! >= THETA_EVIDENCE;
   const main = subset(all, (u) => informs(u));
   const rest = subset(all, (u) => !informs(u));
-  const { iterations, converged } = iterate(main, alpha, theta, true, EM.pbm);
-  iterate(rest, alpha, theta, false, EM.pbm);
+  const { iterations, converged } = iterate(main, alpha, theta, EM.pbm);
+  solveHeld(rest, alpha, theta);
   // θ_1 = 1: α and θ rescaled together, which leaves every θ_k·α, and so the likelihood, as it was.
   const top = theta[0]! > 0 ? theta[0]! : 1;
   const examined = new Float64Array(pairs);

@@ -37,4 +37,15 @@ export {
 } from './model';
 export { itemFacets, type JudgingQueue, type PoolQuery, poolQueue, skipKey } from './pool';
 export { queryKey, queryOfQid } from './query-key';
+export {
+  agreementOfList,
+  type ApartItem,
+  apartIndex,
+  type ClicksOpinion,
+  clicksIndex,
+  clicksSources,
+  type ListAgreementWithShoppers,
+  type PeopleVsClicks,
+  peopleVsClicks,
+} from './shoppers';
 export { type CompiledRule, compileRules, type Intent, intentSchema, suggestRating } from './rules';

@@ -27,6 +27,8 @@ export interface PooledItem {
   id: string;
   /** Rated already by someone else: this rating is a second opinion beside theirs (their rating is not shown). */
   second?: boolean;
+  /** In a queue of disagreements with shoppers: how far the people's and the clicks' ratings are apart. */
+  apart?: number;
   /** 1-based rank on each side within the top k; absent when the side did not rank it there. Shown only after rating. */
   ranks: { a?: number; b?: number };
   skipped: boolean;
@@ -81,6 +83,13 @@ function blindOrder<T>(items: T[], seed: number): T[] {
  */
 export interface PoolOpinions {
   secondOpinion?: boolean;
+  /**
+   * The items where shoppers and raters disagree most, first: those both rated (people and a click model) whose
+   * ratings differ, farthest apart first — `apartOf(queryKey, itemId)` says how far. Each is a second look: the
+   * rating joins beside the others' (replacing only this rater's own).
+   */
+  shoppersDisagree?: boolean;
+  apartOf?: (queryKey: string, itemId: string) => number | undefined;
   calibration?: number;
   othersRated?: (queryKey: string, itemId: string) => boolean;
 }
@@ -123,10 +132,11 @@ export function poolQueue(
       }
     }
     const ratings = judgments.get(key)?.ratings;
-    const { secondOpinion = false, calibration = 0, othersRated } = opinions;
+    const { secondOpinion = false, calibration = 0, othersRated, shoppersDisagree = false, apartOf } = opinions;
     // Unrated items; in a second opinion, those only others rated; with calibration, a seeded share of those too.
     const unrated = [...ranks.entries()]
       .map(([id, r]): [string, PooledItem['ranks'], boolean] | null => {
+        if (shoppersDisagree) return (apartOf?.(key, id) ?? 0) > 0 ? [id, r, true] : null;
         const others = othersRated?.(key, id) ?? false;
         if (secondOpinion) return others ? [id, r, true] : null;
         if (!ratings?.has(id)) return [id, r, false];
@@ -137,10 +147,15 @@ export function poolQueue(
     total += pooled;
     rated += pooled - unrated.length;
     if (unrated.length === 0) continue;
-    const items = blindOrder(
-      unrated.map(([id, r, second]) => ({ id, ranks: r, ...(second ? { second } : {}), skipped: skipped.has(skipKey(q.query, id)) })),
+    const shuffled = blindOrder(
+      unrated.map(([id, r, second]) => {
+        const apart = shoppersDisagree ? apartOf?.(key, id) : undefined;
+        return { id, ranks: r, ...(second ? { second } : {}), ...(apart ? { apart } : {}), skipped: skipped.has(skipKey(q.query, id)) };
+      }),
       seedOf(key),
     );
+    // Disagreements farthest apart first (the shuffle still hides the sides' order among items equally apart).
+    const items = shoppersDisagree ? shuffled.sort((a, b) => (b.apart ?? 0) - (a.apart ?? 0)) : shuffled;
     out.push({
       index: q.index,
       query: q.query,
@@ -150,6 +165,9 @@ export function poolQueue(
       items: [...items.filter((i) => !i.skipped), ...items.filter((i) => i.skipped)],
     });
   }
+  // Disagreements with shoppers: the queries with the farthest apart first (a stable sort: query set order between ties).
+  const farthest = (q: PooledQuery) => Math.max(0, ...q.items.filter((i) => !i.skipped).map((i) => i.apart ?? 0));
+  if (opinions.shoppersDisagree) out.sort((a, b) => farthest(b) - farthest(a));
   // Queries whose every remaining item was skipped come after the others.
   const fresh = out.filter((q) => q.items.some((i) => !i.skipped));
   const onlySkipped = out.filter((q) => q.items.every((i) => i.skipped));
@@ -177,6 +195,8 @@ export interface JudgingQueue extends Omit<JudgingPool, 'queries'> {
   raters: string[];
   /** The queue holds the items only others rated: each rating is a second opinion. */
   secondOpinion?: boolean;
+  /** The queue holds the items people and shoppers rated differently, farthest apart first: each rating a second look. */
+  shoppersDisagree?: boolean;
   /** Whose items, when the second opinion is on one rater's. */
   secondOf?: string;
   /** The share of items others rated that joins the ordinary queue (calibration). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { failure } from '../../../shared/ipc';
 import {
+  apartIndex,
   indexRatings,
   resolvedRatings,
   proposeIntent,
@@ -88,9 +89,13 @@ export class Experiments {
   /**
    * The pooled judging queue of an experiment's newest run, for the rater of the moment: the items nobody has
    * rated; with `secondOpinion`, the items only others rated (their ratings unseen); with `calibration`, a
-   * seeded share of those joins the ordinary queue.
+   * seeded share of those joins the ordinary queue; with `shoppersDisagree`, the items people and a click model both
+   * rated differently, farthest apart first (a second look).
    */
-  async queue(file: string, options: { secondOpinion?: boolean; secondOf?: string; calibration?: number } = {}): Promise<JudgingQueue> {
+  async queue(
+    file: string,
+    options: { secondOpinion?: boolean; secondOf?: string; calibration?: number; shoppersDisagree?: boolean } = {},
+  ): Promise<JudgingQueue> {
     const experiment = await this.read(file);
     if (!experiment.judgments)
       throw failure('validation', `${experiment.name} has no judgment list to rate into: create an experiment with one (Judgments).`, {
@@ -143,7 +148,9 @@ export class Experiments {
       const o = opinions.get(`${queryKey}\u0000${itemId}`);
       return !!o && !o.mine && !o.decided && (options.secondOf ? o.others.has(options.secondOf) : o.others.size > 0);
     };
+    const apart = options.shoppersDisagree ? apartIndex(list.ratings) : null;
     const pool = poolQueue(queries, indexRatings(list.ratings), k, skipped, {
+      ...(apart ? { shoppersDisagree: true, apartOf: (key: string, itemId: string) => apart.get(`${key}\u0000${itemId}`) } : {}),
       ...(options.secondOpinion ? { secondOpinion: true } : {}),
       ...(options.calibration ? { calibration: options.calibration } : {}),
       othersRated,
@@ -166,6 +173,7 @@ export class Experiments {
       rater: me,
       raters: [...raters].sort(),
       ...(options.secondOpinion ? { secondOpinion: true } : {}),
+      ...(options.shoppersDisagree ? { shoppersDisagree: true } : {}),
       ...(options.secondOpinion && options.secondOf ? { secondOf: options.secondOf } : {}),
       ...(options.calibration ? { calibration: options.calibration } : {}),
       ...(rules.length ? { rules: rules.length } : {}),

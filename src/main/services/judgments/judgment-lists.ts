@@ -13,9 +13,9 @@ import {
   type Scale,
   queryKey,
   compileRules,
-  listAgreement,
+  agreementOfList,
   TooManyRatersError,
-  type ListAgreement,
+  type ListAgreementWithShoppers,
 } from '../../../shared/judgments';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
 import type { Workspace } from '../workspace';
@@ -58,16 +58,22 @@ export class JudgmentLists {
   ) {}
 
   /** How far the list's raters agree, per pair and per query, and where they disagree (at most 500 listed). */
-  async agreement(file: string): Promise<ListAgreement & { disagreementCount: number }> {
+  async agreement(file: string): Promise<ListAgreementWithShoppers & { disagreementCount: number }> {
     const list = await this.read(file);
-    let report: ListAgreement;
+    let report: ListAgreementWithShoppers;
     try {
-      report = listAgreement(list.ratings, list.scale.max);
+      report = agreementOfList(list.ratings, list.scale.max);
     } catch (err) {
       if (err instanceof TooManyRatersError) throw failure('validation', `${file}: ${err.message}`);
       throw err;
     }
-    return { ...report, disagreements: report.disagreements.slice(0, 500), disagreementCount: report.disagreements.length };
+    return {
+      ...report,
+      disagreements: report.disagreements.slice(0, 500),
+      disagreementCount: report.disagreements.length,
+      // Each model's items apart from the people's, the farthest 500.
+      shoppers: report.shoppers.map((s) => ({ ...s, apart: s.apart.slice(0, 500) })),
+    };
   }
 
   /** Who rates now, as lists record it: the rater set in the settings, else the OS account's name. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS, type JudgmentFormat, MAX_RATING_LIMIT, type JudgmentList, type ListAgreement } from '../../judgments';
+import { EXPORT_FORMATS, type JudgmentFormat, MAX_RATING_LIMIT, type JudgmentList, type ListAgreementWithShoppers } from '../../judgments';
 import { workspaceFileSchema as file } from '../../workspace';
 import { channel } from '../define';
 import { name } from './workspace';
@@ -61,9 +61,9 @@ export const judgmentChannels = {
     input: z.strictObject({ file, rules: z.unknown() }),
     doc: 'Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.',
   }),
-  'judgments:agreement': channel<ListAgreement & { disagreementCount: number }>()({
+  'judgments:agreement': channel<ListAgreementWithShoppers & { disagreementCount: number }>()({
     input: z.strictObject({ file }),
-    doc: "How far a judgment list's raters agree: Krippendorff's alpha (ordinal) with a bootstrap interval, per pair and per query the items both rated, exact and within-one agreement, Cohen's kappa unweighted and quadratic, the confusion matrix (figures from 30 shared items), and the disagreements to adjudicate.",
+    doc: "How far a judgment list's raters agree: Krippendorff's alpha (ordinal) with a bootstrap interval, per pair and per query the items both rated, exact and within-one agreement, Cohen's kappa unweighted and quadratic, the confusion matrix (figures from 30 shared items), and the disagreements to adjudicate; then each click model's ratings in the list against the people's (`shoppers`: the same figures, and the items both rated, farthest apart first).",
   }),
   'judgments:item': channel<ItemRating[]>()({
     input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),

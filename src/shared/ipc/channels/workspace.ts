@@ -104,8 +104,10 @@ export const workspaceChannels = {
       secondOf: z.string().max(200).optional(),
       /** A share (0 to 0.5) of the items others rated, put into the ordinary queue so raters overlap on purpose. */
       calibration: z.number().min(0).max(0.5).optional(),
+      /** The items people and shoppers (the list's clicks' ratings) both rated differently, farthest apart first. */
+      shoppersDisagree: z.boolean().optional(),
     }),
-    doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again).",
+    doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again); with shoppersDisagree, the pooled items the people and a click model rated differently, farthest apart first.",
   }),
   'experiments:skip': channel<{ skipped: number }>()({
     input: z.strictObject({ file, query: z.string().min(1).max(1000), itemId: z.string().min(1).max(500), skipped: z.boolean() }),

@@ -62,6 +62,46 @@ describe('PBM by EM', () => {
   });
 });
 
+describe('PBM: pairs too rarely shown to inform θ', () => {
+  // One query's four items, each shown 40 times at ranks 1–4 in turn, set θ; a fifth item seen four times — twice at
+  // rank 1 (one click), twice at rank 3 (one click) — is fitted afterwards with θ held, at its own likelihood's maximum.
+  const orders = [
+    ['a', 'b', 'c', 'd'],
+    ['b', 'c', 'd', 'a'],
+    ['c', 'd', 'a', 'b'],
+    ['d', 'a', 'b', 'c'],
+  ];
+  const attract: Record<string, number> = { a: 0.8, b: 0.6, c: 0.4, d: 0.2 };
+  const theta = [1, 0.7, 0.5, 0.35];
+  const log: PagePattern[] = [];
+  for (const order of orders)
+    order.forEach((id, r) => {
+      // Expected clicks as counts: 40 pages, clicks at this rank in proportion to θ·α (one rank clicked per pattern).
+      const clicks = Math.round(40 * theta[r]! * attract[id]!);
+      log.push(pattern('q', [...order], [r + 1], clicks));
+      log.push(pattern('q', [...order], [], 40 - clicks));
+    });
+  log.push(pattern('q', ['rare', 'a', 'b'], [1], 1), pattern('q', ['rare', 'a', 'b'], [], 1));
+  log.push(pattern('q', ['a', 'b', 'rare'], [3], 1), pattern('q', ['a', 'b', 'rare'], [], 1));
+
+  it("sets the rare pair's α where its likelihood's slope is zero, θ held", () => {
+    const fit = fitClickModel('pbm', log);
+    const t = (rank: number) => fit.positions[rank - 1]!.examination;
+    const a = item(fit, 'rare').estimate;
+    // d/dα [2·log(α) + log(1 − θ_1·α) + 2·log(θ_3·α)… ]: clicks 2 over α, less each non-click's θ over (1 − θ·α).
+    const slope = 2 / a - t(1) / (1 - t(1) * a) - t(3) / (1 - t(3) * a);
+    expect(Math.abs(slope)).toBeLessThan(1e-6);
+    expect(a).toBeGreaterThan(0.5);
+    expect(a).toBeLessThan(1);
+  });
+
+  it('a rare pair seen at one rank gets its clicks over its expected examinations, at most 1', () => {
+    const fit = fitClickModel('pbm', [...log, pattern('q', ['a', 'b', 'c', 'once'], [4], 1), pattern('q', ['a', 'b', 'c', 'once'], [], 2)]);
+    const t4 = fit.positions[3]!.examination;
+    expect(item(fit, 'once').estimate).toBeCloseTo(Math.min(1, 1 / (3 * t4)), 9);
+  });
+});
+
 describe('COEC', () => {
   it("divides an item's clicks by the click-through of the ranks it was shown at", () => {
     // Rank 1: 10 shown, 5 clicked (0.5); rank 2: 10 shown, 2 clicked (0.2). a: 4 clicks at rank 1 over 6 shown, 1 at

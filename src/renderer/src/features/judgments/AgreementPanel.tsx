@@ -1,11 +1,21 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import type { PairFigures } from '@shared/judgments';
+import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 
 // A figure to three decimals (never "-0.000": a hair below zero reads as no agreement beyond chance, as 0.000 does).
 const num = (x: number | null) => (x === null ? '—' : (Math.abs(x) < 5e-4 ? 0 : x).toFixed(3));
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Alpha's bootstrap interval, when there is one. */
+function Ci95({ ci }: { ci: [number, number] | null }) {
+  return ci ? (
+    <span className="muted">
+      {' '}
+      95% CI {ci[0].toFixed(3)} to {ci[1].toFixed(3)}
+    </span>
+  ) : null;
+}
 
 /** A pair's (or the pooled) figures, or how many more shared items they need. */
 function Figures({ f, needed }: { f: PairFigures; needed: number }) {
@@ -98,6 +108,71 @@ function Confusion({ raters, confusion }: { raters: [string, string]; confusion:
 }
 
 /**
+ * Each click model's ratings in the list against the people's: alpha and the figures of the two as raters, per query,
+ * and the items both rated, farthest apart first — the ones the judging queue's "Shoppers disagree" puts first.
+ */
+function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
+  if (!shoppers.length) return null;
+  return (
+    <section aria-label="People and shoppers" data-testid="agreement-shoppers">
+      <h3 className="agreement__h">People and shoppers</h3>
+      <p className="small muted">
+        Each click model’s ratings (Shopper traffic → Ratings from clicks) against the people’s, on the items both rated: the people count
+        as one rater, their value of an item as metrics read it.
+      </p>
+      {shoppers.map(({ by, agreement: a, apart }) => (
+        <div key={by} className="agreement__shoppers" data-testid="agreement-shoppers-model">
+          <p className="agreement__headline">
+            <span className="metric__label">People · {by}</span>{' '}
+            {a.pairable >= 30 && a.alpha !== null ? (
+              <span className="agreement__alpha">
+                α <strong>{a.alpha.toFixed(3)}</strong>
+                <Ci95 ci={a.alphaCi95} />
+                <span className="muted">
+                  {' '}
+                  · κ quadratic {num(a.overall.weightedKappa)} · over {a.pairable} items both rated
+                </span>
+              </span>
+            ) : (
+              <span className="muted">
+                {a.pairable} items both rated: {30 - a.pairable} more are needed before figures are given.
+              </span>
+            )}
+          </p>
+          <FiguresTable
+            label={`People and ${by} per query`}
+            first="Query"
+            count="Items both rated"
+            rows={a.perQuery.map((q) => ({ key: q.query, name: q.query, f: q, needed: q.needed }))}
+          />
+          {apart.length ? (
+            <details className="agreement__apart">
+              <summary className="small">
+                {apart.length} items rated differently, farthest apart first (the judging queue’s “Shoppers disagree” puts them first)
+              </summary>
+              <ul className="agreement-disagreements" aria-label={`Items people and ${by} rated differently`}>
+                {apart.slice(0, 50).map((d) => (
+                  <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-apart">
+                    <span className="agreement-disagreement__what">
+                      <strong>{d.query}</strong> · <span className="mono">{d.itemId}</span>
+                    </span>
+                    <span className="small">
+                      people {d.people} · clicks {d.clicks} · {d.apart} apart
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : (
+            <p className="small muted">People and {by} gave every item both rated the same rating.</p>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/**
  * How far a judgment list's raters agree: Krippendorff's alpha over all of
  * them, each pair's figures and confusion matrix, per query, and the
  * disagreements to decide (a third rating that settles the item).
@@ -137,6 +212,7 @@ export function AgreementPanel() {
             Agreement needs two raters on the same items. In the judging queue, set another name under “Rating as” and pick “Second
             opinion”: the items someone else rated come to you without their ratings.
           </p>
+          <ShoppersSection shoppers={report.shoppers} />
         </div>
       ) : (
         <>
@@ -145,12 +221,7 @@ export function AgreementPanel() {
             {report.pairable >= 30 && report.alpha !== null ? (
               <span className="agreement__alpha">
                 <strong>{report.alpha.toFixed(3)}</strong>
-                {report.alphaCi95 ? (
-                  <span className="muted">
-                    {' '}
-                    95% CI {report.alphaCi95[0].toFixed(3)} to {report.alphaCi95[1].toFixed(3)}
-                  </span>
-                ) : null}
+                <Ci95 ci={report.alphaCi95} />
                 <span className="muted"> · over {report.pairable} items two or more raters rated</span>
               </span>
             ) : (
@@ -215,6 +286,7 @@ export function AgreementPanel() {
               ))}
             </ul>
           )}
+          <ShoppersSection shoppers={report.shoppers} />
         </>
       )}
     </section>

@@ -65,7 +65,15 @@ function Card({
           ))}
         </dl>
       ) : null}
-      {item.second ? (
+      {item.apart ? (
+        <span
+          className="badge badge--warning"
+          data-testid="judge-apart"
+          title="People's rating and shoppers' (the list's clicks' rating) differ by this much; neither is shown until you rate"
+        >
+          shoppers disagree by {item.apart}
+        </span>
+      ) : item.second ? (
         <span className="badge badge--muted" title="Someone else rated this item; your rating goes beside theirs">
           second opinion
         </span>

@@ -41,11 +41,16 @@ export function OpinionBar({ queue }: { queue: Queue }) {
       </Button>
       <Segmented
         label="Queue"
-        value={options.secondOpinion ? 'second' : 'unrated'}
-        onChange={(v) => void setQueueOptions({ secondOpinion: v === 'second' })}
+        value={options.shoppersDisagree ? 'shoppers' : options.secondOpinion ? 'second' : 'unrated'}
+        onChange={(v) => void setQueueOptions({ secondOpinion: v === 'second', shoppersDisagree: v === 'shoppers' })}
         options={[
           { value: 'unrated', label: 'Unrated items' },
           { value: 'second', label: 'Second opinion', title: 'Items someone else rated and you have not; their rating stays hidden' },
+          {
+            value: 'shoppers',
+            label: 'Shoppers disagree',
+            title: "Items people and shoppers (the list's clicks' ratings) rated differently, farthest apart first",
+          },
         ]}
       />
       {options.secondOpinion && queue.raters.length ? (
@@ -66,7 +71,7 @@ export function OpinionBar({ queue }: { queue: Queue }) {
           </select>
         </label>
       ) : null}
-      {!options.secondOpinion ? (
+      {!options.secondOpinion && !options.shoppersDisagree ? (
         <label
           className="judging__calibration"
           title="A seeded sample of items others rated joins your queue, so raters overlap on purpose"

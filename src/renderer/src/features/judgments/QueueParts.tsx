@@ -80,7 +80,15 @@ export function QueueProgress({ queue }: { queue: Queue }) {
 export function QueueDone({ queue }: { queue: Queue }) {
   return (
     <div className="empty-state empty-state--inline">
-      {queue.secondOpinion ? (
+      {queue.shoppersDisagree ? (
+        <>
+          <h2 className="empty-state__title">People and shoppers agree on every pooled item</h2>
+          <p className="muted">
+            No pooled item has both a person’s rating and a clicks’ rating that differ. Clicks’ ratings come from Workspace → Shopper
+            traffic → Ratings from clicks, saved into this judgment list.
+          </p>
+        </>
+      ) : queue.secondOpinion ? (
         <>
           <h2 className="empty-state__title">Nothing waits for a second opinion from {queue.rater || 'you'}</h2>
           <p className="muted">

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import type { ClicksOpinion } from '@shared/judgments';
 import { hasMod } from '../../shell/keys';
 import './judging.css';
 
@@ -29,6 +30,42 @@ export function RatingBadge({ rating, max }: { rating: number | undefined; max: 
     </span>
   );
 }
+
+/** The model of a clicks' source: `clicks:pbm` → PBM. */
+const modelOf = (by: string) => by.replace(/^clicks:/, '').toUpperCase();
+
+/**
+ * Shoppers' ratings of an item beside the person's: each click model's rating in the list, and on hover the estimate,
+ * its 95% interval and the traffic it rests on.
+ */
+export function ClicksBadge({ opinions, max }: { opinions: readonly ClicksOpinion[] | undefined; max: number }) {
+  if (!opinions?.length) return null;
+  return (
+    <>
+      {opinions.map((o) => {
+        const e = o.evidence;
+        const why = e
+          ? `: estimate ${e.estimate.toFixed(3)} (95% ${e.ci95[0].toFixed(3)}–${e.ci95[1].toFixed(3)}), ${e.impressions.toLocaleString('en-US')} impressions, ${e.clicks.toLocaleString('en-US')} clicks`
+          : '';
+        return (
+          <span
+            key={o.by}
+            className={`rating rating--clicks rating--${tone(o.rating, max)}`}
+            data-testid="clicks-rating"
+            data-rating={o.rating}
+            title={`Shoppers' rating by ${modelOf(o.by)}, ${o.rating} of ${max}${why}`}
+          >
+            <span className="rating__source">{modelOf(o.by)}</span> {o.rating}
+            {e ? <span className="rating__max"> · {compact(e.impressions)}</span> : null}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** 1234 → 1.2k: impressions in a narrow column. */
+const compact = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(Math.round(n)));
 
 /** What a digit above a list's scale says, instead of being ignored. */
 export function aboveScale(digit: number, max: number, list: string): string {

@@ -1,4 +1,4 @@
-import type { ListAgreement } from '@shared/judgments';
+import type { ListAgreementWithShoppers } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
@@ -8,7 +8,7 @@ import type { RatingsSlice } from './ratings-slice';
 export interface AgreementSlice {
   /** The agreement view of a judgment list: its file, and its figures. */
   agreementFile: string | null;
-  agreement: CallState<ListAgreement & { disagreementCount: number }>;
+  agreement: CallState<ListAgreementWithShoppers & { disagreementCount: number }>;
   openAgreement: (file: string) => Promise<void>;
   closeAgreement: () => void;
   /** Decides a disagreement: a rating that settles the item (the raters' ratings stay). */

@@ -3,5 +3,5 @@ export { AgreementPanel } from './AgreementPanel';
 export { IntentEditor, intentSummary } from './IntentEditor';
 export { JudgingQueue } from './JudgingQueue';
 export { JudgmentPicker } from './JudgmentPicker';
-export { aboveScale, RatingBadge, ratingKeys } from './RatingBadge';
+export { aboveScale, ClicksBadge, RatingBadge, ratingKeys } from './RatingBadge';
 export { type RatingView, useRatingView } from './use-rating-view';

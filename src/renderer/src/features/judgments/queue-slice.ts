@@ -13,6 +13,8 @@ export interface QueueOptions {
   /** A rater whose items the second opinion is on; empty: anyone's. */
   secondOf: string;
   calibration: number;
+  /** The items people and shoppers rated differently, farthest apart first. */
+  shoppersDisagree: boolean;
 }
 
 /** The judging queue: an experiment's pooled items to rate, whose queue it is, and the run's quality as ratings come in. */
@@ -44,7 +46,7 @@ export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
   return {
     queue: idleCall(),
     queueQuality: idleCall(),
-    queueOptions: { secondOpinion: false, secondOf: '', calibration: 0 },
+    queueOptions: { secondOpinion: false, secondOf: '', calibration: 0, shoppersDisagree: false },
     setQueueOptions: async (patch) => {
       set((s) => ({ queueOptions: { ...s.queueOptions, ...patch } }));
       const queue = get().queue.result;
@@ -64,9 +66,10 @@ export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
       const outcome = await runCall(queueLens, {
         scope: `queue:${experimentFile}`,
         send: () => {
-          const { secondOpinion, secondOf, calibration } = get().queueOptions;
+          const { secondOpinion, secondOf, calibration, shoppersDisagree } = get().queueOptions;
           return workbench().experiments.queue({
             file: experimentFile,
+            ...(shoppersDisagree ? { shoppersDisagree } : {}),
             ...(secondOpinion ? { secondOpinion, ...(secondOf ? { secondOf } : {}) } : {}),
             ...(calibration ? { calibration } : {}),
           });

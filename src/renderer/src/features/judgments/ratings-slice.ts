@@ -1,4 +1,4 @@
-import { indexRatings, type RatingIndex, type RatingMode, type Scale, type JudgingQueue, queryKey } from '@shared/judgments';
+import { clicksIndex, indexRatings, type RatingIndex, type RatingMode, type Scale, type JudgingQueue, queryKey } from '@shared/judgments';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';
@@ -11,6 +11,8 @@ export interface ActiveRatings {
   name: string;
   scale: Scale;
   index: RatingIndex;
+  /** The list's clicks' ratings (from Shopper traffic), shown beside a result's own rating. */
+  clicks: ReturnType<typeof clicksIndex>;
 }
 
 /** One rating given, to take back with undo. */
@@ -110,7 +112,13 @@ export const createRatingsSlice: SliceCreator<RatingsSlice, Deps> = (set, get) =
             await saving;
             return workbench().judgments.read({ file });
           },
-          accept: (list): ActiveRatings => ({ file, name: list.name, scale: list.scale, index: indexRatings(list.ratings) }),
+          accept: (list): ActiveRatings => ({
+            file,
+            name: list.name,
+            scale: list.scale,
+            index: indexRatings(list.ratings),
+            clicks: clicksIndex(list.ratings),
+          }),
         }),
       );
     },

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { queryKey } from '@shared/judgments';
+import { type ClicksOpinion, queryKey } from '@shared/judgments';
 import { useAppStore } from '../../store/store';
 import { aboveScale } from './RatingBadge';
 
@@ -10,6 +10,10 @@ const SCALE_NOTICE = 'rating-above-scale';
 export interface RatingView {
   max: number;
   of: (itemId: string) => number | undefined;
+  /** The list's clicks' ratings of an item (one per click model), with their evidence. */
+  clicksOf: (itemId: string) => readonly ClicksOpinion[] | undefined;
+  /** Whether the list has clicks' ratings for this query: the column makes room for them. */
+  hasClicks: boolean;
   rate: (itemId: string, rating: number | null) => void;
   /** Takes the last rating back (Ctrl/⌘+Z on a rated row). */
   undo: () => void;
@@ -28,9 +32,12 @@ export function useRatingView(query: string | undefined): RatingView | null {
     const q = query?.trim();
     if (!active || !q) return null;
     const ratings = active.index.get(queryKey(q))?.ratings;
+    const clicks = active.clicks.get(queryKey(q));
     return {
       max: active.scale.max,
       of: (id) => ratings?.get(id),
+      clicksOf: (id) => clicks?.get(id),
+      hasClicks: !!clicks?.size,
       rate: (id, r) => {
         dismissNotice(SCALE_NOTICE);
         void rateItem(q, id, r);

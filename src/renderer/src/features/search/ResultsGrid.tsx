@@ -4,7 +4,7 @@ import type { Item } from '@shared/request';
 import { formatPrice } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys } from '../judgments';
+import { ClicksBadge, RatingBadge, ratingKeys } from '../judgments';
 import { rowKeys, type ResultsViewProps } from './ResultsTable';
 
 const CARD_WIDTH = 190;
@@ -77,6 +77,7 @@ export function ResultsGrid({ items, offset, sortBy, outOfOrder, rating, onOpen 
                   {rating ? (
                     <span className="card__rating">
                       <RatingBadge rating={rating.of(item.id)} max={rating.max} />
+                      <ClicksBadge opinions={rating.clicksOf(item.id)} max={rating.max} />
                     </span>
                   ) : null}
                   <Thumb item={item} size={150} />

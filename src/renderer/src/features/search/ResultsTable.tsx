@@ -5,7 +5,7 @@ import type { Item, SortValue } from '@shared/request';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
-import { RatingBadge, ratingKeys, type RatingView } from '../judgments';
+import { ClicksBadge, RatingBadge, ratingKeys, type RatingView } from '../judgments';
 
 /** One row's height: a 28 px image beside the title and the id line, so 12 rows show at 1440×900 with every panel folded. */
 const ROW = 38;
@@ -65,9 +65,12 @@ export function ResultsTable({ items, offset, sortBy, outOfOrder, rating, onOpen
   const sortColumns = useMemo(() => (sortKey ? sortKey.split('\u0000') : []).filter((a) => a && a !== 'price'), [sortKey]);
   const columns = useMemo(
     () => ({
-      gridTemplateColumns: ['44px 46px minmax(0, 1fr) 84px', ...sortColumns.map(() => '104px'), '70px', ...(rating ? ['78px'] : [])].join(
-        ' ',
-      ),
+      gridTemplateColumns: [
+        '44px 46px minmax(0, 1fr) 84px',
+        ...sortColumns.map(() => '104px'),
+        '70px',
+        ...(rating ? [rating.hasClicks ? '150px' : '78px'] : []),
+      ].join(' '),
     }),
     [sortColumns, rating],
   );
@@ -226,6 +229,7 @@ const ResultRow = memo(function ResultRow({
       {rating ? (
         <span role="gridcell" className="col-rating">
           <RatingBadge rating={rated} max={rating.max} />
+          <ClicksBadge opinions={rating.clicksOf(item.id)} max={rating.max} />
         </span>
       ) : null}
     </div>

@@ -1,0 +1,123 @@
+import { listAgreement, type ListAgreement } from './agreement';
+import { indexRatings, isClicksRating, type Rating, resolvedRatings } from './model';
+import { queryKey } from './query-key';
+
+/**
+ * People against shoppers: a list's clicks' ratings (one source per click model, `by: "clicks:<model>"`) set beside
+ * the people's on the items both rated. The people are one rater — each item's value as metrics read it (adjudicated,
+ * else the raters' mean rounded down) — and each model another, so the figures are the agreement view's own:
+ * Krippendorff's alpha, the kappas, per query.
+ */
+
+/** An item both rated, and how far apart. */
+export interface ApartItem {
+  query: string;
+  itemId: string;
+  people: number;
+  clicks: number;
+  /** |people − clicks|. */
+  apart: number;
+}
+
+export interface PeopleVsClicks {
+  /** The clicks' source: `clicks:pbm`, `clicks:dbn`, `clicks:coec`. */
+  by: string;
+  agreement: ListAgreement;
+  /** Items both rated, far apart first (ties by query, then item); those rated the same are left out. */
+  apart: ApartItem[];
+}
+
+type Rated = Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'rule' | 'adjudicated'>;
+
+/** The clicks' sources a list holds, sorted. */
+export function clicksSources(ratings: readonly Rated[]): string[] {
+  return [...new Set(ratings.filter(isClicksRating).map((r) => r.by!))].sort();
+}
+
+/** Per clicks' source: the people's value of each item (by unit), that source's ratings, the items apart. */
+function sides(ratings: readonly Rated[]) {
+  const people = resolvedRatings(indexRatings(ratings, { ratings: 'confirmed' }));
+  const byUnit = new Map(people.map(([query, itemId, rating]) => [`${queryKey(query)}\u0000${itemId}`, rating]));
+  return {
+    people,
+    sources: clicksSources(ratings).map((by) => {
+      const clicks = ratings.filter((r) => r.by === by);
+      const apart: ApartItem[] = [];
+      for (const r of clicks) {
+        const p = byUnit.get(`${queryKey(r.query)}\u0000${r.itemId}`);
+        if (p !== undefined && p !== r.rating)
+          apart.push({ query: r.query, itemId: r.itemId, people: p, clicks: r.rating, apart: Math.abs(p - r.rating) });
+      }
+      apart.sort((a, b) => b.apart - a.apart || a.query.localeCompare(b.query) || a.itemId.localeCompare(b.itemId));
+      return { by, clicks, apart };
+    }),
+  };
+}
+
+/** Per clicks' source in the ratings: its agreement with the people and the items both rated, far apart first. */
+export function peopleVsClicks(ratings: readonly Rated[], max: number): PeopleVsClicks[] {
+  const { people, sources } = sides(ratings);
+  return sources.map(({ by, clicks, apart }) => ({
+    by,
+    agreement: listAgreement(
+      [
+        ...people.map(([query, itemId, rating]) => ({ query, itemId, rating, by: 'people' })),
+        ...clicks.map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, by })),
+      ],
+      max,
+    ),
+    apart,
+  }));
+}
+
+/**
+ * How far people and shoppers are apart on each item both rated: the largest distance over the list's clicks'
+ * sources, by query key and item — what the judging queue orders by when it puts disagreements first.
+ */
+export function apartIndex(ratings: readonly Rated[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const source of sides(ratings).sources)
+    for (const a of source.apart) {
+      const unit = `${queryKey(a.query)}\u0000${a.itemId}`;
+      out.set(unit, Math.max(out.get(unit) ?? 0, a.apart));
+    }
+  return out;
+}
+
+/** A list's agreement as the agreement view and `judgments agreement` give it: the people's, then each model's with them. */
+export type ListAgreementWithShoppers = ListAgreement & { shoppers: PeopleVsClicks[] };
+
+export function agreementOfList(ratings: readonly Rated[], max: number): ListAgreementWithShoppers {
+  return {
+    ...listAgreement(
+      ratings.filter((r) => !isClicksRating(r)),
+      max,
+    ),
+    shoppers: peopleVsClicks(ratings, max),
+  };
+}
+
+/** A clicks' rating as Search shows it beside a result: the model, the rating, and what it rests on. */
+export interface ClicksOpinion {
+  by: string;
+  rating: number;
+  evidence?: Rating['evidence'];
+}
+
+/** The list's clicks' ratings by query key and item (one per model, sorted by model). */
+export function clicksIndex(
+  ratings: readonly Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'evidence'>[],
+): Map<string, Map<string, ClicksOpinion[]>> {
+  const out = new Map<string, Map<string, ClicksOpinion[]>>();
+  for (const r of ratings) {
+    if (!isClicksRating(r)) continue;
+    const key = queryKey(r.query);
+    let items = out.get(key);
+    if (!items) out.set(key, (items = new Map()));
+    const list = items.get(r.itemId) ?? [];
+    list.push({ by: r.by!, rating: r.rating, ...(r.evidence ? { evidence: r.evidence } : {}) });
+    list.sort((a, b) => a.by.localeCompare(b.by));
+    items.set(r.itemId, list);
+  }
+  return out;
+}
