@@ -3,6 +3,7 @@ import {
   type ClickModelFit,
   type ClickModelKind,
   clickRatings,
+  iterationsName,
   MIN_IMPRESSIONS,
   parseThresholds,
   withClickRatings,
@@ -23,7 +24,7 @@ export const FROM_TRAFFIC_USAGE =
   '             where they looked; writes a judgment list whose ratings are by clicks:<model>, each with its estimate, 95%\n' +
   '             interval and evidence; items below the evidence bar are listed as needing traffic, never rated\n' +
   '  --store      the traffic store folder (required)\n' +
-  '  --model      pbm (position-based, by EM), dbn (dynamic Bayesian network, by EM) or coec (clicks over expected clicks)\n' +
+  '  --model      pbm (position-based, maximum likelihood), dbn (dynamic Bayesian network, by EM) or coec (clicks over expected clicks)\n' +
   '               (required)\n' +
   `  --min-impressions  first pages that showed the item before its clicks rate it (default ${MIN_IMPRESSIONS})\n` +
   "  --max        the highest rating (default: the --into list's scale, else 3)\n" +
@@ -126,7 +127,7 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
   const ratedCount = rated.items.length - rated.needsTraffic;
   io.stderr(
     `${model}: ${fit.searches.toLocaleString('en-US')} first pages (${fit.patterns.toLocaleString('en-US')} patterns) counted in ${ms.count} ms, fitted in ${ms.fit} ms` +
-      (fit.iterations ? ` (${fit.iterations} EM iterations${fit.converged ? '' : ', stopped at the cap'})` : '') +
+      (fit.iterations ? ` (${fit.iterations} ${iterationsName(fit.model)}${fit.converged ? '' : ', stopped at the cap'})` : '') +
       `; ${ratedCount.toLocaleString('en-US')} (query, item) pairs rated with at least ${minImpressions} impressions, ` +
       `${rated.needsTraffic.toLocaleString('en-US')} need traffic. Thresholds (${rated.thresholds.from}): ${rated.thresholds.values.join(', ')}. ` +
       `Written to ${values.out} as ${rated.by}.`,

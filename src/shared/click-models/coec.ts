@@ -1,6 +1,6 @@
 import { type ClickModelFit } from './fit';
 import { gammaInterval } from './intervals';
-import { evidenceOf, MODEL_DEPTH, type PreparedPages } from './pages';
+import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pages';
 
 /**
  * COEC, clicks over expected clicks: a rank's click-through is every click at that rank over every impression at it,
@@ -15,10 +15,11 @@ export function fitCoec(pages: PreparedPages): ClickModelFit {
     evidence.rankImpressions[r]! > 0 ? evidence.rankClicks[r]! / evidence.rankImpressions[r]! : 0,
   );
   const expected = new Float64Array(pages.pairs.length);
-  pages.items.forEach((row, n) => {
+  for (let n = 0; n < pages.count.length; n++) {
     const w = pages.count[n]!;
-    for (let r = 0; r < row.length; r++) expected[row[r]!]! += w * ctr[r]!;
-  });
+    const from = pages.start[n]!;
+    for (let r = 0; r < pages.start[n + 1]! - from; r++) expected[pages.flat[from + r]!]! += w * ctr[r]!;
+  }
   return {
     model: 'coec',
     positions: ctr.map((examination, r) => ({ rank: r + 1, examination })).filter((p) => evidence.rankImpressions[p.rank - 1]! > 0),
@@ -35,7 +36,7 @@ export function fitCoec(pages: PreparedPages): ClickModelFit {
       };
     }),
     searches: pages.searches,
-    patterns: pages.items.length,
+    patterns: patternCount(pages),
     iterations: 0,
     converged: true,
   };

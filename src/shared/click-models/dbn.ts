@@ -1,6 +1,6 @@
-import { EM, type ClickModelFit, largestChange } from './fit';
+import { FIT, type ClickModelFit, largestChange } from './fit';
 import { betaInterval, productInterval } from './intervals';
-import { evidenceOf, MODEL_DEPTH, type PreparedPages } from './pages';
+import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pages';
 
 /**
  * The dynamic Bayesian network (Chapelle and Zhang), the full model rather than its simplified form (which sets
@@ -42,8 +42,9 @@ export function fitDbn(pages: PreparedPages): ClickModelFit {
     shownAt.fill(0);
     let goOn = 0;
     let chances = 0;
-    for (let p = 0; p < pages.items.length; p++) {
-      const row = pages.items[p]!;
+    for (let p = 0; p < pages.count.length; p++) {
+      const from = pages.start[p]!;
+      const row = pages.flat.subarray(from, pages.start[p + 1]!);
       const w = pages.count[p]!;
       const mask = pages.clicked[p]!;
       const n = row.length;
@@ -101,8 +102,8 @@ export function fitDbn(pages: PreparedPages): ClickModelFit {
     alpha = nextAlpha;
     sigma = nextSigma;
     gamma = nextGamma;
-    if (change < EM.dbn.tolerance) converged = true;
-    if (converged || iterations >= EM.dbn.maxIterations) break;
+    if (change < FIT.dbn.tolerance) converged = true;
+    if (converged || iterations >= FIT.dbn.maxIterations) break;
   }
   const evidence = evidenceOf(pages);
   return {
@@ -129,7 +130,7 @@ export function fitDbn(pages: PreparedPages): ClickModelFit {
       };
     }),
     searches: pages.searches,
-    patterns: pages.items.length,
+    patterns: patternCount(pages),
     iterations,
     converged,
   };

@@ -29,17 +29,20 @@ export interface ClickModelFit {
   /** Searches the fit read, and the distinct patterns they made. */
   searches: number;
   patterns: number;
-  /** EM iterations run (0 for COEC) and whether they converged (the largest change below 1e-6). */
+  /** Iterations run — Newton's steps for PBM, EM's for DBN, 0 for COEC — and whether they converged (FIT). */
   iterations: number;
   converged: boolean;
 }
 
 /**
- * EM's stopping rules: the largest change of any parameter in one iteration, and a cap. PBM iterates over (item, rank)
- * cells, cheap enough to run to a tight tolerance (its θ settles slowly); DBN over page patterns, ten times the work
- * an iteration, stopped sooner (past 200 iterations, the items still moving are ones hardly ever read).
+ * The fits' stopping rules. PBM: Newton's method on θ (its α solved exactly at each θ) stops when no θ_k moves by
+ * 10⁻⁹, or at 100 steps. DBN: EM over page patterns stops when no parameter moves by 10⁻⁵, or at 200 iterations
+ * (past 200, the items still moving are ones hardly ever read).
  */
-export const EM = { pbm: { tolerance: 1e-7, maxIterations: 3000 }, dbn: { tolerance: 1e-5, maxIterations: 200 } } as const;
+export const FIT = {
+  pbm: { tolerance: 1e-9, maxIterations: 100 },
+  dbn: { tolerance: 1e-5, maxIterations: 200 },
+} as const;
 
 /** The largest absolute difference between two arrays of one length. */
 export function largestChange(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -47,3 +50,6 @@ export function largestChange(a: ArrayLike<number>, b: ArrayLike<number>): numbe
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
   return m;
 }
+
+/** What a fit's iterations are, as summaries say it: Newton's steps for PBM, EM's iterations for DBN. */
+export const iterationsName = (model: ClickModelKind): string => (model === 'pbm' ? 'Newton steps' : 'EM iterations');

@@ -3,12 +3,12 @@ import { fitCoec } from './coec';
 import { fitDbn } from './dbn';
 import type { ClickModelFit, ClickModelKind } from './fit';
 import { fitPbm } from './pbm';
-import { type PagePattern, preparePages } from './pages';
+import { type PagePattern, type PreparedPages, preparePages } from './pages';
 
-export { type ClickModelFit, type ClickModelKind, CLICK_MODEL_KINDS, EM, type ItemEstimate } from './fit';
+export { type ClickModelFit, type ClickModelKind, CLICK_MODEL_KINDS, FIT, type ItemEstimate, iterationsName } from './fit';
 export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, productInterval } from './intervals';
-export { evidenceOf, MODEL_DEPTH, type PagePattern, preparePages } from './pages';
-export { pagePatternsSql, patternOf } from './sql';
+export { evidenceOf, MODEL_DEPTH, type PagePattern, type PairKey, pagesFromColumns, type PreparedPages, preparePages } from './pages';
+export { numberedPagesSql, pagePatternsSql, patternOf } from './sql';
 export { clicksAgreement, type ClickRatings, clickRatings, peopleDistribution, withClickRatings } from './judgments';
 export { defaultThresholds, MIN_IMPRESSIONS, parseThresholds, rateEstimates, ratingFor, type Thresholds } from './ratings';
 export { checkAgainstTruth, type ClickTruth, kendallTau, truthOrderedTau, type TruthCheck } from './truth-check';
@@ -16,6 +16,10 @@ export { fitCoec, fitDbn, fitPbm };
 
 /** A model fitted on page patterns. */
 export function fitClickModel(model: ClickModelKind, patterns: readonly PagePattern[]): ClickModelFit {
-  const pages = preparePages(patterns);
+  return fitPages(model, preparePages(patterns));
+}
+
+/** A model fitted on prepared pages (the traffic store's, numbered by DuckDB). */
+export function fitPages(model: ClickModelKind, pages: PreparedPages): ClickModelFit {
   return model === 'coec' ? fitCoec(pages) : model === 'pbm' ? fitPbm(pages) : fitDbn(pages);
 }

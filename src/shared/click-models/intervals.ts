@@ -66,7 +66,7 @@ export function betaCdf(x: number, a: number, b: number): number {
 }
 
 /**
- * The p-quantile of Beta(a, b), by bisection on its distribution function (to 1e-9). With more than 1,000 trials the
+ * The p-quantile of Beta(a, b), on its distribution function (to 1e-10). With more than 1,000 trials the
  * distribution is as good as normal, and its mean ± z·sd is used (a millionth off at most, and a thousand times faster).
  */
 export function betaQuantile(p: number, a: number, b: number): number {
@@ -75,15 +75,26 @@ export function betaQuantile(p: number, a: number, b: number): number {
     const sd = Math.sqrt((a * b) / ((a + b) ** 2 * (a + b + 1)));
     return Math.min(1, Math.max(0, mean + normalQuantile(p) * sd));
   }
+  // In closed form at an edge: Beta(1, b) (no successes) and Beta(a, 1) (no failures).
+  if (a === 1) return 1 - (1 - p) ** (1 / b);
+  if (b === 1) return p ** (1 / a);
   const logBeta = logBetaOf(a, b);
+  // Newton's steps on the distribution function (its slope the density), from the mean, kept inside a bracket that
+  // halves when a step would leave it: to 1e-10 in a handful of steps where halving alone takes thirty.
   let lo = 0;
   let hi = 1;
-  for (let i = 0; i < 40 && hi - lo > 1e-9; i++) {
-    const mid = (lo + hi) / 2;
-    if (betaCdfWith(mid, a, b, logBeta) < p) lo = mid;
-    else hi = mid;
+  let x = a / (a + b);
+  for (let i = 0; i < 60; i++) {
+    const gap = betaCdfWith(x, a, b, logBeta) - p;
+    if (gap < 0) lo = x;
+    else hi = x;
+    const density = Math.exp((a - 1) * Math.log(x) + (b - 1) * Math.log(1 - x) - logBeta);
+    let next = density > 0 ? x - gap / density : (lo + hi) / 2;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (Math.abs(next - x) < 1e-10 || hi - lo < 1e-10) return next;
+    x = next;
   }
-  return (lo + hi) / 2;
+  return x;
 }
 
 /** The standard normal's quantile at the two tails the intervals use (2.5% and 97.5%), and the median. */

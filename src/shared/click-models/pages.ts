@@ -23,28 +23,37 @@ export interface PairKey {
   itemId: string;
 }
 
-/** Patterns with every (query, item) numbered once: what the fitting loops read. */
+/**
+ * Patterns with every (query, item) numbered once, laid out flat for the fitting loops: pattern p's pairs, rank by
+ * rank, are `flat[start[p]]` … `flat[start[p + 1] − 1]` — no array per pattern, which at a million patterns is a
+ * million small objects to make and to chase.
+ */
 export interface PreparedPages {
   pairs: PairKey[];
-  /** Per pattern: the pair index at each rank. */
-  items: Int32Array[];
+  flat: Int32Array;
+  /** Where each pattern's pairs begin in `flat`; one more entry than patterns (the end). */
+  start: Int32Array;
   clicked: Int32Array;
   count: Float64Array;
   /** Searches in all. */
   searches: number;
 }
 
+/** Patterns in a prepared set. */
+export const patternCount = (pages: PreparedPages): number => pages.start.length - 1;
+
 export function preparePages(patterns: readonly PagePattern[]): PreparedPages {
   // By query, then item: no composite key made for each of the millions of (pattern, rank) cells.
   const index = new Map<string, Map<string, number>>();
   const pairs: PairKey[] = [];
-  const items: Int32Array[] = [];
+  const start = new Int32Array(patterns.length + 1);
+  patterns.forEach((p, n) => (start[n + 1] = start[n]! + Math.min(p.ranking.length, MODEL_DEPTH)));
+  const flat = new Int32Array(start[patterns.length]!);
   const clicked = new Int32Array(patterns.length);
   const count = new Float64Array(patterns.length);
   let searches = 0;
   patterns.forEach((p, n) => {
-    const depth = Math.min(p.ranking.length, MODEL_DEPTH);
-    const row = new Int32Array(depth);
+    const depth = start[n + 1]! - start[n]!;
     let ids = index.get(p.query);
     if (!ids) index.set(p.query, (ids = new Map()));
     for (let r = 0; r < depth; r++) {
@@ -54,15 +63,46 @@ export function preparePages(patterns: readonly PagePattern[]): PreparedPages {
         ids.set(itemId, (i = pairs.length));
         pairs.push({ query: p.query, itemId });
       }
-      row[r] = i;
+      flat[start[n]! + r] = i;
     }
-    items.push(row);
     // Clicks below the depth, or past the end of a short page, are not the model's to explain.
     clicked[n] = p.clicked & ((1 << depth) - 1);
     count[n] = p.count;
     searches += p.count;
   });
-  return { pairs, items, clicked, count, searches };
+  return { pairs, flat, start, clicked, count, searches };
+}
+
+/**
+ * Prepared pages from columns, as the traffic store gives them with the pairs already numbered (by DuckDB): per
+ * pattern its depth, clicks and count; per (pattern, rank) cell, in any order, the pair shown there.
+ */
+export function pagesFromColumns(input: {
+  pairs: PairKey[];
+  depth: Int32Array;
+  clicked: Int32Array;
+  count: Float64Array;
+  cellPattern: Int32Array;
+  cellRank: Int32Array;
+  cellPair: Int32Array;
+}): PreparedPages {
+  const patterns = input.depth.length;
+  const start = new Int32Array(patterns + 1);
+  let searches = 0;
+  const clicked = new Int32Array(patterns);
+  for (let n = 0; n < patterns; n++) {
+    const depth = Math.min(input.depth[n]!, MODEL_DEPTH);
+    start[n + 1] = start[n]! + depth;
+    clicked[n] = input.clicked[n]! & ((1 << depth) - 1);
+    searches += input.count[n]!;
+  }
+  const flat = new Int32Array(start[patterns]!);
+  for (let i = 0; i < input.cellPattern.length; i++) {
+    const r = input.cellRank[i]!;
+    const n = input.cellPattern[i]!;
+    if (r < start[n + 1]! - start[n]!) flat[start[n]! + r] = input.cellPair[i]!;
+  }
+  return { pairs: input.pairs, flat, start, clicked, count: input.count, searches };
 }
 
 /** Impressions and clicks per pair, and per rank. */
@@ -78,11 +118,13 @@ export function evidenceOf(pages: PreparedPages): Evidence {
   const clicks = new Float64Array(pages.pairs.length);
   const rankImpressions = new Float64Array(MODEL_DEPTH);
   const rankClicks = new Float64Array(MODEL_DEPTH);
-  pages.items.forEach((row, n) => {
+  for (let n = 0; n < pages.count.length; n++) {
     const w = pages.count[n]!;
     const mask = pages.clicked[n]!;
-    for (let r = 0; r < row.length; r++) {
-      const u = row[r]!;
+    const from = pages.start[n]!;
+    const depth = pages.start[n + 1]! - from;
+    for (let r = 0; r < depth; r++) {
+      const u = pages.flat[from + r]!;
       impressions[u]! += w;
       rankImpressions[r]! += w;
       if (mask & (1 << r)) {
@@ -90,6 +132,6 @@ export function evidenceOf(pages: PreparedPages): Evidence {
         rankClicks[r]! += w;
       }
     }
-  });
+  }
   return { impressions, clicks, rankImpressions, rankClicks };
 }

@@ -33,3 +33,37 @@ export function patternOf(row: Record<string, unknown>): PagePattern {
     count: Number(row.count),
   };
 }
+
+/**
+ * The same page patterns, numbered by DuckDB for a large store: the patterns kept in a temporary table, each distinct
+ * (query, item) given a number, then read as integer columns — per pattern its depth, clicks and count; per (pattern,
+ * rank) the pair's number — and the pairs' text once each. Turning a million patterns' lists of item ids into
+ * JavaScript objects costs several times what DuckDB's query does; integers read chunk by chunk do not. `tag` keeps
+ * two fits on one store apart.
+ */
+export function numberedPagesSql(filter: TrafficFilter = {}, tag = '0') {
+  const patterns = `wb_patterns_${tag}`;
+  const pairs = `wb_pairs_${tag}`;
+  const source = pagePatternsSql(filter);
+  return {
+    setup: [
+      {
+        text: `CREATE OR REPLACE TEMP TABLE ${patterns} AS SELECT (row_number() OVER ()) - 1 AS pid, * FROM (${source.text})`,
+        params: source.params,
+      },
+      {
+        text: `CREATE OR REPLACE TEMP TABLE ${pairs} AS SELECT (row_number() OVER ()) - 1 AS id, query, item FROM (SELECT DISTINCT query, unnest(ranking) AS item FROM ${patterns})`,
+        params: {},
+      },
+    ],
+    /** pid, depth, clicked, count: integers. */
+    patterns: `SELECT CAST(pid AS INTEGER), CAST(len(ranking) AS INTEGER), CAST(clicked AS INTEGER), CAST(count AS INTEGER) FROM ${patterns}`,
+    /** pid, rank (0-based), pair: integers, in no order. */
+    cells: `SELECT CAST(c.pid AS INTEGER), CAST(c.r AS INTEGER), CAST(p.id AS INTEGER)
+FROM (SELECT pid, query, unnest(ranking) AS item, generate_subscripts(ranking, 1) - 1 AS r FROM ${patterns}) c
+JOIN ${pairs} p ON p.query = c.query AND p.item = c.item`,
+    /** id, query, item. */
+    pairs: `SELECT CAST(id AS INTEGER), query, item FROM ${pairs}`,
+    cleanup: [`DROP TABLE IF EXISTS ${patterns}`, `DROP TABLE IF EXISTS ${pairs}`],
+  };
+}

@@ -10,6 +10,12 @@ export interface Duck {
   /** Rows as plain objects: big integers as numbers, dates as YYYY-MM-DD, timestamps as ISO text. */
   all(sql: string, params?: Record<string, string | number | boolean>): Promise<Record<string, unknown>[]>;
   run(sql: string, params?: Record<string, string | number | boolean>): Promise<void>;
+  /**
+   * Streams a result too large to make into objects, chunk by chunk (about 2,048 rows each): `visit` reads each
+   * column's values with `column(c)(i)` (integers as numbers, text as strings) — what turns a million rows into typed
+   * arrays without an object per row.
+   */
+  each(sql: string, visit: (rows: number, column: (c: number) => (row: number) => unknown) => void): Promise<void>;
   close(): void;
 }
 
@@ -39,6 +45,17 @@ export async function openDuck(): Promise<Duck> {
     },
     async run(sql, params) {
       await connection.run(sql, params);
+    },
+    async each(sql, visit) {
+      const result = await connection.stream(sql);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        visit(chunk.rowCount, (c) => {
+          const vector = chunk.getColumnVector(c);
+          return (row) => vector.getItem(row);
+        });
+      }
     },
     close() {
       connection.closeSync();

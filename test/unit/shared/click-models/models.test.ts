@@ -190,6 +190,17 @@ describe('intervals', () => {
     expect(betaCdf(0.2, 2, 3)).toBeCloseTo(1 - 0.8 ** 4 - 4 * 0.2 * 0.8 ** 3, 10);
     expect(betaQuantile(0.975, 1, 1)).toBeCloseTo(0.975, 8);
     expect(betaQuantile(0.25, 2, 1)).toBeCloseTo(0.5, 8);
+    // No successes: Beta(1, b)'s quantile in closed form, 1 − (1 − p)^(1/b).
+    expect(betaQuantile(0.975, 1, 4)).toBeCloseTo(1 - 0.025 ** 0.25, 12);
+    // Elsewhere the quantile puts the distribution function at p, skewed shapes and fractional trials included.
+    for (const [a, b] of [
+      [2, 3],
+      [1.5, 40.25],
+      [30, 2.5],
+      [3, 997],
+      [400, 500],
+    ] as const)
+      for (const p of [0.025, 0.5, 0.975]) expect(betaCdf(betaQuantile(p, a, b), a, b)).toBeCloseTo(p, 8);
   });
   it("a Poisson rate's interval holds the rate and narrows with exposure", () => {
     const [lo, hi] = gammaInterval(50, 100);

@@ -1,5 +1,5 @@
 import type { ClickRatingsView } from '@shared/ipc';
-import type { ClickModelKind } from '@shared/click-models';
+import { type ClickModelKind, iterationsName } from '@shared/click-models';
 import { useMemo, useState } from 'react';
 import { MousePointerClick } from 'lucide-react';
 import { workbench } from '../../bridge';
@@ -12,7 +12,11 @@ import { EstimateDot, PositionChart } from './PositionChart';
 import './click-models.css';
 
 const MODELS: { value: ClickModelKind; label: string; title: string }[] = [
-  { value: 'pbm', label: 'PBM', title: 'Position-based model by EM: how often each rank is looked at, and each item’s attractiveness α' },
+  {
+    value: 'pbm',
+    label: 'PBM',
+    title: 'Position-based model, maximum likelihood: how often each rank is looked at, and each item’s attractiveness α',
+  },
   {
     value: 'dbn',
     label: 'DBN',
@@ -126,7 +130,9 @@ export function ClickRatingsPanel() {
         <>
           <p className="small" role="status" data-testid="click-summary">
             {`${view.model.toUpperCase()} on ${view.searches.toLocaleString('en-US')} first pages (${view.patterns.toLocaleString('en-US')} patterns) in ${view.ms.toLocaleString('en-US')} ms` +
-              (view.iterations ? `, ${view.iterations} EM iterations${view.converged ? '' : ' (stopped at the cap)'}` : '') +
+              (view.iterations
+                ? `, ${view.iterations} ${iterationsName(view.model)}${view.converged ? '' : ' (stopped at the cap)'}`
+                : '') +
               (view.continuation !== undefined ? `, continuation γ ${f3(view.continuation)}` : '') +
               ` · ${view.rated.toLocaleString('en-US')} rated, ${view.needsTraffic.toLocaleString('en-US')} need traffic (fewer than ${view.minImpressions} impressions)`}
           </p>

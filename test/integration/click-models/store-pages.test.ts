@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fitOnStore, pagesOnStore } from '../../../src/main/services/click-models';
+import { TrafficStore } from '../../../src/main/services/traffic';
+import { fitClickModel, pagePatternsSql, patternOf } from '../../../src/shared/click-models';
+
+const DEMO_STORE = join(import.meta.dirname, '..', '..', '..', 'examples', 'workspace', 'traffic');
+
+describe('the store’s pages, numbered by DuckDB', () => {
+  it('are the page patterns read as objects and numbered in JavaScript: the same fit, pair by pair', async () => {
+    const store = await TrafficStore.open(DEMO_STORE);
+    try {
+      const sql = pagePatternsSql({ segment: 'premium' });
+      const patterns = (await store.duck.all(sql.text, sql.params)).map(patternOf);
+      const pages = await pagesOnStore(store, { segment: 'premium' });
+      expect(patterns.length).toBeGreaterThan(1000);
+      expect(pages.searches).toBe(patterns.reduce((s, p) => s + p.count, 0));
+      expect(pages.count.length).toBe(patterns.length);
+      expect(pages.flat.length).toBe(patterns.reduce((s, p) => s + Math.min(10, p.ranking.length), 0));
+      for (const model of ['pbm', 'coec'] as const) {
+        const byObjects = fitClickModel(model, patterns);
+        const { fit } = await fitOnStore(store, model, { segment: 'premium' });
+        expect(fit.items.length).toBe(byObjects.items.length);
+        const estimates = new Map(byObjects.items.map((i) => [`${i.query}\u0000${i.itemId}`, i]));
+        for (const item of fit.items) {
+          const other = estimates.get(`${item.query}\u0000${item.itemId}`)!;
+          expect(item.impressions).toBe(other.impressions);
+          expect(item.clicks).toBe(other.clicks);
+          expect(item.estimate).toBeCloseTo(other.estimate, 6);
+        }
+        fit.positions.forEach((p, r) => expect(p.examination).toBeCloseTo(byObjects.positions[r]!.examination, 6));
+      }
+      // The temporary tables are gone after.
+      expect(await store.duck.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'wb_%'`)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
