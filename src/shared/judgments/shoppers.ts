@@ -25,6 +25,8 @@ export interface PeopleVsClicks {
   agreement: ListAgreement;
   /** Items both rated, far apart first (ties by query, then item); those rated the same are left out. */
   apart: ApartItem[];
+  /** How many items are apart in all, when `apart` lists only the first of them. */
+  apartCount?: number;
 }
 
 type Rated = Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'rule' | 'adjudicated'>;

@@ -72,7 +72,7 @@ export class JudgmentLists {
       disagreements: report.disagreements.slice(0, 500),
       disagreementCount: report.disagreements.length,
       // Each model's items apart from the people's, the farthest 500.
-      shoppers: report.shoppers.map((s) => ({ ...s, apart: s.apart.slice(0, 500) })),
+      shoppers: report.shoppers.map((s) => ({ ...s, apart: s.apart.slice(0, 500), apartCount: s.apart.length })),
     };
   }
 

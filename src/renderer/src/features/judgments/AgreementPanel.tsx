@@ -107,6 +107,9 @@ function Confusion({ raters, confusion }: { raters: [string, string]; confusion:
   );
 }
 
+/** Items apart listed per model; the count says how many in all. */
+const SHOWN_APART = 50;
+
 /**
  * Each click model's ratings in the list against the people's: alpha and the figures of the two as raters, per query,
  * and the items both rated, farthest apart first — the ones the judging queue's "Shoppers disagree" puts first.
@@ -120,7 +123,7 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
         Each click model’s ratings (Shopper traffic → Ratings from clicks) against the people’s, on the items both rated: the people count
         as one rater, their value of an item as metrics read it.
       </p>
-      {shoppers.map(({ by, agreement: a, apart }) => (
+      {shoppers.map(({ by, agreement: a, apart, apartCount = apart.length }) => (
         <div key={by} className="agreement__shoppers" data-testid="agreement-shoppers-model">
           <p className="agreement__headline">
             <span className="metric__label">People · {by}</span>{' '}
@@ -139,19 +142,24 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
               </span>
             )}
           </p>
-          <FiguresTable
-            label={`People and ${by} per query`}
-            first="Query"
-            count="Items both rated"
-            rows={a.perQuery.map((q) => ({ key: q.query, name: q.query, f: q, needed: q.needed }))}
-          />
+          <details className="agreement__apart">
+            <summary className="small">Per query ({a.perQuery.length} queries)</summary>
+            <FiguresTable
+              label={`People and ${by} per query`}
+              first="Query"
+              count="Items both rated"
+              rows={a.perQuery.map((q) => ({ key: q.query, name: q.query, f: q, needed: q.needed }))}
+            />
+          </details>
           {apart.length ? (
             <details className="agreement__apart">
               <summary className="small">
-                {apart.length} items rated differently, farthest apart first (the judging queue’s “Shoppers disagree” puts them first)
+                {apartCount.toLocaleString('en-US')} items rated differently, farthest apart first
+                {apartCount > SHOWN_APART ? ` (the first ${SHOWN_APART} listed)` : ''} — the judging queue’s “Shoppers disagree” puts them
+                first
               </summary>
               <ul className="agreement-disagreements" aria-label={`Items people and ${by} rated differently`}>
-                {apart.slice(0, 50).map((d) => (
+                {apart.slice(0, SHOWN_APART).map((d) => (
                   <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-apart">
                     <span className="agreement-disagreement__what">
                       <strong>{d.query}</strong> · <span className="mono">{d.itemId}</span>
