@@ -10,21 +10,25 @@ import {
 import type { TrafficFilter } from '../../../shared/traffic';
 import type { TrafficStore } from '../traffic';
 
-/** Growable integer columns: a result's size is not known before it is read. */
-class IntColumn {
-  values = new Int32Array(1 << 16);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.values.length) {
-      const next = new Int32Array(this.values.length * 2);
-      next.set(this.values);
-      this.values = next;
+/** A result's integer columns, read chunk by chunk into typed arrays (grown as they fill: the size is not known ahead). */
+async function readInts(store: TrafficStore, sql: string, columns: number): Promise<Int32Array[]> {
+  let out = Array.from({ length: columns }, () => new Int32Array(1 << 16));
+  let length = 0;
+  await store.duck.each(sql, (rows, column) => {
+    if (length + rows > out[0]!.length)
+      out = out.map((values) => {
+        const grown = new Int32Array(Math.max(values.length * 2, length + rows));
+        grown.set(values.subarray(0, length));
+        return grown;
+      });
+    for (let c = 0; c < columns; c++) {
+      const read = column(c);
+      const values = out[c]!;
+      for (let i = 0; i < rows; i++) values[length + i] = Number(read(i));
     }
-    this.values[this.length++] = v;
-  }
-  done(): Int32Array {
-    return this.values.subarray(0, this.length);
-  }
+    length += rows;
+  });
+  return out.map((values) => values.subarray(0, length));
 }
 
 let fits = 0;
@@ -37,56 +41,23 @@ export async function pagesOnStore(store: TrafficStore, filter: TrafficFilter = 
   const sql = numberedPagesSql(filter, String(++fits));
   try {
     for (const step of sql.setup) await store.duck.run(step.text, step.params);
-    const pid = new IntColumn();
-    const depthIn = new IntColumn();
-    const clickedIn = new IntColumn();
-    const countIn = new IntColumn();
-    await store.duck.each(sql.patterns, (rows, column) => {
-      const [a, b, c, d] = [column(0), column(1), column(2), column(3)];
-      for (let i = 0; i < rows; i++) {
-        pid.push(Number(a(i)));
-        depthIn.push(Number(b(i)));
-        clickedIn.push(Number(c(i)));
-        countIn.push(Number(d(i)));
-      }
-    });
+    const [pid, depthIn, clickedIn, countIn] = (await readInts(store, sql.patterns, 4)) as [Int32Array, Int32Array, Int32Array, Int32Array];
     // Placed by pattern number: the rows come in no order.
-    const patterns = pid.length;
-    const depth = new Int32Array(patterns);
-    const clicked = new Int32Array(patterns);
-    const count = new Float64Array(patterns);
-    const ids = pid.done();
-    for (let i = 0; i < patterns; i++) {
-      const p = ids[i]!;
-      depth[p] = depthIn.values[i]!;
-      clicked[p] = clickedIn.values[i]!;
-      count[p] = countIn.values[i]!;
-    }
-    const cellPattern = new IntColumn();
-    const cellRank = new IntColumn();
-    const cellPair = new IntColumn();
-    await store.duck.each(sql.cells, (rows, column) => {
-      const [a, b, c] = [column(0), column(1), column(2)];
-      for (let i = 0; i < rows; i++) {
-        cellPattern.push(Number(a(i)));
-        cellRank.push(Number(b(i)));
-        cellPair.push(Number(c(i)));
-      }
+    const depth = new Int32Array(pid.length);
+    const clicked = new Int32Array(pid.length);
+    const count = new Float64Array(pid.length);
+    pid.forEach((p, i) => {
+      depth[p] = depthIn[i]!;
+      clicked[p] = clickedIn[i]!;
+      count[p] = countIn[i]!;
     });
+    const [cellPattern, cellRank, cellPair] = (await readInts(store, sql.cells, 3)) as [Int32Array, Int32Array, Int32Array];
     const pairs: PairKey[] = [];
     await store.duck.each(sql.pairs, (rows, column) => {
       const [a, b, c] = [column(0), column(1), column(2)];
       for (let i = 0; i < rows; i++) pairs[Number(a(i))] = { query: String(b(i)), itemId: String(c(i)) };
     });
-    return pagesFromColumns({
-      pairs,
-      depth,
-      clicked,
-      count,
-      cellPattern: cellPattern.done(),
-      cellRank: cellRank.done(),
-      cellPair: cellPair.done(),
-    });
+    return pagesFromColumns({ pairs, depth, clicked, count, cellPattern, cellRank, cellPair });
   } finally {
     for (const text of sql.cleanup) await store.duck.run(text).catch(() => undefined);
   }
