@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import {
   checkAgainstTruth,
   CLICK_MODEL_KINDS,
+  FIT,
   fitClickModel,
+  fitDbn,
   type PagePattern,
   pagePatternsSql,
   patternOf,
 } from '../../src/shared/click-models';
-import { fitOnStore } from '../../src/main/services/click-models';
+import { fitOnStore, pagesOnStore } from '../../src/main/services/click-models';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
 import type { TrafficTruth } from '../../src/shared/traffic';
 import { printTable } from './table';
@@ -109,7 +111,69 @@ export async function benchClickModels(): Promise<void> {
       ['model', 'first pages', 'patterns', 'patterns counted and read, ms', 'fit ms', 'iterations', 'total ms', 'goal', 'result'],
       big,
     );
+    await dbnAgainstConverged(join(dir, 'store'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * DBN's usual stop (FIT.dbn) against the same fit run on until no parameter moves by the tolerance: how far the
+ * estimates it reports lie from where EM settles, over items shown at least 20 times (the ratings' evidence bar), in
+ * absolute terms and as a share of each item's own 95% interval.
+ */
+async function dbnAgainstConverged(storeDir: string): Promise<void> {
+  const store = await TrafficStore.open(storeDir);
+  let pages;
+  try {
+    pages = await pagesOnStore(store);
+  } finally {
+    store.close();
+  }
+  const usual = fitDbn(pages);
+  const t = performance.now();
+  const settled = fitDbn(pages, { tolerance: FIT.dbn.tolerance, maxIterations: 5_000 });
+  const settledMs = performance.now() - t;
+  let items = 0;
+  let sum = 0;
+  let largest = 0;
+  let largestShare = 0;
+  let overTenth = 0;
+  usual.items.forEach((item, u) => {
+    const end = settled.items[u]!;
+    if (item.impressions < 20) return;
+    const apart = Math.abs(item.estimate - end.estimate);
+    const share = apart / Math.max(1e-12, end.ci95[1] - end.ci95[0]);
+    items++;
+    sum += apart;
+    largest = Math.max(largest, apart);
+    largestShare = Math.max(largestShare, share);
+    if (share > 0.1) overTenth++;
+  });
+  printTable(
+    `DBN's stop (${FIT.dbn.maxIterations} EM steps' work at most) against the same fit run on to convergence, over the ${items.toLocaleString('en-US')} items shown ≥ 20 times; reported without a goal`,
+    [
+      'stop',
+      'EM steps',
+      'converged',
+      'mean |Δ estimate|',
+      'largest |Δ|',
+      "largest |Δ| / its interval's width",
+      'items > 10% of their width',
+      'ms',
+    ],
+    [
+      [
+        'usual',
+        usual.iterations,
+        usual.converged ? 'yes' : 'no (cap)',
+        (sum / items).toExponential(2),
+        largest.toFixed(4),
+        largestShare.toFixed(3),
+        overTenth,
+        '—',
+      ],
+      ['run on', settled.iterations, settled.converged ? 'yes' : 'no (cap)', '—', '—', '—', '—', settledMs],
+    ],
+  );
 }

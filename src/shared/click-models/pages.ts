@@ -74,33 +74,44 @@ export function preparePages(patterns: readonly PagePattern[]): PreparedPages {
 }
 
 /**
- * Prepared pages from columns, as the traffic store gives them with the pairs already numbered (by DuckDB): per
- * pattern its depth, clicks and count; per (pattern, rank) cell, in any order, the pair shown there.
+ * Prepared pages from columns, as the traffic store gives them with the rankings and pairs already numbered (by
+ * DuckDB): per ranking its depth; per (ranking, rank) cell, in any order, the pair shown there; per pattern its
+ * ranking, clicks and count.
  */
 export function pagesFromColumns(input: {
   pairs: PairKey[];
-  depth: Int32Array;
-  clicked: Int32Array;
-  count: Float64Array;
-  cellPattern: Int32Array;
+  rankingDepth: Int32Array;
+  cellRanking: Int32Array;
   cellRank: Int32Array;
   cellPair: Int32Array;
+  patternRanking: Int32Array;
+  clicked: Int32Array;
+  count: Float64Array;
 }): PreparedPages {
-  const patterns = input.depth.length;
+  const rankings = input.rankingDepth.length;
+  const rankingStart = new Int32Array(rankings + 1);
+  for (let k = 0; k < rankings; k++) rankingStart[k + 1] = rankingStart[k]! + Math.min(input.rankingDepth[k]!, MODEL_DEPTH);
+  const shown = new Int32Array(rankingStart[rankings]!);
+  for (let i = 0; i < input.cellRanking.length; i++) {
+    const k = input.cellRanking[i]!;
+    const r = input.cellRank[i]!;
+    if (r < rankingStart[k + 1]! - rankingStart[k]!) shown[rankingStart[k]! + r] = input.cellPair[i]!;
+  }
+  const patterns = input.patternRanking.length;
   const start = new Int32Array(patterns + 1);
-  let searches = 0;
   const clicked = new Int32Array(patterns);
+  let searches = 0;
   for (let n = 0; n < patterns; n++) {
-    const depth = Math.min(input.depth[n]!, MODEL_DEPTH);
+    const k = input.patternRanking[n]!;
+    const depth = rankingStart[k + 1]! - rankingStart[k]!;
     start[n + 1] = start[n]! + depth;
     clicked[n] = input.clicked[n]! & ((1 << depth) - 1);
     searches += input.count[n]!;
   }
   const flat = new Int32Array(start[patterns]!);
-  for (let i = 0; i < input.cellPattern.length; i++) {
-    const r = input.cellRank[i]!;
-    const n = input.cellPattern[i]!;
-    if (r < start[n + 1]! - start[n]!) flat[start[n]! + r] = input.cellPair[i]!;
+  for (let n = 0; n < patterns; n++) {
+    const k = input.patternRanking[n]!;
+    flat.set(shown.subarray(rankingStart[k]!, rankingStart[k + 1]!), start[n]!);
   }
   return { pairs: input.pairs, flat, start, clicked, count: input.count, searches };
 }

@@ -41,23 +41,27 @@ export async function pagesOnStore(store: TrafficStore, filter: TrafficFilter = 
   const sql = numberedPagesSql(filter, String(++fits));
   try {
     for (const step of sql.setup) await store.duck.run(step.text, step.params);
-    const [pid, depthIn, clickedIn, countIn] = (await readInts(store, sql.patterns, 4)) as [Int32Array, Int32Array, Int32Array, Int32Array];
-    // Placed by pattern number: the rows come in no order.
-    const depth = new Int32Array(pid.length);
-    const clicked = new Int32Array(pid.length);
-    const count = new Float64Array(pid.length);
-    pid.forEach((p, i) => {
-      depth[p] = depthIn[i]!;
-      clicked[p] = clickedIn[i]!;
-      count[p] = countIn[i]!;
-    });
-    const [cellPattern, cellRank, cellPair] = (await readInts(store, sql.cells, 3)) as [Int32Array, Int32Array, Int32Array];
+    const [rid, depthIn] = (await readInts(store, sql.rankings, 2)) as [Int32Array, Int32Array];
+    // Placed by ranking number: the rows come in no order.
+    const rankingDepth = new Int32Array(rid.length);
+    rid.forEach((k, i) => (rankingDepth[k] = depthIn[i]!));
+    const [cellRanking, cellRank, cellPair] = (await readInts(store, sql.cells, 3)) as [Int32Array, Int32Array, Int32Array];
+    const [patternRanking, clicked, countIn] = (await readInts(store, sql.patterns, 3)) as [Int32Array, Int32Array, Int32Array];
     const pairs: PairKey[] = [];
     await store.duck.each(sql.pairs, (rows, column) => {
       const [a, b, c] = [column(0), column(1), column(2)];
       for (let i = 0; i < rows; i++) pairs[Number(a(i))] = { query: String(b(i)), itemId: String(c(i)) };
     });
-    return pagesFromColumns({ pairs, depth, clicked, count, cellPattern, cellRank, cellPair });
+    return pagesFromColumns({
+      pairs,
+      rankingDepth,
+      cellRanking,
+      cellRank,
+      cellPair,
+      patternRanking,
+      clicked,
+      count: Float64Array.from(countIn),
+    });
   } finally {
     for (const text of sql.cleanup) await store.duck.run(text).catch(() => undefined);
   }
