@@ -1,0 +1,66 @@
+import { betaCdf } from '../click-models';
+
+/** Which ranking an interleaved result came from. */
+export type Team = 'a' | 'b';
+
+export interface Interleaved {
+  /** The items shown, in order. */
+  items: string[];
+  /** The team each position's item was drafted by. */
+  teams: Team[];
+}
+
+/**
+ * Team-draft interleaving (Radlinski, Kurup and Joachims, 2008): the two rankings take turns like captains picking
+ * teams — the side with fewer picks so far picks next, a coin deciding when they have as many — and each pick is that
+ * ranking's highest item not yet shown. The draft ends at `k` items, or when either ranking has nothing left to add
+ * (what the other alone would add says nothing about which is better). An item both rank alike goes to whichever
+ * side drafts it first; the coin keeps that fair over many searches.
+ */
+export function teamDraft(a: readonly string[], b: readonly string[], k: number, random: () => number): Interleaved {
+  const shown = new Set<string>();
+  const items: string[] = [];
+  const teams: Team[] = [];
+  const next = { a: 0, b: 0 };
+  const picks = { a: 0, b: 0 };
+  const source = { a, b };
+  const advance = (team: Team) => {
+    const list = source[team];
+    while (next[team] < list.length && shown.has(list[next[team]]!)) next[team]++;
+    return next[team] < list.length;
+  };
+  while (items.length < k && advance('a') && advance('b')) {
+    const team: Team = picks.a < picks.b || (picks.a === picks.b && random() < 0.5) ? 'a' : 'b';
+    const item = source[team][next[team]]!;
+    shown.add(item);
+    items.push(item);
+    teams.push(team);
+    picks[team]++;
+  }
+  return { items, teams };
+}
+
+/** The outcome of one interleaved search: the side whose items drew more clicks, or a tie (no clicks counts as one). */
+export function interleavingOutcome(teams: readonly Team[], clickedRanks: readonly number[]): Team | 'tie' {
+  let a = 0;
+  let b = 0;
+  for (const rank of clickedRanks) {
+    const team = teams[rank - 1];
+    if (team === 'a') a++;
+    else if (team === 'b') b++;
+  }
+  return a === b ? 'tie' : a > b ? 'a' : 'b';
+}
+
+/**
+ * The two-sided sign test of B's wins against its losses (ties set aside): under "neither is better" each decided
+ * search is a fair coin, so the wins are Binomial(wins + losses, ½); p is twice the smaller tail, exact (through the
+ * regularised incomplete beta function, P(X ≤ m) = I_½(n − m, m + 1)), at most 1.
+ */
+export function signTest(wins: number, losses: number): number {
+  const n = wins + losses;
+  if (n === 0) return 1;
+  const m = Math.min(wins, losses);
+  if (m === n) return 1;
+  return Math.min(1, 2 * betaCdf(0.5, n - m, m + 1));
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { interleavingOutcome, signTest, teamDraft } from '../../../../src/shared/estimates';
+import { mulberry32 } from '../../../../src/shared/random';
+
+/** A "random" that answers from a list: the coin's calls made visible. */
+const coins = (...values: number[]) => {
+  let i = 0;
+  return () => values[i++ % values.length]!;
+};
+
+describe('team-draft interleaving', () => {
+  it('drafts by turns, the coin deciding each tied round, each side its highest item not yet shown', () => {
+    // Round 1: coin < ½ → A picks first (a1), then B (b1). Round 2: coin ≥ ½ → B first: its next, a1, is shown, so
+    // b2; then A: a2. Round 3: coin < ½ → A: a3. Then A has nothing left, so the draft ends though B still has b3.
+    const draft = teamDraft(['a1', 'a2', 'a3'], ['b1', 'a1', 'b2', 'b3'], 6, coins(0.2, 0.7, 0.1));
+    expect(draft.items).toEqual(['a1', 'b1', 'b2', 'a2', 'a3']);
+    expect(draft.teams).toEqual(['a', 'b', 'b', 'a', 'a']);
+  });
+
+  it('never shows an item twice, and after every pick the sides differ by at most one', () => {
+    const random = mulberry32(7);
+    for (let trial = 0; trial < 200; trial++) {
+      const pool = Array.from({ length: 15 }, (_, i) => `i${i}`);
+      const shuffled = () => [...pool].sort(() => random() - 0.5).slice(0, 10);
+      const draft = teamDraft(shuffled(), shuffled(), 10, random);
+      expect(new Set(draft.items).size).toBe(draft.items.length);
+      let a = 0;
+      let b = 0;
+      for (const team of draft.teams) {
+        if (team === 'a') a++;
+        else b++;
+        expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('shows the ranking itself when both sides agree, and stops when either has nothing left', () => {
+    const same = ['x', 'y', 'z'];
+    expect(teamDraft(same, same, 10, mulberry32(1)).items).toEqual(same);
+    expect(teamDraft(['x', 'y', 'z'], ['x'], 10, coins(0.9)).items).toEqual(['x']);
+    expect(teamDraft(['x', 'y'], ['y', 'x', 'w'], 1, coins(0.1)).items).toEqual(['x']);
+  });
+
+  it('gives each side half the first places over many searches', () => {
+    const random = mulberry32(3);
+    let aFirst = 0;
+    for (let i = 0; i < 10_000; i++) if (teamDraft(['p', 'q'], ['q', 'p'], 2, random).teams[0] === 'a') aFirst++;
+    expect(aFirst).toBeGreaterThan(4_800);
+    expect(aFirst).toBeLessThan(5_200);
+  });
+});
+
+describe('credit and the sign test', () => {
+  it("credits each click to the side that drafted the clicked rank's item", () => {
+    const teams = ['a', 'b', 'b', 'a'] as const;
+    expect(interleavingOutcome(teams, [2, 3])).toBe('b');
+    expect(interleavingOutcome(teams, [1, 2])).toBe('tie');
+    expect(interleavingOutcome(teams, [1, 4, 3])).toBe('a');
+    expect(interleavingOutcome(teams, [])).toBe('tie');
+    // A click past the interleaved list (a rank the draft did not fill) is no one's.
+    expect(interleavingOutcome(teams, [9])).toBe('tie');
+  });
+
+  it('p of the sign test, worked by hand: 9 wins and 1 loss is 2 × 11/1024', () => {
+    expect(signTest(9, 1)).toBeCloseTo((2 * 11) / 1024, 10);
+    expect(signTest(1, 9)).toBeCloseTo((2 * 11) / 1024, 10);
+    expect(signTest(5, 5)).toBe(1);
+    expect(signTest(0, 0)).toBe(1);
+    expect(signTest(3, 0)).toBeCloseTo(2 / 8, 10);
+  });
+
+  it('matches the normal approximation at large counts', () => {
+    const p = signTest(5_200, 4_800);
+    // z = (5200 − 5000) / √2500 = 4 with continuity correction 3.99: p ≈ 6.6e-5.
+    expect(p).toBeGreaterThan(4e-5);
+    expect(p).toBeLessThan(9e-5);
+  });
+});
