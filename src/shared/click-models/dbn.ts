@@ -69,29 +69,26 @@ function tailsOf(pages: PreparedPages, lastOf: Uint8Array): Known['tails'] {
   return { pattern: pattern.slice(0, tails), last, searches: searches.slice(0, tails) };
 }
 
-function knownOf(pages: PreparedPages): Known {
+function knownOf(pages: PreparedPages, impressions: Float64Array): Known {
   const pairs = pages.pairs.length;
   const lastOf = new Uint8Array(pages.count.length);
   const k: Omit<Known, 'tails'> = {
     reclicked: new Float64Array(pairs),
     lastClicks: new Float64Array(pairs),
     skipped: new Float64Array(pairs),
-    impressions: new Float64Array(pairs),
+    impressions,
     readAbove: new Float64Array(MODEL_DEPTH),
     readOn: 0,
   };
   for (let p = 0; p < pages.count.length; p++) {
     const from = pages.start[p]!;
-    const n = pages.start[p + 1]! - from;
     const w = pages.count[p]!;
     const mask = pages.clicked[p]!;
     const last = mask === 0 ? 0 : 32 - Math.clz32(mask);
     lastOf[p] = last;
     if (last > 1) k.readOn += w * (last - 1);
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < last; i++) {
       const u = pages.flat[from + i]!;
-      k.impressions[u]! += w;
-      if (i >= last) continue;
       k.readAbove[i]! += w;
       if (i === last - 1) k.lastClicks[u]! += w;
       else if ((mask >> i) & 1) k.reclicked[u]! += w;
@@ -185,7 +182,8 @@ function emStep(pages: PreparedPages, known: Known, from: Float64Array, to: Floa
 /** `stop` other than FIT.dbn: for measuring how far the usual stop lies from a fit run on to convergence (the bench). */
 export function fitDbn(pages: PreparedPages, stop: { tolerance: number; maxIterations: number } = FIT.dbn): ClickModelFit {
   const pairs = pages.pairs.length;
-  const known = knownOf(pages);
+  const evidence = evidenceOf(pages);
+  const known = knownOf(pages, evidence.impressions);
   const initial = new Float64Array(2 * pairs + 1);
   // Every item alike (α 0.2, σ 0.5) and γ 0.5: the simplified model's answer as a start looks closer but on shops
   // where shoppers give up part-way lies far from the maximum, along directions EM is slowest in.
@@ -201,7 +199,6 @@ export function fitDbn(pages: PreparedPages, stop: { tolerance: number; maxItera
   emStep(pages, known, params, new Float64Array(params.length), false, reads);
   const alpha = params.subarray(0, pairs);
   const sigma = params.subarray(pairs, 2 * pairs);
-  const evidence = evidenceOf(pages);
   return {
     model: 'dbn',
     positions: Array.from(reads.rank, (tail, i) => ({

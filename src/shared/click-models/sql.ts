@@ -1,24 +1,32 @@
 import { searchWhere, type TrafficFilter } from '../traffic';
 import { MODEL_DEPTH, type PagePattern } from './pages';
 
-/**
- * The page patterns of the traffic store, counted by DuckDB: each first page's query, its first MODEL_DEPTH hit ids
- * and the ranks clicked among them (a bit each), grouped with their count. Only first pages (a second page's ranks
- * start again at 1) with at least one result; the searches the filter keeps.
- */
-export function pagePatternsSql(filter: TrafficFilter = {}): { text: string; params: Record<string, string | number> } {
-  const where = searchWhere(filter);
-  const keep = `coalesce(s.page, 1) = 1 AND len(s.hit_ids) > 0`;
-  return {
-    text: `WITH clicked AS (
+/** Each search's ranks clicked among the first MODEL_DEPTH, a bit each (rank r is bit r − 1). */
+const CLICKED = `clicked AS (
   SELECT search_id, bit_or(CAST(1 AS INTEGER) << (position - 1)) AS clicked
   FROM events
   WHERE action = 'click' AND search_id IS NOT NULL AND position BETWEEN 1 AND ${MODEL_DEPTH}
   GROUP BY search_id
-)
+)`;
+
+/** The searches the models read: first pages (a second page's ranks start again at 1) with a result, as filtered. */
+function firstPagesWhere(filter: TrafficFilter): { text: string; params: Record<string, string | number> } {
+  const where = searchWhere(filter);
+  const keep = `coalesce(s.page, 1) = 1 AND len(s.hit_ids) > 0`;
+  return { text: where.text ? `${where.text} AND ${keep}` : `WHERE ${keep}`, params: where.params };
+}
+
+/**
+ * The page patterns of the traffic store, counted by DuckDB: each first page's query, its first MODEL_DEPTH hit ids
+ * and the ranks clicked among them (a bit each), grouped with their count.
+ */
+export function pagePatternsSql(filter: TrafficFilter = {}): { text: string; params: Record<string, string | number> } {
+  const where = firstPagesWhere(filter);
+  return {
+    text: `WITH ${CLICKED}
 SELECT s.query AS query, s.hit_ids[1:${MODEL_DEPTH}] AS ranking, coalesce(c.clicked, 0) AS clicked, count(*) AS count
 FROM searches s LEFT JOIN clicked c ON c.search_id = s.search_id
-${where.text ? `${where.text} AND ${keep}` : `WHERE ${keep}`}
+${where.text}
 GROUP BY ALL`,
     params: where.params,
   };
@@ -43,9 +51,8 @@ export function patternOf(row: Record<string, unknown>): PagePattern {
  * million events, a hundred thousand rankings against two million searches. `tag` keeps two fits on one store apart.
  */
 export function numberedPagesSql(filter: TrafficFilter = {}, tag = '0') {
-  const where = searchWhere(filter);
-  const keep = `coalesce(s.page, 1) = 1 AND len(s.hit_ids) > 0`;
-  const firstPages = `SELECT s.search_id, s.query, s.hit_ids[1:${MODEL_DEPTH}] AS ranking FROM searches s ${where.text ? `${where.text} AND ${keep}` : `WHERE ${keep}`}`;
+  const where = firstPagesWhere(filter);
+  const firstPages = `SELECT s.search_id, s.query, s.hit_ids[1:${MODEL_DEPTH}] AS ranking FROM searches s ${where.text}`;
   const [rankings, pairs, pages] = ['rankings', 'pairs', 'pages'].map((t) => `wb_${t}_${tag}`);
   return {
     setup: [
@@ -66,12 +73,7 @@ export function numberedPagesSql(filter: TrafficFilter = {}, tag = '0') {
 FROM (SELECT rid, query, unnest(ranking) AS item, generate_subscripts(ranking, 1) - 1 AS r FROM ${rankings}) c
 JOIN ${pairs} p ON p.query = c.query AND p.item = c.item`,
     /** rid, clicked, count: integers, one row per pattern, in ranking order. */
-    patterns: `WITH clicked AS (
-  SELECT search_id, bit_or(CAST(1 AS INTEGER) << (position - 1)) AS clicked
-  FROM events
-  WHERE action = 'click' AND search_id IS NOT NULL AND position BETWEEN 1 AND ${MODEL_DEPTH}
-  GROUP BY search_id
-)
+    patterns: `WITH ${CLICKED}
 SELECT CAST(r.rid AS INTEGER), CAST(coalesce(c.clicked, 0) AS INTEGER), CAST(count(*) AS INTEGER)
 FROM ${pages} s JOIN ${rankings} r ON r.query = s.query AND r.ranking = s.ranking
 LEFT JOIN clicked c ON c.search_id = s.search_id
