@@ -20,6 +20,7 @@ import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically } from '../.
 import { importFile, simulateTraffic } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
+import { ESTIMATE_EXAMPLE, ESTIMATE_USAGE, estimateCommand } from './estimates';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
 import { dayOption, FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
@@ -251,6 +252,7 @@ const USAGE =
   'traffic import FILE… --store DIR\n' +
   '       traffic report --store DIR [--by query|segment|configuration|day] [--from D] [--to D] [--segment S] [--config C] [--k 10] [--limit N] [--format json|csv|html] [--out FILE]\n' +
   '       traffic sample --store DIR --method top|random|pps --n N [--seed S] [--from D] [--to D] [--segment S] [--config C] --out FILE\n' +
+  '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
   '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--real-service] [--store DIR] --out DIR\n' +
   '  import FILE…   UBI 1.3 queries and events (JSON Lines or JSON arrays), tracker activities, or CSV\n' +
   '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. A bad\n' +
@@ -290,12 +292,16 @@ const USAGE =
   '  --only-day     D: only the sessions of that day of the same run (default: every day)\n' +
   '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
   "  --tracker-region, --collect-url  where a real service's tracker is (default eu)\n" +
+  `${ESTIMATE_USAGE}\n` +
   '  exit codes: 0 done, 2 usage error, 3 could not run (a file or store that cannot be read, a service that fails)\n' +
-  '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/';
+  '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/' +
+  '\n' +
+  ESTIMATE_EXAMPLE;
 
 export const trafficCommand: Command = {
   name: 'traffic',
-  summary: 'Shopper traffic: import UBI, tracker or CSV logs into a Parquet store, report on it, sample query sets, simulate shoppers',
+  summary:
+    'Shopper traffic: import UBI, tracker or CSV logs into a Parquet store, report on it, sample query sets, simulate shoppers, estimate a configuration on it',
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
@@ -303,10 +309,11 @@ export const trafficCommand: Command = {
     if (sub === 'report') return reportCommand(rest, io);
     if (sub === 'sample') return sampleCommand(rest, io);
     if (sub === 'simulate') return simulateCommand(rest, io);
+    if (sub === 'estimate') return estimateCommand(rest, io);
     throw new UsageError(
       sub
-        ? `traffic has no subcommand ${JSON.stringify(sub)}: import, report, sample or simulate.`
-        : 'traffic needs a subcommand: import, report, sample or simulate.',
+        ? `traffic has no subcommand ${JSON.stringify(sub)}: import, report, sample, simulate or estimate.`
+        : 'traffic needs a subcommand: import, report, sample, simulate or estimate.',
     );
   },
 };

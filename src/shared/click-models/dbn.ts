@@ -179,15 +179,24 @@ function emStep(pages: PreparedPages, known: Known, from: Float64Array, to: Floa
   return likelihood;
 }
 
-/** `stop` other than FIT.dbn: for measuring how far the usual stop lies from a fit run on to convergence (the bench). */
-export function fitDbn(pages: PreparedPages, stop: { tolerance: number; maxIterations: number } = FIT.dbn): ClickModelFit {
+/**
+ * DBN fitted on pages. `stop` other than FIT.dbn: for measuring how far the usual stop lies from a fit run on to
+ * convergence (the bench). `start`, when given, is where EM begins: α of every pair, then σ of every pair, then γ (a
+ * bootstrap replicate starts from the whole log's fit).
+ */
+export function fitDbn(
+  pages: PreparedPages,
+  stop: { tolerance: number; maxIterations: number } = FIT.dbn,
+  start?: Float64Array,
+): ClickModelFit {
   const pairs = pages.pairs.length;
   const evidence = evidenceOf(pages);
   const known = knownOf(pages, evidence.impressions);
   const initial = new Float64Array(2 * pairs + 1);
   // Every item alike (α 0.2, σ 0.5) and γ 0.5: the simplified model's answer as a start looks closer but on shops
   // where shoppers give up part-way lies far from the maximum, along directions EM is slowest in.
-  initial.fill(0.2, 0, pairs).fill(0.5, pairs);
+  if (start && start.length === initial.length) initial.set(start);
+  else initial.fill(0.2, 0, pairs).fill(0.5, pairs);
   const { params, steps, converged } = squarem((from, to, withLikelihood) => emStep(pages, known, from, to, withLikelihood), initial, {
     tolerance: stop.tolerance,
     maxSteps: stop.maxIterations,

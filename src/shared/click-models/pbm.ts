@@ -280,14 +280,20 @@ function addTerms(cells: Cells, first: number, to: number, a: number, theta: Flo
  * alike), so the fit is stated with θ_1 = 1: the first result is always looked at. The interval: a Beta posterior of
  * α from its clicks over its expected examinations (θ of each rank it was shown at, summed), θ held at its estimate.
  */
-export function fitPbm(pages: PreparedPages): ClickModelFit {
+/**
+ * PBM fitted on pages. `start` is a θ by rank to begin from (a bootstrap replicate starts from the whole log's fit, a
+ * few steps from its own); every α is solved from θ, so θ is all a start needs.
+ */
+export function fitPbm(pages: PreparedPages, start?: ArrayLike<number>): ClickModelFit {
   const all = cellsOf(pages);
   const pairs = pages.pairs.length;
   const alpha = new Float64Array(pairs).fill(0.2);
   // θ starts at each rank's click-through over the first's: near the answer, so EM has less of the way to go.
   const evidence = evidenceOf(pages);
   const ctr = (r: number) => (evidence.rankImpressions[r]! > 0 ? evidence.rankClicks[r]! / evidence.rankImpressions[r]! : 0);
-  const theta = Float64Array.from({ length: MODEL_DEPTH }, (_, r) => (ctr(0) > 0 ? Math.min(1, Math.max(0.01, ctr(r) / ctr(0))) : 0.5));
+  const theta = Float64Array.from({ length: MODEL_DEPTH }, (_, r) =>
+    start ? (start[r] ?? 0.5) : ctr(0) > 0 ? Math.min(1, Math.max(0.01, ctr(r) / ctr(0))) : 0.5,
+  );
   // θ is learnt from the pairs with evidence enough to say something: a pair shown a handful of times has its own α
   // fitted to its few clicks whatever θ is, and thousands of them pull θ off the truth (the incidental-parameter bias
   // of a maximum-likelihood fit). Their α is fitted afterwards, against the θ the others set, each on its own (a

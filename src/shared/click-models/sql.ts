@@ -50,9 +50,13 @@ export function patternOf(row: Record<string, unknown>): PagePattern {
  * lists of item ids, and the pairs are looked up once per ranking rather than once per search — on a week of ten
  * million events, a hundred thousand rankings against two million searches. `tag` keeps two fits on one store apart.
  */
-export function numberedPagesSql(filter: TrafficFilter = {}, tag = '0') {
+export function numberedPagesSql(filter: TrafficFilter = {}, tag = '0', withSearches = false) {
   const where = firstPagesWhere(filter);
-  const firstPages = `SELECT s.search_id, s.query, s.hit_ids[1:${MODEL_DEPTH}] AS ranking FROM searches s ${where.text}`;
+  // The replay also reads each search's session, configuration and context (estimates on traffic).
+  const more = withSearches
+    ? `, coalesce(s.session_id, s.search_id) AS session, s.configuration_id AS configuration, coalesce(s.variables, '') AS variables`
+    : '';
+  const firstPages = `SELECT s.search_id, s.query, s.hit_ids[1:${MODEL_DEPTH}] AS ranking${more} FROM searches s ${where.text}`;
   const [rankings, pairs, pages] = ['rankings', 'pairs', 'pages'].map((t) => `wb_${t}_${tag}`);
   return {
     setup: [
@@ -80,6 +84,11 @@ LEFT JOIN clicked c ON c.search_id = s.search_id
 GROUP BY ALL ORDER BY 1`,
     /** id, query, item. */
     pairs: `SELECT CAST(id AS INTEGER), query, item FROM ${pairs}`,
+    /** With `withSearches`: per first page its ranking number and clicks, and its session, configuration and context. */
+    searches: `WITH ${CLICKED}
+SELECT r.rid AS rid, coalesce(c.clicked, 0) AS clicked, s.session, s.configuration, s.variables, s.query
+FROM ${pages} s JOIN ${rankings} r ON r.query = s.query AND r.ranking = s.ranking
+LEFT JOIN clicked c ON c.search_id = s.search_id`,
     cleanup: [rankings, pairs, pages].map((t) => `DROP TABLE IF EXISTS ${t}`),
   };
 }

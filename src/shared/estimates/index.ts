@@ -1,5 +1,28 @@
 /**
- * The front door of estimates on traffic: what configuration B would have earned on traffic logged under A. So far the
- * interleaving replay's parts — team-draft interleaving, each search's credit, the sign test (issue 45).
+ * The front door of estimates on traffic: what configuration B would have earned on traffic logged under A — the
+ * replay's estimators (model, IPS, SNIPS, DR) with bootstrap intervals, and team-draft interleaving with its sign
+ * test (issue 45).
  */
+export { type Behaviour, behaviourOf, drawClicks, examination, REPLAY_MODELS, type ReplayModel } from './behaviour';
+export {
+  DEFAULT_REPLICATES,
+  type EstimateOptions,
+  estimateOnLog,
+  LOW_COVERAGE,
+  replicateCounts,
+  sessionWeights,
+  type TrafficEstimate,
+} from './estimate';
 export { interleavingOutcome, type Interleaved, signTest, type Team, teamDraft } from './interleave';
+export {
+  coverageOf,
+  DEFAULT_CLIP,
+  ESTIMATORS,
+  type EstimatorName,
+  type InterleavingTally,
+  type ReplayLog,
+  replayedSearches,
+  replayInterleaving,
+  replayValues,
+} from './replay';
+export { type LoggedSearch, replayLogOf, type Target, withTargets } from './replay-log';

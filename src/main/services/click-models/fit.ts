@@ -11,7 +11,7 @@ import type { TrafficFilter } from '../../../shared/traffic';
 import type { TrafficStore } from '../traffic';
 
 /** A result's integer columns, read chunk by chunk into typed arrays (grown as they fill: the size is not known ahead). */
-async function readInts(store: TrafficStore, sql: string, columns: number): Promise<Int32Array[]> {
+export async function readInts(store: TrafficStore, sql: string, columns: number): Promise<Int32Array[]> {
   let out = Array.from({ length: columns }, () => new Int32Array(1 << 16));
   let length = 0;
   await store.duck.each(sql, (rows, column) => {
@@ -38,7 +38,27 @@ let fits = 0;
  * fits on. Temporary tables hold the patterns and pairs while they are read, dropped after.
  */
 export async function pagesOnStore(store: TrafficStore, filter: TrafficFilter = {}): Promise<PreparedPages> {
-  const sql = numberedPagesSql(filter, String(++fits));
+  return withNumberedPages(store, filter, false, async (sql, numbered) => {
+    const [patternRanking, clicked, countIn] = (await readInts(store, sql.patterns, 3)) as [Int32Array, Int32Array, Int32Array];
+    return pagesFromColumns({ ...numbered, patternRanking, clicked, count: Float64Array.from(countIn) });
+  });
+}
+
+type NumberedSql = ReturnType<typeof numberedPagesSql>;
+/** The store's first pages numbered by DuckDB, as columns: what pages are made of, but their patterns. */
+type Numbered = Omit<Parameters<typeof pagesFromColumns>[0], 'patternRanking' | 'clicked' | 'count'>;
+
+/**
+ * Numbers the store's first pages in temporary tables (dropped after `work`), reads the rankings, their cells and the
+ * pairs, and hands them to `work` with the SQL of the rest (the patterns; with `withSearches`, each search).
+ */
+export async function withNumberedPages<T>(
+  store: TrafficStore,
+  filter: TrafficFilter,
+  withSearches: boolean,
+  work: (sql: NumberedSql, numbered: Numbered) => Promise<T>,
+): Promise<T> {
+  const sql = numberedPagesSql(filter, String(++fits), withSearches);
   try {
     for (const step of sql.setup) await store.duck.run(step.text, step.params);
     const [rid, depthIn] = (await readInts(store, sql.rankings, 2)) as [Int32Array, Int32Array];
@@ -46,22 +66,12 @@ export async function pagesOnStore(store: TrafficStore, filter: TrafficFilter = 
     const rankingDepth = new Int32Array(rid.length);
     rid.forEach((k, i) => (rankingDepth[k] = depthIn[i]!));
     const [cellRanking, cellRank, cellPair] = (await readInts(store, sql.cells, 3)) as [Int32Array, Int32Array, Int32Array];
-    const [patternRanking, clicked, countIn] = (await readInts(store, sql.patterns, 3)) as [Int32Array, Int32Array, Int32Array];
     const pairs: PairKey[] = [];
     await store.duck.each(sql.pairs, (rows, column) => {
       const [a, b, c] = [column(0), column(1), column(2)];
       for (let i = 0; i < rows; i++) pairs[Number(a(i))] = { query: String(b(i)), itemId: String(c(i)) };
     });
-    return pagesFromColumns({
-      pairs,
-      rankingDepth,
-      cellRanking,
-      cellRank,
-      cellPair,
-      patternRanking,
-      clicked,
-      count: Float64Array.from(countIn),
-    });
+    return await work(sql, { pairs, rankingDepth, cellRanking, cellRank, cellPair });
   } finally {
     for (const text of sql.cleanup) await store.duck.run(text).catch(() => undefined);
   }

@@ -1,5 +1,13 @@
 /** The front door of traffic: what other capabilities may use. */
 export { importFile, type ImportProgress, MAX_TRAFFIC_BYTES } from './importer';
-export { DEMO_TRAFFIC, PAGE_SIZE, type SimulateInput, type SimulateProgress, type SimulateSummary, simulateTraffic } from './simulate';
+export {
+  DEMO_TRAFFIC,
+  PAGE_SIZE,
+  type SimulateInput,
+  type SimulateProgress,
+  type SimulateSummary,
+  simulateTraffic,
+  trueGrade,
+} from './simulate';
 export { StoreError, TrafficStore } from './store';
 export { DEMO_SIMULATION, TrafficService } from './service';

@@ -144,12 +144,9 @@ export async function simulateTraffic(
       },
     );
     const items = outcome.response.items ?? [];
-    const intentOf = DEMO_QUERIES[intent]!.intent;
     return {
       ids: items.map((i) => i.id),
-      grades: items.map((i) =>
-        relevance(intentOf, { ...(i.product ?? {}), id: i.id, kind: (i.product?.kind as string) ?? 'product' } as never),
-      ),
+      grades: items.map((i) => trueGrade(intent, i)),
       prices: items.map((i) => (typeof i.product?.price === 'number' ? i.product.price : 0)),
       total: outcome.response.metadata?.count ?? items.length,
     };
@@ -174,6 +171,15 @@ export async function simulateTraffic(
   };
   await Promise.all(Array.from({ length: Math.min(input.concurrency ?? 8, Math.max(1, indexes.length)) }, worker));
   return writeOutputs(deps.http, target, input, options, sessions);
+}
+
+/** The hidden grade (0–3) of an item the service answered, for a shopper who typed for vocabulary entry `intent`. */
+export function trueGrade(intent: number, item: { id: string; product?: Record<string, unknown> }): number {
+  return relevance(DEMO_QUERIES[intent]!.intent, {
+    ...(item.product ?? {}),
+    id: item.id,
+    kind: (item.product?.kind as string) ?? 'product',
+  } as never);
 }
 
 async function writeOutputs(

@@ -34,6 +34,8 @@ export interface TrafficTruth {
   clickModel: ClickModel;
   /** query → item → grade (0–3). */
   relevance: Record<string, Record<string, number>>;
+  /** query as typed → the vocabulary entry (intent) it was typed for: what grades any other item for it. */
+  intents?: Record<string, number>;
   /** searchId → the ranks (1-based) whose adjacent pair was swapped. */
   randomized: Record<string, number[]>;
   configurations: Record<string, ConfigurationTruth>;
@@ -45,6 +47,7 @@ export function truthOf(
   extra: { command?: string; onlyDay?: string } = {},
 ): TrafficTruth {
   const relevance: Record<string, Record<string, number>> = {};
+  const intents: Record<string, number> = {};
   const randomized: Record<string, number[]> = {};
   const byConfig = new Map<string, { searches: number; sessions: Set<string>; ctr: number; clicks: number; observed: number }>();
   const clickedAtK = new Set<string>();
@@ -54,6 +57,7 @@ export function truthOf(
   for (const session of sessions) {
     for (const s of session.searches) {
       const grades = (relevance[s.row.query] ??= {});
+      intents[s.row.query] = s.intent;
       s.row.hitIds.forEach((id, i) => (grades[id] = s.grades[i]!));
       if (s.randomized) randomized[s.row.searchId] = s.swapped;
       const key = s.row.configurationId ?? '';
@@ -88,6 +92,7 @@ export function truthOf(
     k: TRUTH_K,
     clickModel: options.model,
     relevance,
+    intents,
     randomized,
     configurations,
   };

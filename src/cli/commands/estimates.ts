@@ -1,0 +1,215 @@
+import {
+  DEFAULT_CLIP,
+  DEFAULT_REPLICATES,
+  ESTIMATORS,
+  REPLAY_MODELS,
+  type ReplayModel,
+  type TrafficEstimate,
+} from '../../shared/estimates';
+import { MODEL_DEPTH } from '../../shared/click-models';
+import { type EstimateReport, estimateOnStore, lowCoverageWords, type RankingSource } from '../../main/services/estimates';
+import { HttpClient } from '../../main/services/http';
+import { SearchClient } from '../../main/services/search';
+import { EXIT, intOption, parse, UsageError, type CliIo } from '../command';
+import { printJson, readInput } from '../input';
+import { throttledProgress } from '../request-run';
+import { viaService } from '../service-call';
+import { filterOf, withStore } from '../traffic-options';
+
+/**
+ * `traffic estimate`: what configuration B would have earned on the store's traffic logged under A — the
+ * estimates capability's command (the traffic command hands it the arguments).
+ */
+export const ESTIMATE_USAGE =
+  '  estimate: what configuration B would have earned on the traffic logged under A — expected clicks in the first k\n' +
+  "  per search (clicks@k), by the click model fitted on the store, B's ranking asked of the service for each (query,\n" +
+  "  context) A's searches had (POST /search with B's configurationId and the search's context variables) or read from a\n" +
+  '  run file; every estimator with a 95% interval from a bootstrap over sessions that refits the model each time\n' +
+  '  --store        the traffic store (required)\n' +
+  "  --b-config    B's configuration id, asked of --base-url with --token (or give --b-run)\n" +
+  "  --b-run       B's rankings from a TREC run or a batch/experiment JSON export (its B side), matched to the queries\n" +
+  '                as judgments are; queries it lacks are left out and counted\n' +
+  '  --a-config    A: the configuration whose logged searches are replayed (default: every search in the store)\n' +
+  "  --estimator   model, ips, snips, dr, interleave or all (default dr): model = the fitted model on B's page; ips and\n" +
+  "                snips = logged clicks on B's items reweighted by how likely each rank was looked at, clipped; dr =\n" +
+  "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks\n" +
+  '  --click-model pbm or dbn: the model that says where shoppers look (default pbm)\n' +
+  `  --k           clicks in the first k, 1 to ${MODEL_DEPTH} (default 10)\n` +
+  `  --clip        the largest weight one click carries, ≥ 1 (default ${DEFAULT_CLIP})\n` +
+  `  --replicates  bootstrap replicates, 0 (no intervals) to 1,000 (default ${DEFAULT_REPLICATES})\n` +
+  "  --seed        the bootstrap's and the interleaving's draws (default 45)\n" +
+  '  --from, --to  only these days (default: all the store holds)\n' +
+  "  --concurrency B's rankings asked at a time, 1 to 64 (default 8)\n" +
+  '  --format      json: { estimator, k, a: { value, ci95 }, b: { value, ci95 }, delta: { value, ci95, p }, coverage,\n' +
+  '                searches, clip } to standard output (an array with --estimator all) (default: a table)';
+
+export const ESTIMATE_EXAMPLE =
+  '  example: search-workbench traffic estimate --store examples/workspace/traffic --a-config default --b-config new-arrivals --base-url http://127.0.0.1:8787 --token demo-search-token-0001';
+
+const fixed = (x: number) => Number(x.toFixed(6));
+const pair = (ci: readonly [number, number]) => [fixed(ci[0]), fixed(ci[1])];
+
+/** One estimator's JSON, as the issue's interface names it. */
+function estimateJson(report: EstimateReport, e: TrafficEstimate) {
+  return {
+    estimator: e.estimator,
+    k: e.k,
+    a: { value: fixed(e.a.value), ci95: pair(e.a.ci95) },
+    b: { value: fixed(e.b.value), ci95: pair(e.b.ci95) },
+    delta: { value: fixed(e.delta.value), ci95: pair(e.delta.ci95), p: fixed(e.delta.p) },
+    coverage: fixed(e.coverage),
+    searches: e.searches,
+    clip: e.clip ? { at: e.clip.at, clippedShare: fixed(e.clip.clippedShare) } : null,
+    model: report.model,
+    replicates: report.replicates,
+  };
+}
+
+/** The interleaving replay in the same shape: A's and B's shares of searches won, B − A with the sign test's p. */
+function interleaveJson(report: EstimateReport) {
+  const { wins, losses, ties, delta } = report.interleaving;
+  const n = Math.max(1, wins + losses + ties);
+  return {
+    estimator: 'interleave',
+    k: report.k,
+    a: { value: fixed(losses / n), ci95: null },
+    b: { value: fixed(wins / n), ci95: null },
+    delta: { value: fixed(delta.value), ci95: pair(delta.ci95), p: fixed(delta.p) },
+    coverage: fixed(report.coverage),
+    searches: report.searches,
+    clip: null,
+    wins,
+    losses,
+    ties,
+    model: report.model,
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const num = (x: number) => x.toFixed(4);
+
+function table(report: EstimateReport, chosen: string[]): string[] {
+  const lines = [
+    `clicks@${report.k} per search on ${report.searches.toLocaleString('en-US')} of A's searches (${report.configuration ?? 'every configuration'}), B = ${report.b}, ${report.model.toUpperCase()} fitted, ${report.replicates} bootstrap replicates`,
+    'estimator  A                          B                          B − A                        p',
+  ];
+  for (const e of report.estimates) {
+    if (!chosen.includes(e.estimator)) continue;
+    const ci = (c: readonly [number, number]) => `[${num(c[0])}, ${num(c[1])}]`;
+    lines.push(
+      `${e.estimator.padEnd(10)} ${`${num(e.a.value)} ${ci(e.a.ci95)}`.padEnd(26)} ${`${num(e.b.value)} ${ci(e.b.ci95)}`.padEnd(26)} ${`${e.delta.value >= 0 ? '+' : ''}${num(e.delta.value)} ${ci(e.delta.ci95)}`.padEnd(28)} ${e.delta.p < 1e-4 ? '< 0.0001' : e.delta.p.toPrecision(2)}`,
+    );
+  }
+  if (chosen.includes('interleave')) {
+    const t = report.interleaving;
+    lines.push(
+      `interleave B won ${t.wins.toLocaleString('en-US')}, lost ${t.losses.toLocaleString('en-US')}, tied ${t.ties.toLocaleString('en-US')} (B − A ${t.delta.value >= 0 ? '+' : ''}${pct(t.delta.value)} of searches, sign test p ${t.delta.p.toPrecision(2)})`,
+    );
+  }
+  lines.push(`coverage ${pct(report.coverage)} of B's top ${report.k} items were shown for their query in this log`);
+  if (report.lowCoverage) lines.push(`warning: ${lowCoverageWords(report.coverage)}.`);
+  return lines;
+}
+
+export async function estimateCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      store: { type: 'string' },
+      'b-config': { type: 'string' },
+      'b-run': { type: 'string' },
+      'a-config': { type: 'string' },
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      estimator: { type: 'string' },
+      'click-model': { type: 'string' },
+      k: { type: 'string' },
+      clip: { type: 'string' },
+      replicates: { type: 'string' },
+      seed: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      concurrency: { type: 'string' },
+      format: { type: 'string' },
+    },
+    false,
+  );
+  if (!values.store) throw new UsageError('traffic estimate needs --store DIR: the traffic store to replay.');
+  if (!values['b-config'] === !values['b-run'])
+    throw new UsageError('traffic estimate needs B: --b-config C (with --base-url and --token) or --b-run FILE, one of them.');
+  if (values['b-config'] && (!values['base-url'] || !values.token))
+    throw new UsageError("--b-config needs --base-url and --token: the service B's rankings are asked of.");
+  const estimator = values.estimator ?? 'dr';
+  const names = [...ESTIMATORS, 'interleave'];
+  if (estimator !== 'all' && !names.includes(estimator))
+    throw new UsageError(`--estimator is ${names.join(', ')} or all, got ${JSON.stringify(estimator)}`);
+  const model = (values['click-model'] ?? 'pbm') as ReplayModel;
+  if (!REPLAY_MODELS.includes(model)) throw new UsageError(`--click-model is pbm or dbn, got ${JSON.stringify(values['click-model'])}`);
+  if (values.format !== undefined && values.format !== 'json')
+    throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
+  const k = intOption(values.k, 'k', 1, MODEL_DEPTH) ?? 10;
+  const clip = values.clip === undefined ? DEFAULT_CLIP : Number(values.clip);
+  if (!(clip >= 1)) throw new UsageError(`--clip is a number ≥ 1, got ${JSON.stringify(values.clip)}`);
+  const replicates = intOption(values.replicates, 'replicates', 0, 1000) ?? DEFAULT_REPLICATES;
+  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1);
+  const concurrency = intOption(values.concurrency, 'concurrency', 1, 64) ?? 8;
+  const days = filterOf({ from: values.from, to: values.to });
+  let source: RankingSource;
+  if (values['b-run']) {
+    const { text, name } = await readInput(values['b-run'], io);
+    source = { kind: 'run', text, name };
+  } else {
+    try {
+      new URL(values['base-url']!);
+    } catch {
+      throw new UsageError(`--base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(values['base-url'])}`);
+    }
+    source = { kind: 'service', baseUrl: values['base-url']!, token: values.token!, configurationId: values['b-config']!, concurrency };
+  }
+  const http = new HttpClient({ connectionsPerOrigin: concurrency * 2 });
+  try {
+    const report = await withStore(values.store, (store) =>
+      viaService(
+        () =>
+          estimateOnStore(
+            { search: new SearchClient(http) },
+            store,
+            {
+              filter: days,
+              ...(values['a-config'] !== undefined ? { configuration: values['a-config'] } : {}),
+              source,
+              model,
+              k,
+              clip,
+              replicates,
+              ...(seed !== undefined ? { seed } : {}),
+            },
+            {
+              onProgress: throttledProgress(
+                io,
+                (p) => (p.phase === 'rankings' ? `B's rankings ${p.done}/${p.total}` : `bootstrap ${p.done}/${p.total}`),
+                (p) => p.done >= p.total,
+              ),
+            },
+          ),
+        (field) => ({ configuration: '--a-config', store: '--store', bRun: '--b-run' })[field],
+      ),
+    );
+    const chosen = estimator === 'all' ? names : [estimator];
+    if (values.format === 'json') {
+      const out = chosen.map((name) => {
+        const e = report.estimates.find((x) => x.estimator === name);
+        return e ? estimateJson(report, e) : interleaveJson(report);
+      });
+      printJson(io, estimator === 'all' ? out : out[0]);
+    } else for (const line of table(report, chosen)) io.stdout(line);
+    if (report.missing) io.stderr(`${report.missing.toLocaleString('en-US')} of A's searches have a query the run file lacks: left out.`);
+    if (report.lowCoverage && values.format === 'json') io.stderr(`warning: ${lowCoverageWords(report.coverage)}.`);
+    io.stderr(
+      `${report.contexts.toLocaleString('en-US')} (query, context)s · read ${report.ms.log} ms, B's rankings ${report.ms.rankings} ms, estimated ${report.ms.estimate} ms`,
+    );
+    return EXIT.ok;
+  } finally {
+    await http.close();
+  }
+}

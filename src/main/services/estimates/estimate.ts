@@ -1,0 +1,144 @@
+import {
+  DEFAULT_CLIP,
+  DEFAULT_REPLICATES,
+  estimateOnLog,
+  type EstimatorName,
+  LOW_COVERAGE,
+  type ReplayModel,
+  replayInterleaving,
+  signTest,
+  type TrafficEstimate,
+} from '../../../shared/estimates';
+import type { Interval } from '../../../shared/click-models';
+import { failure } from '../../../shared/ipc';
+import { mulberry32 } from '../../../shared/random';
+import type { TrafficFilter } from '../../../shared/traffic';
+import type { SearchClient } from '../search';
+import type { TrafficStore } from '../traffic';
+import { type ReplayContext, replayLogOnStore } from './log';
+import { type RankingSource, runRankings, serviceRankings } from './rankings';
+
+export interface EstimateInput {
+  /** The days replayed (and the model fitted on): a configuration here is ignored, `configuration` says A. */
+  filter: TrafficFilter;
+  /** A: the configuration whose logged searches are replayed (default: every search). */
+  configuration?: string;
+  source: RankingSource;
+  model: ReplayModel;
+  k: number;
+  clip?: number;
+  replicates?: number;
+  seed?: number;
+}
+
+/** The interleaving replay's answer: B's wins, losses and ties, and B − A as the share of searches won less lost. */
+export interface InterleavingEstimate {
+  wins: number;
+  losses: number;
+  ties: number;
+  /** (wins − losses) / searches, with its 95% interval, and the sign test's p. */
+  delta: { value: number; ci95: Interval; p: number };
+}
+
+export interface EstimateReport {
+  model: ReplayModel;
+  k: number;
+  replicates: number;
+  configuration: string | null;
+  /** B: its configuration, or the run file's name. */
+  b: string;
+  estimates: TrafficEstimate[];
+  interleaving: InterleavingEstimate;
+  coverage: number;
+  lowCoverage: boolean;
+  searches: number;
+  /** A's searches whose query a run file lacks (not replayed). */
+  missing: number;
+  contexts: number;
+  ms: { log: number; rankings: number; estimate: number };
+}
+
+export type EstimateProgress = { phase: 'rankings' | 'bootstrap'; done: number; total: number };
+
+const SEED = 45;
+
+/**
+ * What B would have earned on the store's traffic logged under A: the searches read and numbered, B's rankings
+ * fetched (or read from a run file), the click model fitted, every estimator with its bootstrap interval, and the
+ * interleaving replay.
+ */
+export async function estimateOnStore(
+  deps: { search: SearchClient },
+  store: TrafficStore,
+  input: EstimateInput,
+  options: { signal?: AbortSignal; onProgress?: (p: EstimateProgress) => void } = {},
+): Promise<EstimateReport> {
+  const t0 = performance.now();
+  let missing = 0;
+  let fetched = 0;
+  const rankingsOf = async (contexts: ReplayContext[]) => {
+    const t = performance.now();
+    try {
+      if (input.source.kind === 'run') {
+        const read = runRankings(input.source, contexts);
+        missing = read.missing;
+        return read.rankings;
+      }
+      return await serviceRankings(deps.search, input.source, contexts, input.k, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (done, total) => options.onProgress?.({ phase: 'rankings', done, total }),
+      });
+    } finally {
+      fetched = performance.now() - t;
+    }
+  };
+  const { log, contexts } = await replayLogOnStore(
+    store,
+    { filter: input.filter, ...(input.configuration !== undefined ? { configuration: input.configuration } : {}), k: input.k },
+    rankingsOf,
+  );
+  const t1 = performance.now();
+  if (!log.pages.searches)
+    throw failure('validation', 'The traffic store has no first page with results in these days: import traffic, or widen the days.', {
+      field: 'store',
+    });
+  if (!contexts.length)
+    throw failure(
+      'validation',
+      `No search in the store was logged under configuration ${JSON.stringify(input.configuration)}: give --a-config as the log names it (traffic report --by configuration lists them).`,
+      { field: 'configuration' },
+    );
+  const replicates = input.replicates ?? DEFAULT_REPLICATES;
+  const seed = input.seed ?? SEED;
+  const { estimates, behaviour } = estimateOnLog(
+    log,
+    { model: input.model, k: input.k, clip: input.clip ?? DEFAULT_CLIP, replicates, seed },
+    (done, total) => options.onProgress?.({ phase: 'bootstrap', done, total }),
+  );
+  const tally = replayInterleaving(log, behaviour, input.k, mulberry32(seed + 1));
+  const n = tally.wins + tally.losses + tally.ties;
+  const d = n ? (tally.wins - tally.losses) / n : 0;
+  const se = n ? Math.sqrt(Math.max(0, (tally.wins + tally.losses) / n - d * d) / n) : 0;
+  const coverage = estimates[0]?.coverage ?? 0;
+  return {
+    model: input.model,
+    k: input.k,
+    replicates,
+    configuration: input.configuration ?? null,
+    b: input.source.kind === 'run' ? input.source.name : input.source.configurationId,
+    estimates,
+    interleaving: { ...tally, delta: { value: d, ci95: [d - 1.96 * se, d + 1.96 * se], p: signTest(tally.wins, tally.losses) } },
+    coverage,
+    lowCoverage: coverage < LOW_COVERAGE,
+    searches: estimates[0]?.searches ?? 0,
+    missing,
+    contexts: contexts.length,
+    ms: { log: Math.round(t1 - t0 - fetched), rankings: Math.round(fetched), estimate: Math.round(performance.now() - t1) },
+  };
+}
+
+/** Said beside an estimate whose coverage is low. */
+export const lowCoverageWords = (coverage: number): string =>
+  `only ${Math.round(coverage * 100)}% of B's top items were ever shown for their query in this log: the estimate rests mostly on the model's guess for the rest (IPS and SNIPS give those items nothing), not on shoppers' clicks`;
+
+export type { EstimatorName };

@@ -1,0 +1,98 @@
+import { pagesFromColumns } from '../../../shared/click-models';
+import { type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
+import type { TrafficFilter } from '../../../shared/traffic';
+import { withNumberedPages } from '../click-models';
+import type { TrafficStore } from '../traffic';
+
+/** A (query, context) A's searches had: what B's ranking is asked for. */
+export interface ReplayContext {
+  query: string;
+  /** The logged context variables as JSON ('' when none). */
+  variables: string;
+  /** A's searches with it. */
+  searches: number;
+}
+
+/**
+ * The store's first pages for a replay: every search in the days given (the model learns from all of them, whatever
+ * their configuration), numbered by DuckDB; A's searches (`configuration`, or all) are replayed, each with B's
+ * ranking for its (query, context) from `rankingsOf`, asked once per context.
+ */
+export async function replayLogOnStore(
+  store: TrafficStore,
+  input: { filter: TrafficFilter; configuration?: string; k: number },
+  /** B's ranking per context; null where B has none to give (a run file without the query): those searches are not replayed. */
+  rankingsOf: (contexts: ReplayContext[]) => Promise<(Target['ranking'] | null)[]>,
+): Promise<{ log: ReplayLog; contexts: ReplayContext[] }> {
+  const { configuration: _ignored, ...days } = input.filter;
+  return withNumberedPages(store, days, true, async (sql, numbered) => {
+    const rid: number[] = [];
+    const clickedIn: number[] = [];
+    const session: number[] = [];
+    const contextOf: string[] = [];
+    const replay: number[] = [];
+    const sessions = new Map<string, number>();
+    const contextIndex = new Map<string, number>();
+    const contexts: ReplayContext[] = [];
+    await store.duck.each(sql.searches, (rows, column) => {
+      const [r, c, s, conf, vars, q] = [column(0), column(1), column(2), column(3), column(4), column(5)];
+      for (let i = 0; i < rows; i++) {
+        rid.push(Number(r(i)));
+        clickedIn.push(Number(c(i)));
+        const key = String(s(i));
+        let n = sessions.get(key);
+        if (n === undefined) sessions.set(key, (n = sessions.size));
+        session.push(n);
+        const configuration = conf(i) === null ? '' : String(conf(i));
+        const query = String(q(i));
+        const variables = String(vars(i));
+        const ctx = `${query}\u0000${variables}`;
+        contextOf.push(ctx);
+        const ofA = input.configuration === undefined || configuration === input.configuration;
+        replay.push(ofA ? 1 : 0);
+        if (!ofA) continue;
+        let t = contextIndex.get(ctx);
+        if (t === undefined) {
+          contextIndex.set(ctx, (t = contexts.length));
+          contexts.push({ query, variables, searches: 0 });
+        }
+        contexts[t]!.searches++;
+      }
+    });
+    // Every search of one of A's (query, context)s lends its clicks, whatever served it.
+    const target = contextOf.map((ctx) => contextIndex.get(ctx) ?? -1);
+    // Patterns (ranking, clicks) numbered here, so that each search knows its own: the bootstrap re-counts them.
+    const patternOf = new Map<number, number>();
+    const patternRanking: number[] = [];
+    const patternClicked: number[] = [];
+    const count: number[] = [];
+    const pattern = new Int32Array(rid.length);
+    for (let i = 0; i < rid.length; i++) {
+      const key = rid[i]! * 1024 + clickedIn[i]!;
+      let p = patternOf.get(key);
+      if (p === undefined) {
+        patternOf.set(key, (p = patternRanking.length));
+        patternRanking.push(rid[i]!);
+        patternClicked.push(clickedIn[i]!);
+        count.push(0);
+      }
+      count[p]!++;
+      pattern[i] = p;
+    }
+    const pages = pagesFromColumns({
+      ...numbered,
+      patternRanking: Int32Array.from(patternRanking),
+      clicked: Int32Array.from(patternClicked),
+      count: Float64Array.from(count),
+    });
+    const rankings = contexts.length ? await rankingsOf(contexts) : [];
+    const targets = Int32Array.from(target, (t) => (t >= 0 && rankings[t] === null ? -1 : t));
+    const log = withTargets(
+      pages,
+      { pattern, session: Int32Array.from(session), target: targets, replay: Uint8Array.from(replay), sessions: sessions.size },
+      contexts.map((c, i) => ({ query: c.query, ranking: rankings[i] ?? [] })),
+      input.k,
+    );
+    return { log, contexts };
+  });
+}
