@@ -17,6 +17,7 @@ import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
 import { trafficHandlers } from './handlers/traffic';
 import { clickModelsHandlers } from './handlers/click-models';
+import { estimatesHandlers } from './handlers/estimates';
 import { SuiteService } from './services/assertions';
 import { ExplainService } from './services/explain';
 import { profileTargets, HistoryService, ImageProxy, SearchClient, SearchSession } from './services/search';
@@ -25,6 +26,7 @@ import { IntentProposer, JudgmentLists } from './services/judgments';
 import { RunsService } from './services/runs';
 import { TrafficService } from './services/traffic';
 import { ClickModelsService } from './services/click-models';
+import { EstimatesService } from './services/estimates';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
 import { CatalogClient, CatalogService } from './services/catalog';
@@ -229,6 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runs: new RunsService({ workspace, experiments, judgments, compare }),
     traffic,
     clickModels: new ClickModelsService({ traffic, workspace }),
+    estimates: new EstimatesService({ traffic, experiments, profiles, search }),
     compare,
     assertions,
     explain,
@@ -266,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...runsHandlers(services),
     ...trafficHandlers(services),
     ...clickModelsHandlers(services),
+    ...estimatesHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

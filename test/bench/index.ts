@@ -2,6 +2,7 @@ import { benchAssertions } from './assertions.bench';
 import { benchClickModels } from './click-models.bench';
 import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
+import { benchEstimates } from './estimates.bench';
 import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
 import { benchLanguages } from './languages.bench';
@@ -30,6 +31,7 @@ const suites: [string, () => Promise<void>][] = [
   ['scale', benchScale],
   ['traffic', benchTraffic],
   ['click-models', benchClickModels],
+  ['estimates', benchEstimates],
 ];
 
 const only = process.argv.slice(2);

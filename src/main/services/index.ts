@@ -5,6 +5,7 @@ import type { IntentProposer, JudgmentLists } from './judgments';
 import type { RunsService } from './runs';
 import type { TrafficService } from './traffic';
 import type { ClickModelsService } from './click-models';
+import type { EstimatesService } from './estimates';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app';
 import type { CatalogService, CatalogClient } from './catalog';
@@ -78,6 +79,8 @@ export interface Services {
   traffic: TrafficService;
   /** Click models fitted on the traffic: ratings from what shoppers did. */
   clickModels: ClickModelsService;
+  /** Configurations estimated on the traffic: what B would have earned on the searches logged under A. */
+  estimates: EstimatesService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

@@ -13,6 +13,7 @@ import { workspaceChannels } from './channels/workspace';
 import { judgmentChannels } from './channels/judgments';
 import { trafficChannels, trafficEvents } from './channels/traffic';
 import { clickModelsChannels } from './channels/click-models';
+import { estimatesChannels } from './channels/estimates';
 
 /**
  * The whole conversation between the renderer and main, declared once,
@@ -37,6 +38,7 @@ export const contract = {
   ...runsChannels,
   ...trafficChannels,
   ...clickModelsChannels,
+  ...estimatesChannels,
 } as const;
 
 export const events = {

@@ -12,6 +12,7 @@ export {
 export { type TrendView } from './channels/runs';
 export { type ImportView, type TrafficOverview, type TrafficProgressView } from './channels/traffic';
 export { type ClickRatingsView } from './channels/click-models';
+export { type TrafficEstimateView } from './channels/estimates';
 export { type PathPurpose } from './channels/settings';
 export {
   type ActiveCatalogView,

@@ -154,6 +154,7 @@ function samples(): Record<Channel, unknown> {
     'traffic:simulate-demo': { sessions: 2 },
     'click-models:fit': { model: 'coec' },
     'click-models:save': { model: 'coec', name: 'Clicks from the fuzz' },
+    'estimates:experiment': { file: 'missing-experiment.json' },
   };
 }
 

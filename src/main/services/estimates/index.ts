@@ -10,3 +10,4 @@ export {
 export { type ReplayContext, replayLogOnStore } from './log';
 export { type RankingSource, runRankings, serviceRankings } from './rankings';
 export { trueClicksAtK } from './truth';
+export { EstimatesService } from './service';

@@ -8,6 +8,7 @@ import { createSuiteSlice, type SuiteSlice } from '../features/assertions/state'
 import { createExplainSlice, type ExplainSlice } from '../features/explain/state';
 import { createMatrixSlice, type MatrixSlice } from '../features/matrix/state';
 import { createRunsSlice, type RunsSlice } from '../features/runs/state';
+import { createOnTrafficSlice, type OnTrafficSlice } from '../features/estimates/state';
 import { createTrafficSlice, type TrafficSlice } from '../features/traffic/state';
 import { createJudgingSlice, type JudgingSlice } from '../features/judgments/state';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/state';
@@ -41,6 +42,7 @@ export type AppState = ShellSlice &
   ExplainSlice &
   MatrixSlice &
   RunsSlice &
+  OnTrafficSlice &
   TrafficSlice &
   PasteSlice;
 
@@ -63,6 +65,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createExplainSlice(set, get),
   ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
+  ...createOnTrafficSlice(set, get),
   ...createTrafficSlice(set, get),
   ...createPasteSlice(set, get),
 });

@@ -1,10 +1,11 @@
-import { History, Pin, PinOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { History, Pin, PinOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { metricLabel, ratingsCountedText, weightText } from '@shared/compare';
 import type { TrendView } from '@shared/ipc';
 import { queryKey } from '@shared/judgments';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics';
 import type { SideMean } from '@shared/runs';
 import { Button } from '../../components/Button';
+import { PanelCard } from '../../components/PanelCard';
 import { EmptyState } from '../../components/EmptyState';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
@@ -125,22 +126,21 @@ export function RunsPanel() {
   const scored = view?.runs.filter((r) => r.metrics) ?? [];
   const selected = scored.find((r) => r.batchId === state.selected) ?? scored.find((r) => r.metrics?.[state.metric].vsBaseline?.worse);
   return (
-    <section className="runs-panel" aria-label="Runs over time" data-testid="runs-panel">
-      <header className="runs-panel__head">
-        <History size={16} aria-hidden="true" />
-        <h3>{view ? `${view.name}: runs over time` : 'Runs over time'}</h3>
+    <PanelCard
+      className="runs-panel"
+      label="Runs over time"
+      testId="runs-panel"
+      icon={<History size={16} aria-hidden="true" />}
+      title={view ? `${view.name}: runs over time` : 'Runs over time'}
+      tools={
         <Button size="sm" variant="ghost" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void openRuns(state.file!)}>
           Reload
         </Button>
-        <Button size="sm" variant="ghost" icon={<X size={13} aria-hidden="true" />} onClick={closeRuns} aria-label="Close the runs">
-          Close
-        </Button>
-      </header>
-      {state.call.error ? (
-        <p className="diag diag--error" role="alert">
-          {state.call.error.message}
-        </p>
-      ) : null}
+      }
+      onClose={closeRuns}
+      closeLabel="Close the runs"
+      error={state.call.error}
+    >
       {!view ? (
         <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading the runs" />
       ) : !view.judgments ? (
@@ -155,7 +155,7 @@ export function RunsPanel() {
       ) : (
         <>
           {view.judgmentsChanged ? (
-            <div className="runs-banner" role="status" data-testid="runs-judgments-changed">
+            <div className="panel-card__banner" role="status" data-testid="runs-judgments-changed">
               <TriangleAlert size={15} aria-hidden="true" />
               <span>
                 {view.rescored
@@ -256,6 +256,6 @@ export function RunsPanel() {
           {selected ? <QueryChanges run={selected} metric={state.metric} /> : null}
         </>
       )}
-    </section>
+    </PanelCard>
   );
 }

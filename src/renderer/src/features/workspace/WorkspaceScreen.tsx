@@ -1,4 +1,17 @@
-import { FileText, FlaskConical, FolderGit2, Gavel, History, ListChecks, Play, Plus, RefreshCw, Scale, Trash2 } from 'lucide-react';
+import {
+  FileText,
+  FlaskConical,
+  FolderGit2,
+  Gavel,
+  History,
+  ListChecks,
+  Play,
+  Plus,
+  RefreshCw,
+  Scale,
+  ShoppingCart,
+  Trash2,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '@shared/judgments';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace';
@@ -10,6 +23,7 @@ import { useAppStore } from '../../store/store';
 import { AgreementPanel, JudgingQueue } from '../judgments';
 import { NewExperiment } from './NewExperiment';
 import { RunsPanel } from '../runs';
+import { OnTrafficPanel } from '../estimates';
 import { TrafficPanel } from '../traffic';
 import { SuitePanel } from '../assertions';
 import './workspace.css';
@@ -221,6 +235,7 @@ export default function WorkspaceScreen() {
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
       </p>
       <RunsPanel />
+      <OnTrafficPanel />
       <TrafficPanel />
       <div className="ws-grid">
         <KindCard
@@ -339,6 +354,15 @@ export default function WorkspaceScreen() {
                 onClick={() => void useAppStore.getState().openRuns(item.file)}
               >
                 Runs
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<ShoppingCart size={13} aria-hidden="true" />}
+                title="What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage"
+                onClick={() => void useAppStore.getState().openOnTraffic(item.file)}
+              >
+                On traffic
               </Button>
               <Button
                 size="sm"

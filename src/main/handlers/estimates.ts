@@ -1,0 +1,8 @@
+import type { Handlers } from '../router';
+import type { Services } from '../services';
+
+export function estimatesHandlers(s: Services): Pick<Handlers, 'estimates:experiment'> {
+  return {
+    'estimates:experiment': (input) => s.estimates.experiment(input),
+  };
+}

@@ -1,0 +1,193 @@
+import { RefreshCw, ShoppingCart, TriangleAlert } from 'lucide-react';
+import type { TrafficEstimateView } from '@shared/ipc';
+import { Button } from '../../components/Button';
+import { PanelCard } from '../../components/PanelCard';
+import { Segmented } from '../../components/Segmented';
+import { useAppStore } from '../../store/store';
+import './estimates.css';
+
+type Estimate = TrafficEstimateView['estimates'][number];
+
+const num = (x: number) => x.toFixed(3);
+const signed = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(3)}`;
+const ci = (c: readonly [number, number]) => `${signed(c[0])} … ${signed(c[1])}`;
+const pText = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+
+const NAMES: Record<Estimate['estimator'], { name: string; says: string }> = {
+  model: { name: 'Model', says: "the fitted click model on B's page" },
+  ips: { name: 'IPS', says: "logged clicks on B's items, reweighted by where B would show them; none for items a search did not show" },
+  snips: { name: 'SNIPS', says: 'IPS normalised by the impressions each item really had' },
+  dr: { name: 'Doubly robust', says: "the model, corrected by the clicks on B's items the log has" },
+};
+
+/**
+ * B − A on one axis: each estimator's difference as a dot with its 95% interval, zero marked, so the estimators'
+ * agreement (or not) reads at a glance.
+ */
+function DeltaChart({ view }: { view: TrafficEstimateView }) {
+  const width = 560;
+  const row = 26;
+  const pad = { left: 110, right: 20, top: 8, bottom: 24 };
+  const rows = view.estimates;
+  const height = pad.top + rows.length * row + pad.bottom;
+  const values = rows.flatMap((e) => [e.delta.ci95[0], e.delta.ci95[1], 0]);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values, lo + 1e-6);
+  const x = (v: number) => pad.left + ((v - lo) / (hi - lo)) * (width - pad.left - pad.right);
+  // Zero and the two ends, each label kept only where it does not run into one already placed.
+  const ticks: number[] = [];
+  for (const t of [0, lo, hi]) if (ticks.every((u) => Math.abs(x(u) - x(t)) > 48)) ticks.push(t);
+  return (
+    <svg
+      className="on-traffic-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`B − A in clicks@${view.k} per search by each estimator, with 95% intervals`}
+    >
+      <line x1={x(0)} x2={x(0)} y1={pad.top - 4} y2={height - pad.bottom + 4} className="on-traffic-chart__zero" />
+      {rows.map((e, i) => {
+        const cy = pad.top + i * row + row / 2;
+        const cls = e.delta.ci95[1] < 0 ? 'worse' : e.delta.ci95[0] > 0 ? 'better' : 'unclear';
+        return (
+          <g key={e.estimator} className={`on-traffic-chart__row on-traffic-chart__row--${cls}`}>
+            <text x={pad.left - 10} y={cy + 4} textAnchor="end">
+              {NAMES[e.estimator].name}
+            </text>
+            <line x1={x(e.delta.ci95[0])} x2={x(e.delta.ci95[1])} y1={cy} y2={cy} />
+            <circle cx={x(e.delta.value)} cy={cy} r={4.5}>
+              <title>{`${NAMES[e.estimator].name}: ${signed(e.delta.value)} (${ci(e.delta.ci95)})`}</title>
+            </circle>
+          </g>
+        );
+      })}
+      {ticks.map((t) => (
+        <text key={t} x={x(t)} y={height - 6} textAnchor="middle" className="on-traffic-chart__tick">
+          {t === 0 ? '0' : signed(t)}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+/** An experiment's B estimated on the workspace's traffic: every estimator, the interleaving replay and the coverage. */
+export function OnTrafficPanel() {
+  const state = useAppStore((s) => s.onTraffic);
+  const { openOnTraffic, setOnTrafficModel, closeOnTraffic } = useAppStore.getState();
+  if (!state.file) return null;
+  const view = state.call.result;
+  const busy = state.call.status === 'sending';
+  return (
+    <PanelCard
+      label="On traffic"
+      testId="on-traffic"
+      icon={<ShoppingCart size={16} aria-hidden="true" />}
+      title={`On traffic: ${state.file.replace(/\.json$/, '')}`}
+      tools={
+        <>
+          <Segmented
+            label="Click model"
+            value={state.model}
+            onChange={(m) => void setOnTrafficModel(m)}
+            options={[
+              { value: 'pbm', label: 'PBM' },
+              { value: 'dbn', label: 'DBN' },
+            ]}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<RefreshCw size={13} aria-hidden="true" />}
+            disabled={busy}
+            onClick={() => void openOnTraffic(state.file!)}
+          >
+            Estimate again
+          </Button>
+        </>
+      }
+      onClose={closeOnTraffic}
+      closeLabel="Close On traffic"
+      error={state.call.error}
+    >
+      {busy || !view ? (
+        state.call.error ? null : (
+          <div className="on-traffic__busy" role="status" aria-busy="true">
+            Replaying the traffic: asking side B for its rankings, fitting the click model and refitting it on 60 bootstrap replicates…
+          </div>
+        )
+      ) : (
+        <>
+          <p className="small muted">
+            Expected clicks in the first {view.k} per search, had B ({view.b.configuration}) answered the {view.searches.toLocaleString()}{' '}
+            first pages logged under A ({view.a.configuration}: {view.a.why}); {view.model.toUpperCase()} fitted on the whole store; 95%
+            intervals by a bootstrap over sessions that refits the model ({view.replicates} replicates).
+          </p>
+          {view.lowCoverage ? (
+            <div className="panel-card__banner" role="status" data-testid="on-traffic-low-coverage">
+              <TriangleAlert size={15} aria-hidden="true" />
+              <span>
+                Only {Math.round(view.coverage * 100)}% of B's top {view.k} items were ever shown for their query in this log: the estimates
+                rest mostly on the model's guess for the rest (taken as neither better nor worse than what A showed there), not on shoppers'
+                clicks. IPS and SNIPS give those items nothing.
+              </span>
+            </div>
+          ) : null}
+          <div className="on-traffic__coverage" aria-label={`Coverage ${Math.round(view.coverage * 100)}%`}>
+            <span>Coverage</span>
+            <span className="on-traffic__bar">
+              <span style={{ width: `${Math.round(view.coverage * 100)}%` }} />
+            </span>
+            <strong>{Math.round(view.coverage * 100)}%</strong>
+            <span className="small muted">of B's top {view.k} items the log showed for their query</span>
+          </div>
+          <table className="on-traffic__table" aria-label={`Clicks@${view.k} per search on traffic`}>
+            <thead>
+              <tr>
+                <th>Estimator</th>
+                <th className="n">A</th>
+                <th className="n">B</th>
+                <th className="n">B − A</th>
+                <th className="n">95% interval of B − A</th>
+                <th className="n">p</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.estimates.map((e) => (
+                <tr key={e.estimator} data-testid={`on-traffic-${e.estimator}`}>
+                  <th scope="row" title={NAMES[e.estimator].says}>
+                    {NAMES[e.estimator].name}
+                    {e.clip && e.clip.clippedShare > 0 ? (
+                      <span className="small muted">
+                        {' '}
+                        · clip {e.clip.at}: {(e.clip.clippedShare * 100).toFixed(1)}% cut
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className="n">{num(e.a.value)}</td>
+                  <td className="n">{num(e.b.value)}</td>
+                  <td
+                    className={`n on-traffic__delta on-traffic__delta--${e.delta.ci95[1] < 0 ? 'worse' : e.delta.ci95[0] > 0 ? 'better' : 'unclear'}`}
+                  >
+                    {signed(e.delta.value)}
+                  </td>
+                  <td className="n">{ci(e.delta.ci95)}</td>
+                  <td className="n">{pText(e.delta.p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DeltaChart view={view} />
+          <p className="small" data-testid="on-traffic-interleaving">
+            <strong>Interleaving replay</strong> (team draft, clicks drawn from the model): B won {view.interleaving.wins.toLocaleString()}{' '}
+            searches, lost {view.interleaving.losses.toLocaleString()}, tied {view.interleaving.ties.toLocaleString()} — sign test p{' '}
+            {pText(view.interleaving.delta.p)}.
+          </p>
+          <p className="small muted">
+            {view.contexts.toLocaleString()} (query, context)s asked of {view.b.profile} in {(view.ms.rankings / 1000).toFixed(1)} s;
+            estimated in {((view.ms.log + view.ms.estimate) / 1000).toFixed(1)} s. How each estimator works and how far each was from the
+            simulator's truth: the Estimates on traffic guide.
+          </p>
+        </>
+      )}
+    </PanelCard>
+  );
+}

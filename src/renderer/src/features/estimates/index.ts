@@ -1,0 +1,2 @@
+/** The front door of estimates: what other capabilities may use. */
+export { OnTrafficPanel } from './OnTrafficPanel';

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoExperimentRow, expect, shootThemes, test } from './fixtures';
+
+// The demo experiment (default against new-arrivals) estimated on the demo week's shopper traffic: every estimator's
+// B − A with its interval, the interleaving replay and the coverage, then again with DBN as the click model.
+
+test('on traffic: the demo experiment’s B estimated on the traffic logged under A, by every estimator, with PBM and DBN', async ({
+  app,
+}) => {
+  const { page } = app;
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  const demo = await demoExperimentRow(page);
+  await demo.getByRole('button', { name: 'On traffic', exact: true }).click();
+  const panel = page.getByTestId('on-traffic');
+  await expect(panel.getByRole('heading', { name: 'On traffic: demo-default-vs-new-arrivals' })).toBeVisible();
+  const table = panel.getByRole('table', { name: 'Clicks@10 per search on traffic' });
+  await expect(table).toBeVisible({ timeout: 120_000 });
+  for (const estimator of ['model', 'ips', 'snips', 'dr']) await expect(panel.getByTestId(`on-traffic-${estimator}`)).toBeVisible();
+  // A is the log's default (side A names no configuration), B the experiment's new-arrivals.
+  await expect(panel).toContainText('had B (new-arrivals) answered');
+  await expect(panel).toContainText('logged under A (default');
+  await expect(panel.getByTestId('on-traffic-interleaving')).toContainText(/B won [\d,]+ searches, lost [\d,]+, tied [\d,]+/);
+  await expect(panel.getByLabel(/^Coverage \d+%$/)).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'B − A in clicks@10 per search by each estimator, with 95% intervals' })).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'estimates-1-on-traffic');
+  expect(await app.axe()).toEqual([]);
+
+  // DBN as the model that says where shoppers look: estimated again.
+  const pbmModel = await panel.getByTestId('on-traffic-model').locator('td').nth(1).textContent();
+  await panel.getByRole('radio', { name: 'DBN' }).click();
+  await expect(panel).toContainText('DBN fitted on the whole store', { timeout: 120_000 });
+  await expect(table).toBeVisible();
+  expect(await panel.getByTestId('on-traffic-model').locator('td').nth(1).textContent()).not.toBe(pbmModel);
+});
