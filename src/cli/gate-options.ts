@@ -51,16 +51,19 @@ export function gateOptions(v: Values, judged = false): GateSpec | undefined {
     if (str('k') !== undefined && Number(str('k')) !== metric.k)
       throw new UsageError(`--gate ${gate} and --k ${str('k')} name different cut-offs: give one.`);
   }
+  return { metric: metric.metric, ...(metric.k !== undefined ? { k: metric.k } : {}), ...gateThresholds(v) };
+}
+
+/** --gate-alpha and --gate-min-delta, checked (defaults 0.05 and 0): every gate's, the judgments' and the traffic's. */
+export function gateThresholds(v: Values): { alpha: number; minDelta: number } {
   const number = (name: string, fallback: number, ok: (x: number) => boolean, rule: string) => {
-    const raw = str(name);
+    const raw = v[name] as string | undefined;
     if (raw === undefined) return fallback;
     const x = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new UsageError(`--${name} is ${rule}, got ${JSON.stringify(raw)}`);
     return x;
   };
   return {
-    metric: metric.metric,
-    ...(metric.k !== undefined ? { k: metric.k } : {}),
     alpha: number('gate-alpha', 0.05, (x) => x > 0 && x < 1, 'a number between 0 and 1 (e.g. 0.05)'),
     minDelta: number('gate-min-delta', 0, (x) => x >= 0, 'a number ≥ 0 (e.g. 0.01)'),
   };

@@ -17,6 +17,7 @@ import { CompareService, queryListHash, shardRunId, BatchStore } from '../../mai
 import { SearchClient } from '../../main/services/search';
 import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
+import { runTrafficCheck, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions } from '../traffic-gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
 import { experimentPlan } from '../experiment-options';
@@ -161,7 +162,7 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings people|people+rules|people+clicks|clicks|all] [--weight none|frequency] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings people|people+rules|people+clicks|clicks|all] [--weight none|frequency] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--traffic STORE [--estimator dr] [--click-model pbm] [--gate clicks@10]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
     '       compare --experiment WORKSPACE/experiments/FILE.json --base-url U --token T [--out …] [--state DIR] [--gate …] [--shard i/n]\n' +
     '  --experiment a workspace experiment, run as the app runs it: its query set, sides, page size, judgment list and quality settings (the flags that set those are refused with it); both sides ask --base-url with --token\n' +
     '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
@@ -187,6 +188,7 @@ export const compareCommand: Command = {
     '  --name       the run\'s name in the report (default: "A vs B" from the sides\' labels)\n' +
     '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
     GATE_USAGE +
+    TRAFFIC_USAGE +
     '  --shard      i/n: run only the queries whose text hashes to shard i of n, for a CI matrix; `merge` joins the --state folders (default: all)\n' +
     '  exit codes: 0 compared (and the gate passed), 1 the gate failed, 2 usage error, 3 could not run (every query failed; 3 wins over 1)\n' +
     "  --a-base-url, --a-token  side A's own service address and token (default: --base-url, --token); the same for --b-…\n" +
@@ -194,6 +196,7 @@ export const compareCommand: Command = {
     '  --a-var      a context variable k=v for side A, repeatable (default: none); the same for --b-var\n' +
     "  --a-label    side A's name in the report (default: its configuration); the same for --b-label\n" +
     '  example: search-workbench compare --queries queries.txt --base-url http://127.0.0.1:8080 --token demo-search-token-0001 --a default --b bestsellers --out report.html\n' +
+    '  example: search-workbench compare --queries queries.txt --base-url … --token … --a default --b new-arrivals --traffic examples/workspace/traffic --gate clicks@10\n' +
     '  example: search-workbench compare --kind suggest --group-by category --values Dresses,Shoes --size 5 --queries queries.txt --base-url … --token … --a default --b bestsellers\n' +
     '  example: search-workbench compare --kind autocomplete --prefixes-from queries.txt --max-prefix 4 --base-url … --token … --a default --b bestsellers',
   async run(argv, io) {
@@ -220,11 +223,13 @@ export const compareCommand: Command = {
         experiment: { type: 'string' },
         ...KIND_FLAGS,
         ...GATE_FLAGS,
+        ...TRAFFIC_FLAGS,
         ...SIDE_FLAGS,
       },
       false,
     );
-    const v = values as Values;
+    // A `--gate clicks@k` is the traffic's (with --traffic); every other gate is on the judgments.
+    const { check: traffic, rest: v } = trafficOptions(values as Values);
     const str = (k: string) => v[k] as string | undefined;
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
     const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
@@ -291,7 +296,10 @@ export const compareCommand: Command = {
       const { definition, results } = compare.read(id);
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
       const code = await reportRun({ definition, results }, { quality, gate, baseline, out, format }, io);
-      return progress.remaining > 0 ? 130 : code;
+      if (progress.remaining > 0) return 130;
+      // Every query failed (3) wins over a failed gate (1), the traffic's as the judgments'.
+      const onTraffic = traffic ? await runTrafficCheck(traffic, definition, new SearchClient(http), io) : EXIT.ok;
+      return code === EXIT.couldNotRun ? code : Math.max(code, onTraffic);
     } finally {
       stop.dispose();
       await compare.dispose();

@@ -7,7 +7,7 @@ export {
   type InterleavingEstimate,
   lowCoverageWords,
 } from './estimate';
-export { type ReplayContext, replayLogOnStore } from './log';
+export { type ReplayContext, replayLogOnStore, sideA } from './log';
 export { type RankingSource, runRankings, serviceRankings } from './rankings';
 export { trueClicksAtK } from './truth';
 export { EstimatesService } from './service';

@@ -1,4 +1,5 @@
 import { pagesFromColumns } from '../../../shared/click-models';
+import { failure } from '../../../shared/ipc';
 import { type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
 import type { TrafficFilter } from '../../../shared/traffic';
 import { withNumberedPages } from '../click-models';
@@ -95,4 +96,30 @@ export async function replayLogOnStore(
     );
     return { log, contexts };
   });
+}
+
+/** The configurations the store's first pages were logged under, most searched first. */
+const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
+WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
+
+/**
+ * A: side A's configuration as the log names it. A side that names none is the service's default, which the log
+ * names by its id — taken as the log's most searched configuration other than B's, and said so.
+ */
+export async function sideA(store: TrafficStore, named: string | undefined, b: string): Promise<{ configuration: string; why: string }> {
+  const logged = (await store.duck.all(CONFIGURATIONS_SQL)).map((r) => String(r.configuration));
+  if (!logged.length) throw failure('validation', 'The traffic store is empty: import traffic first.', { field: 'store' });
+  const configuration = named ?? logged.find((c) => c !== b) ?? logged[0]!;
+  if (!logged.includes(configuration))
+    throw failure(
+      'validation',
+      `No search in the traffic store was logged under ${configuration} (side A's configuration): the log has ${logged.join(', ')}.`,
+      { field: 'sides.a.configurationId' },
+    );
+  return {
+    configuration,
+    why: named
+      ? "side A's configuration"
+      : "side A names none: the service's default, the log's most searched configuration other than B's",
+  };
 }

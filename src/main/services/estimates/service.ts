@@ -5,10 +5,7 @@ import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search';
 import type { TrafficService } from '../traffic';
 import { estimateOnStore } from './estimate';
-
-/** The configurations the store's first pages were logged under, most searched first. */
-const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
-WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
+import { sideA } from './log';
 
 /**
  * Estimates on traffic for the app: an experiment's side B replayed on the workspace's traffic store, over the
@@ -26,7 +23,7 @@ export class EstimatesService {
 
   async experiment(input: { file: string; model: ReplayModel; k: number }): Promise<TrafficEstimateView> {
     const experiment = await this.deps.experiments.read(input.file);
-    const { a, b } = experiment.sides;
+    const { b } = experiment.sides;
     const bConfiguration = b.overrides.configurationId;
     if (!bConfiguration)
       throw failure('validation', `Side B (${b.label}) names no configuration: On traffic estimates a configuration, so give side B one.`, {
@@ -44,34 +41,17 @@ export class EstimatesService {
         },
       );
     return this.deps.traffic.read(async (store) => {
-      const logged = (await store.duck.all(CONFIGURATIONS_SQL)).map((r) => String(r.configuration));
-      if (!logged.length)
-        throw failure('validation', 'The traffic store is empty: import traffic (Workspace → Shopper traffic) first.', { field: 'store' });
-      // A: side A's configuration as the log names it; a side with none is the service's default, which the log
-      // names by its id — taken as the most searched configuration other than B's.
-      const named = a.overrides.configurationId;
-      const aConfiguration = named ?? logged.find((c) => c !== bConfiguration) ?? logged[0]!;
-      if (!logged.includes(aConfiguration))
-        throw failure(
-          'validation',
-          `No search in the traffic store was logged under ${aConfiguration} (side A's configuration): the log has ${logged.join(', ')}.`,
-          { field: 'sides.a.configurationId' },
-        );
+      const a = await sideA(store, experiment.sides.a.overrides.configurationId, bConfiguration);
       const report = await estimateOnStore({ search: this.deps.search }, store, {
         filter: {},
-        configuration: aConfiguration,
+        configuration: a.configuration,
         source: { kind: 'service', baseUrl, token, configurationId: bConfiguration },
         model: input.model,
         k: input.k,
       });
       return {
         experiment: input.file,
-        a: {
-          configuration: aConfiguration,
-          why: named
-            ? "side A's configuration"
-            : "side A names none: the service's default, the log's most searched configuration other than B's",
-        },
+        a,
         b: { configuration: bConfiguration, profile: profile?.name ?? baseUrl },
         model: report.model,
         k: report.k,

@@ -1,0 +1,63 @@
+/**
+ * compare --traffic: B − A on the shopper traffic beside the batch, and `--gate clicks@10` gating on it with the
+ * exit codes every gate has. The demo week (logged under default and new-arrivals) against the demo emulator: on it
+ * new-arrivals earns fewer clicks than default (the simulator's truth: 0.661 against 0.686 per search).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main';
+import { DEMO_TRAFFIC } from '../../../src/main/services/traffic';
+import { captureIo } from '../../helpers/cli-io';
+import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
+
+const STORE = join(import.meta.dirname, '..', '..', '..', 'examples', 'workspace', 'traffic');
+
+let em: TestEmulator;
+let dir: string;
+let queries: string;
+beforeAll(async () => {
+  em = await testEmulator({ items: DEMO_TRAFFIC.items, now: () => Date.parse('2026-11-04T12:00:00Z') });
+  dir = await mkdtemp(join(tmpdir(), 'wb-compare-traffic-'));
+  queries = join(dir, 'queries.txt');
+  await writeFile(queries, 'hiking boots\nrain jacket\nwool socks\n');
+});
+afterAll(async () => {
+  await em?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function compare(...extra: string[]) {
+  const io = captureIo();
+  const code = await main(
+    ['compare', '--queries', queries, '--base-url', em.url, '--token', DEMO_TOKEN, '--a', 'default', '--b', 'new-arrivals', ...extra],
+    io,
+  );
+  return { code, out: io.out.join('\n'), err: io.err.join('\n') };
+}
+
+describe('compare --traffic', () => {
+  it('gates on clicks@10 on traffic: exit 1 when B is significantly worse, 0 when the loss allowed is larger', async () => {
+    const failed = await compare('--traffic', STORE, '--gate', 'clicks@10');
+    expect(failed.code, failed.err).toBe(1);
+    expect(failed.out).toMatch(/On traffic \(.*, dr, PBM, 17,241 of A's searches\): clicks@10 A 0\.\d{4} → B 0\.\d{4}, B − A −0\.\d{4}/);
+    expect(failed.out).toContain('gate clicks@10 on traffic: FAILED — B is worse by');
+    const allowed = await compare('--traffic', STORE, '--gate', 'clicks@10', '--gate-min-delta', '0.2', '--estimator', 'model');
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(allowed.out).toContain('gate clicks@10 on traffic: passed');
+    expect(allowed.out).toContain(', model, PBM,');
+  }, 120_000);
+
+  it('refuses a traffic gate or estimator without --traffic, and a depth past the model’s, with exit 2', async () => {
+    const noStore = await compare('--gate', 'clicks@10');
+    expect(noStore.code).toBe(2);
+    expect(noStore.err).toContain('--gate clicks@k gates on the shopper traffic: give --traffic STORE too.');
+    const estimator = await compare('--estimator', 'ips');
+    expect(estimator.code).toBe(2);
+    expect(estimator.err).toContain('--estimator is for the estimate on traffic: give --traffic STORE too.');
+    const deep = await compare('--traffic', STORE, '--gate', 'clicks@20');
+    expect(deep.code).toBe(2);
+    expect(deep.err).toContain('clicks on traffic are counted in the first 1 to 10');
+  });
+});
