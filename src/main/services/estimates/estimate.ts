@@ -108,6 +108,12 @@ export async function estimateOnStore(
       `No search in the store was logged under configuration ${JSON.stringify(input.configuration)}: give --a-config as the log names it (traffic report --by configuration lists them).`,
       { field: 'configuration' },
     );
+  if (!log.searchReplay.some((r, i) => r && log.searchTarget[i]! >= 0))
+    throw failure(
+      'validation',
+      `None of the ${contexts.length.toLocaleString('en-US')} queries A's searches had is in ${input.source.kind === 'run' ? input.source.name : "B's answers"}: nothing to replay.`,
+      { field: 'bRun' },
+    );
   const replicates = input.replicates ?? DEFAULT_REPLICATES;
   const seed = input.seed ?? SEED;
   const { estimates, behaviour } = estimateOnLog(
