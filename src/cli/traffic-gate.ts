@@ -17,9 +17,9 @@ export const TRAFFIC_FLAGS = {
 } as const;
 
 export const TRAFFIC_USAGE =
-  "  --traffic    STORE: also estimate B − A on the shopper traffic logged under A's configuration (traffic estimate;\n" +
-  "               B's configuration asked of side B's service); --gate clicks@10 then gates on it: exit 1 when B's\n" +
-  '               clicks@k is lower, significantly (p < --gate-alpha) and by more than --gate-min-delta (default: not)\n' +
+  "  --traffic    STORE: also estimate B − A on the shopper traffic logged under A's configuration (default: none;\n" +
+  "               as traffic estimate, B's configuration asked of side B's service); --gate clicks@10 then gates on it:\n" +
+  "               exit 1 when B's clicks@k is lower, significantly (p < --gate-alpha) and by more than --gate-min-delta\n" +
   '  --estimator  with --traffic: model, ips, snips, dr or interleave (default dr)\n' +
   '  --click-model  with --traffic: pbm or dbn (default pbm)\n';
 
