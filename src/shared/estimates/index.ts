@@ -13,7 +13,7 @@ export {
   sessionWeights,
   type TrafficEstimate,
 } from './estimate';
-export { interleavingOutcome, type Interleaved, signTest, type Team, teamDraft } from './interleave';
+export { interleavingDelta, interleavingOutcome, type Interleaved, signTest, type Team, teamDraft } from './interleave';
 export {
   coverageOf,
   DEFAULT_CLIP,

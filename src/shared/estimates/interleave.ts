@@ -64,3 +64,18 @@ export function signTest(wins: number, losses: number): number {
   if (m === n) return 1;
   return Math.min(1, 2 * betaCdf(0.5, n - m, m + 1));
 }
+
+/**
+ * B − A from an interleaving's tally: the share of searches B won less the share it lost, with a 95% interval (each
+ * search +1, −1 or 0, its variance from the shares) and the sign test's p.
+ */
+export function interleavingDelta(tally: { wins: number; losses: number; ties: number }): {
+  value: number;
+  ci95: [number, number];
+  p: number;
+} {
+  const n = tally.wins + tally.losses + tally.ties;
+  const d = n ? (tally.wins - tally.losses) / n : 0;
+  const se = n ? Math.sqrt(Math.max(0, (tally.wins + tally.losses) / n - d * d) / n) : 0;
+  return { value: d, ci95: [d - 1.96 * se, d + 1.96 * se], p: signTest(tally.wins, tally.losses) };
+}

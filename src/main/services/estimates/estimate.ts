@@ -6,7 +6,7 @@ import {
   LOW_COVERAGE,
   type ReplayModel,
   replayInterleaving,
-  signTest,
+  interleavingDelta,
   type TrafficEstimate,
 } from '../../../shared/estimates';
 import type { Interval } from '../../../shared/click-models';
@@ -122,9 +122,6 @@ export async function estimateOnStore(
     (done, total) => options.onProgress?.({ phase: 'bootstrap', done, total }),
   );
   const tally = replayInterleaving(log, behaviour, input.k, mulberry32(seed + 1));
-  const n = tally.wins + tally.losses + tally.ties;
-  const d = n ? (tally.wins - tally.losses) / n : 0;
-  const se = n ? Math.sqrt(Math.max(0, (tally.wins + tally.losses) / n - d * d) / n) : 0;
   const coverage = estimates[0]?.coverage ?? 0;
   return {
     model: input.model,
@@ -133,7 +130,7 @@ export async function estimateOnStore(
     configuration: input.configuration ?? null,
     b: input.source.kind === 'run' ? input.source.name : input.source.configurationId,
     estimates,
-    interleaving: { ...tally, delta: { value: d, ci95: [d - 1.96 * se, d + 1.96 * se], p: signTest(tally.wins, tally.losses) } },
+    interleaving: { ...tally, delta: interleavingDelta(tally) },
     coverage,
     lowCoverage: coverage < LOW_COVERAGE,
     searches: estimates[0]?.searches ?? 0,
