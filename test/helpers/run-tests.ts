@@ -5,6 +5,11 @@
  *
  * Lint is reported and the run goes on; a failed build stops the suites (the integration and end-to-end tests
  * run the built app); a failed Vitest run still lets the end-to-end suite run, so one run shows both.
+ *
+ * `SEARCH_WORKBENCH_TEST_SCOPE=machine` runs only what a machine's own installs can change (.ci/run's second run,
+ * after the fresh machine ran everything): the build, the Vitest files that reach the OS (MACHINE_TESTS) and the
+ * end-to-end suite (the app's keychain, the system's Chromium, Electron where a binary exists). Lint and the pure
+ * tests give the same answer on every machine, so they are not repeated.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -14,9 +19,14 @@ import { formatSummary, type StepOutcome, type SuiteStep, type SuiteSummary } fr
 const ROOT = resolve(import.meta.dirname, '../..');
 const RESULTS = join(ROOT, 'test-results');
 
-function npmRun(script: string): { exitCode: number; seconds: number } {
+/** The Vitest files whose outcome depends on what the machine has installed: the OS keychain (keytar built against libsecret, a Secret Service answering on D-Bus). */
+const MACHINE_TESTS = ['test/integration/services/secrets.test.ts'];
+const machineOnly = process.env.SEARCH_WORKBENCH_TEST_SCOPE === 'machine';
+
+function npmRun(script: string, args: readonly string[] = []): { exitCode: number; seconds: number } {
   const started = performance.now();
-  const run = spawnSync('npm', ['run', '--silent', script], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  const extra = args.length ? ['--', ...args] : [];
+  const run = spawnSync('npm', ['run', '--silent', script, ...extra], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
   return { exitCode: run.status ?? 1, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -34,17 +44,28 @@ function step(name: string, script: string): StepOutcome {
   return { name, state: exitCode === 0 ? 'passed' : 'failed', seconds, exitCode };
 }
 
-function suite(name: string, script: string, summaryFile: string): SuiteStep {
+function suite(name: string, script: string, summaryFile: string, args: readonly string[] = []): SuiteStep {
   rmSync(summaryFile, { force: true });
-  process.stdout.write(`\n==> ${name} (npm run ${script})\n`);
-  const { exitCode, seconds } = npmRun(script);
+  process.stdout.write(`\n==> ${name} (npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''})\n`);
+  const { exitCode, seconds } = npmRun(script, args);
   return { name, exitCode, seconds, summary: readJson<SuiteSummary>(summaryFile) };
 }
 
-const steps: StepOutcome[] = [step('lint + format', 'lint'), step('typecheck + build', 'build')];
+if (machineOnly)
+  process.stdout.write(
+    `SEARCH_WORKBENCH_TEST_SCOPE=machine: lint and the pure tests are left out (they answer the same on every machine); Vitest runs ${MACHINE_TESTS.join(', ')}\n`,
+  );
+const steps: StepOutcome[] = machineOnly ? [] : [step('lint + format', 'lint')];
+const build = step('typecheck + build', 'build');
+steps.push(build);
 const suites: SuiteStep[] = [];
-if (steps[1]!.state === 'passed') {
-  suites.push(suite('unit + integration', 'test:unit', join(RESULTS, 'vitest-summary.json')));
+if (build.state === 'passed') {
+  const vitest = join(RESULTS, 'vitest-summary.json');
+  suites.push(
+    machineOnly
+      ? suite('unit + integration (what reaches the OS)', 'test:unit', vitest, MACHINE_TESTS)
+      : suite('unit + integration', 'test:unit', vitest),
+  );
   const browserFile = join(RESULTS, 'e2e-browser.json');
   rmSync(browserFile, { force: true });
   const e2e = suite('end-to-end', 'test:e2e', join(RESULTS, 'e2e-summary.json'));
