@@ -12,6 +12,7 @@ import {
   type BatchDefinition,
   type BatchResult,
   type SideSpec,
+  type TrafficSection,
 } from '../shared/compare';
 import { extname } from 'node:path';
 import { METRIC_NAMES } from '../shared/metrics';
@@ -68,6 +69,8 @@ export interface RunReportOptions {
   baseline: BaselineRun | undefined;
   out: string | undefined;
   format: 'html' | 'csv' | 'json' | undefined;
+  /** B − A on the shopper traffic (`--traffic`), for the report's On traffic section. */
+  traffic?: TrafficSection;
 }
 
 /**
@@ -107,6 +110,7 @@ export async function reportRun(
     const context = {
       ...(quality ? { judgments: { name: quality.judgments.name, sha256: quality.judgments.sha256 } } : {}),
       ...(decided ? { gate: decided } : {}),
+      ...(options.traffic ? { traffic: options.traffic } : {}),
     };
     await writePiecesAtomically(out, batchReportPieces(definition, results, format, judged, null, context), { mode: SHARED_FILE_MODE });
     io.stdout(`report: ${out}`);

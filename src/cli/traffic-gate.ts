@@ -1,7 +1,7 @@
 import { MODEL_DEPTH } from '../shared/click-models';
-import type { BatchDefinition } from '../shared/compare';
-import { ESTIMATORS, REPLAY_MODELS, type ReplayModel } from '../shared/estimates';
-import { estimateOnStore, lowCoverageWords, sideA } from '../main/services/estimates';
+import type { BatchDefinition, TrafficSection } from '../shared/compare';
+import { ESTIMATORS, LOSES_CLICKS, REPLAY_MODELS, type ReplayModel, type TrafficEstimate } from '../shared/estimates';
+import { type EstimateReport, estimateOnStore, lowCoverageWords, sideA } from '../main/services/estimates';
 import type { SearchClient } from '../main/services/search';
 import { type CliIo, EXIT, UsageError } from './command';
 import { gateThresholds } from './gate-options';
@@ -68,20 +68,27 @@ export function trafficOptions(v: Values): { check: TrafficCheck | undefined; re
 const signed = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(4)}`;
 
 /**
- * B − A on the traffic for a compare run's sides: the estimate printed, and with a clicks gate its verdict. Answers
- * the exit code: 1 when the gate failed, else 0 (a store or service that fails is thrown: exit 3).
+ * B − A on the traffic for a compare run's sides, printed: every estimator with its interval, and what the report
+ * keeps of it (its `traffic` section). A store or service that fails is thrown (exit 3).
  */
-export async function runTrafficCheck(check: TrafficCheck, definition: BatchDefinition, search: SearchClient, io: CliIo): Promise<number> {
+export async function estimateTraffic(
+  check: TrafficCheck,
+  definition: BatchDefinition,
+  search: SearchClient,
+  io: CliIo,
+): Promise<{ report: EstimateReport; section: TrafficSection }> {
   const { a, b } = definition.sides;
   const bConfiguration = b.overrides.configurationId;
   if (!bConfiguration) throw new UsageError('--traffic estimates a configuration: give side B one (--b CONFIG).');
   if (!b.baseUrl || !b.overrides.token)
     throw new UsageError("--traffic asks side B's service: give --base-url and --token (or --b-base-url, --b-token).");
   const source = { kind: 'service' as const, baseUrl: b.baseUrl, token: b.overrides.token, configurationId: bConfiguration };
+  let configuration = '';
   const report = await withStore(check.store, (store) =>
     viaService(
       async () => {
         const side = await sideA(store, a.overrides.configurationId, bConfiguration);
+        configuration = side.configuration;
         return estimateOnStore({ search }, store, {
           filter: {},
           configuration: side.configuration,
@@ -102,12 +109,48 @@ export async function runTrafficCheck(check: TrafficCheck, definition: BatchDefi
     `On traffic (${check.store}, ${check.estimator}, ${check.model.toUpperCase()}, ${report.searches.toLocaleString('en-US')} of A's searches): ${what}, p ${delta.p.toPrecision(2)}, coverage ${Math.round(report.coverage * 100)}%`,
   );
   if (report.lowCoverage) io.stderr(`warning: ${lowCoverageWords(report.coverage)}.`);
+  const row = (name: string, e: Pick<TrafficEstimate, 'a' | 'b' | 'delta'>) => ({
+    name,
+    a: e.a.value,
+    b: e.b.value,
+    delta: e.delta.value,
+    ci95: e.delta.ci95,
+    p: e.delta.p,
+  });
+  const section: TrafficSection = {
+    store: check.store,
+    a: configuration,
+    b: bConfiguration,
+    model: report.model,
+    k: report.k,
+    searches: report.searches,
+    coverage: report.coverage,
+    ...(report.lowCoverage ? { warning: lowCoverageWords(report.coverage) } : {}),
+    estimates: [
+      ...report.estimates.map((e) => row(`clicks@${report.k}, ${e.estimator}`, e)),
+      ...report.outcomes.map((o) => row(`${o.outcome}, model`, o)),
+    ],
+    interleaving: {
+      wins: report.interleaving.wins,
+      losses: report.interleaving.losses,
+      ties: report.interleaving.ties,
+      p: report.interleaving.delta.p,
+    },
+    losesClicks: report.queries.filter((q) => q.delta <= -LOSES_CLICKS).slice(0, 20),
+  };
+  return { report, section };
+}
+
+/** The clicks gate on the traffic's estimate, when asked for: its verdict (1 failed, 0 passed), printed and kept in the section. */
+export function trafficVerdict(check: TrafficCheck, report: EstimateReport, section: TrafficSection, io: CliIo): number {
   if (!check.gate) return EXIT.ok;
+  const chosen = report.estimates.find((e) => e.estimator === check.estimator);
+  const delta = chosen ? chosen.delta : report.interleaving.delta;
   const failed = delta.value < -check.gate.minDelta && delta.p < check.gate.alpha;
-  io.stdout(
-    failed
-      ? `gate clicks@${check.k} on traffic: FAILED — B is worse by ${Math.abs(delta.value).toFixed(4)} (more than ${check.gate.minDelta}), p ${delta.p.toPrecision(2)} < ${check.gate.alpha}`
-      : `gate clicks@${check.k} on traffic: passed — B is not worse by more than ${check.gate.minDelta} at p < ${check.gate.alpha}`,
-  );
+  const line = failed
+    ? `gate clicks@${check.k} on traffic: FAILED — B is worse by ${Math.abs(delta.value).toFixed(4)} (more than ${check.gate.minDelta}), p ${delta.p.toPrecision(2)} < ${check.gate.alpha}`
+    : `gate clicks@${check.k} on traffic: passed — B is not worse by more than ${check.gate.minDelta} at p < ${check.gate.alpha}`;
+  section.gate = { verdict: failed ? 'failed' : 'passed', line };
+  io.stdout(line);
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -26,7 +26,7 @@ import { IntentProposer, JudgmentLists } from './services/judgments';
 import { RunsService } from './services/runs';
 import { TrafficService } from './services/traffic';
 import { ClickModelsService } from './services/click-models';
-import { EstimatesService } from './services/estimates';
+import { clicksOnStore, EstimatesService } from './services/estimates';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
 import { CatalogClient, CatalogService } from './services/catalog';
@@ -181,6 +181,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     search,
     compare,
     judgments,
+    // The workspace's traffic, made below: read only when an explanation measures clicks on it.
+    clicks: () => traffic.read((store) => clicksOnStore(store)),
     deadlineMs: () => settings.get().requestTimeoutMs,
     onProgress: (progress) => events.emit('explain:progress', progress),
   });
@@ -231,7 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runs: new RunsService({ workspace, experiments, judgments, compare }),
     traffic,
     clickModels: new ClickModelsService({ traffic, workspace }),
-    estimates: new EstimatesService({ traffic, experiments, profiles, search }),
+    estimates: new EstimatesService({ traffic, experiments, compare, profiles, search }),
     compare,
     assertions,
     explain,

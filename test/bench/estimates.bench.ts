@@ -41,13 +41,16 @@ export async function benchEstimates(): Promise<void> {
   const store = await TrafficStore.open(join(ROOT, 'examples', 'workspace', 'traffic'));
   const rows: (string | number)[][] = [];
   const timing: (string | number)[][] = [];
+  const outcomes: (string | number)[][] = [];
   try {
     const { contexts } = await replayLogOnStore(store, { filter: {}, configuration: 'default', k: 10 }, async (c) => c.map(() => []));
     const trueOf = (configurationId: string) =>
       trueClicksAtK(search, { baseUrl: emulator.searchUrl, token: TOKEN, configurationId, truth, contexts, k: 10 });
-    const trueA = await trueOf('default');
+    const truthA = await trueOf('default');
+    const trueA = truthA.clicks;
     for (const b of ['new-arrivals', 'bestsellers']) {
-      const trueB = await trueOf(b);
+      const truthB = await trueOf(b);
+      const trueB = truthB.clicks;
       const peer = await loggedClicks(store, b);
       for (const model of ['pbm', 'dbn'] as ReplayModel[]) {
         const report = await estimateOnStore({ search }, store, {
@@ -70,6 +73,19 @@ export async function benchEstimates(): Promise<void> {
             `${(e.delta.value >= 0 ? '+' : '') + e.delta.value.toFixed(4)} (true ${(trueB - trueA >= 0 ? '+' : '') + (trueB - trueA).toFixed(4)})`,
             `${Math.round(e.coverage * 100)}%`,
           ]);
+        for (const o of report.outcomes) {
+          const [tb, ta] = [truthB[o.outcome], truthA[o.outcome]];
+          outcomes.push([
+            b,
+            model,
+            o.outcome,
+            o.b.value.toFixed(4),
+            tb.toFixed(4),
+            `${((o.b.value / tb - 1) * 100).toFixed(1)}%`,
+            o.b.ci95[0] <= tb && tb <= o.b.ci95[1] ? 'yes' : 'no',
+            `${(o.delta.value >= 0 ? '+' : '') + o.delta.value.toFixed(4)} (true ${(tb - ta >= 0 ? '+' : '') + (tb - ta).toFixed(4)})`,
+          ]);
+        }
         const t = report.interleaving;
         rows.push([
           b,
@@ -115,6 +131,11 @@ export async function benchEstimates(): Promise<void> {
     "Estimates on the demo's week: B's clicks@10 on default's 17,241 first pages against the simulator's truth (drawn under DBN; PBM is a model that does not match it)",
     ['B', 'model', 'estimator', 'B', 'true B', 'error', '95% width', 'holds truth', 'B − A', 'coverage'],
     rows,
+  );
+  printTable(
+    "Estimates on the demo's week by the model: B's click-through, add-to-carts and purchases per search against the simulator's truth",
+    ['B', 'model', 'outcome', 'B', 'true B', 'error', 'holds truth', 'B − A'],
+    outcomes,
   );
   printTable(
     'Estimates: time after B’s rankings are fetched (reading the store, fitting, 60 bootstrap replicates refitting the model, every estimator and the interleaving replay), goal 10 s',

@@ -59,6 +59,13 @@ test('explain one query: the budget first, the parts ranked, one difference side
   await expect(side(page, 'B').getByLabel('Side B label')).toHaveValue('bestsellers, premium, rain');
   await expect(page.getByTestId('explain-banner')).toHaveCount(0);
   await expect(panel.getByTestId('explain-row')).toHaveCount(3);
+
+  // Clicks on traffic as the measure: the same three differences, by the click model fitted on the demo week.
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  await panel.getByRole('radio', { name: 'Clicks on traffic' }).click();
+  await panel.getByRole('button', { name: 'Explain', exact: true }).click();
+  await expect(panel.getByTestId('explain-foot')).toContainText('change in clicks@10 on traffic: whole change', { timeout: 60_000 });
+  await expect(panel.getByTestId('explain-row')).toHaveCount(3);
   expect(await app.problems()).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoExperimentRow, expect, shootThemes, test } from './fixtures';
+import { demoExperimentRow, expect, runDemoExperiment, shootThemes, test } from './fixtures';
 
 // The demo experiment (default against new-arrivals) estimated on the demo week's shopper traffic: every estimator's
 // B − A with its interval, the interleaving replay and the coverage, then again with DBN as the click model.
@@ -23,6 +23,9 @@ test('on traffic: the demo experiment’s B estimated on the traffic logged unde
   await expect(panel.getByTestId('on-traffic-interleaving')).toContainText(/B won [\d,]+ searches, lost [\d,]+, tied [\d,]+/);
   await expect(panel.getByLabel(/^Coverage \d+%$/)).toBeVisible();
   await expect(panel.getByRole('img', { name: 'B − A in clicks@10 per search by each estimator, with 95% intervals' })).toBeVisible();
+  // Click-through, add-to-carts and purchases by the model (the demo week has conversions), and the queries B loses clicks on.
+  for (const outcome of ['ctr', 'carts', 'purchases']) await expect(panel.getByTestId(`on-traffic-outcome-${outcome}`)).toBeVisible();
+  await expect(panel.getByTestId('on-traffic-losers')).toContainText(/B loses (clicks on [\d,]+ of [\d,]+ queries|no query's clicks)/);
   await panel.scrollIntoViewIfNeeded();
   await shootThemes(app, 'estimates-1-on-traffic');
   expect(await app.axe()).toEqual([]);
@@ -33,4 +36,30 @@ test('on traffic: the demo experiment’s B estimated on the traffic logged unde
   await expect(panel).toContainText('DBN fitted on the whole store', { timeout: 120_000 });
   await expect(table).toBeVisible();
   expect(await panel.getByTestId('on-traffic-model').locator('td').nth(1).textContent()).not.toBe(pbmModel);
+});
+
+test('on traffic in a batch: B − A beside the judgment metrics, and the triage table marks the queries B loses clicks on', async ({
+  app,
+}) => {
+  const { page } = app;
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  await runDemoExperiment(page);
+  const triage = page.getByRole('table', { name: 'Queries, most changed first' });
+  await expect(triage.getByRole('columnheader', { name: 'Clicks@10 on traffic' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'On traffic', exact: true }).click();
+  const panel = page.getByTestId('on-traffic');
+  await expect(panel.getByRole('heading', { name: 'On traffic: Demo: default vs new-arrivals · run 1' })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Clicks@10 per search on traffic' })).toBeVisible({ timeout: 120_000 });
+  // The triage table gains the column; the filter keeps only the queries B loses clicks on, each marked.
+  await expect(triage.getByRole('columnheader', { name: 'Clicks@10 on traffic' })).toBeVisible();
+  await page.getByRole('button', { name: 'Loses clicks@10 on traffic' }).click();
+  const rows = triage.getByTestId('triage-row');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  for (let i = 0; i < Math.min(shown, 5); i++) await expect(rows.nth(i).getByText('loses clicks', { exact: true })).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'estimates-2-batch-on-traffic');
+  await triage.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'estimates-3-triage-on-traffic');
+  expect(await app.axe()).toEqual([]);
 });

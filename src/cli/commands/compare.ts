@@ -17,7 +17,7 @@ import { CompareService, queryListHash, shardRunId, BatchStore } from '../../mai
 import { SearchClient } from '../../main/services/search';
 import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
-import { runTrafficCheck, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions } from '../traffic-gate';
+import { estimateTraffic, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions, trafficVerdict } from '../traffic-gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { reportFormat, reportRun } from '../run-report';
 import { experimentPlan } from '../experiment-options';
@@ -294,11 +294,15 @@ export const compareCommand: Command = {
       }
       const progress = await compare.finished(id);
       const { definition, results } = compare.read(id);
+      // B − A on the traffic first, so the report keeps it and its gate's verdict.
+      const done = progress.remaining === 0;
+      const estimated = traffic && done ? await estimateTraffic(traffic, definition, new SearchClient(http), io) : undefined;
+      const onTraffic = estimated ? trafficVerdict(traffic!, estimated.report, estimated.section, io) : EXIT.ok;
+      const reported = { quality, gate, baseline, out, format, ...(estimated ? { traffic: estimated.section } : {}) };
+      const code = await reportRun({ definition, results }, reported, io);
       // Stopped by Ctrl+C or SIGTERM before the end: the shell's convention, 128 + SIGINT.
-      const code = await reportRun({ definition, results }, { quality, gate, baseline, out, format }, io);
-      if (progress.remaining > 0) return 130;
+      if (!done) return 130;
       // Every query failed (3) wins over a failed gate (1), the traffic's as the judgments'.
-      const onTraffic = traffic ? await runTrafficCheck(traffic, definition, new SearchClient(http), io) : EXIT.ok;
       return code === EXIT.couldNotRun ? code : Math.max(code, onTraffic);
     } finally {
       stop.dispose();

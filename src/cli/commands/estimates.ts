@@ -2,6 +2,9 @@ import {
   DEFAULT_CLIP,
   DEFAULT_REPLICATES,
   ESTIMATORS,
+  LOSES_CLICKS,
+  type OutcomeEstimate,
+  OUTCOMES,
   REPLAY_MODELS,
   type ReplayModel,
   type TrafficEstimate,
@@ -34,6 +37,9 @@ export const ESTIMATE_USAGE =
   "                snips = logged clicks on B's items reweighted by how likely each rank was looked at, clipped; dr =\n" +
   "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks\n" +
   '  --click-model pbm or dbn: the model that says where shoppers look (default pbm)\n' +
+  '  --outcome     clicks (default), ctr (the share of searches with a click in the first k), carts or purchases\n' +
+  "                (add-to-carts or purchases per search: each rank's click chance × the item's rate per click in the\n" +
+  '                log, where the log has them); all but clicks by the model alone (--estimator model)\n' +
   `  --k           clicks in the first k, 1 to ${MODEL_DEPTH} (default 10)\n` +
   `  --clip        the largest weight one click carries, ≥ 1 (default ${DEFAULT_CLIP})\n` +
   `  --replicates  bootstrap replicates, 0 (no intervals) to 1,000 (default ${DEFAULT_REPLICATES})\n` +
@@ -49,14 +55,19 @@ export const ESTIMATE_EXAMPLE =
 const fixed = (x: number) => Number(x.toFixed(6));
 const pair = (ci: readonly [number, number]) => [fixed(ci[0]), fixed(ci[1])];
 
+/** A, B and B − A with their intervals, as JSON. */
+const valuesJson = (e: Pick<OutcomeEstimate, 'a' | 'b' | 'delta'>) => ({
+  a: { value: fixed(e.a.value), ci95: pair(e.a.ci95) },
+  b: { value: fixed(e.b.value), ci95: pair(e.b.ci95) },
+  delta: { value: fixed(e.delta.value), ci95: pair(e.delta.ci95), p: fixed(e.delta.p) },
+});
+
 /** One estimator's JSON, as the issue's interface names it. */
 function estimateJson(report: EstimateReport, e: TrafficEstimate) {
   return {
     estimator: e.estimator,
     k: e.k,
-    a: { value: fixed(e.a.value), ci95: pair(e.a.ci95) },
-    b: { value: fixed(e.b.value), ci95: pair(e.b.ci95) },
-    delta: { value: fixed(e.delta.value), ci95: pair(e.delta.ci95), p: fixed(e.delta.p) },
+    ...valuesJson(e),
     coverage: fixed(e.coverage),
     searches: e.searches,
     clip: e.clip ? { at: e.clip.at, clippedShare: fixed(e.clip.clippedShare) } : null,
@@ -64,6 +75,28 @@ function estimateJson(report: EstimateReport, e: TrafficEstimate) {
     replicates: report.replicates,
   };
 }
+
+/** An outcome other than clicks, by the model, in the same shape. */
+function outcomeJson(report: EstimateReport, o: OutcomeEstimate) {
+  return {
+    estimator: 'model',
+    outcome: o.outcome,
+    k: report.k,
+    ...valuesJson(o),
+    coverage: fixed(report.coverage),
+    searches: report.searches,
+    clip: null,
+    model: report.model,
+    replicates: report.replicates,
+  };
+}
+
+/** What each outcome is called in the table. */
+export const OUTCOME_WORDS: Record<OutcomeEstimate['outcome'], string> = {
+  ctr: 'click-through',
+  carts: 'add-to-carts',
+  purchases: 'purchases',
+};
 
 /** The interleaving replay in the same shape: A's and B's shares of searches won, B − A with the sign test's p. */
 function interleaveJson(report: EstimateReport) {
@@ -90,9 +123,9 @@ const num = (x: number) => x.toFixed(4);
 
 function table(report: EstimateReport, chosen: string[]): string[] {
   const lines = [
-    `clicks@${report.k} per search on ${report.searches.toLocaleString('en-US')} of A's searches (${report.configuration ?? 'every configuration'}), B = ${report.b}, ${report.model.toUpperCase()} fitted, ${report.replicates} bootstrap replicates`,
-    'estimator  A                          B                          B − A                        p',
+    `${chosen.length ? `clicks@${report.k}` : `first ${report.k}`} per search on ${report.searches.toLocaleString('en-US')} of A's searches (${report.configuration ?? 'every configuration'}), B = ${report.b}, ${report.model.toUpperCase()} fitted, ${report.replicates} bootstrap replicates`,
   ];
+  if (chosen.length) lines.push('estimator  A                          B                          B − A                        p');
   for (const e of report.estimates) {
     if (!chosen.includes(e.estimator)) continue;
     const ci = (c: readonly [number, number]) => `[${num(c[0])}, ${num(c[1])}]`;
@@ -106,6 +139,25 @@ function table(report: EstimateReport, chosen: string[]): string[] {
       `interleave B won ${t.wins.toLocaleString('en-US')}, lost ${t.losses.toLocaleString('en-US')}, tied ${t.ties.toLocaleString('en-US')} (B − A ${t.delta.value >= 0 ? '+' : ''}${pct(t.delta.value)} of searches, sign test p ${t.delta.p.toPrecision(2)})`,
     );
   }
+  if (report.outcomes.length) {
+    lines.push(`per search by the model (${report.model.toUpperCase()}): A, B and B − A with 95% intervals`);
+    for (const o of report.outcomes) {
+      const ci = (c: readonly [number, number]) => `[${num(c[0])}, ${num(c[1])}]`;
+      lines.push(
+        `${OUTCOME_WORDS[o.outcome].padEnd(14)} ${`${num(o.a.value)} ${ci(o.a.ci95)}`.padEnd(26)} ${`${num(o.b.value)} ${ci(o.b.ci95)}`.padEnd(26)} ${`${o.delta.value >= 0 ? '+' : ''}${num(o.delta.value)} ${ci(o.delta.ci95)}`.padEnd(28)} ${o.delta.p < 1e-4 ? '< 0.0001' : o.delta.p.toPrecision(2)}`,
+      );
+    }
+  }
+  const losers = report.queries.filter((q) => q.delta <= -LOSES_CLICKS);
+  if (report.queries.length && chosen.length)
+    lines.push(
+      losers.length
+        ? `B loses clicks on ${losers.length.toLocaleString('en-US')} of ${report.queries.length.toLocaleString('en-US')} queries (≥ ${LOSES_CLICKS} clicks@${report.k} per search by the model); the most in all: ${losers
+            .slice(0, 5)
+            .map((q) => `${JSON.stringify(q.query)} ${num(q.delta)} × ${q.searches}`)
+            .join(', ')}`
+        : `B loses no query's clicks by ${LOSES_CLICKS} or more per search (by the model)`,
+    );
   lines.push(`coverage ${pct(report.coverage)} of B's top ${report.k} items were shown for their query in this log`);
   if (report.lowCoverage) lines.push(`warning: ${lowCoverageWords(report.coverage)}.`);
   return lines;
@@ -123,6 +175,7 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
       token: { type: 'string' },
       estimator: { type: 'string' },
       'click-model': { type: 'string' },
+      outcome: { type: 'string' },
       k: { type: 'string' },
       clip: { type: 'string' },
       replicates: { type: 'string' },
@@ -139,10 +192,15 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
     throw new UsageError('traffic estimate needs B: --b-config C (with --base-url and --token) or --b-run FILE, one of them.');
   if (values['b-config'] && (!values['base-url'] || !values.token))
     throw new UsageError("--b-config needs --base-url and --token: the service B's rankings are asked of.");
-  const estimator = values.estimator ?? 'dr';
+  const outcome = values.outcome ?? 'clicks';
+  if (outcome !== 'clicks' && !(OUTCOMES as readonly string[]).includes(outcome))
+    throw new UsageError(`--outcome is clicks, ${OUTCOMES.join(', ')}, got ${JSON.stringify(outcome)}`);
+  const estimator = values.estimator ?? (outcome === 'clicks' ? 'dr' : 'model');
   const names = [...ESTIMATORS, 'interleave'];
   if (estimator !== 'all' && !names.includes(estimator))
     throw new UsageError(`--estimator is ${names.join(', ')} or all, got ${JSON.stringify(estimator)}`);
+  if (outcome !== 'clicks' && estimator !== 'model')
+    throw new UsageError(`--outcome ${outcome} is estimated by the model alone: give --estimator model (or leave it out).`);
   const model = (values['click-model'] ?? 'pbm') as ReplayModel;
   if (!REPLAY_MODELS.includes(model)) throw new UsageError(`--click-model is pbm or dbn, got ${JSON.stringify(values['click-model'])}`);
   if (values.format !== undefined && values.format !== 'json')
@@ -196,7 +254,15 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
       ),
     );
     const chosen = estimator === 'all' ? names : [estimator];
-    if (values.format === 'json') {
+    if (outcome !== 'clicks') {
+      const found = report.outcomes.find((o) => o.outcome === outcome);
+      if (!found) {
+        io.stderr(`The store has no add-to-carts or purchases on first-page items: --outcome ${outcome} cannot be estimated from it.`);
+        return EXIT.couldNotRun;
+      }
+      if (values.format === 'json') printJson(io, outcomeJson(report, found));
+      else for (const line of table({ ...report, outcomes: [found] }, [])) io.stdout(line);
+    } else if (values.format === 'json') {
       const out = chosen.map((name) => {
         const e = report.estimates.find((x) => x.estimator === name);
         return e ? estimateJson(report, e) : interleaveJson(report);

@@ -2,6 +2,8 @@ import { queryKey, findJudged } from '../../shared/judgments';
 import { EXPLAIN_MEASURES, type ExplainMeasure, explainReport, DEFAULT_BUDGET } from '../../shared/explain';
 import type { QueryRow } from '../../shared/compare';
 import { type ExplainProgress, ExplainService } from '../../main/services/explain';
+import { clicksOnStore } from '../../main/services/estimates';
+import { withStore } from '../traffic-options';
 import { addressTargets, SearchClient } from '../../main/services/search';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
@@ -13,13 +15,13 @@ import { qualityOptions, queryRows, SIDE_FLAGS, sideFromOptions, type Values } f
 const progressLine = (p: ExplainProgress) => `${p.done}/${p.total} requests · ${p.failed} failed`;
 
 /** The flag that sets a field the service names. */
-const flagOf = (field: string): string | undefined => ({ judgments: '--judgments', budget: '--budget' })[field];
+const flagOf = (field: string): string | undefined => ({ judgments: '--judgments', budget: '--budget', traffic: '--traffic' })[field];
 
 export const explainCommand: Command = {
   name: 'explain',
   summary: 'Attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
   usage:
-    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg] [--judgments FILE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n' +
+    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg|clicks] [--judgments FILE] [--traffic STORE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n' +
     '  --base-url   the service both sides ask (required, unless each side has its own --a-base-url / --b-base-url)\n' +
     '  --token      the search token of both sides (required, unless each side has its own --a-token / --b-token)\n' +
     '  --query      one query to explain (required, or --queries)\n' +
@@ -30,8 +32,10 @@ export const explainCommand: Command = {
     '  --a-base-url side A’s own service (default: --base-url); --b-base-url the same for side B\n' +
     '  --a-token    side A’s own search token (default: --token); --b-token the same for side B\n' +
     '  --measure    rbo: 1 − RBO against side A (default); top: the first item changed (1/0); count: the result count\n' +
-    '               changed by; ndcg: nDCG@k changed by (needs --judgments)\n' +
+    '               changed by; ndcg: nDCG@k changed by (needs --judgments); clicks: expected clicks@10 on traffic changed\n' +
+    '               by, by the click model (PBM) fitted on --traffic\n' +
     '  --judgments  FILE: the ratings nDCG is measured with, any judgment format (required with --measure ndcg; default: none)\n' +
+    '  --traffic    STORE: the traffic store clicks are measured on (required with --measure clicks; default: none)\n' +
     '  --k          the rank cut of nDCG (default 10); --gain and --threshold as for `compare`\n' +
     `  --budget     distinct requests per query at most (default ${DEFAULT_BUDGET}: exact Shapley values up to five differences;\n` +
     '               beyond the budget, sampled permutations with a standard error each)\n' +
@@ -53,6 +57,7 @@ export const explainCommand: Command = {
         b: { type: 'string' },
         measure: { type: 'string' },
         judgments: { type: 'string' },
+        traffic: { type: 'string' },
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
@@ -72,6 +77,10 @@ export const explainCommand: Command = {
     if (!EXPLAIN_MEASURES.includes(measure))
       throw new UsageError(`--measure is one of ${EXPLAIN_MEASURES.join(', ')}, got ${JSON.stringify(str('measure'))}`);
     const quality = await qualityOptions(v, io);
+    if (measure === 'clicks' && str('traffic') === undefined)
+      throw new UsageError('--measure clicks needs --traffic STORE: the traffic store whose click model measures the clicks.');
+    if (measure !== 'clicks' && str('traffic') !== undefined)
+      throw new UsageError('--traffic is read by --measure clicks only: give --measure clicks, or leave --traffic out.');
     if (str('query') !== undefined && str('queries') !== undefined) throw new UsageError('Give --query or --queries, not both.');
     if (str('query') === undefined && str('queries') === undefined)
       throw new UsageError('explain needs --query Q (one query) or --queries FILE (the mean over a query set).');
@@ -90,6 +99,8 @@ export const explainCommand: Command = {
     const stop = onStopSignal(() => explain.cancel());
     try {
       const { differences: n, plan } = await viaService(() => explain.plan(sides, measure, budget, Boolean(quality)), flagOf);
+      const clicksOf =
+        measure === 'clicks' ? await withStore(str('traffic'), (store) => viaService(() => clicksOnStore(store), flagOf)) : undefined;
       const shard = shardOption(v);
       if (shard && str('queries') === undefined) throw new UsageError('--shard splits a query set: give --queries FILE.');
       const all: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);
@@ -125,7 +136,8 @@ export const explainCommand: Command = {
             rows,
             measure,
             ...(budget !== undefined ? { budget } : {}),
-            ...(quality
+            ...(clicksOf ? { judged: (query: string) => ({ clicks: (ranking: readonly string[]) => clicksOf(query, ranking) }) } : {}),
+            ...(quality && !clicksOf
               ? {
                   judged: (query: string) => ({
                     ratings: quality.index.get(findJudged(quality.index, query) ?? queryKey(query))?.ratings ?? new Map(),

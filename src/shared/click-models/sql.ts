@@ -1,4 +1,4 @@
-import { searchWhere, type TrafficFilter } from '../traffic';
+import { ACTIONS, searchWhere, type TrafficFilter } from '../traffic';
 import { MODEL_DEPTH, type PagePattern } from './pages';
 
 /** Each search's ranks clicked among the first MODEL_DEPTH, a bit each (rank r is bit r − 1). */
@@ -89,6 +89,15 @@ GROUP BY ALL ORDER BY 1`,
 SELECT r.rid AS rid, coalesce(c.clicked, 0) AS clicked, s.session, s.configuration, s.variables, s.query
 FROM ${pages} s JOIN ${rankings} r ON r.query = s.query AND r.ranking = s.ranking
 LEFT JOIN clicked c ON c.search_id = s.search_id`,
+    /**
+     * With `withSearches`: the add-to-carts (kind 0) and purchases (1) on a first page's item among its first
+     * MODEL_DEPTH, counted per session and item's pair number — what the replay's conversion rates are read from.
+     */
+    conversions: `SELECT s.session AS session, CAST(p.id AS INTEGER) AS pair,
+  CAST(CASE WHEN e.action = '${ACTIONS.addToCart}' THEN 0 ELSE 1 END AS INTEGER) AS kind, CAST(count(*) AS DOUBLE) AS n
+FROM events e JOIN ${pages} s ON s.search_id = e.search_id JOIN ${pairs} p ON p.query = s.query AND p.item = e.docid
+WHERE e.action IN ('${ACTIONS.addToCart}', '${ACTIONS.purchase}') AND e.position BETWEEN 1 AND ${MODEL_DEPTH}
+GROUP BY ALL`,
     cleanup: [rankings, pairs, pages].map((t) => `DROP TABLE IF EXISTS ${t}`),
   };
 }

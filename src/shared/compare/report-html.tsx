@@ -7,6 +7,7 @@ import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type
 import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
 import { renderReport, ReportPage } from '../report';
 import type { ReportAddition, ReportContext } from './reports';
+import { TrafficReportSection } from './report-traffic';
 
 /** What a report says about a side: its label and the overrides that make it that side. */
 function describeSide(side: SideSpec): string {
@@ -245,6 +246,7 @@ function BatchReport({ definition, results, mostChanged = 20, quality, addition,
         ))}
       </div>
       {quality ? <QualitySection quality={quality} definition={definition} context={context} /> : null}
+      {context.traffic ? <TrafficReportSection traffic={context.traffic} /> : null}
       {addition?.section ?? null}
       <h2>Summary</h2>
       <div className="cards">

@@ -139,6 +139,28 @@ export function batchJson(
 export interface ReportContext {
   judgments?: { name: string; sha256?: string };
   gate?: { gate: string; verdict: 'passed' | 'failed'; line: string };
+  /** B − A on the shopper traffic (`compare --traffic`). */
+  traffic?: TrafficSection;
+}
+
+/** What a report keeps of B − A on the shopper traffic: each estimate with its interval, and the clicks gate's verdict. */
+export interface TrafficSection {
+  store: string;
+  /** The configurations replayed (A, as the log names it) and estimated (B). */
+  a: string;
+  b: string;
+  model: string;
+  k: number;
+  searches: number;
+  coverage: number;
+  /** Said when coverage is low. */
+  warning?: string;
+  /** clicks@k by each estimator, then click-through, add-to-carts and purchases by the model. */
+  estimates: { name: string; a: number; b: number; delta: number; ci95: readonly [number, number]; p: number }[];
+  interleaving: { wins: number; losses: number; ties: number; p: number };
+  /** The queries B loses the most clicks on in all (at most 20). */
+  losesClicks: { query: string; searches: number; a: number; b: number; delta: number }[];
+  gate?: { verdict: 'passed' | 'failed'; line: string };
 }
 
 /** The JSON report a query at a time: the same text as batchJson, for a report of any length. */
@@ -176,6 +198,7 @@ export function batchJsonPieces(
       },
     ],
     ['gate', context.gate],
+    ['traffic', context.traffic],
     ['experiment', definition.experiment],
     // Each query with its status, and its measures as the app shows them (null where there is no ranking to compare).
     [

@@ -2,6 +2,7 @@ import type { Interval } from '../click-models';
 import { normalUpperTail } from '../metrics';
 import { mulberry32 } from '../random';
 import { type Behaviour, behaviourOf, fitFor, type ReplayModel, startOf } from './behaviour';
+import { conversionRates, type OutcomeName, outcomeValues, type OutcomeValues } from './outcomes';
 import { coverageOf, ESTIMATORS, type EstimatorName, type ReplayLog, replayedSearches, replayValues } from './replay';
 
 /** One estimator's answer: A's and B's clicks@k per search, B − A, each with its 95% interval. */
@@ -17,6 +18,21 @@ export interface TrafficEstimate {
   searches: number;
   /** IPS, SNIPS, DR: the largest weight a click carries, and the share of weighted clicks the clip cut. */
   clip: { at: number; clippedShare: number } | null;
+}
+
+/** An outcome besides clicks@k (click-through, add-to-carts, purchases per search), A and B by the model, with intervals. */
+export interface OutcomeEstimate {
+  outcome: OutcomeName;
+  a: { value: number; ci95: Interval };
+  b: { value: number; ci95: Interval };
+  delta: { value: number; ci95: Interval; p: number };
+}
+
+/** Per (query, context) B's ranking was asked for: A's replayed searches, and the model's clicks@k on A's pages and on B's. */
+export interface TargetClicks {
+  searches: number[];
+  a: number[];
+  b: number[];
 }
 
 export interface EstimateOptions {
@@ -64,6 +80,22 @@ const sd = (values: number[]) => {
 };
 const around = (value: number, se: number): Interval => [value - 1.96 * se, value + 1.96 * se];
 
+/** A's, B's and B − A's 95% intervals from the point values and the replicates' (± 1.96 bootstrap SEs), p of B − A = 0. */
+function withIntervals(point: { a: number; b: number }, draws: readonly { a: number; b: number }[]) {
+  const se = (of: (d: { a: number; b: number }) => number) => (draws.length > 1 ? sd(draws.map(of)) : 0);
+  const [seA, seB, seDelta] = [se((d) => d.a), se((d) => d.b), se((d) => d.b - d.a)];
+  const delta = point.b - point.a;
+  return {
+    a: { value: point.a, ci95: around(point.a, seA) },
+    b: { value: point.b, ci95: around(point.b, seB) },
+    delta: {
+      value: delta,
+      ci95: around(delta, seDelta),
+      p: seDelta > 0 ? Math.min(1, 2 * normalUpperTail(Math.abs(delta) / seDelta)) : 1,
+    },
+  };
+}
+
 /**
  * Every estimator's answer on a log, with 95% intervals by a bootstrap over sessions that refits the click model in
  * each replicate: each session drawn Poisson(1) times, the model fitted again on the replicate (from the whole log's
@@ -75,10 +107,14 @@ export function estimateOnLog(
   log: ReplayLog,
   options: EstimateOptions,
   onReplicate?: (done: number, total: number) => void,
-): { estimates: TrafficEstimate[]; behaviour: Behaviour } {
+): { estimates: TrafficEstimate[]; outcomes: OutcomeEstimate[]; perTarget: TargetClicks; behaviour: Behaviour } {
   const fit = fitFor(options.model, log.pages);
   const behaviour = behaviourOf(fit, log);
   const point = replayValues(log, behaviour, options.k, options.clip);
+  const ratesOf = (pages: ReplayLog['pages'], weights?: Float64Array) =>
+    log.conversions ? conversionRates(log, pages, log.conversions, weights) : undefined;
+  const outcomePoint = outcomeValues(log, behaviour, options.k, ratesOf(log.pages));
+  const outcomeDraws: OutcomeValues[] = [];
   const random = mulberry32(options.seed);
   const draws: ReturnType<typeof replayValues>[] = [];
   const start = startOf(behaviour, log.pages.pairs.length);
@@ -88,30 +124,34 @@ export function estimateOnLog(
     pages.searches = pages.count.reduce((a, b) => a + b, 0);
     const replicate = behaviourOf(fitFor(options.model, pages, start), { ...log, pages });
     draws.push(replayValues(log, replicate, options.k, options.clip, weights));
+    outcomeDraws.push(outcomeValues(log, replicate, options.k, ratesOf(pages, weights), weights).values);
     onReplicate?.(r + 1, options.replicates);
   }
   const coverage = coverageOf(log);
   const searches = replayedSearches(log);
-  const estimates = ESTIMATORS.map((estimator): TrafficEstimate => {
-    const { a, b } = point[estimator];
-    const seA = draws.length > 1 ? sd(draws.map((d) => d[estimator].a)) : 0;
-    const seB = draws.length > 1 ? sd(draws.map((d) => d[estimator].b)) : 0;
-    const seDelta = draws.length > 1 ? sd(draws.map((d) => d[estimator].b - d[estimator].a)) : 0;
-    const delta = b - a;
-    return {
-      estimator,
-      k: options.k,
-      a: { value: a, ci95: around(a, seA) },
-      b: { value: b, ci95: around(b, seB) },
-      delta: {
-        value: delta,
-        ci95: around(delta, seDelta),
-        p: seDelta > 0 ? Math.min(1, 2 * normalUpperTail(Math.abs(delta) / seDelta)) : 1,
-      },
-      coverage,
-      searches,
-      clip: estimator === 'model' ? null : { at: options.clip, clippedShare: point.weighted ? point.clipped / point.weighted : 0 },
-    };
-  });
-  return { estimates, behaviour };
+  const estimates = ESTIMATORS.map((estimator): TrafficEstimate => ({
+    estimator,
+    k: options.k,
+    ...withIntervals(
+      point[estimator],
+      draws.map((d) => d[estimator]),
+    ),
+    coverage,
+    searches,
+    clip: estimator === 'model' ? null : { at: options.clip, clippedShare: point.weighted ? point.clipped / point.weighted : 0 },
+  }));
+  const outcomes = (Object.keys(outcomePoint.values) as OutcomeName[]).map((outcome) => ({
+    outcome,
+    ...withIntervals(
+      outcomePoint.values[outcome]!,
+      outcomeDraws.map((d) => d[outcome]!),
+    ),
+  }));
+  const { perTarget } = outcomePoint;
+  return {
+    estimates,
+    outcomes,
+    perTarget: { searches: Array.from(perTarget.searches), a: Array.from(perTarget.a), b: Array.from(perTarget.b) },
+    behaviour,
+  };
 }

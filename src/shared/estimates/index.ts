@@ -9,12 +9,16 @@ export {
   type EstimateOptions,
   estimateOnLog,
   LOW_COVERAGE,
+  type OutcomeEstimate,
   replicateCounts,
   sessionWeights,
+  type TargetClicks,
   type TrafficEstimate,
 } from './estimate';
+export { conversionRates, LOSES_CLICKS, OUTCOMES, type OutcomeName, outcomeValues, pageOutcomes } from './outcomes';
 export { interleavingDelta, interleavingOutcome, type Interleaved, signTest, type Team, teamDraft } from './interleave';
 export {
+  type Conversions,
   coverageOf,
   DEFAULT_CLIP,
   ESTIMATORS,
@@ -26,3 +30,4 @@ export {
   replayValues,
 } from './replay';
 export { type LoggedSearch, replayLogOf, type Target, withTargets } from './replay-log';
+export { clicksScorer, type ClicksOf } from './scorer';

@@ -24,6 +24,19 @@ export interface ReplayLog {
   queries: number;
   /** For ids past the fit's pairs: the rank (0-based) B first shows the item at. */
   unseenRank: Int32Array;
+  /** The log's add-to-carts and purchases on first-page items; absent when it has none. */
+  conversions?: Conversions;
+}
+
+/**
+ * The log's add-to-carts and purchases on first-page items, counted per (session, item id): kind 0 an add-to-cart,
+ * 1 a purchase. Per session so that a bootstrap replicate weighs them as it weighs the session's searches.
+ */
+export interface Conversions {
+  session: Int32Array;
+  pair: Int32Array;
+  kind: Uint8Array;
+  count: Float64Array;
 }
 
 /** The estimators that replay the log; `interleave` is the replay's second opinion (replayInterleaving). */

@@ -4,7 +4,7 @@ import type { Difference } from './differences';
 import { shapleyValues, shares, type ShapleyPlan } from './shapley';
 
 /** How an answer(S) is measured against answer(∅). */
-export const EXPLAIN_MEASURES = ['rbo', 'top', 'count', 'ndcg'] as const;
+export const EXPLAIN_MEASURES = ['rbo', 'top', 'count', 'ndcg', 'clicks'] as const;
 export type ExplainMeasure = (typeof EXPLAIN_MEASURES)[number];
 
 export const MEASURE_LABELS: Record<ExplainMeasure, string> = {
@@ -12,6 +12,7 @@ export const MEASURE_LABELS: Record<ExplainMeasure, string> = {
   top: 'top result changed',
   count: 'change in the result count',
   ndcg: 'change in nDCG',
+  clicks: 'change in clicks@10 on traffic',
 };
 
 /** What the measures read from an answer: its item ids in order and its count. */
@@ -20,11 +21,12 @@ export interface ExplainAnswer {
   count: number | null;
 }
 
-/** The ratings of one query (item id → rating) and how quality is measured: for `ndcg`. */
-export interface ExplainJudged {
-  ratings: ReadonlyMap<string, number>;
-  options: QualityOptions;
-}
+/**
+ * What a measure reads beyond the answers: for `ndcg` the ratings of one query (item id → rating) and how quality is
+ * measured; for `clicks` the query's expected clicks@k on any ranking, by a click model fitted on traffic.
+ */
+export type ExplainJudged =
+  { ratings: ReadonlyMap<string, number>; options: QualityOptions } | { clicks: (ranking: readonly string[]) => number };
 
 /** A ranking without repeats, made once per ranking: answer(∅) is measured against every subset's. */
 const uniques = new WeakMap<readonly string[], string[]>();
@@ -36,14 +38,17 @@ function unique(ranking: readonly string[]): string[] {
 
 /**
  * m(S) for one subset: `rbo` = 1 − RBO(ranking(S), ranking(∅)) (p = 0.9, extrapolated, as Compare), `top` = 1
- * when the first item differs, `count` = count(S) − count(∅), `ndcg` = nDCG@k(S) − nDCG@k(∅). Null for `ndcg`
- * when the query has no relevant judged item (nothing to measure).
+ * when the first item differs, `count` = count(S) − count(∅), `ndcg` = nDCG@k(S) − nDCG@k(∅), `clicks` =
+ * clicks@k(S) − clicks@k(∅) by the click model. Null for `ndcg` when the query has no relevant judged item (nothing
+ * to measure), and for either when what it reads is not given.
  */
 export function measureOf(measure: ExplainMeasure, answer: ExplainAnswer, base: ExplainAnswer, judged?: ExplainJudged): number | null {
   if (measure === 'rbo') return 1 - rbo(unique(answer.ranking), unique(base.ranking));
   if (measure === 'top') return unique(answer.ranking)[0] === unique(base.ranking)[0] ? 0 : 1;
   if (measure === 'count') return (answer.count ?? answer.ranking.length) - (base.count ?? base.ranking.length);
   if (!judged) return null;
+  if ('clicks' in judged) return measure === 'clicks' ? judged.clicks(answer.ranking) - judged.clicks(base.ranking) : null;
+  if (measure !== 'ndcg') return null;
   const here = queryQuality(answer.ranking, judged.ratings, judged.options);
   if (here.R === 0) return null;
   return here.ndcg - queryQuality(base.ranking, judged.ratings, judged.options).ndcg;

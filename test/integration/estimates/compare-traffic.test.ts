@@ -3,12 +3,13 @@
  * exit codes every gate has. The demo week (logged under default and new-arrivals) against the demo emulator: on it
  * new-arrivals earns fewer clicks than default (the simulator's truth: 0.661 against 0.686 per search).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
 import { DEMO_TRAFFIC } from '../../../src/main/services/traffic';
+import type { TrafficSection } from '../../../src/shared/compare';
 import { captureIo } from '../../helpers/cli-io';
 import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
 
@@ -48,6 +49,31 @@ describe('compare --traffic', () => {
     expect(allowed.out).toContain('gate clicks@10 on traffic: passed');
     expect(allowed.out).toContain(', model, PBM,');
   }, 120_000);
+
+  it('keeps the estimate and the gate’s verdict in the JSON and HTML reports', async () => {
+    const json = join(dir, 'report.json');
+    const run = await compare('--traffic', STORE, '--gate', 'clicks@10', '--out', json);
+    expect(run.code, run.err).toBe(1);
+    const report = JSON.parse(await readFile(json, 'utf8')) as { traffic: TrafficSection };
+    expect(report.traffic).toMatchObject({ a: 'default', b: 'new-arrivals', model: 'pbm', k: 10, searches: 17_241 });
+    expect(report.traffic.estimates.map((e) => e.name)).toEqual([
+      ...['model', 'ips', 'snips', 'dr'].map((e) => `clicks@10, ${e}`),
+      ...['ctr', 'carts', 'purchases'].map((o) => `${o}, model`),
+    ]);
+    for (const e of report.traffic.estimates) {
+      expect(e.delta).toBeCloseTo(e.b - e.a, 12);
+      expect(e.ci95[0]).toBeLessThanOrEqual(e.delta);
+      expect(e.delta).toBeLessThanOrEqual(e.ci95[1]);
+    }
+    expect(report.traffic.gate?.verdict).toBe('failed');
+    expect(report.traffic.losesClicks.length).toBeGreaterThan(0);
+    const html = join(dir, 'report.html');
+    expect((await compare('--traffic', STORE, '--out', html)).code).toBe(0);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('<h2>On traffic</h2>');
+    expect(page).toContain('clicks@10, dr');
+    expect(page).toContain('Interleaving replay: B won');
+  }, 180_000);
 
   it('refuses a traffic gate or estimator without --traffic, and a depth past the model’s, with exit 2', async () => {
     const noStore = await compare('--gate', 'clicks@10');

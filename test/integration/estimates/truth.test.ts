@@ -62,7 +62,7 @@ async function traffic(seed: number, sessions: number, model: ClickModelName) {
   return { storeDir, truth: JSON.parse(await readFile(join(out, 'truth.json'), 'utf8')) as TrafficTruth };
 }
 
-/** A's and B's true clicks@10 on A's replayed searches. */
+/** A's and B's true clicks@10 (and click-through, add-to-carts, purchases) on A's replayed searches. */
 async function truthOf(storeDir: string, truth: TrafficTruth, b: string) {
   const store = await TrafficStore.open(storeDir);
   try {
@@ -104,12 +104,35 @@ describe('traffic estimate against the simulator’s truth', () => {
         expect(code, io.err.join('\n')).toBe(0);
         const all = JSON.parse(io.out.join('\n')) as EstimateJson[];
         expect(all.map((e) => e.estimator)).toEqual(['model', 'ips', 'snips', 'dr', 'interleave']);
-        const t = await truthOf(storeDir, truth, b);
+        const truths = await truthOf(storeDir, truth, b);
+        const t = { a: truths.a.clicks, b: truths.b.clicks };
         const trueDelta = t.b - t.a;
         for (const e of all.filter((x) => x.estimator === 'model' || x.estimator === 'dr')) {
           const error = e.b.value / t.b - 1;
           if (e.coverage >= 0.5) expect(Math.abs(error), `${b} ${e.estimator}: ${e.b.value} against ${t.b}`).toBeLessThan(0.1);
           if (Math.abs(trueDelta) >= 0.05 * t.a) expect(Math.sign(e.delta.value), `${b} ${e.estimator} B − A`).toBe(Math.sign(trueDelta));
+        }
+        // Click-through, add-to-carts and purchases by the model: within a tenth of B's truth too, where coverage allows.
+        const store = await TrafficStore.open(storeDir);
+        try {
+          const report = await estimateOnStore({ search }, store, {
+            filter: {},
+            configuration: 'default',
+            source: { kind: 'service', baseUrl: em.url, token: DEMO_TOKEN, configurationId: b },
+            model,
+            k: 10,
+            replicates: 0,
+          });
+          expect(report.outcomes.map((o) => o.outcome)).toEqual(['ctr', 'carts', 'purchases']);
+          for (const o of report.outcomes) {
+            const error = o.b.value / truths.b[o.outcome] - 1;
+            console.log(
+              `${model} ${b} ${o.outcome}: ${o.b.value.toFixed(4)} against ${truths.b[o.outcome].toFixed(4)} (${(error * 100).toFixed(1)}%), A ${o.a.value.toFixed(4)} against ${truths.a[o.outcome].toFixed(4)}`,
+            );
+            if (report.coverage >= 0.5) expect(Math.abs(error), `${b} ${o.outcome}`).toBeLessThan(0.1);
+          }
+        } finally {
+          store.close();
         }
         // Coverage: new-arrivals' items are in the log (it served half the shoppers); bestsellers' mostly are not.
         if (b === 'new-arrivals') expect(all[0]!.coverage).toBeGreaterThan(0.9);
@@ -133,7 +156,7 @@ describe('traffic estimate against the simulator’s truth', () => {
           model: 'pbm',
           k: 10,
         });
-        const t = await truthOf(storeDir, truth, 'new-arrivals');
+        const t = { b: (await truthOf(storeDir, truth, 'new-arrivals')).b.clicks };
         const dr = report.estimates.find((e) => e.estimator === 'dr')!;
         if (dr.b.ci95[0] <= t.b && t.b <= dr.b.ci95[1]) held++;
         else

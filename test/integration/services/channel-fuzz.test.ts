@@ -155,6 +155,7 @@ function samples(): Record<Channel, unknown> {
     'click-models:fit': { model: 'coec' },
     'click-models:save': { model: 'coec', name: 'Clicks from the fuzz' },
     'estimates:experiment': { file: 'missing-experiment.json' },
+    'estimates:batch': { id: 'missing-batch' },
   };
 }
 

@@ -7,6 +7,8 @@ import {
   type ReplayModel,
   replayInterleaving,
   interleavingDelta,
+  type OutcomeEstimate,
+  type TargetClicks,
   type TrafficEstimate,
 } from '../../../shared/estimates';
 import type { Interval } from '../../../shared/click-models';
@@ -48,6 +50,10 @@ export interface EstimateReport {
   /** B: its configuration, or the run file's name. */
   b: string;
   estimates: TrafficEstimate[];
+  /** Click-through, and where the log has them add-to-carts and purchases per search, by the model. */
+  outcomes: OutcomeEstimate[];
+  /** Per query A's replayed searches and the model's clicks@k for A and B, the most clicks lost in all (B − A × searches) first. */
+  queries: QueryClicks[];
   interleaving: InterleavingEstimate;
   coverage: number;
   lowCoverage: boolean;
@@ -56,6 +62,32 @@ export interface EstimateReport {
   missing: number;
   contexts: number;
   ms: { log: number; rankings: number; estimate: number };
+}
+
+/** One query's clicks@k on traffic by the model: A's pages as logged, B's ranking, over A's searches of it. */
+export interface QueryClicks {
+  query: string;
+  searches: number;
+  a: number;
+  b: number;
+  delta: number;
+}
+
+/** Per query (its contexts pooled, each by its searches), the most clicks lost in all first: B − A per search × its searches. */
+export function queryClicks(contexts: readonly ReplayContext[], perTarget: TargetClicks): QueryClicks[] {
+  const byQuery = new Map<string, { searches: number; a: number; b: number }>();
+  contexts.forEach((c, t) => {
+    const n = perTarget.searches[t] ?? 0;
+    if (!n) return;
+    const q = byQuery.get(c.query) ?? { searches: 0, a: 0, b: 0 };
+    q.searches += n;
+    q.a += n * perTarget.a[t]!;
+    q.b += n * perTarget.b[t]!;
+    byQuery.set(c.query, q);
+  });
+  return [...byQuery]
+    .map(([query, q]) => ({ query, searches: q.searches, a: q.a / q.searches, b: q.b / q.searches, delta: (q.b - q.a) / q.searches }))
+    .sort((x, y) => x.delta * x.searches - y.delta * y.searches || x.query.localeCompare(y.query));
 }
 
 export type EstimateProgress = { phase: 'rankings' | 'bootstrap'; done: number; total: number };
@@ -116,7 +148,7 @@ export async function estimateOnStore(
     );
   const replicates = input.replicates ?? DEFAULT_REPLICATES;
   const seed = input.seed ?? SEED;
-  const { estimates, behaviour } = estimateOnLog(
+  const { estimates, outcomes, perTarget, behaviour } = estimateOnLog(
     log,
     { model: input.model, k: input.k, clip: input.clip ?? DEFAULT_CLIP, replicates, seed },
     (done, total) => options.onProgress?.({ phase: 'bootstrap', done, total }),
@@ -130,6 +162,8 @@ export async function estimateOnStore(
     configuration: input.configuration ?? null,
     b: input.source.kind === 'run' ? input.source.name : input.source.configurationId,
     estimates,
+    outcomes,
+    queries: queryClicks(contexts, perTarget),
     interleaving: { ...tally, delta: interleavingDelta(tally) },
     coverage,
     lowCoverage: coverage < LOW_COVERAGE,

@@ -9,5 +9,6 @@ export {
 } from './estimate';
 export { type ReplayContext, replayLogOnStore, sideA } from './log';
 export { type RankingSource, runRankings, serviceRankings } from './rankings';
+export { clicksOnStore } from './clicks';
 export { trueClicksAtK } from './truth';
 export { EstimatesService } from './service';

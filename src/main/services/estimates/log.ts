@@ -1,6 +1,6 @@
 import { pagesFromColumns } from '../../../shared/click-models';
 import { failure } from '../../../shared/ipc';
-import { type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
+import { type Conversions, type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
 import type { TrafficFilter } from '../../../shared/traffic';
 import { withNumberedPages } from '../click-models';
 import type { TrafficStore } from '../traffic';
@@ -86,6 +86,7 @@ export async function replayLogOnStore(
       clicked: Int32Array.from(patternClicked),
       count: Float64Array.from(count),
     });
+    const conversions = await conversionsOf(store, sql.conversions, sessions);
     const rankings = contexts.length ? await rankingsOf(contexts) : [];
     const targets = Int32Array.from(target, (t) => (t >= 0 && rankings[t] === null ? -1 : t));
     const log = withTargets(
@@ -94,8 +95,29 @@ export async function replayLogOnStore(
       contexts.map((c, i) => ({ query: c.query, ranking: rankings[i] ?? [] })),
       input.k,
     );
-    return { log, contexts };
+    return { log: conversions ? { ...log, conversions } : log, contexts };
   });
+}
+
+/** The first pages' add-to-carts and purchases per (session, item), or undefined when the log has none. */
+async function conversionsOf(store: TrafficStore, text: string, sessions: Map<string, number>): Promise<Conversions | undefined> {
+  const session: number[] = [];
+  const pair: number[] = [];
+  const kind: number[] = [];
+  const count: number[] = [];
+  await store.duck.each(text, (rows, column) => {
+    const [s, p, k, n] = [column(0), column(1), column(2), column(3)];
+    for (let i = 0; i < rows; i++) {
+      const at = sessions.get(String(s(i)));
+      if (at === undefined) continue;
+      session.push(at);
+      pair.push(Number(p(i)));
+      kind.push(Number(k(i)));
+      count.push(Number(n(i)));
+    }
+  });
+  if (!pair.length) return undefined;
+  return { session: Int32Array.from(session), pair: Int32Array.from(pair), kind: Uint8Array.from(kind), count: Float64Array.from(count) };
 }
 
 /** The configurations the store's first pages were logged under, most searched first. */

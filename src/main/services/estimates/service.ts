@@ -1,29 +1,47 @@
 import { failure, type TrafficEstimateView } from '../../../shared/ipc';
 import type { ReplayModel } from '../../../shared/estimates';
-import type { Experiments } from '../compare';
+import type { CompareService, Experiments } from '../compare';
+import type { Experiment } from '../../../shared/compare';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search';
 import type { TrafficService } from '../traffic';
 import { estimateOnStore } from './estimate';
 import { sideA } from './log';
 
+type Subject = TrafficEstimateView['subject'];
+type Input = { model: ReplayModel; k: number };
+
 /**
- * Estimates on traffic for the app: an experiment's side B replayed on the workspace's traffic store, over the
- * searches logged under side A's configuration, B's rankings asked of side B's profile.
+ * Estimates on traffic for the app: an experiment's or a batch's side B replayed on the workspace's traffic store,
+ * over the searches logged under side A's configuration, B's rankings asked of side B's profile.
  */
 export class EstimatesService {
   constructor(
     private readonly deps: {
       traffic: TrafficService;
       experiments: Experiments;
+      compare: CompareService;
       profiles: ProfileService | undefined;
       search: SearchClient;
     },
   ) {}
 
-  async experiment(input: { file: string; model: ReplayModel; k: number }): Promise<TrafficEstimateView> {
+  async experiment(input: { file: string } & Input): Promise<TrafficEstimateView> {
     const experiment = await this.deps.experiments.read(input.file);
-    const { b } = experiment.sides;
+    return this.onSides({ kind: 'experiment', id: input.file, name: experiment.name }, experiment.sides, input);
+  }
+
+  async batch(input: { id: string } & Input): Promise<TrafficEstimateView> {
+    const { definition } = this.deps.compare.read(input.id);
+    if ((definition.kind ?? 'search') !== 'search')
+      throw failure('validation', `Batch ${definition.name} compares ${definition.kind} answers: On traffic estimates searches.`, {
+        field: 'id',
+      });
+    return this.onSides({ kind: 'batch', id: input.id, name: definition.name }, definition.sides, input);
+  }
+
+  private async onSides(subject: Subject, sides: Experiment['sides'], input: Input): Promise<TrafficEstimateView> {
+    const { b } = sides;
     const bConfiguration = b.overrides.configurationId;
     if (!bConfiguration)
       throw failure('validation', `Side B (${b.label}) names no configuration: On traffic estimates a configuration, so give side B one.`, {
@@ -41,7 +59,7 @@ export class EstimatesService {
         },
       );
     return this.deps.traffic.read(async (store) => {
-      const a = await sideA(store, experiment.sides.a.overrides.configurationId, bConfiguration);
+      const a = await sideA(store, sides.a.overrides.configurationId, bConfiguration);
       const report = await estimateOnStore({ search: this.deps.search }, store, {
         filter: {},
         configuration: a.configuration,
@@ -50,13 +68,15 @@ export class EstimatesService {
         k: input.k,
       });
       return {
-        experiment: input.file,
+        subject,
         a,
         b: { configuration: bConfiguration, profile: profile?.name ?? baseUrl },
         model: report.model,
         k: report.k,
         replicates: report.replicates,
         estimates: report.estimates.map(({ estimator, a: ea, b: eb, delta, clip }) => ({ estimator, a: ea, b: eb, delta, clip })),
+        outcomes: report.outcomes,
+        queries: report.queries,
         interleaving: report.interleaving,
         coverage: report.coverage,
         lowCoverage: report.lowCoverage,

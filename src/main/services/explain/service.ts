@@ -15,6 +15,7 @@ import {
 import { findJudged, indexRatings, type RatingsCounted, queryKey } from '../../../shared/judgments';
 import type { QualityOptions } from '../../../shared/metrics';
 import type { SearchTemplate } from '../../../shared/request';
+import type { ClicksOf } from '../../../shared/estimates';
 import { type CompareService, searchSender } from '../compare';
 import type { SearchClient, Targets } from '../search';
 import type { JudgmentLists } from '../judgments';
@@ -27,6 +28,8 @@ export interface ExplainServiceDeps {
   /** The app's batches and judgment lists; the command line has neither (it explains a query set it read). */
   compare?: CompareService;
   judgments?: JudgmentLists;
+  /** Clicks@k on traffic, per query, by the click model fitted on the traffic store: for the `clicks` measure. */
+  clicks?: () => Promise<ClicksOf>;
   deadlineMs: () => number;
   onProgress: (progress: ExplainProgressView) => void;
 }
@@ -88,6 +91,19 @@ export class ExplainService {
     return (query) => ({ ratings: index.get(findJudged(index, query) ?? queryKey(query))?.ratings ?? new Map(), options });
   }
 
+  /** Clicks@10 on traffic per query, for the `clicks` measure. */
+  private async onTraffic(): Promise<(query: string) => ExplainJudged> {
+    if (!this.deps.clicks)
+      throw failure('validation', 'Clicks on traffic need a traffic store: give --traffic STORE.', { field: 'traffic' });
+    const clicksOf = await this.deps.clicks();
+    return (query) => ({ clicks: (ranking) => clicksOf(query, ranking) });
+  }
+
+  /** What the measure reads: the traffic's clicks, or the judgment list's ratings (when there is one). */
+  private async readsFor(measure: ExplainMeasure, judgments: () => Promise<(query: string) => ExplainJudged> | undefined) {
+    return measure === 'clicks' ? await this.onTraffic() : await judgments();
+  }
+
   /**
    * The checks every explanation passes before a request is sent, in the app and on the command line: nDCG has
    * ratings to measure with, the sides differ in few enough parameters, the budget can cover one order of them.
@@ -133,7 +149,7 @@ export class ExplainService {
     if (!input.query.trim()) throw failure('validation', 'Type the query to explain.', { field: 'query' });
     const sides = { base: input.base, a: input.sides.a, b: input.sides.b };
     this.plan(sides, input.measure, input.budget, Boolean(input.judgments));
-    const judged = input.judgments ? await this.judged(input.judgments) : undefined;
+    const judged = await this.readsFor(input.measure, () => (input.judgments ? this.judged(input.judgments) : undefined));
     const run = await this.run({
       sides,
       rows: [{ query: input.query, line: 1 }],
@@ -180,7 +196,8 @@ export class ExplainService {
       const r = stored.get(index)?.[side];
       return r?.ok ? { ranking: r.ranking ?? r.top.map((t) => t.id), count: r.count ?? null } : undefined;
     };
-    const judged = definition.quality ? await this.judged(definition.quality.judgments.file, definition.quality) : undefined;
+    const quality = definition.quality;
+    const judged = await this.readsFor(input.measure, () => (quality ? this.judged(quality.judgments.file, quality) : undefined));
     const run = await this.run({
       sides,
       rows: definition.rows,

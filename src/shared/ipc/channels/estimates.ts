@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Interval } from '../../click-models';
-import { type EstimatorName, REPLAY_MODELS } from '../../estimates';
+import { type EstimatorName, type OutcomeName, REPLAY_MODELS } from '../../estimates';
 import { channel } from '../define';
 
-/** An experiment's sides estimated on the workspace's traffic: what the On traffic panel shows. */
+/** An experiment's or a batch's sides estimated on the workspace's traffic: what the On traffic panel shows. */
 export interface TrafficEstimateView {
-  experiment: string;
+  /** What was estimated: an experiment (its file) or a batch (its id), and its name. */
+  subject: { kind: 'experiment' | 'batch'; id: string; name: string };
   /** The configuration whose logged searches were replayed, and why that one. */
   a: { configuration: string; why: string };
   b: { configuration: string; profile: string };
@@ -19,6 +20,15 @@ export interface TrafficEstimateView {
     delta: { value: number; ci95: Interval; p: number };
     clip: { at: number; clippedShare: number } | null;
   }[];
+  /** Click-through, and where the log has them add-to-carts and purchases per search, by the model. */
+  outcomes: {
+    outcome: OutcomeName;
+    a: { value: number; ci95: Interval };
+    b: { value: number; ci95: Interval };
+    delta: { value: number; ci95: Interval; p: number };
+  }[];
+  /** Per query the model's clicks@k for A's pages and B's over A's searches of it, the most clicks lost in all first. */
+  queries: { query: string; searches: number; a: number; b: number; delta: number }[];
   interleaving: { wins: number; losses: number; ties: number; delta: { value: number; ci95: Interval; p: number } };
   coverage: number;
   lowCoverage: boolean;
@@ -34,6 +44,14 @@ export const estimatesChannels = {
       model: z.enum(REPLAY_MODELS).default('pbm'),
       k: z.int().min(1).max(10).default(10),
     }),
-    doc: "An experiment's B estimated on the workspace's traffic logged under A: clicks@k by the click model, IPS, SNIPS and DR with bootstrap intervals, the interleaving replay and coverage. B's rankings are asked of side B's profile.",
+    doc: "An experiment's B estimated on the workspace's traffic logged under A: clicks@k by the click model, IPS, SNIPS and DR with bootstrap intervals, click-through, add-to-carts and purchases by the model, per query clicks@k, the interleaving replay and coverage. B's rankings are asked of side B's profile.",
+  }),
+  'estimates:batch': channel<TrafficEstimateView>()({
+    input: z.strictObject({
+      id: z.string().min(1).max(200),
+      model: z.enum(REPLAY_MODELS).default('pbm'),
+      k: z.int().min(1).max(10).default(10),
+    }),
+    doc: "A batch's B estimated on the workspace's traffic logged under its side A, as for an experiment: what Compare's On traffic and the triage table's clicks on traffic show.",
   }),
 };

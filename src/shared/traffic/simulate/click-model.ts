@@ -71,35 +71,37 @@ export function shop(model: ClickModel, grades: readonly number[], random: () =>
 }
 
 /**
- * The exact expectations for one page of grades: P(at least one click in the first k) and the expected clicks in the
- * first k. DBN: q_k, the chance rank k is read with no click above it, gives the first; p_k, the chance it is read at
- * all, the second.
+ * The exact expectations for one page of grades: P(at least one click in the first k), the expected clicks in the
+ * first k, and the add-to-carts and purchases they lead to (each click's by its grade). DBN: q_k, the chance rank k is
+ * read with no click above it, gives the first; p_k, the chance it is read at all, the second.
  */
-export function expectedClicks(model: ClickModel, grades: readonly number[], k: number): { ctr: number; clicks: number } {
+export function expectedClicks(
+  model: ClickModel,
+  grades: readonly number[],
+  k: number,
+): { ctr: number; clicks: number; carts: number; purchases: number } {
   const n = Math.min(k, grades.length);
-  if (model.name === 'pbm') {
-    let none = 1;
-    let clicks = 0;
-    for (let i = 0; i < n; i++) {
-      const p = at(model.examination, i) * at(model.attractiveness, grades[i]!);
-      none *= 1 - p;
-      clicks += p;
-    }
-    return { ctr: 1 - none, clicks };
-  }
   let read = 1;
   let readNoClick = 1;
+  let none = 1;
   let ctr = 0;
   let clicks = 0;
+  let carts = 0;
   for (let i = 0; i < n; i++) {
-    const a = at(model.attractiveness, grades[i]!);
-    const s = at(model.satisfaction, grades[i]!);
-    clicks += read * a;
+    const grade = grades[i]!;
+    const a = at(model.attractiveness, grade);
+    const click = model.name === 'pbm' ? at(model.examination, i) * a : read * a;
+    clicks += click;
+    carts += click * at(model.addToCart, grade);
+    if (model.name === 'pbm') {
+      none *= 1 - click;
+      continue;
+    }
     ctr += readNoClick * a;
-    read *= (1 - a + a * (1 - s)) * model.continuation;
+    read *= (1 - a * at(model.satisfaction, grade)) * model.continuation;
     readNoClick *= (1 - a) * model.continuation;
   }
-  return { ctr, clicks };
+  return { ctr: model.name === 'pbm' ? 1 - none : ctr, clicks, carts, purchases: carts * model.purchase };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { BatchHead as Head } from '@shared/compare';
 import { Button } from '../../components/Button';
@@ -33,6 +33,17 @@ export function BatchHead({ definition, hasResults }: { definition: Head; hasRes
         {definition.sides.b.label}
       </span>
       <div className="batch-run__actions">
+        {(definition.kind ?? 'search') === 'search' ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ShoppingCart size={13} aria-hidden="true" />}
+            title="What side B would have earned on the shopper traffic logged under side A: clicks@10, click-through and conversions, with intervals and coverage; the triage table then marks the queries B loses clicks on"
+            onClick={() => void useAppStore.getState().openOnTraffic({ kind: 'batch', id: definition.id })}
+          >
+            On traffic
+          </Button>
+        ) : null}
         {EXPORTS.map(([format, label]) => (
           <Button
             key={format}

@@ -4,8 +4,9 @@ import type { MetricName } from '@shared/metrics';
 import { oneCause } from '@shared/diagnostics';
 import { useAppStore } from '../../store/store';
 import { BatchExplain } from '../explain';
+import { OnTrafficPanel } from '../estimates';
 import { QualityPanel } from './QualityPanel';
-import { type DeltaOf, type Filter, matches, TriageTable } from './TriageTable';
+import { type DeltaOf, type Filter, matches, type TrafficOf, TriageTable } from './TriageTable';
 import { BatchHead } from './BatchHead';
 import { BatchProgress } from './BatchProgress';
 import { BatchSummary } from './BatchSummary';
@@ -46,6 +47,15 @@ export function BatchRun() {
     if (revision !== measuredAt && !running && qualityCall.status !== 'sending') void loadQuality();
   }, [revision, measuredAt, running, qualityCall.status, loadQuality]);
   const summary = useMemo(() => summarize(results, definition.queryCount), [results, definition.queryCount]);
+  // This batch estimated on traffic: each query's B − A in clicks@k by the model, for the triage table.
+  const onTraffic = useAppStore((s) =>
+    s.onTraffic.subject?.kind === 'batch' && s.onTraffic.subject.id === definition.id ? s.onTraffic.call.result : undefined,
+  );
+  const traffic = useMemo<TrafficOf | null>(() => {
+    if (!onTraffic) return null;
+    const byQuery = new Map(onTraffic.queries.map((q) => [q.query, q.delta]));
+    return { k: onTraffic.k, of: (r) => byQuery.get(r.query) ?? null };
+  }, [onTraffic]);
   const byIndex = useMemo(() => new Map<number, QueryQualityRow>(quality?.perQuery.map((q) => [q.index, q]) ?? []), [quality]);
   // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
   const shown: MetricName = order === 'change' ? metric : order;
@@ -55,8 +65,8 @@ export function BatchRun() {
   );
   const ordered = useMemo(() => {
     // Without quality figures (yet) the metric filters have nothing to go by: show everything rather than nothing.
-    const effective = !delta && (filter === 'better' || filter === 'worse') ? 'all' : filter;
-    const kept = results.filter((r) => matches(r, effective, delta ?? (() => null)));
+    const effective = (!delta && (filter === 'better' || filter === 'worse')) || (!traffic && filter === 'traffic') ? 'all' : filter;
+    const kept = results.filter((r) => matches(r, effective, delta ?? (() => null), traffic?.of));
     if (order === 'change' || !delta) return kept.sort(triageOrder);
     const sign = direction === 'losses' ? 1 : -1;
     // Unmeasured queries (unjudged, failed) go last in either direction.
@@ -66,7 +76,7 @@ export function BatchRun() {
       if (dx === null || dy === null) return (dx === null ? 1 : 0) - (dy === null ? 1 : 0) || x.index - y.index;
       return sign * (dx - dy) || x.index - y.index;
     });
-  }, [results, filter, delta, order, direction]);
+  }, [results, filter, delta, order, direction, traffic]);
   const k = quality?.k ?? definition.quality?.k ?? 10;
 
   return (
@@ -96,6 +106,8 @@ export function BatchRun() {
         onRecompute={() => void loadQuality()}
       />
 
+      <OnTrafficPanel kind="batch" id={definition.id} name={definition.name} />
+
       {kind === 'search' ? <BatchExplain batch={batch} /> : null}
 
       <TriageTools
@@ -104,6 +116,7 @@ export function BatchRun() {
         kind={kind}
         k={k}
         measured={Boolean(quality)}
+        onTraffic={traffic ? traffic.k : null}
         view={{ filter, order, direction, metric }}
         onView={(patch) => {
           if (patch.filter !== undefined) setFilter(patch.filter);
@@ -117,6 +130,7 @@ export function BatchRun() {
         onOpen={(index) => void openResult(index)}
         delta={delta}
         deltaLabel={`Δ ${metricLabel(shown, k)}`}
+        traffic={traffic}
         rowLabel={words.row}
       />
     </div>

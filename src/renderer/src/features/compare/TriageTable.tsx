@@ -2,10 +2,17 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { queryStatus, redirectChange, shownMetrics, zeroResults, type BatchRow } from '@shared/compare';
 import { EPS_TIE } from '@shared/metrics';
+import { LOSES_CLICKS } from '@shared/estimates';
 
 /* The batch triage table: one row per query, filtered and ordered by what changed most. */
 
-export type Filter = 'all' | 'zero' | 'empty' | 'redirect' | 'top1' | 'errors' | 'better' | 'worse';
+export type Filter = 'all' | 'zero' | 'empty' | 'redirect' | 'top1' | 'errors' | 'better' | 'worse' | 'traffic';
+
+/** The batch estimated on traffic: each query's B − A in clicks@k by the model (null: the log never had it). */
+export interface TrafficOf {
+  k: number;
+  of: (r: BatchRow) => number | null;
+}
 
 export const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 export const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(0)} ms`);
@@ -13,7 +20,8 @@ const ROW = 34;
 
 /** One query's B − A on the chosen metric; null when it is not judged or a side failed. */
 export type DeltaOf = (r: BatchRow) => number | null;
-export function matches(r: BatchRow, filter: Filter, delta: DeltaOf): boolean {
+export function matches(r: BatchRow, filter: Filter, delta: DeltaOf, traffic?: TrafficOf['of']): boolean {
+  if (filter === 'traffic') return (traffic?.(r) ?? 0) <= -LOSES_CLICKS;
   if (filter === 'errors') return !r.a.ok || !r.b.ok;
   if (filter === 'top1') return !!shownMetrics(r)?.top1Changed;
   if (filter === 'zero') return !!r.metrics && zeroResults(r.a) !== zeroResults(r.b);
@@ -29,12 +37,15 @@ export function TriageTable({
   onOpen,
   delta,
   deltaLabel,
+  traffic = null,
   rowLabel = 'query',
 }: {
   results: BatchRow[];
   onOpen: (index: number) => void;
   delta: DeltaOf | null;
   deltaLabel: string;
+  /** The batch on traffic, when estimated: a column of each query's clicks@k B − A. */
+  traffic?: TrafficOf | null;
   /** What a row is: a query, or (autocomplete) a prefix. */
   rowLabel?: string;
 }) {
@@ -46,7 +57,12 @@ export function TriageTable({
     overscan: 12,
   });
   return (
-    <div className="triage" role="table" aria-label="Queries, most changed first" aria-rowcount={results.length + 1}>
+    <div
+      className={`triage${traffic ? ' triage--traffic' : ''}`}
+      role="table"
+      aria-label="Queries, most changed first"
+      aria-rowcount={results.length + 1}
+    >
       <div className="triage__head" role="row">
         <span role="columnheader">#</span>
         <span role="columnheader">{rowLabel[0]!.toUpperCase() + rowLabel.slice(1)}</span>
@@ -55,6 +71,11 @@ export function TriageTable({
         <span role="columnheader">Top 1</span>
         <span role="columnheader">Count A → B</span>
         <span role="columnheader">ms A / B</span>
+        {traffic ? (
+          <span role="columnheader" title="B − A in clicks per search in the first k on the shopper traffic, by the click model">
+            Clicks@{traffic.k} on traffic
+          </span>
+        ) : null}
       </div>
       <div className="triage__body" ref={scroller} tabIndex={0} role="rowgroup" aria-label="Rows">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -110,6 +131,7 @@ export function TriageTable({
                 <span role="cell" className="n">
                   {ms(r.a.ms)} / {ms(r.b.ms)}
                 </span>
+                {traffic ? <TrafficCell value={traffic.of(r)} /> : null}
               </button>
             );
           })}
@@ -134,6 +156,26 @@ function RedirectBadge({ result }: { result: BatchRow }) {
         : change === 'changed'
           ? 'redirect changed'
           : `redirect on ${change === 'only A' ? 'A' : 'B'} only`}
+    </span>
+  );
+}
+
+/** A query's clicks@k B − A on traffic; a loss of LOSES_CLICKS or more is marked in words. */
+function TrafficCell({ value }: { value: number | null }) {
+  if (value === null)
+    return (
+      <span role="cell" className="muted" title="No search of this query under side A in the traffic">
+        not in traffic
+      </span>
+    );
+  return (
+    <span role="cell" className="n" data-testid="triage-traffic">
+      {value <= -LOSES_CLICKS ? (
+        <span className="badge badge--danger" title="B loses clicks on this query on the shopper traffic">
+          loses clicks
+        </span>
+      ) : null}{' '}
+      <DeltaCell value={value} />
     </span>
   );
 }

@@ -22,6 +22,7 @@ export function TriageTools({
   kind,
   k,
   measured,
+  onTraffic = null,
   view: { filter, order, direction, metric },
   onView,
 }: {
@@ -30,6 +31,8 @@ export function TriageTools({
   kind: RequestKind;
   k: number;
   measured: boolean;
+  /** The batch estimated on traffic: its k (the filter "loses clicks on traffic" is offered), else null. */
+  onTraffic?: number | null;
   view: TriageView;
   onView: (patch: Partial<TriageView>) => void;
 }) {
@@ -110,6 +113,7 @@ export function TriageTools({
             ['empty', 'Empty on both sides'],
             ...(kind === 'search' ? ([['redirect', 'Redirects']] as [Filter, string][]) : []),
             ['errors', 'Errors'],
+            ...(onTraffic !== null ? ([['traffic', `Loses clicks@${onTraffic} on traffic`]] as [Filter, string][]) : []),
           ] as [Filter, string][]
         ).map(([value, label]) => (
           <button

@@ -1,5 +1,6 @@
 import { RefreshCw, ShoppingCart, TriangleAlert } from 'lucide-react';
 import type { TrafficEstimateView } from '@shared/ipc';
+import { LOSES_CLICKS } from '@shared/estimates';
 import { Button } from '../../components/Button';
 import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
@@ -69,19 +70,62 @@ function DeltaChart({ view }: { view: TrafficEstimateView }) {
   );
 }
 
-/** An experiment's B estimated on the workspace's traffic: every estimator, the interleaving replay and the coverage. */
-export function OnTrafficPanel() {
+/** The head of a table of A, B and B − A. */
+function ValueHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        <th>{first}</th>
+        <th className="n">A</th>
+        <th className="n">B</th>
+        <th className="n">B − A</th>
+        <th className="n">95% interval of B − A</th>
+        <th className="n">p</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's A, B, B − A (red where its interval lies below zero, green above), the interval and p. */
+function ValueCells({ values: v }: { values: Pick<Estimate, 'a' | 'b' | 'delta'> }) {
+  const tone = v.delta.ci95[1] < 0 ? 'worse' : v.delta.ci95[0] > 0 ? 'better' : 'unclear';
+  return (
+    <>
+      <td className="n">{num(v.a.value)}</td>
+      <td className="n">{num(v.b.value)}</td>
+      <td className={`n on-traffic__delta on-traffic__delta--${tone}`}>{signed(v.delta.value)}</td>
+      <td className="n">{ci(v.delta.ci95)}</td>
+      <td className="n">{pText(v.delta.p)}</td>
+    </>
+  );
+}
+
+const OUTCOME_NAMES: Record<TrafficEstimateView['outcomes'][number]['outcome'], { name: string; says: string }> = {
+  ctr: { name: 'Click-through', says: 'the share of searches with at least one click in the first k' },
+  carts: { name: 'Add-to-carts', says: "per search: each rank's click chance × the item's add-to-carts per click in the log" },
+  purchases: { name: 'Purchases', says: "per search: each rank's click chance × the item's purchases per click in the log" },
+};
+
+/**
+ * An experiment's or a batch's B estimated on the workspace's traffic: every estimator, click-through, add-to-carts and
+ * purchases by the model, the queries B loses clicks on, the interleaving replay and the coverage. Shown where its
+ * subject is: `kind` says which panel this is (Workspace's for experiments, a batch's own for that batch).
+ */
+export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' | 'batch'; id?: string; name?: string }) {
   const state = useAppStore((s) => s.onTraffic);
   const { openOnTraffic, setOnTrafficModel, closeOnTraffic } = useAppStore.getState();
-  if (!state.file) return null;
+  const subject = state.subject;
+  if (!subject || subject.kind !== kind || (subject.kind === 'batch' && subject.id !== id)) return null;
   const view = state.call.result;
   const busy = state.call.status === 'sending';
+  const name = given ?? (subject.kind === 'experiment' ? subject.file.replace(/\.json$/, '') : (view?.subject.name ?? 'this batch'));
+  const losers = view ? view.queries.filter((q) => q.delta <= -LOSES_CLICKS) : [];
   return (
     <PanelCard
       label="On traffic"
       testId="on-traffic"
       icon={<ShoppingCart size={16} aria-hidden="true" />}
-      title={`On traffic: ${state.file.replace(/\.json$/, '')}`}
+      title={`On traffic: ${name}`}
       tools={
         <>
           <Segmented
@@ -98,7 +142,7 @@ export function OnTrafficPanel() {
             variant="ghost"
             icon={<RefreshCw size={13} aria-hidden="true" />}
             disabled={busy}
-            onClick={() => void openOnTraffic(state.file!)}
+            onClick={() => void openOnTraffic(subject)}
           >
             Estimate again
           </Button>
@@ -140,16 +184,7 @@ export function OnTrafficPanel() {
             <span className="small muted">of B's top {view.k} items the log showed for their query</span>
           </div>
           <table className="on-traffic__table" aria-label={`Clicks@${view.k} per search on traffic`}>
-            <thead>
-              <tr>
-                <th>Estimator</th>
-                <th className="n">A</th>
-                <th className="n">B</th>
-                <th className="n">B − A</th>
-                <th className="n">95% interval of B − A</th>
-                <th className="n">p</th>
-              </tr>
-            </thead>
+            <ValueHead first="Estimator" />
             <tbody>
               {view.estimates.map((e) => (
                 <tr key={e.estimator} data-testid={`on-traffic-${e.estimator}`}>
@@ -162,20 +197,48 @@ export function OnTrafficPanel() {
                       </span>
                     ) : null}
                   </th>
-                  <td className="n">{num(e.a.value)}</td>
-                  <td className="n">{num(e.b.value)}</td>
-                  <td
-                    className={`n on-traffic__delta on-traffic__delta--${e.delta.ci95[1] < 0 ? 'worse' : e.delta.ci95[0] > 0 ? 'better' : 'unclear'}`}
-                  >
-                    {signed(e.delta.value)}
-                  </td>
-                  <td className="n">{ci(e.delta.ci95)}</td>
-                  <td className="n">{pText(e.delta.p)}</td>
+                  <ValueCells values={e} />
                 </tr>
               ))}
             </tbody>
           </table>
           <DeltaChart view={view} />
+          {view.outcomes.length ? (
+            <table className="on-traffic__table" aria-label="Click-through and conversions per search on traffic, by the model">
+              <ValueHead first="By the model, per search" />
+              <tbody>
+                {view.outcomes.map((o) => (
+                  <tr key={o.outcome} data-testid={`on-traffic-outcome-${o.outcome}`}>
+                    <th scope="row" title={OUTCOME_NAMES[o.outcome].says}>
+                      {OUTCOME_NAMES[o.outcome].name}
+                    </th>
+                    <ValueCells values={o} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="small muted">The log has no add-to-carts or purchases on first pages: only clicks are estimated.</p>
+          )}
+          <p className="small" data-testid="on-traffic-losers">
+            {losers.length ? (
+              <>
+                <strong>
+                  B loses clicks on {losers.length.toLocaleString()} of {view.queries.length.toLocaleString()} queries
+                </strong>{' '}
+                (≥ {LOSES_CLICKS} clicks@{view.k} per search, by the model); the most clicks lost in all:{' '}
+                {losers.slice(0, 5).map((q, i) => (
+                  <span key={q.query}>
+                    {i ? ', ' : ''}
+                    <span className="mono">{q.query}</span> {signed(q.delta)} per search × {q.searches.toLocaleString()}
+                  </span>
+                ))}
+                {kind === 'batch' ? ' — the triage table marks them.' : '.'}
+              </>
+            ) : (
+              <>B loses no query's clicks by {LOSES_CLICKS} or more per search, by the model.</>
+            )}
+          </p>
           <p className="small" data-testid="on-traffic-interleaving">
             <strong>Interleaving replay</strong> (team draft, clicks drawn from the model): B won {view.interleaving.wins.toLocaleString()}{' '}
             searches, lost {view.interleaving.losses.toLocaleString()}, tied {view.interleaving.ties.toLocaleString()} — sign test p{' '}

@@ -4,17 +4,20 @@ import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
 
+/** What On traffic estimates: an experiment (its file) or a batch (its id). */
+export type OnTrafficSubject = { kind: 'experiment'; file: string } | { kind: 'batch'; id: string };
+
 export interface OnTrafficState {
-  /** The experiment estimated on traffic (its file); null: the panel is closed. */
-  file: string | null;
+  /** The experiment or batch estimated on traffic; null: the panel is closed. */
+  subject: OnTrafficSubject | null;
   model: ReplayModel;
   call: CallState<TrafficEstimateView>;
 }
 
 export interface OnTrafficSlice {
   onTraffic: OnTrafficState;
-  /** Opens the On traffic panel for an experiment and estimates its B on the workspace's traffic. */
-  openOnTraffic: (file: string) => Promise<void>;
+  /** Opens the On traffic panel for an experiment or a batch and estimates its B on the workspace's traffic. */
+  openOnTraffic: (subject: OnTrafficSubject) => Promise<void>;
   /** Estimates again with another click model. */
   setOnTrafficModel: (model: ReplayModel) => Promise<void>;
   closeOnTraffic: () => void;
@@ -24,20 +27,31 @@ export const createOnTrafficSlice: SliceCreator<OnTrafficSlice> = (set, get) => 
   const patch = (p: Partial<OnTrafficState>) => set({ onTraffic: { ...get().onTraffic, ...p } });
   const call = lensAt(() => get().onTraffic, patch, 'call');
   const load = async () => {
-    const { file, model } = get().onTraffic;
-    if (!file) return;
-    await runCall(call, { scope: 'on-traffic', send: () => workbench().estimates.experiment({ file, model }), accept: (v) => v });
+    const { subject, model } = get().onTraffic;
+    if (!subject) return;
+    await runCall(call, {
+      scope: 'on-traffic',
+      send: () =>
+        subject.kind === 'experiment'
+          ? workbench().estimates.experiment({ file: subject.file, model })
+          : workbench().estimates.batch({ id: subject.id, model }),
+      accept: (v) => v,
+    });
   };
   return {
-    onTraffic: { file: null, model: 'pbm', call: idleCall() },
-    openOnTraffic: async (file) => {
-      patch({ file, call: idleCall() });
+    onTraffic: { subject: null, model: 'pbm', call: idleCall() },
+    openOnTraffic: async (subject) => {
+      patch({ subject, call: idleCall() });
       await load();
     },
     setOnTrafficModel: async (model) => {
       patch({ model });
       await load();
     },
-    closeOnTraffic: () => patch({ file: null, call: idleCall() }),
+    closeOnTraffic: () => patch({ subject: null, call: idleCall() }),
   };
 };
+
+/** The subject's key, to tell whether the panel shows this experiment or batch. */
+export const subjectKey = (s: OnTrafficSubject | null): string | null =>
+  s ? (s.kind === 'experiment' ? `e:${s.file}` : `b:${s.id}`) : null;

@@ -11,12 +11,19 @@ import { useAppStore } from '../../store/store';
 import { ExplainResult } from './ExplainResult';
 import './explain.css';
 
-const MEASURE_NAMES: Record<ExplainMeasure, string> = { rbo: 'Ranking change', top: 'Top result', count: 'Count', ndcg: 'nDCG' };
+const MEASURE_NAMES: Record<ExplainMeasure, string> = {
+  rbo: 'Ranking change',
+  top: 'Top result',
+  count: 'Count',
+  ndcg: 'nDCG',
+  clicks: 'Clicks on traffic',
+};
 const MEASURE_TITLES: Record<ExplainMeasure, string> = {
   rbo: '1 − RBO against side A (p = 0.9), as Compare measures it',
   top: '1 when the first item differs from side A’s, else 0',
   count: 'The result count minus side A’s',
   ndcg: 'nDCG@10 minus side A’s, against the active judgment list',
+  clicks: 'Expected clicks in the first 10 minus side A’s, by the click model (PBM) fitted on the workspace’s shopper traffic',
 };
 
 /** The profile names for ids, for the profile difference. */

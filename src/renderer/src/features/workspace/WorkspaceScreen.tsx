@@ -235,7 +235,7 @@ export default function WorkspaceScreen() {
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
       </p>
       <RunsPanel />
-      <OnTrafficPanel />
+      <OnTrafficPanel kind="experiment" />
       <TrafficPanel />
       <div className="ws-grid">
         <KindCard
@@ -360,7 +360,7 @@ export default function WorkspaceScreen() {
                 variant="ghost"
                 icon={<ShoppingCart size={13} aria-hidden="true" />}
                 title="What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage"
-                onClick={() => void useAppStore.getState().openOnTraffic(item.file)}
+                onClick={() => void useAppStore.getState().openOnTraffic({ kind: 'experiment', file: item.file })}
               >
                 On traffic
               </Button>
