@@ -6,7 +6,7 @@ import { fitPbm } from './pbm';
 import { type PagePattern, type PreparedPages, preparePages } from './pages';
 
 export { type ClickModelFit, type ClickModelKind, CLICK_MODEL_KINDS, FIT, type ItemEstimate, iterationsName } from './fit';
-export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, productInterval } from './intervals';
+export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, logGamma, productInterval } from './intervals';
 export { evidenceOf, MODEL_DEPTH, type PagePattern, type PairKey, pagesFromColumns, type PreparedPages, preparePages } from './pages';
 export { numberedPagesSql, pagePatternsSql, patternOf } from './sql';
 export { clicksAgreement, type ClickRatings, clickRatings, peopleDistribution, withClickRatings } from './judgments';

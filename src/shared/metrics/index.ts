@@ -10,4 +10,12 @@ export {
   runQuality,
 } from './quality';
 export { readRun } from './run-input';
-export { bootstrapInterval, comparePaired, EPS_TIE, normalUpperTail, type PairedComparison, SIGNIFICANCE } from './significance';
+export {
+  bootstrapInterval,
+  comparePaired,
+  EPS_TIE,
+  normalQuantile,
+  normalUpperTail,
+  type PairedComparison,
+  SIGNIFICANCE,
+} from './significance';

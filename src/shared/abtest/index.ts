@@ -1,0 +1,20 @@
+/**
+ * The front door of A/B tests: tests as workspace files, which variation a user gets (as the storefront's package
+ * draws it), and reading a test from traffic — the sample-ratio check, fixed-horizon and always-valid significance,
+ * and the planner (issue 46).
+ */
+export { type Assignment, assign, bucketOf, variationOfBucket } from './bucket';
+export { murmur3LowBytes } from './murmur';
+export {
+  alwaysValid,
+  type ArmSums,
+  chiSquareUpperTail,
+  difference,
+  fixedHorizon,
+  gammaUpperRegularized,
+  meanSampleSize,
+  proportionSampleSize,
+  sampleRatioMismatch,
+  SRM_ALPHA,
+} from './stats';
+export { AB_TEST_FORMAT, type AbTest, abTestSchema, type Variation, variationSchema } from './test';

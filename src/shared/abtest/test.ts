@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** The file format of an A/B test in the workspace. */
+export const AB_TEST_FORMAT = 'search-workbench-ab-test';
+
+const id = z
+  .string()
+  .trim()
+  .min(1, 'give it an id, as the storefront names it')
+  .max(200)
+  .refine((s) => ![...s].some((ch) => ch.charCodeAt(0) < 0x20), 'no control characters');
+/** An ISO date (2026-11-02) or date-time (2026-11-02T09:00:00Z). */
+const when = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    'an ISO date like 2026-11-02, or a date-time like 2026-11-02T09:00:00Z',
+  )
+  .refine((s) => {
+    const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const day = new Date(Date.UTC(y, m - 1, d));
+    return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(s));
+  }, 'a date that exists');
+
+export const variationSchema = z.strictObject({
+  id,
+  /** Its share of the buckets, in percent: the weights add up to 100. */
+  weight: z.int('a whole number of percent').min(0).max(100),
+  /** The configuration the storefront sends for this variation (none: the service's default). */
+  configurationId: z.string().trim().min(1).max(200).optional(),
+  /** Context variables the storefront sends for this variation. */
+  variables: z.record(z.string().min(1).max(100), z.string().max(1000)).optional(),
+});
+
+/**
+ * An A/B test as the storefront runs it: its id (what users are bucketed by), its variations with their weights and
+ * what each sends, and when it ran. The first variation is the control the others are read against.
+ */
+export const abTestSchema = z
+  .strictObject({
+    format: z.literal(AB_TEST_FORMAT).optional(),
+    version: z.literal(1).optional(),
+    id,
+    name: z.string().trim().min(1).max(200),
+    variations: z.array(variationSchema).min(2, 'a test has at least two variations: the control and one other').max(20),
+    start: when,
+    end: when.optional(),
+  })
+  .superRefine((test, ctx) => {
+    const total = test.variations.reduce((s, v) => s + v.weight, 0);
+    if (total !== 100)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations'],
+        message: `the weights add up to ${total}, not 100: make them percentages of the users`,
+      });
+    const seen = new Set<string>();
+    test.variations.forEach((v, i) => {
+      if (seen.has(v.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variations', i, 'id'],
+          message: `${JSON.stringify(v.id)} is there twice: variation ids are unique`,
+        });
+      seen.add(v.id);
+    });
+    if (test.end && Date.parse(test.end) < Date.parse(test.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `the end (${test.end}) is before the start (${test.start})` });
+  });
+
+export type AbTest = z.output<typeof abTestSchema>;
+export type Variation = AbTest['variations'][number];
