@@ -14,6 +14,7 @@ import { matrixCommand } from './commands/matrix';
 import { keygenCommand } from './commands/profiles';
 import { filterCommand, maskCommand, requestCommand, searchCommand } from './commands/search';
 import { trafficCommand } from './commands/traffic';
+import { abtestCommand } from './commands/abtest';
 import { curlCommand, urlCommand } from './commands/url-tools';
 
 /** Every command the CLI knows; `--help` lists them in this order. */
@@ -35,6 +36,7 @@ export const COMMANDS: readonly Command[] = [
   metricsCommand,
   judgmentsCommand,
   trafficCommand,
+  abtestCommand,
   catalogCommand,
   keygenCommand,
 ];

@@ -18,3 +18,4 @@ export {
   SRM_ALPHA,
 } from './stats';
 export { AB_TEST_FORMAT, type AbTest, abTestSchema, type Variation, variationSchema } from './test';
+export { parseAbTest } from './read-test';
