@@ -19,3 +19,14 @@ export {
 } from './stats';
 export { AB_TEST_FORMAT, type AbTest, abTestSchema, type Variation, variationSchema } from './test';
 export { parseAbTest } from './read-test';
+export {
+  AB_METRICS,
+  type AbMetric,
+  type AbReadout,
+  type LiftReadout,
+  readTest,
+  type ReadoutOptions,
+  type UserDay,
+  type VariationReadout,
+} from './readout';
+export { type OutcomeSimulation, simulateOutcomes } from './simulate';

@@ -1,0 +1,268 @@
+import { normalQuantile, normalUpperTail } from '../metrics';
+import { meanSampleSize, alwaysValid, sampleRatioMismatch } from './stats';
+import type { AbTest } from './test';
+
+/** The metrics a test is read on: per search, the share with a click in the first k, with a purchase, and revenue. */
+export const AB_METRICS = ['ctr', 'conversion', 'revenue'] as const;
+export type AbMetric = (typeof AB_METRICS)[number];
+
+/** One user's day in a test: what their searches earned. Users are the unit the storefront randomises. */
+export interface UserDay {
+  user: string;
+  /** The variation this user is in (logged with the search, else drawn from the user id). */
+  variation: string;
+  /** Days since the test's start (0 the first). */
+  day: number;
+  searches: number;
+  sessions: number;
+  /** Searches with a click in the first k, an add-to-cart, a purchase; revenue of the purchases. */
+  clicked: number;
+  carted: number;
+  purchased: number;
+  revenue: number;
+}
+
+/** Sums over one arm's users of x (the metric's numerator) and n (searches): what the delta method needs. */
+interface RatioSums {
+  users: number;
+  x: number;
+  n: number;
+  xx: number;
+  nn: number;
+  xn: number;
+}
+
+const empty = (): RatioSums => ({ users: 0, x: 0, n: 0, xx: 0, nn: 0, xn: 0 });
+
+/** A ratio per search and its variance by the delta method over users (each user's searches are not independent). */
+function ratioOf(s: RatioSums): { value: number; variance: number } {
+  if (!s.n || s.users < 2) return { value: s.n ? s.x / s.n : 0, variance: 0 };
+  const r = s.x / s.n;
+  const meanN = s.n / s.users;
+  const residual = Math.max(0, (s.xx - 2 * r * s.xn + r * r * s.nn) / (s.users - 1));
+  return { value: r, variance: residual / (s.users * meanN * meanN) };
+}
+
+export interface VariationReadout {
+  id: string;
+  weight: number;
+  users: number;
+  sessions: number;
+  searches: number;
+  /** Per search: click-through@k, add-to-cart rate, conversion rate, revenue; and revenue per session. */
+  rates: { ctr: number; addToCart: number; conversion: number; revenuePerSearch: number; revenuePerSession: number };
+  /** The metric read, with its 95% interval. */
+  value: number;
+  ci95: [number, number];
+}
+
+export interface LiftReadout {
+  variation: string;
+  /** Relative lift over the control (0.2 = +20%), and B − A absolute. */
+  lift: number;
+  liftAbsolute: number;
+  ci95: [number, number];
+  p: number;
+  /** The mSPRT, read on every day so far: its p (the running minimum) and its confidence sequence, relative. */
+  alwaysValid: { ci: [number, number]; p: number };
+  /** Per day since the start: the lift so far and its always-valid interval, narrowing as users come. */
+  daily: { day: number; users: number; lift: number; ci: [number, number] }[];
+}
+
+export interface AbReadout {
+  metric: AbMetric;
+  srm: { chi2: number; p: number; flagged: boolean };
+  variations: VariationReadout[];
+  lifts: LiftReadout[];
+  plan: {
+    /** Users per variation for the minimum detectable effect at 80% power, and the share reached by the smallest arm. */
+    needed: number;
+    reached: number;
+    minimumEffect: number;
+    alpha: number;
+    /** Days at the traffic's pace of new users (null when the log spans less than a day). */
+    days: number | null;
+  };
+  /** The mixing variance of the always-valid test: τ = the planned minimum effect, absolute. */
+  tau: number;
+  /** Revenue's heavy tail: each user's revenue capped at this (the 99.9th percentile of users), said beside it. */
+  revenueCap: number | null;
+}
+
+export interface ReadoutOptions {
+  metric: AbMetric;
+  /** The planned minimum detectable effect, relative (0.1 = 10%). */
+  minimumEffect: number;
+  alpha: number;
+  power?: number;
+}
+
+/**
+ * A running test read from its users' days: per variation its users, sessions, searches and rates with a 95%
+ * interval; each variation's lift over the control (the first) with the fixed-horizon test and the mSPRT side by
+ * side, the lift per day with its always-valid interval; the sample-ratio check on users against the weights; and
+ * the planner's size for the minimum effect. Ratios per search take their variance by the delta method over users;
+ * revenue's users are capped at the 99.9th percentile (winsorized) so one large basket does not swamp the interval.
+ */
+export function readTest(test: Pick<AbTest, 'variations'>, days: readonly UserDay[], options: ReadoutOptions): AbReadout {
+  const index = new Map(test.variations.map((v, i) => [v.id, i]));
+  const k = test.variations.length;
+  const z = normalQuantile(1 - options.alpha / 2);
+  // The revenue cap: the 99.9th percentile of users' total revenue.
+  let revenueCap: number | null = null;
+  const userTotals = new Map<
+    string,
+    { variation: number; x: number; n: number; sessions: number; clicked: number; carted: number; purchased: number; revenue: number }
+  >();
+  if (options.metric === 'revenue') {
+    const totals = new Map<string, number>();
+    for (const d of days) totals.set(d.user, (totals.get(d.user) ?? 0) + d.revenue);
+    const sorted = [...totals.values()].sort((a, b) => a - b);
+    revenueCap = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.999 * sorted.length))]! : null;
+  }
+  const xOf = (u: { clicked: number; purchased: number; revenue: number }) =>
+    options.metric === 'ctr' ? u.clicked : options.metric === 'conversion' ? u.purchased : Math.min(u.revenue, revenueCap ?? Infinity);
+  const lastDay = days.reduce((m, d) => Math.max(m, d.day), 0);
+  const byDay = Array.from({ length: lastDay + 1 }, () => [] as UserDay[]);
+  for (const d of days) if (index.has(d.variation)) byDay[d.day]!.push(d);
+  const daily: { day: number; arms: RatioSums[] }[] = [];
+  let arms: RatioSums[] = [];
+  for (let day = 0; day <= lastDay; day++) {
+    for (const d of byDay[day]!) {
+      const u = userTotals.get(d.user) ?? {
+        variation: index.get(d.variation)!,
+        x: 0,
+        n: 0,
+        sessions: 0,
+        clicked: 0,
+        carted: 0,
+        purchased: 0,
+        revenue: 0,
+      };
+      u.n += d.searches;
+      u.sessions += d.sessions;
+      u.clicked += d.clicked;
+      u.carted += d.carted;
+      u.purchased += d.purchased;
+      u.revenue += d.revenue;
+      u.x = xOf(u);
+      userTotals.set(d.user, u);
+    }
+    arms = Array.from({ length: k }, empty);
+    for (const u of userTotals.values()) {
+      const a = arms[u.variation]!;
+      a.users++;
+      a.x += u.x;
+      a.n += u.n;
+      a.xx += u.x * u.x;
+      a.nn += u.n * u.n;
+      a.xn += u.x * u.n;
+    }
+    daily.push({ day, arms });
+  }
+  const totals = Array.from({ length: k }, () => ({ users: 0, sessions: 0, searches: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 }));
+  for (const u of userTotals.values()) {
+    const t = totals[u.variation]!;
+    t.users++;
+    t.sessions += u.sessions;
+    t.searches += u.n;
+    t.clicked += u.clicked;
+    t.carted += u.carted;
+    t.purchased += u.purchased;
+    t.revenue += u.revenue;
+  }
+  const per = (x: number, n: number) => (n ? x / n : 0);
+  const variations = test.variations.map((v, i): VariationReadout => {
+    const t = totals[i]!;
+    const r = ratioOf(arms[i] ?? empty());
+    const se = Math.sqrt(r.variance);
+    return {
+      id: v.id,
+      weight: v.weight,
+      users: t.users,
+      sessions: t.sessions,
+      searches: t.searches,
+      rates: {
+        ctr: per(t.clicked, t.searches),
+        addToCart: per(t.carted, t.searches),
+        conversion: per(t.purchased, t.searches),
+        revenuePerSearch: per(t.revenue, t.searches),
+        revenuePerSession: per(t.revenue, t.sessions),
+      },
+      value: r.value,
+      ci95: [r.value - z * se, r.value + z * se],
+    };
+  });
+  const control = ratioOf(arms[0] ?? empty());
+  const tau = options.minimumEffect * control.value;
+  const lifts = test.variations.slice(1).map((v, j): LiftReadout => {
+    const i = j + 1;
+    let runningP = 1;
+    const perDay = daily.map(({ day, arms: at }) => {
+      const a = ratioOf(at[0]!);
+      const b = ratioOf(at[i]!);
+      const delta = b.value - a.value;
+      const av = alwaysValid(delta, a.variance + b.variance, tau * tau, options.alpha);
+      runningP = Math.min(runningP, av.p);
+      const base = a.value || 1;
+      return {
+        day,
+        users: at[0]!.users + at[i]!.users,
+        lift: delta / base,
+        ci: [av.ci[0] / base, av.ci[1] / base] as [number, number],
+        p: runningP,
+      };
+    });
+    const a = control;
+    const b = ratioOf(arms[i] ?? empty());
+    const delta = b.value - a.value;
+    const variance = a.variance + b.variance;
+    const se = Math.sqrt(variance);
+    const base = a.value || 1;
+    const last = perDay[perDay.length - 1];
+    return {
+      variation: v.id,
+      lift: delta / base,
+      liftAbsolute: delta,
+      ci95: [(delta - z * se) / base, (delta + z * se) / base],
+      p: se > 0 ? Math.min(1, 2 * normalUpperTail(Math.abs(delta) / se)) : 1,
+      alwaysValid: { ci: last ? last.ci : [-Infinity, Infinity], p: last ? last.p : 1 },
+      daily: perDay.map(({ day, users, lift, ci }) => ({ day, users, lift, ci })),
+    };
+  });
+  const srm = sampleRatioMismatch(
+    totals.map((t) => t.users),
+    test.variations.map((v) => v.weight),
+  );
+  // The planner: users per variation for the minimum effect at the power asked, from the control's own rate and
+  // variance (its per-user residual, so users with many searches count as what they are: one randomised unit).
+  const power = options.power ?? 0.8;
+  const a0 = arms[0] ?? empty();
+  const meanN = a0.users ? a0.n / a0.users : 0;
+  const perUserSd = a0.users > 1 ? Math.sqrt(Math.max(0, control.variance * a0.users)) * meanN : 0;
+  // Var(B − A) = (s_A² + s_B²)/(N·n̄²) with s the per-user residual's sd, δ = τ. A rate's variance grows with it under
+  // the alternative (p(1 − p) at the treated rate), so B's is scaled by that ratio; revenue's is taken as A's.
+  const treated = Math.min(0.999, control.value * (1 + options.minimumEffect));
+  const growth =
+    options.metric === 'revenue' || control.value <= 0 || control.value >= 1
+      ? 1
+      : (treated * (1 - treated)) / (control.value * (1 - control.value));
+  const needed = meanN > 0 ? meanSampleSize((perUserSd / meanN) * Math.sqrt((1 + growth) / 2), tau, options.alpha, power) : Infinity;
+  const smallest = Math.min(...totals.map((t) => t.users));
+  const pace = lastDay > 0 ? smallest / (lastDay + 1) : null;
+  return {
+    metric: options.metric,
+    srm,
+    variations,
+    lifts,
+    plan: {
+      needed,
+      reached: Number.isFinite(needed) && needed > 0 ? smallest / needed : 0,
+      minimumEffect: options.minimumEffect,
+      alpha: options.alpha,
+      days: pace && Number.isFinite(needed) ? Math.ceil(needed / pace) : null,
+    },
+    tau,
+    revenueCap,
+  };
+}

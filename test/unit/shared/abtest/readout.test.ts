@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { type OutcomeSimulation, readTest, simulateOutcomes, type UserDay } from '../../../../src/shared/abtest';
+import { mulberry32 } from '../../../../src/shared/random';
+
+const test2 = {
+  variations: [
+    { id: 'control', weight: 50 },
+    { id: 'b', weight: 50 },
+  ],
+};
+const day = (user: string, variation: string, d: number, searches: number, purchased: number, revenue = 0): UserDay => ({
+  user,
+  variation,
+  day: d,
+  searches,
+  sessions: 1,
+  clicked: 0,
+  carted: 0,
+  purchased,
+  revenue,
+});
+
+describe('a test read from its users’ days', () => {
+  it('rates per search over users, the delta method’s interval, the lift and the SRM check, by hand', () => {
+    const days = [
+      day('a1', 'control', 0, 2, 1),
+      day('a2', 'control', 0, 2, 0),
+      day('a1', 'control', 1, 2, 1),
+      day('b1', 'b', 0, 1, 1),
+      day('b2', 'b', 1, 3, 1),
+    ];
+    const r = readTest(test2, days, { metric: 'conversion', minimumEffect: 0.1, alpha: 0.05 });
+    const [a, b] = r.variations;
+    expect(a).toMatchObject({ users: 2, searches: 6, sessions: 3 });
+    expect(a!.value).toBeCloseTo(2 / 6, 12);
+    expect(b!.value).toBeCloseTo(2 / 4, 12);
+    // Control: users (x, n) = (2, 4) and (0, 2); R = 1/3; residuals 2 − 4/3 = 2/3 and −2/3: s² = 8/9; n̄ = 3; Var = (8/9)/(2·9).
+    const varA = 8 / 9 / (2 * 9);
+    expect(a!.ci95[1] - a!.value).toBeCloseTo(1.959963984540054 * Math.sqrt(varA), 10);
+    expect(r.lifts[0]!.lift).toBeCloseTo((0.5 - 1 / 3) / (1 / 3), 12);
+    expect(r.lifts[0]!.liftAbsolute).toBeCloseTo(0.5 - 1 / 3, 12);
+    expect(r.lifts[0]!.daily.map((d) => d.day)).toEqual([0, 1]);
+    expect(r.srm).toMatchObject({ chi2: 0, flagged: false });
+  });
+
+  it('revenue: each user’s revenue capped at the 99.9th percentile of users, said as the cap', () => {
+    const days = Array.from({ length: 2000 }, (_, i) => day(`u${i}`, i % 2 ? 'b' : 'control', 0, 1, 1, i === 7 ? 1e6 : 10));
+    const r = readTest(test2, days, { metric: 'revenue', minimumEffect: 0.1, alpha: 0.05 });
+    expect(r.revenueCap).toBe(10);
+    expect(r.variations[1]!.value).toBeCloseTo(10, 12);
+    // The rates beside it are as logged.
+    expect(r.variations[1]!.rates.revenuePerSearch).toBeCloseTo((999 * 10 + 1e6) / 1000, 9);
+  });
+});
+
+const sim = (conversionB: number, usersPerDay: number, days: number): OutcomeSimulation => ({
+  variations: [
+    { id: 'control', weight: 50, ctr: 0.5, cart: 0.1, conversion: 0.05 },
+    { id: 'b', weight: 50, ctr: 0.5, cart: 0.1, conversion: conversionB },
+  ],
+  usersPerDay,
+  days,
+  searchesPerUser: 1,
+});
+
+describe('validated by simulation', () => {
+  it('finds a planted +20% in conversion at the planner’s size for 80% power in at least 70 of 100 seeds', () => {
+    const pilot = readTest(test2, simulateOutcomes(sim(0.05, 20_000, 1), mulberry32(1)), {
+      metric: 'conversion',
+      minimumEffect: 0.2,
+      alpha: 0.05,
+    });
+    const perArm = pilot.plan.needed;
+    expect(perArm).toBeGreaterThan(1000);
+    expect(perArm).toBeLessThan(10_000);
+    let found = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const r = readTest(test2, simulateOutcomes(sim(0.06, 2 * perArm, 1), mulberry32(1000 + seed)), {
+        metric: 'conversion',
+        minimumEffect: 0.2,
+        alpha: 0.05,
+      });
+      if (r.lifts[0]!.p < 0.05 && r.lifts[0]!.lift > 0) found++;
+    }
+    console.log(`planner: ${perArm} users per variation; the planted lift found in ${found} of 100 seeds`);
+    expect(found).toBeGreaterThanOrEqual(70);
+  });
+
+  it('over 200 null tests read every day for 14 days: the always-valid test’s false wins stay at most 5%, the fixed-horizon test read daily’s do not', () => {
+    let alwaysValid = 0;
+    let peeking = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const rows = simulateOutcomes(sim(0.05, 200, 14), mulberry32(5000 + seed));
+      const r = readTest(test2, rows, { metric: 'conversion', minimumEffect: 0.2, alpha: 0.05 });
+      if (r.lifts[0]!.alwaysValid.p < 0.05) alwaysValid++;
+      // The fixed-horizon test read each day: a win declared on any day is a false win.
+      let won = false;
+      for (let d = 0; d < 14 && !won; d++)
+        won =
+          readTest(
+            test2,
+            rows.filter((x) => x.day <= d),
+            { metric: 'conversion', minimumEffect: 0.2, alpha: 0.05 },
+          ).lifts[0]!.p < 0.05;
+      if (won) peeking++;
+    }
+    console.log(`false wins over 200 null tests read daily: always-valid ${alwaysValid}, fixed-horizon ${peeking}`);
+    expect(alwaysValid / 200).toBeLessThanOrEqual(0.05);
+    expect(peeking / 200).toBeGreaterThan(0.1);
+  });
+});
