@@ -1,5 +1,8 @@
-import { assign, parseAbTest } from '../../shared/abtest';
-import { EXIT, parse, UsageError, type CliIo, type Command } from '../command';
+import { AB_METRICS, type AbMetric, assign, parseAbTest } from '../../shared/abtest';
+import { readTestOnStore, type StoreReadout } from '../../main/services/abtest';
+import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { viaService } from '../service-call';
+import { withStore } from '../traffic-options';
 import { InputError, printJson, readInput } from '../input';
 
 const ASSIGN_USAGE =
@@ -8,11 +11,30 @@ const ASSIGN_USAGE =
   '  --user      ID: a user or session id; repeat for more (required)\n' +
   '  --format    json: an array of { userId, bucket, variationId, configurationId, variables } in the order given (default: a table)';
 
+const READ_USAGE =
+  '  read: the test read from the traffic store — per variation users, searches and the metric per search with its 95%\n' +
+  '  interval; each lift over the control (the first variation) by the fixed-horizon test and by the always-valid mSPRT\n' +
+  "  (normal mixture, τ = the minimum effect × the control's rate), which may be read every day; the sample-ratio check\n" +
+  "  (χ² of users against the weights, flagged below p 0.001); the planner's users per variation for 80% power\n" +
+  '  --store      the traffic store (required)\n' +
+  '  --test       FILE: the A/B test (required)\n' +
+  '  --metric     ctr (searches with a click in the first --k), conversion (searches with a purchase) or revenue (per\n' +
+  "               search, each user's revenue capped at the 99.9th percentile of users) (default conversion)\n" +
+  '  --k          click-through counts clicks at a position ≤ k, 1 to 100 (default 10)\n' +
+  '  --mde        the minimum detectable effect the test is planned for, relative: 0.1 = 10% (default 0.1)\n' +
+  '  --alpha      the significance level (default 0.05)\n' +
+  '  --fail-on-srm  exit 1 when the sample-ratio check flags the split (default: report it only)\n' +
+  '  --format     json: { test, srm, variations, lifts, plan } to standard output (default: a table)';
+
 const USAGE =
   'abtest assign --test FILE --user ID [--user ID]… [--format json]\n' +
+  '       abtest read --store DIR --test FILE [--metric ctr|conversion|revenue] [--k 10] [--mde 0.1] [--alpha 0.05] [--fail-on-srm] [--format json]\n' +
   `${ASSIGN_USAGE}\n` +
-  '  exit codes: 0 done, 2 usage error, 3 could not run (the test file unreadable or not a test)\n' +
-  '  example: search-workbench abtest assign --test examples/workspace/ab-tests/demo-ranking-test.json --user 7f3c2a --user anna@example.com';
+  `${READ_USAGE}\n` +
+  '  exit codes: 0 done, 1 the sample-ratio check flagged the split (with --fail-on-srm), 2 usage error (a test or store\n' +
+  '  that cannot be read together: no search in its days, no user ids), 3 could not run (a file that cannot be read)\n' +
+  '  example: search-workbench abtest assign --test examples/workspace/ab-tests/demo-ranking-test.json --user 7f3c2a --user anna@example.com\n' +
+  '  example: search-workbench abtest read --store examples/workspace/traffic --test examples/workspace/ab-tests/demo-ranking-test.json --metric ctr';
 
 /** The test file named by --test, read and checked: what is wrong with it is said field by field (exit 3). */
 export async function readTestFile(file: string | undefined, io: CliIo) {
@@ -46,13 +68,117 @@ async function assignCommand(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+const fixed = (x: number) => Number(x.toFixed(6));
+const pair = (c: readonly [number, number]) => [fixed(c[0]), fixed(c[1])];
+const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+
+/** The readout as the issue's JSON names it (and what the table prints from). */
+function readoutJson(r: StoreReadout) {
+  return {
+    test: r.test,
+    metric: r.metric,
+    srm: { chi2: fixed(r.srm.chi2), p: r.srm.p, flagged: r.srm.flagged },
+    variations: r.variations.map((v) => ({
+      id: v.id,
+      weight: v.weight,
+      users: v.users,
+      sessions: v.sessions,
+      searches: v.searches,
+      value: fixed(v.value),
+      ci95: pair(v.ci95),
+      rates: v.rates,
+    })),
+    lifts: r.lifts.map((l) => ({
+      variation: l.variation,
+      lift: fixed(l.lift),
+      liftAbsolute: fixed(l.liftAbsolute),
+      ci95: pair(l.ci95),
+      p: l.p,
+      alwaysValid: { ci: pair(l.alwaysValid.ci), p: l.alwaysValid.p },
+    })),
+    plan: {
+      needed: r.plan.needed,
+      reached: fixed(r.plan.reached),
+      days: r.plan.days,
+      minimumEffect: r.plan.minimumEffect,
+      alpha: r.plan.alpha,
+    },
+    tau: fixed(r.tau),
+    revenueCap: r.revenueCap,
+    searches: r.searches,
+  };
+}
+
+function numberOption(value: string | undefined, flag: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!(n > min && n < max)) throw new UsageError(`--${flag} is a number between ${min} and ${max}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+async function readCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(argv, {
+    store: { type: 'string' },
+    test: { type: 'string' },
+    metric: { type: 'string' },
+    k: { type: 'string' },
+    mde: { type: 'string' },
+    alpha: { type: 'string' },
+    'fail-on-srm': { type: 'boolean' },
+    format: { type: 'string' },
+  });
+  const metric = (values.metric ?? 'conversion') as AbMetric;
+  if (!AB_METRICS.includes(metric)) throw new UsageError(`--metric is ${AB_METRICS.join(', ')}, got ${JSON.stringify(values.metric)}`);
+  if (values.format !== undefined && values.format !== 'json')
+    throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
+  const k = intOption(values.k as string | undefined, 'k', 1, 100) ?? 10;
+  const minimumEffect = numberOption(values.mde as string | undefined, 'mde', 0, 10, 0.1);
+  const alpha = numberOption(values.alpha as string | undefined, 'alpha', 0, 0.5, 0.05);
+  if (!values.store) throw new UsageError('abtest read needs --store DIR: the traffic store the test ran in.');
+  const test = await readTestFile(values.test as string | undefined, io);
+  const r = await withStore(values.store as string, (store) =>
+    viaService(
+      () => readTestOnStore(store, test, { metric, k, minimumEffect, alpha }),
+      (field) => ({ store: '--store' })[field],
+    ),
+  );
+  if (values.format === 'json') printJson(io, readoutJson(r));
+  else {
+    const label = metric === 'ctr' ? `click-through@${k}` : metric === 'conversion' ? 'conversion' : 'revenue';
+    io.stdout(
+      `${r.test.name} (${r.test.id}), ${label} per search; ${r.searches.logged.toLocaleString('en-US')} searches tied by their logged variation, ${r.searches.bucketed.toLocaleString('en-US')} by bucketing the user id`,
+    );
+    for (const v of r.variations)
+      io.stdout(
+        `  ${v.id.padEnd(16)} ${String(v.weight).padStart(3)}%  ${v.users.toLocaleString('en-US').padStart(9)} users  ${v.searches.toLocaleString('en-US').padStart(10)} searches  ${v.value.toFixed(4)} [${v.ci95[0].toFixed(4)}, ${v.ci95[1].toFixed(4)}]`,
+      );
+    for (const l of r.lifts)
+      io.stdout(
+        `  ${l.variation} against ${r.variations[0]!.id}: ${pct(l.lift)} [${pct(l.ci95[0])}, ${pct(l.ci95[1])}] fixed-horizon p ${l.p.toPrecision(2)} · always-valid [${pct(l.alwaysValid.ci[0])}, ${pct(l.alwaysValid.ci[1])}] p ${l.alwaysValid.p.toPrecision(2)}`,
+      );
+    io.stdout(
+      `  sample ratio: χ² ${r.srm.chi2.toFixed(2)}, p ${r.srm.p.toPrecision(2)}${r.srm.flagged ? ' — MISMATCH: the users are not split as the weights say; the results are not to be trusted' : ' (as the weights say)'}`,
+    );
+    io.stdout(
+      `  plan: ${Number.isFinite(r.plan.needed) ? r.plan.needed.toLocaleString('en-US') : '—'} users per variation for ${pct(minimumEffect)} at 80% power and α ${alpha}; ${Math.round(r.plan.reached * 100)}% of the planned size reached${r.plan.days !== null ? ` (${r.plan.days} day${r.plan.days === 1 ? '' : 's'} at this pace)` : ''}`,
+    );
+    if (r.revenueCap !== null) io.stdout(`  revenue: each user's capped at ${r.revenueCap.toFixed(2)} (the 99.9th percentile of users)`);
+  }
+  if (r.srm.flagged)
+    io.stderr('warning: sample-ratio mismatch — the users are not split as the weights say; the results are not to be trusted.');
+  return r.srm.flagged && values['fail-on-srm'] ? EXIT.failed : EXIT.ok;
+}
+
 export const abtestCommand: Command = {
   name: 'abtest',
-  summary: 'A/B tests: which variation a customer gets (as the storefront draws it)',
+  summary: 'A/B tests: which variation a customer gets (as the storefront draws it), and a test read from traffic',
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'assign') return assignCommand(rest, io);
-    throw new UsageError(sub ? `abtest has no subcommand ${JSON.stringify(sub)}: assign.` : 'abtest needs a subcommand: assign.');
+    if (sub === 'read') return readCommand(rest, io);
+    throw new UsageError(
+      sub ? `abtest has no subcommand ${JSON.stringify(sub)}: assign or read.` : 'abtest needs a subcommand: assign or read.',
+    );
   },
 };

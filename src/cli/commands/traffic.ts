@@ -21,6 +21,7 @@ import { importFile, simulateTraffic } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { ESTIMATE_EXAMPLE, ESTIMATE_USAGE, estimateCommand } from './estimates';
+import { readTestFile } from './abtest';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
 import { dayOption, FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
@@ -174,11 +175,15 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
       'real-service': { type: 'boolean' },
       'tracker-region': { type: 'string' },
       'collect-url': { type: 'string' },
+      'ab-test': { type: 'string' },
       store: { type: 'string' },
       out: { type: 'string' },
     },
     false,
   );
+  if (values['ab-test'] !== undefined && values.config?.length)
+    throw new UsageError('--ab-test says what each shopper is served (their variation): give it or --config, not both.');
+  const abTest = values['ab-test'] !== undefined ? await readTestFile(values['ab-test'], io) : undefined;
   for (const flag of ['base-url', 'token', 'tracker-key', 'out'] as const)
     if (!values[flag]) throw new UsageError(`traffic simulate needs --${flag}.`);
   const sessions = intOption(values.sessions, 'sessions', 1, 1_000_000) ?? 1000;
@@ -215,6 +220,7 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
             out: values.out!,
             randomized,
             ...(onlyDay ? { onlyDay } : {}),
+            ...(abTest ? { abTest } : {}),
             ...(values['real-service']
               ? {
                   realService: {
@@ -223,7 +229,7 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
                   },
                 }
               : {}),
-            command: `search-workbench traffic simulate --sessions ${sessions} --days ${days} --seed ${seed}${(values.config ?? []).map((c) => ` --config ${c}`).join('')} --click-model ${model} --start ${start}`,
+            command: `search-workbench traffic simulate --sessions ${sessions} --days ${days} --seed ${seed}${(values.config ?? []).map((c) => ` --config ${c}`).join('')} --click-model ${model} --start ${start}${abTest ? ` --ab-test ${values['ab-test']}` : ''}`,
           },
           throttledProgress(
             io,
@@ -253,7 +259,7 @@ const USAGE =
   '       traffic report --store DIR [--by query|segment|configuration|day] [--from D] [--to D] [--segment S] [--config C] [--k 10] [--limit N] [--format json|csv|html] [--out FILE]\n' +
   '       traffic sample --store DIR --method top|random|pps --n N [--seed S] [--from D] [--to D] [--segment S] [--config C] --out FILE\n' +
   '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
-  '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--real-service] [--store DIR] --out DIR\n' +
+  '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n' +
   '  import FILE…   UBI 1.3 queries and events (JSON Lines or JSON arrays), tracker activities, or CSV\n' +
   '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. A bad\n' +
   '                 line is named as file:line: reason and skipped; the same file imported again adds nothing\n' +
@@ -290,6 +296,9 @@ const USAGE =
   '  --start        the first day (default 2026-11-01)\n' +
   '  --randomized   the share of first pages shown with adjacent pairs swapped, 0 to 1 (default 0.1)\n' +
   '  --only-day     D: only the sessions of that day of the same run (default: every day)\n' +
+  '  --ab-test      FILE: shoppers bucketed by this A/B test as the storefront buckets them (default: none): each\n' +
+  "                 user's variation sets their configuration (and a segment variable), their searches are logged\n" +
+  "                 with the test and variation, and the truth gives each variation's true rates; not with --config\n" +
   '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
   "  --tracker-region, --collect-url  where a real service's tracker is (default eu)\n" +
   `${ESTIMATE_USAGE}\n` +

@@ -30,3 +30,4 @@ export {
   type VariationReadout,
 } from './readout';
 export { type OutcomeSimulation, simulateOutcomes } from './simulate';
+export { testWindow, USER_COVERAGE_SQL, USER_DAYS_SQL } from './sql';

@@ -1,3 +1,4 @@
+import { type AbTest, assign } from '../../../shared/abtest';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { failure } from '../../../shared/ipc';
@@ -47,6 +48,8 @@ export interface SimulateInput {
   realService?: { collectUrl?: string; region?: 'eu' | 'dev' | 'ap1' | 'ap2' };
   /** Recorded in the truth file: the command that made the traffic. */
   command?: string;
+  /** An A/B test the shoppers are bucketed by (`--ab-test`): each user's variation says what they are served. */
+  abTest?: Pick<AbTest, 'id' | 'variations'>;
   concurrency?: number;
   signal?: AbortSignal;
 }
@@ -106,6 +109,17 @@ async function targetOf(http: HttpClient, input: SimulateInput): Promise<Target>
  * Runs simulated shopping sessions against a service and writes what they did — UBI queries and events, the same as
  * tracker activities (also sent to the tracker), and the truth they were drawn from — into `out`.
  */
+/** Shoppers bucketed as the storefront buckets them: each user's variation, its configuration and its segment. */
+function abTestShoppers(test: Pick<AbTest, 'id' | 'variations'>): NonNullable<SimulationOptions['abTest']> {
+  return {
+    id: test.id,
+    variationOf: (userId) => {
+      const a = assign(test, userId);
+      return { id: a.variationId, configurationId: a.configurationId, segment: a.variables.segment };
+    },
+  };
+}
+
 export async function simulateTraffic(
   deps: { http: HttpClient; search: SearchClient },
   input: SimulateInput,
@@ -123,6 +137,7 @@ export async function simulateTraffic(
     model: clickModel(input.clickModel),
     randomized: input.randomized ?? 0.1,
     pageSize: PAGE_SIZE,
+    ...(input.abTest ? { abTest: abTestShoppers(input.abTest) } : {}),
   };
   const base = input.baseUrl.replace(/\/+$/, '');
   const serve = async (request: PageRequest, intent: number): Promise<ServedPage> => {

@@ -29,6 +29,11 @@ export interface SimulationOptions {
   randomized: number;
   /** Items on a page. */
   pageSize: number;
+  /**
+   * An A/B test the shoppers are in (`traffic simulate --ab-test`): each user's variation, as the storefront draws it,
+   * says the configuration (and segment) they are served, and their searches are logged with the test and variation.
+   */
+  abTest?: { id: string; variationOf: (userId: string) => { id: string; configurationId: string | null; segment?: string | undefined } };
 }
 
 export const SEGMENTS = [
@@ -67,7 +72,7 @@ export interface SimulatedSearch {
   /** Ranks whose pair was swapped (a randomised first page), empty otherwise. */
   swapped: number[];
   randomized: boolean;
-  expected: { ctr: number; clicks: number };
+  expected: { ctr: number; clicks: number; carts: number; purchases: number };
 }
 
 export interface SimulatedSession {
@@ -142,8 +147,13 @@ export function shopperOf(options: SimulationOptions, index: number) {
   const traits = mulberry32(seeded(options.seed, 'traits', user));
   let x = traits();
   const segment = SEGMENTS.find((s) => (x -= s.share) < 0)?.id ?? null;
+  const sessionId = `s-${hex(seeded(options.seed, 'session', index))}-${index}`;
+  if (options.abTest) {
+    const v = options.abTest.variationOf(userId);
+    return { userId, segment: v.segment ?? segment, configurationId: v.configurationId ?? '', sessionId, variation: v.id };
+  }
   const configurationId = options.configurations[seeded(0, 'config', userId) % options.configurations.length]!;
-  return { userId, segment, configurationId, sessionId: `s-${hex(seeded(options.seed, 'session', index))}-${index}` };
+  return { userId, segment, configurationId, sessionId, variation: null };
 }
 
 const sessionRandom = (options: SimulationOptions, index: number) => mulberry32(seeded(options.seed, 'session-draws', index));
@@ -200,8 +210,8 @@ export async function simulateSession(
       hitCount: ids.length,
       filter: filter ?? null,
       page,
-      abTest: null,
-      abVariation: null,
+      abTest: options.abTest?.id ?? null,
+      abVariation: shopper.variation,
     };
     searches.push({ row, intent, grades, swapped: order.swapped, randomized, expected: expectedClicks(options.model, grades, 10) });
     const outcome = shop(options.model, grades, random);

@@ -15,6 +15,16 @@ export interface ConfigurationTruth {
   observedCtrAtK: number;
 }
 
+/** An A/B test's variation in simulated traffic: its users and searches, and its true rates per search. */
+export interface VariationTruth {
+  users: number;
+  searches: number;
+  /** The means, over its searches, of the exact chances under the model: a click in the first 10, and the add-to-carts and purchases they lead to. */
+  expectedCtrAtK: number;
+  expectedCartsPerSearch: number;
+  expectedPurchasesPerSearch: number;
+}
+
 /**
  * What the simulated traffic was drawn from, for tests and benches only: the click model whole, the true grade of
  * every (query as typed, item) shown, the searches whose first page had pairs swapped, and each configuration's
@@ -39,6 +49,8 @@ export interface TrafficTruth {
   /** searchId → the ranks (1-based) whose adjacent pair was swapped. */
   randomized: Record<string, number[]>;
   configurations: Record<string, ConfigurationTruth>;
+  /** With `--ab-test`: the test's id and each variation's truth. */
+  abTest?: { id: string; variations: Record<string, VariationTruth> };
 }
 
 export function truthOf(
@@ -71,6 +83,27 @@ export function truthOf(
     }
   }
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  const byVariation = new Map<string, { users: Set<string>; searches: number; ctr: number; carts: number; purchases: number }>();
+  for (const session of sessions)
+    for (const s of session.searches) {
+      if (s.row.abVariation === null) continue;
+      const v = byVariation.get(s.row.abVariation) ?? { users: new Set<string>(), searches: 0, ctr: 0, carts: 0, purchases: 0 };
+      v.users.add(s.row.userId ?? '');
+      v.searches++;
+      v.ctr += s.expected.ctr;
+      v.carts += s.expected.carts;
+      v.purchases += s.expected.purchases;
+      byVariation.set(s.row.abVariation, v);
+    }
+  const variations: Record<string, VariationTruth> = {};
+  for (const [id, v] of [...byVariation].sort(([a], [b]) => a.localeCompare(b)))
+    variations[id] = {
+      users: v.users.size,
+      searches: v.searches,
+      expectedCtrAtK: round(v.ctr / v.searches),
+      expectedCartsPerSearch: round(v.carts / v.searches),
+      expectedPurchasesPerSearch: round(v.purchases / v.searches),
+    };
   const configurations: Record<string, ConfigurationTruth> = {};
   for (const [id, c] of [...byConfig].sort(([a], [b]) => a.localeCompare(b)))
     configurations[id] = {
@@ -95,5 +128,6 @@ export function truthOf(
     intents,
     randomized,
     configurations,
+    ...(options.abTest ? { abTest: { id: options.abTest.id, variations } } : {}),
   };
 }
