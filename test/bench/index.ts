@@ -1,3 +1,4 @@
+import { benchAbTest } from './abtest.bench';
 import { benchAssertions } from './assertions.bench';
 import { benchClickModels } from './click-models.bench';
 import { benchCompare, benchPace } from './compare.bench';
@@ -32,6 +33,7 @@ const suites: [string, () => Promise<void>][] = [
   ['traffic', benchTraffic],
   ['click-models', benchClickModels],
   ['estimates', benchEstimates],
+  ['abtest', benchAbTest],
 ];
 
 const only = process.argv.slice(2);

@@ -10,9 +10,12 @@ export function murmur3LowBytes(key: string, seed = 0): number {
   const tail = length & 3;
   const body = length - tail;
   let h = seed >>> 0;
-  const byte = (i: number) => key.charCodeAt(i) & 0xff;
   for (let i = 0; i < body; i += 4) {
-    let k = byte(i) | (byte(i + 1) << 8) | (byte(i + 2) << 16) | (byte(i + 3) << 24);
+    let k =
+      (key.charCodeAt(i) & 0xff) |
+      ((key.charCodeAt(i + 1) & 0xff) << 8) |
+      ((key.charCodeAt(i + 2) & 0xff) << 16) |
+      ((key.charCodeAt(i + 3) & 0xff) << 24);
     k = Math.imul(k, c1);
     k = (k << 15) | (k >>> 17);
     k = Math.imul(k, c2);
@@ -21,10 +24,10 @@ export function murmur3LowBytes(key: string, seed = 0): number {
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
   let k = 0;
-  if (tail === 3) k ^= byte(body + 2) << 16;
-  if (tail >= 2) k ^= byte(body + 1) << 8;
+  if (tail === 3) k ^= (key.charCodeAt(body + 2) & 0xff) << 16;
+  if (tail >= 2) k ^= (key.charCodeAt(body + 1) & 0xff) << 8;
   if (tail >= 1) {
-    k ^= byte(body);
+    k ^= key.charCodeAt(body) & 0xff;
     k = Math.imul(k, c1);
     k = (k << 15) | (k >>> 17);
     k = Math.imul(k, c2);

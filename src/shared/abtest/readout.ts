@@ -126,19 +126,26 @@ export function readTest(test: Pick<AbTest, 'variations'>, days: readonly UserDa
   const byDay = Array.from({ length: lastDay + 1 }, () => [] as UserDay[]);
   for (const d of days) if (index.has(d.variation)) byDay[d.day]!.push(d);
   const daily: { day: number; arms: RatioSums[] }[] = [];
-  let arms: RatioSums[] = [];
+  // The arms' sums kept as users come and grow: a user's old contribution taken out and the new one put in, so that
+  // reading every day costs the user-days, not the users times the days.
+  const running = Array.from({ length: k }, empty);
+  const contribute = (u: { variation: number; x: number; n: number }, sign: 1 | -1) => {
+    const a = running[u.variation]!;
+    a.x += sign * u.x;
+    a.n += sign * u.n;
+    a.xx += sign * u.x * u.x;
+    a.nn += sign * u.n * u.n;
+    a.xn += sign * u.x * u.n;
+  };
   for (let day = 0; day <= lastDay; day++) {
     for (const d of byDay[day]!) {
-      const u = userTotals.get(d.user) ?? {
-        variation: index.get(d.variation)!,
-        x: 0,
-        n: 0,
-        sessions: 0,
-        clicked: 0,
-        carted: 0,
-        purchased: 0,
-        revenue: 0,
-      };
+      let u = userTotals.get(d.user);
+      if (u) contribute(u, -1);
+      else {
+        u = { variation: index.get(d.variation)!, x: 0, n: 0, sessions: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 };
+        userTotals.set(d.user, u);
+        running[u.variation]!.users++;
+      }
       u.n += d.searches;
       u.sessions += d.sessions;
       u.clicked += d.clicked;
@@ -146,20 +153,11 @@ export function readTest(test: Pick<AbTest, 'variations'>, days: readonly UserDa
       u.purchased += d.purchased;
       u.revenue += d.revenue;
       u.x = xOf(u);
-      userTotals.set(d.user, u);
+      contribute(u, 1);
     }
-    arms = Array.from({ length: k }, empty);
-    for (const u of userTotals.values()) {
-      const a = arms[u.variation]!;
-      a.users++;
-      a.x += u.x;
-      a.n += u.n;
-      a.xx += u.x * u.x;
-      a.nn += u.n * u.n;
-      a.xn += u.x * u.n;
-    }
-    daily.push({ day, arms });
+    daily.push({ day, arms: running.map((a) => ({ ...a })) });
   }
+  const arms = daily[daily.length - 1]?.arms ?? Array.from({ length: k }, empty);
   const totals = Array.from({ length: k }, () => ({ users: 0, sessions: 0, searches: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 }));
   for (const u of userTotals.values()) {
     const t = totals[u.variation]!;
