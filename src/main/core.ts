@@ -17,6 +17,7 @@ import { matrixHandlers } from './handlers/matrix';
 import { runsHandlers } from './handlers/runs';
 import { trafficHandlers } from './handlers/traffic';
 import { clickModelsHandlers } from './handlers/click-models';
+import { abtestHandlers } from './handlers/abtest';
 import { estimatesHandlers } from './handlers/estimates';
 import { SuiteService } from './services/assertions';
 import { ExplainService } from './services/explain';
@@ -27,6 +28,7 @@ import { RunsService } from './services/runs';
 import { TrafficService } from './services/traffic';
 import { ClickModelsService } from './services/click-models';
 import { clicksOnStore, EstimatesService } from './services/estimates';
+import { AbTestService } from './services/abtest';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
 import { CatalogClient, CatalogService } from './services/catalog';
@@ -234,6 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     traffic,
     clickModels: new ClickModelsService({ traffic, workspace }),
     estimates: new EstimatesService({ traffic, experiments, compare, profiles, search }),
+    abtests: new AbTestService({ workspace, traffic, profiles }),
     compare,
     assertions,
     explain,
@@ -272,6 +275,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...trafficHandlers(services),
     ...clickModelsHandlers(services),
     ...estimatesHandlers(services),
+    ...abtestHandlers(services),
     ...profileHandlers(services),
     ...searchHandlers(services),
     ...catalogHandlers(services),

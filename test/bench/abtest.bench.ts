@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { assign, readTest, sampleRatioMismatch, simulateOutcomes, type OutcomeSimulation } from '../../src/shared/abtest';
+import { assign, falseWins, powerAtPlannedSize, readTest, sampleRatioMismatch, simulateOutcomes, twoArms } from '../../src/shared/abtest';
 import { mulberry32 } from '../../src/shared/random';
 import { printTable } from './table';
 
@@ -17,15 +17,6 @@ const TEST = {
     { id: 'b', weight: 50 },
   ],
 };
-const sim = (conversionB: number, usersPerDay: number, days: number): OutcomeSimulation => ({
-  variations: [
-    { id: 'control', weight: 50, ctr: 0.5, cart: 0.1, conversion: 0.05 },
-    { id: 'b', weight: 50, ctr: 0.5, cart: 0.1, conversion: conversionB },
-  ],
-  usersPerDay,
-  days,
-  searchesPerUser: 1,
-});
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /**
@@ -85,38 +76,15 @@ export async function benchAbTest(): Promise<void> {
   );
 
   const options = { metric: 'conversion' as const, minimumEffect: 0.2, alpha: 0.05 };
-  const pilot = readTest(TEST, simulateOutcomes(sim(0.05, 20_000, 1), mulberry32(1)), options);
-  const perArm = pilot.plan.needed;
-  let found = 0;
-  for (let seed = 1; seed <= 100; seed++) {
-    const r = readTest(TEST, simulateOutcomes(sim(0.06, 2 * perArm, 1), mulberry32(1000 + seed)), options);
-    if (r.lifts[0]!.p < 0.05 && r.lifts[0]!.lift > 0) found++;
-  }
+  const { perArm, found } = powerAtPlannedSize(100, mulberry32);
   printTable(
     'Power: a planted +20% in conversion (5% → 6% per search) at the planner’s size for 80% power',
     ['users per variation (planner)', 'found in', 'goal'],
     [[perArm, `${found} of 100`, `≥ 70 ${pass(found >= 70)}`]],
   );
 
-  let alwaysValid = 0;
-  let dailyFixed = 0;
-  let onceFixed = 0;
   let t = performance.now();
-  for (let seed = 1; seed <= 200; seed++) {
-    const rows = simulateOutcomes(sim(0.05, 200, 14), mulberry32(5000 + seed));
-    const r = readTest(TEST, rows, options);
-    if (r.lifts[0]!.alwaysValid.p < 0.05) alwaysValid++;
-    if (r.lifts[0]!.p < 0.05) onceFixed++;
-    let won = false;
-    for (let d = 0; d < 14 && !won; d++)
-      won =
-        readTest(
-          TEST,
-          rows.filter((x) => x.day <= d),
-          options,
-        ).lifts[0]!.p < 0.05;
-    if (won) dailyFixed++;
-  }
+  const { alwaysValid, dailyFixed, onceFixed } = falseWins(200, mulberry32);
   const ms = performance.now() - t;
   printTable(
     'False wins over 200 null tests (no true difference), 14 days of 200 users a day per variation',
@@ -134,7 +102,7 @@ export async function benchAbTest(): Promise<void> {
     ],
   );
 
-  const big = simulateOutcomes(sim(0.05, 100_000 / 14, 14), mulberry32(9));
+  const big = simulateOutcomes(twoArms(0.05, 100_000 / 14, 14), mulberry32(9));
   t = performance.now();
   readTest(TEST, big, { ...options, metric: 'revenue' });
   const readMs = performance.now() - t;

@@ -128,7 +128,7 @@ export async function benchEstimates(): Promise<void> {
     await emulator.stop();
   }
   printTable(
-    "Estimates on the demo's week: B's clicks@10 on default's 17,241 first pages against the simulator's truth (drawn under DBN; PBM is a model that does not match it)",
+    `Estimates on the demo's week: B's clicks@10 on default's ${Number(timing[0]?.[2] ?? 0).toLocaleString('en-US')} first pages against the simulator's truth (drawn under DBN; PBM is a model that does not match it)`,
     ['B', 'model', 'estimator', 'B', 'true B', 'error', '95% width', 'holds truth', 'B − A', 'coverage'],
     rows,
   );

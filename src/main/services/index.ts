@@ -6,6 +6,7 @@ import type { RunsService } from './runs';
 import type { TrafficService } from './traffic';
 import type { ClickModelsService } from './click-models';
 import type { EstimatesService } from './estimates';
+import type { AbTestService } from './abtest';
 import type { StartEmulatorOptions } from '../emulator';
 import type { AppService, Dialogs } from './app';
 import type { CatalogService, CatalogClient } from './catalog';
@@ -81,6 +82,8 @@ export interface Services {
   clickModels: ClickModelsService;
   /** Configurations estimated on the traffic: what B would have earned on the searches logged under A. */
   estimates: EstimatesService;
+  /** A/B tests: workspace files, read from the traffic and planned on it. */
+  abtests: AbTestService;
   localDemo: LocalDemo | undefined;
   /** The Local demo's workspace files (query set, judgments, experiment). */
   demoFiles: DemoFiles;

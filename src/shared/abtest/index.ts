@@ -17,8 +17,10 @@ export {
   sampleRatioMismatch,
   SRM_ALPHA,
 } from './stats';
-export { AB_TEST_FORMAT, type AbTest, abTestSchema, type Variation, variationSchema } from './test';
+export { AB_TEST_FORMAT, type AbTest, abTestFileSchema, abTestSchema, testSpan, type Variation, variationSchema } from './test';
 export { parseAbTest } from './read-test';
+export { type BaselinePlan, planOnBaseline, plannedUsers } from './plan';
+export { inVariation } from './variation-request';
 export {
   AB_METRICS,
   type AbMetric,
@@ -29,5 +31,5 @@ export {
   type UserDay,
   type VariationReadout,
 } from './readout';
-export { type OutcomeSimulation, simulateOutcomes } from './simulate';
+export { falseWins, type OutcomeSimulation, powerAtPlannedSize, simulateOutcomes, twoArms } from './simulate';
 export { testWindow, USER_COVERAGE_SQL, USER_DAYS_SQL } from './sql';

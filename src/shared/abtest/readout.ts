@@ -1,5 +1,6 @@
 import { normalQuantile, normalUpperTail } from '../metrics';
-import { meanSampleSize, alwaysValid, sampleRatioMismatch } from './stats';
+import { plannedUsers, ratioOf, type UserSums } from './plan';
+import { alwaysValid, sampleRatioMismatch } from './stats';
 import type { AbTest } from './test';
 
 /** The metrics a test is read on: per search, the share with a click in the first k, with a purchase, and revenue. */
@@ -22,26 +23,9 @@ export interface UserDay {
   revenue: number;
 }
 
-/** Sums over one arm's users of x (the metric's numerator) and n (searches): what the delta method needs. */
-interface RatioSums {
-  users: number;
-  x: number;
-  n: number;
-  xx: number;
-  nn: number;
-  xn: number;
-}
+type RatioSums = UserSums;
 
 const empty = (): RatioSums => ({ users: 0, x: 0, n: 0, xx: 0, nn: 0, xn: 0 });
-
-/** A ratio per search and its variance by the delta method over users (each user's searches are not independent). */
-function ratioOf(s: RatioSums): { value: number; variance: number } {
-  if (!s.n || s.users < 2) return { value: s.n ? s.x / s.n : 0, variance: 0 };
-  const r = s.x / s.n;
-  const meanN = s.n / s.users;
-  const residual = Math.max(0, (s.xx - 2 * r * s.xn + r * r * s.nn) / (s.users - 1));
-  return { value: r, variance: residual / (s.users * meanN * meanN) };
-}
 
 export interface VariationReadout {
   id: string;
@@ -232,20 +216,8 @@ export function readTest(test: Pick<AbTest, 'variations'>, days: readonly UserDa
     totals.map((t) => t.users),
     test.variations.map((v) => v.weight),
   );
-  // The planner: users per variation for the minimum effect at the power asked, from the control's own rate and
-  // variance (its per-user residual, so users with many searches count as what they are: one randomised unit).
-  const power = options.power ?? 0.8;
-  const a0 = arms[0] ?? empty();
-  const meanN = a0.users ? a0.n / a0.users : 0;
-  const perUserSd = a0.users > 1 ? Math.sqrt(Math.max(0, control.variance * a0.users)) * meanN : 0;
-  // Var(B − A) = (s_A² + s_B²)/(N·n̄²) with s the per-user residual's sd, δ = τ. A rate's variance grows with it under
-  // the alternative (p(1 − p) at the treated rate), so B's is scaled by that ratio; revenue's is taken as A's.
-  const treated = Math.min(0.999, control.value * (1 + options.minimumEffect));
-  const growth =
-    options.metric === 'revenue' || control.value <= 0 || control.value >= 1
-      ? 1
-      : (treated * (1 - treated)) / (control.value * (1 - control.value));
-  const needed = meanN > 0 ? meanSampleSize((perUserSd / meanN) * Math.sqrt((1 + growth) / 2), tau, options.alpha, power) : Infinity;
+  // The planner: users per variation for the minimum effect at the power asked, from the control's own rate and variance.
+  const needed = plannedUsers(arms[0] ?? empty(), { ...options, power: options.power ?? 0.8 });
   const smallest = Math.min(...totals.map((t) => t.users));
   const pace = lastDay > 0 ? smallest / (lastDay + 1) : null;
   return {

@@ -1,4 +1,4 @@
-import type { UserDay } from './readout';
+import { readTest, type UserDay } from './readout';
 
 /**
  * Outcomes of a test drawn at random, for the checks of the readout (its power, its false wins when read every day):
@@ -60,4 +60,62 @@ export function simulateOutcomes(sim: OutcomeSimulation, random: () => number): 
       rows.push(row);
     }
   return rows;
+}
+
+/** Two variations at 50% with the control's rates (click-through 0.5, add-to-cart 0.1, conversion 0.05) and B's conversion. */
+export const twoArms = (conversionB: number, usersPerDay: number, days: number): OutcomeSimulation => ({
+  variations: [
+    { id: 'control', weight: 50, ctr: 0.5, cart: 0.1, conversion: 0.05 },
+    { id: 'b', weight: 50, ctr: 0.5, cart: 0.1, conversion: conversionB },
+  ],
+  usersPerDay,
+  days,
+  searchesPerUser: 1,
+});
+
+const TWO_ARMS = twoArms(0.05, 0, 0);
+const CONVERSION_20 = { metric: 'conversion' as const, minimumEffect: 0.2, alpha: 0.05 };
+
+/**
+ * The power check: the planner's users per variation for +20% in conversion (5% → 6%), from a pilot of 20,000 users,
+ * and in how many of `seeds` tests of that size with the lift planted the fixed-horizon test finds it (p < 0.05, B up).
+ */
+export function powerAtPlannedSize(seeds: number, random: (seed: number) => () => number): { perArm: number; found: number } {
+  const perArm = readTest(TWO_ARMS, simulateOutcomes(twoArms(0.05, 20_000, 1), random(1)), CONVERSION_20).plan.needed;
+  let found = 0;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const lift = readTest(TWO_ARMS, simulateOutcomes(twoArms(0.06, 2 * perArm, 1), random(1000 + seed)), CONVERSION_20).lifts[0]!;
+    if (lift.p < 0.05 && lift.lift > 0) found++;
+  }
+  return { perArm, found };
+}
+
+/**
+ * The peeking check: `seeds` null tests (no true difference) of 14 days, 200 users a day: how many the always-valid
+ * test declares (p < 0.05 by the last day, having been read every day), the fixed-horizon test read every day (a
+ * win on any day counts), and the fixed-horizon test read once at the end.
+ */
+export function falseWins(
+  seeds: number,
+  random: (seed: number) => () => number,
+): { alwaysValid: number; dailyFixed: number; onceFixed: number } {
+  let alwaysValid = 0;
+  let dailyFixed = 0;
+  let onceFixed = 0;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const rows = simulateOutcomes(twoArms(0.05, 200, 14), random(5000 + seed));
+    const lift = readTest(TWO_ARMS, rows, CONVERSION_20).lifts[0]!;
+    if (lift.alwaysValid.p < 0.05) alwaysValid++;
+    if (lift.p < 0.05) onceFixed++;
+    let won = false;
+    for (let d = 0; d < 14 && !won; d++)
+      won =
+        readTest(
+          TWO_ARMS,
+          rows.filter((x) => x.day <= d),
+          CONVERSION_20,
+        ).lifts[0]!.p < 0.05;
+    if (won) dailyFixed++;
+  }
+  return { alwaysValid, dailyFixed, onceFixed };
 }

@@ -1,4 +1,5 @@
 import { ACTIONS } from '../traffic';
+import { testSpan } from './test';
 
 /**
  * Each user's days in a test, from the traffic store's searches and events: per (user, day since the start) the
@@ -42,9 +43,7 @@ FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMEST
  * date's whole day — or far ahead while it runs.
  */
 export function testWindow(test: { start: string; end?: string | undefined }): { start: string; end: string } {
-  const at = (s: string) => (s.length === 10 ? `${s}T00:00:00Z` : s);
   const plain = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-  const start = plain(Date.parse(at(test.start)));
-  if (!test.end) return { start, end: '9999-12-31 00:00:00.000' };
-  return { start, end: plain(Date.parse(at(test.end)) + (test.end.length === 10 ? 86_400_000 : 0)) };
+  const span = testSpan(test);
+  return { start: plain(span.start), end: span.end === null ? '9999-12-31 00:00:00.000' : plain(span.end) };
 }

@@ -70,3 +70,15 @@ export const abTestSchema = z
 
 export type AbTest = z.output<typeof abTestSchema>;
 export type Variation = AbTest['variations'][number];
+
+/** An A/B test as a workspace file: the same, with the app's format marker (what makes the file the app's own). */
+export const abTestFileSchema = abTestSchema.refine((t) => t.format === AB_TEST_FORMAT, {
+  path: ['format'],
+  message: `a workspace test file says "format": "${AB_TEST_FORMAT}"`,
+});
+
+/** A test's days as instants (ms, UTC): a date starts at its 00:00 and a date end takes in its whole day; null end: running. */
+export function testSpan(test: { start: string; end?: string | undefined }): { start: number; end: number | null } {
+  const at = (s: string) => Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s);
+  return { start: at(test.start), end: test.end ? at(test.end) + (test.end.length === 10 ? 86_400_000 : 0) : null };
+}

@@ -13,6 +13,7 @@ import { workspaceChannels } from './channels/workspace';
 import { judgmentChannels } from './channels/judgments';
 import { trafficChannels, trafficEvents } from './channels/traffic';
 import { clickModelsChannels } from './channels/click-models';
+import { abtestChannels } from './channels/abtest';
 import { estimatesChannels } from './channels/estimates';
 
 /**
@@ -39,6 +40,7 @@ export const contract = {
   ...trafficChannels,
   ...clickModelsChannels,
   ...estimatesChannels,
+  ...abtestChannels,
 } as const;
 
 export const events = {

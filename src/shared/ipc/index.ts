@@ -54,3 +54,4 @@ export {
 } from './contract';
 export { type ExchangeRecord } from './exchange';
 export { type ErrorIssue, failure, type Result, type WorkbenchError, WorkbenchFailure } from './result';
+export { type AbPlanView, type AbReadoutView } from './channels/abtest';

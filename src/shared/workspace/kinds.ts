@@ -6,7 +6,7 @@ import { z } from 'zod';
  * `version` (./canonical-json writes them), so the app recognises its own
  * files and leaves everything else alone.
  */
-export const WORKSPACE_KINDS = ['requests', 'query-sets', 'judgments', 'experiments'] as const;
+export const WORKSPACE_KINDS = ['requests', 'query-sets', 'judgments', 'experiments', 'ab-tests'] as const;
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
 export const WORKSPACE_FORMATS: Record<WorkspaceKind, string> = {
@@ -14,6 +14,7 @@ export const WORKSPACE_FORMATS: Record<WorkspaceKind, string> = {
   'query-sets': 'search-workbench-query-set',
   judgments: 'search-workbench-judgments',
   experiments: 'search-workbench-experiment',
+  'ab-tests': 'search-workbench-ab-test',
 };
 
 export const KIND_LABELS: Record<WorkspaceKind, string> = {
@@ -21,6 +22,7 @@ export const KIND_LABELS: Record<WorkspaceKind, string> = {
   'query-sets': 'Query sets',
   judgments: 'Judgment lists',
   experiments: 'Experiments',
+  'ab-tests': 'A/B tests',
 };
 
 /** One file of the workspace as the panel lists it. */

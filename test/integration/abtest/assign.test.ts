@@ -44,7 +44,7 @@ describe('abtest assign', () => {
     };
     for (const a of out) {
       expect({ bucket: a.bucket, variationId: a.variationId }).toEqual(official.drawAbTestVariationForUser(a.userId, test));
-      expect(a.configurationId).toBe(a.variationId === 'new-arrivals' ? 'new-arrivals' : null);
+      expect(a.configurationId).toBe(a.variationId === 'new-arrivals' ? 'new-arrivals' : 'default');
     }
   });
 

@@ -42,7 +42,7 @@ describe('compare --traffic', () => {
   it('gates on clicks@10 on traffic: exit 1 when B is significantly worse, 0 when the loss allowed is larger', async () => {
     const failed = await compare('--traffic', STORE, '--gate', 'clicks@10');
     expect(failed.code, failed.err).toBe(1);
-    expect(failed.out).toMatch(/On traffic \(.*, dr, PBM, 17,241 of A's searches\): clicks@10 A 0\.\d{4} → B 0\.\d{4}, B − A −0\.\d{4}/);
+    expect(failed.out).toMatch(/On traffic \(.*, dr, PBM, 17,231 of A's searches\): clicks@10 A 0\.\d{4} → B 0\.\d{4}, B − A −0\.\d{4}/);
     expect(failed.out).toContain('gate clicks@10 on traffic: FAILED — B is worse by');
     const allowed = await compare('--traffic', STORE, '--gate', 'clicks@10', '--gate-min-delta', '0.2', '--estimator', 'model');
     expect(allowed.code, allowed.err).toBe(0);
@@ -55,7 +55,7 @@ describe('compare --traffic', () => {
     const run = await compare('--traffic', STORE, '--gate', 'clicks@10', '--out', json);
     expect(run.code, run.err).toBe(1);
     const report = JSON.parse(await readFile(json, 'utf8')) as { traffic: TrafficSection };
-    expect(report.traffic).toMatchObject({ a: 'default', b: 'new-arrivals', model: 'pbm', k: 10, searches: 17_241 });
+    expect(report.traffic).toMatchObject({ a: 'default', b: 'new-arrivals', model: 'pbm', k: 10, searches: 17_231 });
     expect(report.traffic.estimates.map((e) => e.name)).toEqual([
       ...['model', 'ips', 'snips', 'dr'].map((e) => `clicks@10, ${e}`),
       ...['ctr', 'carts', 'purchases'].map((o) => `${o}, model`),

@@ -156,6 +156,20 @@ function samples(): Record<Channel, unknown> {
     'click-models:save': { model: 'coec', name: 'Clicks from the fuzz' },
     'estimates:experiment': { file: 'missing-experiment.json' },
     'estimates:batch': { id: 'missing-batch' },
+    'abtest:read': { file: 'missing-test.json' },
+    'abtest:save': {
+      test: {
+        id: 'fuzz',
+        name: 'Fuzzed test',
+        variations: [
+          { id: 'a', weight: 50 },
+          { id: 'b', weight: 50 },
+        ],
+        start: '2026-11-01',
+      },
+    },
+    'abtest:readout': { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
+    'abtest:plan': { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
   };
 }
 

@@ -1,2 +1,3 @@
-/** The front door of A/B tests in the main process: a test read from the traffic store. */
+/** The front door of A/B tests in the main process: tests as workspace files, read from the traffic store and planned. */
 export { type ReadInput, readTestOnStore, type StoreReadout } from './readout';
+export { AbTestService, type PlanInput, type PlanView } from './service';

@@ -1,3 +1,4 @@
+import { AB_TEST_FORMAT, type AbTest } from '../../../shared/abtest';
 import type { Assertion } from '../../../shared/request';
 import { WORKSPACE_FORMATS, type QuerySet, type RequestFile } from '../../../shared/workspace';
 
@@ -111,10 +112,28 @@ const querySet: QuerySet = {
   ],
 };
 
-/** The suite's files: request files (workspace `requests/`) and one query set (`query-sets/`). */
+/**
+ * The demo's A/B test: half the users on `default` (the control), half on `new-arrivals`, running since 2026-11-01. The shipped week of demo traffic was simulated under it (DEMO_TRAFFIC), so Local demo has a running
+ * test whose true answer is known (test/fixtures/traffic/demo-truth.json).
+ */
+export const DEMO_AB_TEST: AbTest = {
+  format: AB_TEST_FORMAT,
+  version: 1,
+  id: 'demo-ranking-nov',
+  name: 'Demo: default against new-arrivals',
+  variations: [
+    { id: 'control', weight: 50, configurationId: 'default' },
+    { id: 'new-arrivals', weight: 50, configurationId: 'new-arrivals' },
+  ],
+  start: '2026-11-01',
+};
+export const DEMO_AB_TEST_FILE = 'demo-ranking-test.json';
+
+/** The suite's files: request files (workspace `requests/`), one query set (`query-sets/`) and the demo's A/B test (`ab-tests/`). */
 export const DEMO_SUITE = {
   requests,
   querySets: { 'demo-suite-queries.json': querySet } as Record<string, QuerySet>,
+  abTests: { [DEMO_AB_TEST_FILE]: DEMO_AB_TEST } as Record<string, AbTest>,
 };
 
 /** The files as the repository keeps them under examples/workspace/: pretty JSON, one per file. */
@@ -123,5 +142,6 @@ export function demoSuiteFiles(): { path: string; text: string }[] {
   return [
     ...Object.entries(DEMO_SUITE.requests).map(([file, value]) => ({ path: `requests/${file}`, text: text(value) })),
     ...Object.entries(DEMO_SUITE.querySets).map(([file, value]) => ({ path: `query-sets/${file}`, text: text(value) })),
+    ...Object.entries(DEMO_SUITE.abTests).map(([file, value]) => ({ path: `ab-tests/${file}`, text: text(value) })),
   ];
 }

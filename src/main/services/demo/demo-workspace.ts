@@ -14,6 +14,7 @@ import {
   requestFileSchema,
 } from '../../../shared/workspace';
 import { failure } from '../../../shared/ipc';
+import { abTestFileSchema } from '../../../shared/abtest';
 import { exists, writeJsonAtomically } from '../storage';
 import type { Workspace } from '../workspace';
 import { DEMO_QUERIES, intentOf, relevance } from './demo-queries';
@@ -128,6 +129,8 @@ export async function writeDemoWorkspace(workspace: Workspace, demo: DemoWorkspa
     await put('requests', file, () => workspace.write('requests', file, requestFileSchema, value, once));
   for (const [file, value] of Object.entries(DEMO_SUITE.querySets))
     await put('query-sets', file, () => workspace.write('query-sets', file, querySetSchema, value, once));
+  for (const [file, value] of Object.entries(DEMO_SUITE.abTests))
+    await put('ab-tests', file, () => workspace.write('ab-tests', file, abTestFileSchema, value, once));
   return written;
 }
 

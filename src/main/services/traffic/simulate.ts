@@ -22,7 +22,7 @@ import {
   zipfSampler,
 } from '../../../shared/traffic';
 import { CLOCK_HEADER } from '../../emulator/clock';
-import { DEMO_QUERIES, relevance } from '../demo';
+import { DEMO_AB_TEST, DEMO_AB_TEST_FILE, DEMO_QUERIES, relevance } from '../demo';
 import type { HttpClient } from '../http';
 import type { SearchClient } from '../search';
 import { SHARED_FILE_MODE, writeFileAtomically, writePiecesAtomically } from '../storage';
@@ -275,10 +275,11 @@ export const DEMO_TRAFFIC = {
     sessions: 20_000,
     days: 7,
     seed: 1,
-    configurations: ['default', 'new-arrivals'],
+    configurations: [] as string[],
+    /** Users bucketed by the demo's A/B test: half on default (the control), half on new-arrivals. */
+    abTest: { id: DEMO_AB_TEST.id, variations: DEMO_AB_TEST.variations },
     clickModel: 'dbn' as const,
     start: '2026-11-01',
   },
-  command:
-    'search-workbench traffic simulate --base-url <Local demo> --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 20000 --days 7 --seed 1 --config default --config new-arrivals --click-model dbn --start 2026-11-01',
+  command: `search-workbench traffic simulate --base-url <Local demo> --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 20000 --days 7 --seed 1 --click-model dbn --start 2026-11-01 --ab-test ab-tests/${DEMO_AB_TEST_FILE}`,
 };

@@ -16,6 +16,7 @@ import {
   requestFileSchema,
 } from '../../../shared/workspace';
 import { experimentSchema } from '../../../shared/compare';
+import { abTestFileSchema } from '../../../shared/abtest';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically, readTextFile } from '../storage';
 
@@ -48,6 +49,13 @@ const KINDS: Record<WorkspaceKind, { schema: z.ZodType; summary: (raw: unknown) 
       const e = experimentSchema.parse(raw);
       const runs = e.runs.length ? plural(e.runs.length, 'run') : 'not run yet';
       return `${e.sides.a.label} vs ${e.sides.b.label} · ${e.querySet}${e.judgments ? ` · ${e.judgments}` : ''} · ${runs}`;
+    },
+  },
+  'ab-tests': {
+    schema: abTestFileSchema,
+    summary: (raw) => {
+      const t = abTestFileSchema.parse(raw);
+      return `${t.variations.map((v) => `${v.id} ${v.weight}%`).join(' / ')} · from ${t.start.slice(0, 10)}${t.end ? ` to ${t.end.slice(0, 10)}` : ''}`;
     },
   },
 };
@@ -239,7 +247,7 @@ export class Workspace {
     const lists = await Promise.all(WORKSPACE_KINDS.map((kind) => this.list(kind)));
     return {
       folder: this.dir,
-      items: { requests: lists[0] ?? [], 'query-sets': lists[1] ?? [], judgments: lists[2] ?? [], experiments: lists[3] ?? [] },
+      items: Object.fromEntries(WORKSPACE_KINDS.map((kind, i) => [kind, lists[i] ?? []])) as WorkspaceListing['items'],
     };
   }
 }

@@ -33,7 +33,7 @@ export const AREAS: readonly Area[] = [
   {
     id: 'workspace',
     label: 'Workspace',
-    purpose: 'Saved requests, query sets, judgment lists and experiments: plain files in one folder.',
+    purpose: 'Saved requests, query sets, judgment lists, experiments and A/B tests: plain files in one folder.',
     icon: FolderGit2,
   },
   { id: 'settings', label: 'Settings', purpose: 'Theme, timeouts, history, certificates and the workspace folder.', icon: Settings },

@@ -9,6 +9,7 @@ import { createExplainSlice, type ExplainSlice } from '../features/explain/state
 import { createMatrixSlice, type MatrixSlice } from '../features/matrix/state';
 import { createRunsSlice, type RunsSlice } from '../features/runs/state';
 import { createOnTrafficSlice, type OnTrafficSlice } from '../features/estimates/state';
+import { createAbTestSlice, type AbTestSlice } from '../features/abtest/state';
 import { createTrafficSlice, type TrafficSlice } from '../features/traffic/state';
 import { createJudgingSlice, type JudgingSlice } from '../features/judgments/state';
 import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/state';
@@ -43,6 +44,7 @@ export type AppState = ShellSlice &
   MatrixSlice &
   RunsSlice &
   OnTrafficSlice &
+  AbTestSlice &
   TrafficSlice &
   PasteSlice;
 
@@ -66,6 +68,7 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
   ...createOnTrafficSlice(set, get),
+  ...createAbTestSlice(set, get),
   ...createTrafficSlice(set, get),
   ...createPasteSlice(set, get),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OutcomeSimulation, readTest, simulateOutcomes, type UserDay } from '../../../../src/shared/abtest';
+import { falseWins, powerAtPlannedSize, readTest, type UserDay } from '../../../../src/shared/abtest';
 import { mulberry32 } from '../../../../src/shared/random';
 
 const test2 = {
@@ -53,59 +53,19 @@ describe('a test read from its users’ days', () => {
   });
 });
 
-const sim = (conversionB: number, usersPerDay: number, days: number): OutcomeSimulation => ({
-  variations: [
-    { id: 'control', weight: 50, ctr: 0.5, cart: 0.1, conversion: 0.05 },
-    { id: 'b', weight: 50, ctr: 0.5, cart: 0.1, conversion: conversionB },
-  ],
-  usersPerDay,
-  days,
-  searchesPerUser: 1,
-});
-
 describe('validated by simulation', () => {
   it('finds a planted +20% in conversion at the planner’s size for 80% power in at least 70 of 100 seeds', () => {
-    const pilot = readTest(test2, simulateOutcomes(sim(0.05, 20_000, 1), mulberry32(1)), {
-      metric: 'conversion',
-      minimumEffect: 0.2,
-      alpha: 0.05,
-    });
-    const perArm = pilot.plan.needed;
+    const { perArm, found } = powerAtPlannedSize(100, mulberry32);
     expect(perArm).toBeGreaterThan(1000);
     expect(perArm).toBeLessThan(10_000);
-    let found = 0;
-    for (let seed = 1; seed <= 100; seed++) {
-      const r = readTest(test2, simulateOutcomes(sim(0.06, 2 * perArm, 1), mulberry32(1000 + seed)), {
-        metric: 'conversion',
-        minimumEffect: 0.2,
-        alpha: 0.05,
-      });
-      if (r.lifts[0]!.p < 0.05 && r.lifts[0]!.lift > 0) found++;
-    }
     console.log(`planner: ${perArm} users per variation; the planted lift found in ${found} of 100 seeds`);
     expect(found).toBeGreaterThanOrEqual(70);
   });
 
   it('over 200 null tests read every day for 14 days: the always-valid test’s false wins stay at most 5%, the fixed-horizon test read daily’s do not', () => {
-    let alwaysValid = 0;
-    let peeking = 0;
-    for (let seed = 1; seed <= 200; seed++) {
-      const rows = simulateOutcomes(sim(0.05, 200, 14), mulberry32(5000 + seed));
-      const r = readTest(test2, rows, { metric: 'conversion', minimumEffect: 0.2, alpha: 0.05 });
-      if (r.lifts[0]!.alwaysValid.p < 0.05) alwaysValid++;
-      // The fixed-horizon test read each day: a win declared on any day is a false win.
-      let won = false;
-      for (let d = 0; d < 14 && !won; d++)
-        won =
-          readTest(
-            test2,
-            rows.filter((x) => x.day <= d),
-            { metric: 'conversion', minimumEffect: 0.2, alpha: 0.05 },
-          ).lifts[0]!.p < 0.05;
-      if (won) peeking++;
-    }
-    console.log(`false wins over 200 null tests read daily: always-valid ${alwaysValid}, fixed-horizon ${peeking}`);
+    const { alwaysValid, dailyFixed } = falseWins(200, mulberry32);
+    console.log(`false wins over 200 null tests read daily: always-valid ${alwaysValid}, fixed-horizon ${dailyFixed}`);
     expect(alwaysValid / 200).toBeLessThanOrEqual(0.05);
-    expect(peeking / 200).toBeGreaterThan(0.1);
+    expect(dailyFixed / 200).toBeGreaterThan(0.1);
   });
 });

@@ -1,3 +1,3 @@
 /** The front door of url-tools: what other capabilities may use. */
 export { PasteDialog } from './PasteDialog';
-export { type ImportOutcome, importText, pageUrl } from './use-import';
+export { type ImportOutcome, importText, openImported, pageUrl, readPaste } from './use-import';

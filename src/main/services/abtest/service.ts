@@ -1,0 +1,112 @@
+import {
+  AB_TEST_FORMAT,
+  type AbMetric,
+  type AbTest,
+  abTestFileSchema,
+  type BaselinePlan,
+  planOnBaseline,
+  USER_DAYS_SQL,
+} from '../../../shared/abtest';
+import { failure } from '../../../shared/ipc';
+import { unknownConfiguration } from '../../../shared/profiles';
+import type { ProfileService } from '../profiles';
+import type { TrafficService } from '../traffic';
+import type { Workspace } from '../workspace';
+import { type ReadInput, readTestOnStore, type StoreReadout } from './readout';
+
+/** The planner's baseline: the store's last four weeks of searches, to its newest. */
+const BASELINE_DAYS = 28;
+
+export interface PlanInput {
+  metric: AbMetric;
+  k: number;
+  minimumEffect: number;
+  alpha: number;
+}
+
+/** A test's plan before it starts: from the traffic's own users, and which days they are. */
+export interface PlanView extends BaselinePlan {
+  from: string;
+  to: string;
+}
+
+/**
+ * A/B tests for the app: tests as workspace files (checked, with the configurations each variation sends held
+ * against the active profile's), read from the workspace's traffic store, and planned on its baseline.
+ */
+export class AbTestService {
+  constructor(private readonly deps: { workspace: Workspace; traffic: TrafficService; profiles: ProfileService | undefined }) {}
+
+  read(file: string): Promise<AbTest> {
+    return this.deps.workspace.read('ab-tests', file, abTestFileSchema);
+  }
+
+  /** Saves a test: over its own file when named (the app's own only), else under a new name from its name. */
+  async save(file: string | undefined, test: AbTest): Promise<{ file: string; warnings: string[] }> {
+    const value: AbTest = { ...test, format: AB_TEST_FORMAT, version: 1 };
+    const { workspace } = this.deps;
+    await workspace.ensure('ab-tests');
+    const target = file ?? (await workspace.freeFile('ab-tests', test.name));
+    await workspace.write('ab-tests', target, abTestFileSchema, value, { overwrite: file !== undefined });
+    return { file: target, warnings: this.warnings(value) };
+  }
+
+  /** Each variation's configuration the active profile does not list, in words (empty when it lists none). */
+  warnings(test: AbTest): string[] {
+    const profiles = this.deps.profiles;
+    const profile = profiles?.activeId ? profiles.find(profiles.activeId) : undefined;
+    return test.variations.flatMap((v) => {
+      const problem = unknownConfiguration(v.configurationId, profile);
+      return problem ? [`Variation ${v.id}: ${problem}`] : [];
+    });
+  }
+
+  async readout(file: string, input: ReadInput): Promise<StoreReadout & { warnings: string[] }> {
+    const test = await this.read(file);
+    const readout = await this.deps.traffic.read((store) => readTestOnStore(store, test, input));
+    return { ...readout, warnings: this.warnings(test) };
+  }
+
+  /** The plan of a test from the traffic's last four weeks: its users' rate and variance, and their pace. */
+  async plan(file: string, input: PlanInput): Promise<PlanView> {
+    const test = await this.read(file);
+    return this.deps.traffic.read(async (store) => {
+      const [span] = await store.duck.all('SELECT CAST(max(ts) AS VARCHAR) AS last FROM searches');
+      if (!span?.last)
+        throw failure('validation', 'The traffic store has no searches to plan from: import traffic, or simulate shoppers on Local demo.', {
+          field: 'store',
+        });
+      const endMs = Date.parse(`${String(span.last).replace(' ', 'T').slice(0, 19)}Z`) + 1000;
+      const startMs = endMs - BASELINE_DAYS * 86_400_000;
+      const at = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+      const rows = await store.duck.all(USER_DAYS_SQL, { test: '', start: at(startMs), end: at(endMs), k: input.k });
+      const users = new Map<string, { x: number; n: number }>();
+      let firstDay = Infinity;
+      let lastDay = -Infinity;
+      for (const row of rows) {
+        const day = Number(row.day);
+        firstDay = Math.min(firstDay, day);
+        lastDay = Math.max(lastDay, day);
+        const u = users.get(String(row.user_key)) ?? { x: 0, n: 0 };
+        u.n += Number(row.searches);
+        u.x += Number(input.metric === 'ctr' ? row.clicked : input.metric === 'conversion' ? row.bought : row.revenue);
+        users.set(String(row.user_key), u);
+      }
+      if (users.size < 2)
+        throw failure(
+          'validation',
+          'The traffic of the last four weeks has fewer than two users with an id (UBI user_id or client_id): the planner needs their rates.',
+          { field: 'store' },
+        );
+      const days = lastDay - firstDay + 1;
+      const plan = planOnBaseline(
+        [...users.values()],
+        days,
+        test.variations.map((v) => v.weight),
+        input,
+      );
+      const day = (offset: number) => new Date(startMs + offset * 86_400_000).toISOString().slice(0, 10);
+      return { ...plan, from: day(firstDay), to: day(lastDay) };
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { AB_METRICS, type AbReadout, type AbTest, abTestSchema, type BaselinePlan } from '../../abtest';
+import { workspaceFileSchema } from '../../workspace';
+import { channel } from '../define';
+
+/** A test read from the workspace's traffic: the readout, how its searches were tied to variations, and warnings. */
+export interface AbReadoutView extends AbReadout {
+  test: { id: string; name: string; start: string; end: string | null };
+  searches: { inDays: number; logged: number; bucketed: number; unknownVariation: number };
+  /** Variations whose configuration the active profile does not list. */
+  warnings: string[];
+}
+
+/** A test's plan before it starts, from the traffic's last four weeks (`from`, `to`: its first and last day). */
+export interface AbPlanView extends BaselinePlan {
+  from: string;
+  to: string;
+}
+
+const file = workspaceFileSchema;
+/** How a test is read and planned: the metric, clicks counted in the first k, the minimum effect and alpha. */
+const reading = {
+  metric: z.enum(AB_METRICS).default('ctr'),
+  k: z.int().min(1).max(100).default(10),
+  minimumEffect: z.number().gt(0).max(10).default(0.05),
+  alpha: z.number().gt(0).max(0.5).default(0.05),
+};
+
+export const abtestChannels = {
+  'abtest:read': channel<AbTest>()({
+    input: z.strictObject({ file }),
+    doc: 'One A/B test of the workspace (ab-tests/): its id, variations with weights, configurations and variables, and its days.',
+  }),
+  'abtest:save': channel<{ file: string; warnings: string[] }>()({
+    input: z.strictObject({ file: file.optional(), test: abTestSchema }),
+    doc: 'Saves an A/B test (weights adding to 100, unique variation ids, real dates) atomically: over its file when named (the app’s own only), else as a new file named after it. Warnings name configurations the active profile does not list.',
+  }),
+  'abtest:readout': channel<AbReadoutView>()({
+    input: z.strictObject({ file, ...reading }),
+    doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached.',
+  }),
+  'abtest:plan': channel<AbPlanView>()({
+    input: z.strictObject({ file, ...reading }),
+    doc: 'Plans a test from the traffic’s last four weeks: the metric’s rate and per-user variance, the users per variation for the minimum effect at 80% power and alpha, and the days at the traffic’s pace of users.',
+  }),
+};

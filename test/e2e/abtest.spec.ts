@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openArea, shootThemes, test } from './fixtures';
+
+// A/B tests in the workspace: support finds which variation a customer got and runs the customer's storefront search
+// in it; QA reads the demo's running test from the demo week's traffic (simulated under it) and plans a new one.
+
+/** Opens the Workspace and the demo test (written there with the demo files) from its row. */
+async function openDemoTest(page: Page) {
+  await openArea(page, 'Workspace');
+  const row = page.getByRole('region', { name: 'A/B tests' }).getByRole('listitem').filter({ hasText: 'demo-ranking-test.json' });
+  await expect(row).toContainText('control 50% / new-arrivals 50%');
+  await row.getByRole('button', { name: 'Open Demo: default against new-arrivals' }).click();
+  const panel = page.getByTestId('abtest-panel');
+  await expect(panel.getByRole('heading', { name: /Demo: default against new-arrivals/ })).toBeVisible();
+  return panel;
+}
+
+test('support: a customer’s variation from their id, and their storefront search reproduced and run in it', async ({ app }) => {
+  const { page } = app;
+  const panel = await openDemoTest(page);
+  const lookup = panel.getByRole('region', { name: 'Which variation' });
+  // customer-1001 falls in bucket 96 of demo-ranking-nov: the new-arrivals half (buckets 51–100).
+  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
+  const answer = panel.getByTestId('abtest-assignment');
+  await expect(answer).toContainText('Bucket96');
+  await expect(answer).toContainText('Variationnew-arrivals');
+  await expect(answer).toContainText('Configurationnew-arrivals');
+  await lookup
+    .getByRole('textbox', { name: 'Customer URL' })
+    .fill('https://demo-shop.example.com/search.php?search_query=rain+jacket&sort=price:desc');
+  const reproduced = panel.getByTestId('abtest-reproduced');
+  await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
+  await expect(reproduced).toContainText('"query": "rain jacket"');
+  await expect(reproduced).toContainText('configurationId new-arrivals: variation new-arrivals of test demo-ranking-nov, bucket 96.');
+  await lookup.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'abtest-1-lookup');
+  expect(await app.axe()).toEqual([]);
+
+  // Another customer, in the control: the same URL, the control's configuration.
+  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-4711');
+  await expect(answer).toContainText('Variationcontrol');
+  await expect(reproduced).toContainText('"configurationId": "default"');
+
+  // Back to the first customer, and run it: a Search tab with their configuration, answered.
+  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
+  await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
+  await reproduced.getByRole('button', { name: 'Run as this customer' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
+  await expect(page.getByLabel('Configuration', { exact: true }).first()).toHaveValue('new-arrivals');
+  await expect(page.getByTestId('result-count')).toBeVisible();
+});
+
+test('QA: the running demo test read from the traffic — SRM, lifts both ways, the daily chart — and a new test planned', async ({
+  app,
+}) => {
+  const { page } = app;
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  const panel = await openDemoTest(page);
+  const readout = panel.getByTestId('abtest-readout');
+  await expect(readout).toBeVisible({ timeout: 60_000 });
+  // Simulated under the test: users split as the weights say, every search tied by its logged variation.
+  await expect(panel.getByTestId('abtest-srm')).toContainText('Sample ratio as the weights say');
+  await expect(readout).toContainText(/[\d,]+ searches tied by the variation they were logged with, 0 by bucketing the user id/);
+  const variations = readout.getByRole('table', { name: 'Variations' });
+  await expect(variations.getByRole('row')).toHaveCount(3);
+  const lifts = readout.getByRole('table', { name: 'Lifts over the control' });
+  await expect(lifts.getByRole('row', { name: /new-arrivals/ })).toContainText(/[−+]\d+\.\d%/);
+  await expect(panel.getByTestId('abtest-chart')).toBeVisible();
+  // Conversion at +5%: the test has not reached its planned size yet.
+  await panel.getByRole('radio', { name: 'conversion' }).click();
+  await expect(panel.getByTestId('abtest-reached')).toContainText(/^\s*\d+% of the planned size/);
+  await expect(panel.getByTestId('abtest-plan')).toContainText(/users per variation/);
+  await readout.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'abtest-2-readout');
+  expect(await app.axe()).toEqual([]);
+
+  // A new test, its weights wrong first: said by field, not saved; then saved, listed, and planned on the traffic.
+  await page.getByRole('region', { name: 'A/B tests' }).getByRole('button', { name: 'New', exact: true }).click();
+  const form = panel.getByRole('form', { name: 'New A/B test' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Bestsellers trial');
+  await form.getByRole('textbox', { name: 'Test id' }).fill('bestsellers-dec');
+  // A month from today, whatever day the suite runs.
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await form.getByRole('textbox', { name: 'Start' }).fill(start);
+  await form.getByRole('textbox', { name: 'Variation 2 id' }).fill('bestsellers');
+  await form.getByRole('combobox', { name: 'Variation 2 configuration' }).fill('bestsellers');
+  await form.getByRole('textbox', { name: 'Variation 2 weight' }).fill('40');
+  await expect(form.getByTestId('abtest-weights')).toHaveText('Weights add up to 90% — make them 100');
+  await form.getByRole('button', { name: 'Create test' }).click();
+  await expect(form.getByRole('alert')).toContainText('variations: the weights add up to 90, not 100');
+  await form.getByRole('textbox', { name: 'Variation 1 weight' }).fill('60');
+  await form.getByRole('textbox', { name: 'Variation 2 weight' }).press('ControlOrMeta+Enter');
+  await expect(panel.getByRole('heading', { name: /Bestsellers trial/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: new RegExp(`starts ${start}`) })).toBeVisible();
+  await expect(panel.getByTestId('abtest-not-started')).toContainText(`starts ${start}: nothing to read yet`);
+  await expect(
+    page.getByRole('region', { name: 'A/B tests' }).getByRole('listitem').filter({ hasText: 'bestsellers-trial.json' }),
+  ).toContainText('control 60% / bestsellers 40%');
+  await expect(panel.getByTestId('abtest-plan')).toContainText(
+    /From the traffic of 2026-11-01 to 2026-11-0\d .* users per variation .* days/,
+  );
+  await panel.getByRole('region', { name: 'Planner' }).scrollIntoViewIfNeeded();
+  await shootThemes(app, 'abtest-3-planner');
+});
