@@ -1,5 +1,5 @@
-import { AB_METRICS, type AbMetric, assign, parseAbTest } from '../../shared/abtest';
-import { readTestOnStore, type StoreReadout } from '../../main/services/abtest';
+import { AB_METRICS, type AbMetric, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
+import { readTestOnStore } from '../../main/services/abtest';
 import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { viaService } from '../service-call';
 import { withStore } from '../traffic-options';

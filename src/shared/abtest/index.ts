@@ -17,9 +17,9 @@ export {
   sampleRatioMismatch,
   SRM_ALPHA,
 } from './stats';
-export { AB_TEST_FORMAT, type AbTest, abTestFileSchema, abTestSchema, testSpan, type Variation, variationSchema } from './test';
+export { AB_TEST_FORMAT, type AbTest, abTestFileSchema, abTestSchema, notStarted, testSpan, type Variation, variationSchema } from './test';
 export { parseAbTest } from './read-test';
-export { type BaselinePlan, planOnBaseline, plannedUsers } from './plan';
+export { type BaselinePlan, planOnBaseline, plannedUsers, type StorePlan } from './plan';
 export { inVariation } from './variation-request';
 export {
   AB_METRICS,
@@ -28,6 +28,7 @@ export {
   type LiftReadout,
   readTest,
   type ReadoutOptions,
+  type StoreReadout,
   type UserDay,
   type VariationReadout,
 } from './readout';

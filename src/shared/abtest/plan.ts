@@ -55,6 +55,12 @@ export interface BaselinePlan {
   alpha: number;
 }
 
+/** A test's plan before it starts, from a store's traffic: `from` and `to` are the baseline's first and last day. */
+export interface StorePlan extends BaselinePlan {
+  from: string;
+  to: string;
+}
+
 /**
  * The planner on a baseline (the traffic's users before the test, or any users like its shoppers): the users per
  * variation the minimum effect needs and the days it takes when the smallest variation gets its weight of the users.

@@ -73,6 +73,13 @@ export interface AbReadout {
   revenueCap: number | null;
 }
 
+/** A test read from a traffic store: the readout, the test, and how its searches were tied to variations. */
+export interface StoreReadout extends AbReadout {
+  test: { id: string; name: string; start: string; end: string | null };
+  /** Searches in the test's days, those tied by the variation they were logged with, and by bucketing their user id. */
+  searches: { inDays: number; logged: number; bucketed: number; unknownVariation: number };
+}
+
 export interface ReadoutOptions {
   metric: AbMetric;
   /** The planned minimum detectable effect, relative (0.1 = 10%). */

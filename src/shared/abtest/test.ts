@@ -82,3 +82,6 @@ export function testSpan(test: { start: string; end?: string | undefined }): { s
   const at = (s: string) => Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s);
   return { start: at(test.start), end: test.end ? at(test.end) + (test.end.length === 10 ? 86_400_000 : 0) : null };
 }
+
+/** Whether a test's start is still ahead: its readout would find no search yet. */
+export const notStarted = (test: { start: string }, now = Date.now()): boolean => now < testSpan(test).start;

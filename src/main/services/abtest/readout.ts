@@ -1,9 +1,9 @@
 import {
   type AbMetric,
-  type AbReadout,
   type AbTest,
   assign,
   readTest,
+  type StoreReadout,
   testWindow,
   USER_COVERAGE_SQL,
   USER_DAYS_SQL,
@@ -19,13 +19,6 @@ export interface ReadInput {
   /** The planned minimum detectable effect, relative (0.1 = 10%). */
   minimumEffect: number;
   alpha: number;
-}
-
-/** A test read from the store, and how its searches were tied to variations. */
-export interface StoreReadout extends AbReadout {
-  test: { id: string; name: string; start: string; end: string | null };
-  /** Searches in the test's days, those tied by the variation they were logged with, and by bucketing their user id. */
-  searches: { inDays: number; logged: number; bucketed: number; unknownVariation: number };
 }
 
 /**

@@ -3,8 +3,9 @@ import {
   type AbMetric,
   type AbTest,
   abTestFileSchema,
-  type BaselinePlan,
   planOnBaseline,
+  type StorePlan,
+  type StoreReadout,
   USER_DAYS_SQL,
 } from '../../../shared/abtest';
 import { failure } from '../../../shared/ipc';
@@ -12,7 +13,7 @@ import { unknownConfiguration } from '../../../shared/profiles';
 import type { ProfileService } from '../profiles';
 import type { TrafficService } from '../traffic';
 import type { Workspace } from '../workspace';
-import { type ReadInput, readTestOnStore, type StoreReadout } from './readout';
+import { type ReadInput, readTestOnStore } from './readout';
 
 /** The planner's baseline: the store's last four weeks of searches, to its newest. */
 const BASELINE_DAYS = 28;
@@ -22,12 +23,6 @@ export interface PlanInput {
   k: number;
   minimumEffect: number;
   alpha: number;
-}
-
-/** A test's plan before it starts: from the traffic's own users, and which days they are. */
-export interface PlanView extends BaselinePlan {
-  from: string;
-  to: string;
 }
 
 /**
@@ -68,7 +63,7 @@ export class AbTestService {
   }
 
   /** The plan of a test from the traffic's last four weeks: its users' rate and variance, and their pace. */
-  async plan(file: string, input: PlanInput): Promise<PlanView> {
+  async plan(file: string, input: PlanInput): Promise<StorePlan> {
     const test = await this.read(file);
     return this.deps.traffic.read(async (store) => {
       const [span] = await store.duck.all('SELECT CAST(max(ts) AS VARCHAR) AS last FROM searches');

@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { AB_METRICS, type AbReadout, type AbTest, abTestSchema, type BaselinePlan } from '../../abtest';
+import { AB_METRICS, type AbTest, abTestSchema, type StorePlan, type StoreReadout } from '../../abtest';
 import { workspaceFileSchema } from '../../workspace';
 import { channel } from '../define';
 
-/** A test read from the workspace's traffic: the readout, how its searches were tied to variations, and warnings. */
-export interface AbReadoutView extends AbReadout {
-  test: { id: string; name: string; start: string; end: string | null };
-  searches: { inDays: number; logged: number; bucketed: number; unknownVariation: number };
-  /** Variations whose configuration the active profile does not list. */
+/** A test read from the workspace's traffic, with the variations whose configuration the active profile does not list. */
+export interface AbReadoutView extends StoreReadout {
   warnings: string[];
 }
 
-/** A test's plan before it starts, from the traffic's last four weeks (`from`, `to`: its first and last day). */
-export interface AbPlanView extends BaselinePlan {
-  from: string;
-  to: string;
-}
+/** A test's plan before it starts, from the traffic's last four weeks. */
+export type AbPlanView = StorePlan;
 
 const file = workspaceFileSchema;
 /** How a test is read and planned: the metric, clicks counted in the first k, the minimum effect and alpha. */

@@ -1,5 +1,5 @@
 import { BarChart3, Pencil, RefreshCw, Split } from 'lucide-react';
-import { AB_METRICS, type AbMetric, type AbTest, testSpan } from '@shared/abtest';
+import { AB_METRICS, type AbMetric, type AbTest, notStarted, testSpan } from '@shared/abtest';
 import { Button } from '../../components/Button';
 import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
@@ -11,9 +11,6 @@ import './abtest.css';
 
 const EFFECTS = [0.02, 0.05, 0.1, 0.2];
 const ALPHAS = [0.01, 0.05, 0.1];
-
-/** Whether a test's start is still ahead (its readout would find no search). */
-export const notStarted = (test: Pick<AbTest, 'start'>, now = Date.now()): boolean => now < testSpan(test).start;
 
 /** Where a test is on the calendar today: not started, running (day n), or ended. */
 export function testStatus(test: Pick<AbTest, 'start' | 'end'>, now = Date.now()): string {

@@ -1,4 +1,4 @@
-import { type AbMetric, type AbTest, testSpan } from '@shared/abtest';
+import { type AbMetric, type AbTest, notStarted } from '@shared/abtest';
 import type { AbPlanView, AbReadoutView } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
@@ -61,7 +61,7 @@ export const createAbTestSlice: SliceCreator<AbTestSlice, Pick<WorkspaceSlice, '
   const read = async () => {
     const { file, settings, test } = get().abtest;
     // A test not started yet has nothing to read: the panel says so, and the planner speaks.
-    if (!file || !test || Date.now() < testSpan(test).start) return;
+    if (!file || !test || notStarted(test)) return;
     await runCall(readout, { scope: 'abtest-readout', send: () => workbench().abtest.readout({ file, ...settings }), accept: (v) => v });
   };
   const planned = async () => {

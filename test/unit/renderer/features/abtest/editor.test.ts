@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftToTest, parseVariables } from '../../../../../src/renderer/src/features/abtest/AbTestEditor';
-import { notStarted, testStatus } from '../../../../../src/renderer/src/features/abtest/AbTestPanel';
+import { notStarted } from '../../../../../src/shared/abtest';
+import { testStatus } from '../../../../../src/renderer/src/features/abtest/AbTestPanel';
 
 const row = (id: string, weight: string, configurationId = '', variables = '') => ({ id, weight, configurationId, variables });
 const fields = { id: 'ranking', name: 'Ranking', start: '2026-11-01', end: '' };
