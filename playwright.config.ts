@@ -24,7 +24,9 @@ export default defineConfig({
   timeout: 240_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers whether or not CI is set: a new user's `npm test` runs at the speed CI measures. Each worker keeps
+  // one Chromium and gives every test a fresh context and its own host (test/e2e/fixtures.ts).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   // The list as tests run; the counts and skip reasons for `npm test`'s summary; JUnit for CI.
   reporter: [
@@ -32,7 +34,7 @@ export default defineConfig({
     ['./test/setup/playwright-summary.ts'],
     ...(process.env.CI ? [['junit', { outputFile: 'test-results/e2e-junit.xml' }] as const] : []),
   ],
-  use: { trace: 'retain-on-failure', viewport: { width: 1440, height: 900 } },
+  use: { trace: { mode: 'retain-on-failure', screenshots: false }, viewport: { width: 1440, height: 900 } },
   projects: [
     // Browser mode: the real renderer against the real services through the loopback host.
     { name: 'browser' },

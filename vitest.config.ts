@@ -1,18 +1,68 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `npm run test:unit`: three projects on every core the machine has (two here; Vitest's own default is one fewer).
+ *
+ * - pure: the cores of src/shared and the renderer's units. They share no state, so they run in worker threads
+ *   without a fresh module graph per file (40 s isolated against 14 s on the shared cores alone).
+ * - unit: the rest of test/unit — main, preload, the CLI, the lint and docs rules. Some mock `electron` or a
+ *   module, so each file is isolated; threads still start faster than processes.
+ * - integration: test/integration and test/security, in child processes (DuckDB and keytar are native), two of
+ *   them, each running its share of files one after another in one module graph — no file mocks a module, and
+ *   each starts and stops what it uses (an emulator, a host, a temp folder) in its own hooks. Re-importing the
+ *   services for every file took longer than most files' tests (206 s isolated against 128 s).
+ *
+ * The long statistical validations (many seeds, tens of thousands of sessions) are not here: `npm run validate`
+ * (vitest.validate.config.ts) runs them, and .ci/run runs that on the full machine.
+ */
+const shared = { resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } } };
+
+export const reporters = process.env.CI
+  ? ['default', 'junit', './test/setup/vitest-summary.ts']
+  : ['default', './test/setup/vitest-summary.ts'];
+
 export default defineConfig({
   // The renderer imports src/shared as @shared (its unit tests load renderer modules).
-  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } },
+  ...shared,
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // The default summary, then each test skipped with a reason (a keychain test without a keychain).
-    reporters: process.env.CI ? ['default', 'junit', './test/setup/vitest-summary.ts'] : ['default', './test/setup/vitest-summary.ts'],
+    maxWorkers: 2,
+    // The default summary, then each test skipped with a reason and the slowest files (test/setup/vitest-summary.ts).
+    reporters,
     outputFile: { junit: 'test-results/vitest-junit.xml' },
     passWithNoTests: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pure',
+          include: ['test/unit/shared/**/*.test.ts', 'test/unit/renderer/**/*.test.ts'],
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/shared/**', 'test/unit/renderer/**'],
+          pool: 'threads',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+    ],
   },
 });

@@ -24,7 +24,12 @@ export interface Command {
 
 export class UsageError extends Error {}
 
-export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+/** What `parse` answers: node's own parsed values for these options (named here so the type can be written out). */
+type Parsed<T extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>
+>;
+
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true): Parsed<T> {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (err) {

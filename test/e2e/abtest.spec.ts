@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openArea, shootThemes, test } from './fixtures';
+import { expect, openArea, shootThemes, test, SMOKE } from './fixtures';
 
 // A/B tests in the workspace: support finds which variation a customer got and runs the customer's storefront search
 // in it; QA reads the demo's running test from the demo week's traffic (simulated under it) and plans a new one.
@@ -17,41 +17,45 @@ async function openDemoTest(page: Page) {
   return panel;
 }
 
-test('support: a customer’s variation from their id, and their storefront search reproduced and run in it', async ({ app }) => {
-  const { page } = app;
-  const panel = await openDemoTest(page);
-  const lookup = panel.getByRole('region', { name: 'Which variation' });
-  // customer-1001 falls in bucket 96 of demo-ranking-nov: the new-arrivals half (buckets 51–100).
-  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
-  const answer = panel.getByTestId('abtest-assignment');
-  await expect(answer).toContainText('Bucket96');
-  await expect(answer).toContainText('Variationnew-arrivals');
-  await expect(answer).toContainText('Configurationnew-arrivals');
-  await lookup
-    .getByRole('textbox', { name: 'Customer URL' })
-    .fill('https://demo-shop.example.com/search.php?search_query=rain+jacket&sort=price:desc');
-  const reproduced = panel.getByTestId('abtest-reproduced');
-  await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
-  await expect(reproduced).toContainText('"query": "rain jacket"');
-  await expect(reproduced).toContainText('configurationId new-arrivals: variation new-arrivals of test demo-ranking-nov, bucket 96.');
-  await lookup.scrollIntoViewIfNeeded();
-  await shootThemes(app, 'abtest-1-lookup');
-  expect(await app.axe()).toEqual([]);
+test(
+  'support: a customer’s variation from their id, and their storefront search reproduced and run in it',
+  { tag: SMOKE },
+  async ({ app }) => {
+    const { page } = app;
+    const panel = await openDemoTest(page);
+    const lookup = panel.getByRole('region', { name: 'Which variation' });
+    // customer-1001 falls in bucket 96 of demo-ranking-nov: the new-arrivals half (buckets 51–100).
+    await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
+    const answer = panel.getByTestId('abtest-assignment');
+    await expect(answer).toContainText('Bucket96');
+    await expect(answer).toContainText('Variationnew-arrivals');
+    await expect(answer).toContainText('Configurationnew-arrivals');
+    await lookup
+      .getByRole('textbox', { name: 'Customer URL' })
+      .fill('https://demo-shop.example.com/search.php?search_query=rain+jacket&sort=price:desc');
+    const reproduced = panel.getByTestId('abtest-reproduced');
+    await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
+    await expect(reproduced).toContainText('"query": "rain jacket"');
+    await expect(reproduced).toContainText('configurationId new-arrivals: variation new-arrivals of test demo-ranking-nov, bucket 96.');
+    await lookup.scrollIntoViewIfNeeded();
+    await shootThemes(app, 'abtest-1-lookup');
+    expect(await app.axe()).toEqual([]);
 
-  // Another customer, in the control: the same URL, the control's configuration.
-  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-4711');
-  await expect(answer).toContainText('Variationcontrol');
-  await expect(reproduced).toContainText('"configurationId": "default"');
+    // Another customer, in the control: the same URL, the control's configuration.
+    await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-4711');
+    await expect(answer).toContainText('Variationcontrol');
+    await expect(reproduced).toContainText('"configurationId": "default"');
 
-  // Back to the first customer, and run it: a Search tab with their configuration, answered.
-  await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
-  await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
-  await reproduced.getByRole('button', { name: 'Run as this customer' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
-  await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
-  await expect(page.getByLabel('Configuration', { exact: true }).first()).toHaveValue('new-arrivals');
-  await expect(page.getByTestId('result-count')).toBeVisible();
-});
+    // Back to the first customer, and run it: a Search tab with their configuration, answered.
+    await lookup.getByRole('textbox', { name: 'User or session id' }).fill('customer-1001');
+    await expect(reproduced).toContainText('"configurationId": "new-arrivals"');
+    await reproduced.getByRole('button', { name: 'Run as this customer' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+    await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
+    await expect(page.getByLabel('Configuration', { exact: true }).first()).toHaveValue('new-arrivals');
+    await expect(page.getByTestId('result-count')).toBeVisible();
+  },
+);
 
 test('QA: the running demo test read from the traffic — SRM, lifts both ways, the daily chart — and a new test planned', async ({
   app,

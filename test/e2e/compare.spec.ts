@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, localDemoUrl, openArea, SCREENSHOTS, shootThemes, test } from './fixtures';
+import { expect, localDemoUrl, openArea, shootPage, shootThemes, test, SMOKE } from './fixtures';
 
 const side = (page: Page, key: 'A' | 'B') => page.getByRole('region', { name: `Side ${key}` });
 
@@ -16,7 +16,7 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   return { name: file.suggestedFilename(), path, text: await readFile(path, 'utf8') };
 }
 
-test('side by side: two configurations on one query, with movements, measures, facet and raw diffs', async ({ app }) => {
+test('side by side: two configurations on one query, with movements, measures, facet and raw diffs', { tag: SMOKE }, async ({ app }) => {
   const { page } = app;
   await openArea(page, 'Compare');
   await side(page, 'A').getByLabel('Side A label').fill('default');
@@ -162,7 +162,7 @@ test('batch: 50 queries with progress, the most-changed query opened side by sid
   await expect(report.getByRole('heading', { level: 1 })).toHaveText('default vs new arrivals');
   await expect(report.getByRole('heading', { name: 'Most changed queries' })).toBeVisible();
   expect(requests).toEqual([`file://${html.path}`]);
-  await report.screenshot({ path: join(SCREENSHOTS, `${app.transport}-compare-5-html-report.png`), fullPage: false });
+  await shootPage(report, `${app.transport}-compare-5-html-report.png`);
   await report.close();
 
   // The most changed query opens side by side with its stored answers.

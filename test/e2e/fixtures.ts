@@ -1,47 +1,38 @@
 /// <reference lib="dom" />
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { _electron as electron, test as base, type Locator, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { _electron as electron, test as base, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type keytarModule from 'keytar';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { findElectron } from '../../src/cli/commands/app';
+import { E2E_ENV, forgetKeychain, keychainServiceFor, recordProblems, ROOT, waitReady, WarmApps } from './browser-apps';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
-export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
-
-/** A smaller Local demo catalog and a keychain entry name of their own, so end-to-end runs never touch the app's real keys. */
-export const E2E_ENV = { ...process.env, SEARCH_WORKBENCH_DEMO_ITEMS: '3000', SEARCH_WORKBENCH_SECRETS_SERVICE: 'search-workbench-e2e' };
-
+export { ROOT };
 /**
- * The keychain service of one test's app: tests run side by side, and two apps writing the Local demo's key
- * under one name would each sign with the other's key.
+ * The journeys the full machine's run repeats on the system's Chromium with a real keychain (`npm run test:smoke`):
+ * one per screen at most. The fresh machine's `npm test` runs every journey, these included.
  */
-function keychainServiceFor(dataDir: string): string {
-  return `${E2E_ENV.SEARCH_WORKBENCH_SECRETS_SERVICE}-${basename(dataDir)}`;
-}
-
-/** Removes what a test's app stored in the keychain, where a keychain answers (keytar is optional). */
-async function forgetKeychain(service: string): Promise<void> {
-  let keytar: typeof keytarModule;
-  try {
-    keytar = (await import('keytar')).default;
-  } catch {
-    return;
-  }
-  const entries = await keytar.findCredentials(service).catch(() => []);
-  for (const { account } of entries) await keytar.deletePassword(service, account).catch(() => false);
-}
+export const SMOKE = '@smoke';
+/**
+ * The axe rules whose outcome a theme can change: a screen scanned with every rule in one theme needs only these
+ * in the other (the structure, names and roles are the same in both).
+ */
+export const THEME_RULES = ['color-contrast', 'link-in-text-block'];
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+/**
+ * Screenshots feed the guides and nothing asserts on them, so a test run takes none: `npm run docs:screenshots`
+ * runs the suite with this set and writes them to test-results/screenshots/.
+ */
+const SHOOT = process.env.SEARCH_WORKBENCH_SCREENSHOTS === '1';
 
 export interface Workbench {
   page: Page;
   transport: 'browser' | 'electron';
   /** Console errors and CSP violations seen so far; tests assert it stays empty. */
   problems: () => Promise<string[]>;
-  /** Serious or critical axe-core findings on the current screen. */
-  axe: () => Promise<string[]>;
+  /** Serious or critical axe-core findings on the current screen (`rules`: only these rules). */
+  axe: (rules?: string[]) => Promise<string[]>;
   screenshot: (name: string) => Promise<void>;
   reload: () => Promise<void>;
   /** Browser mode: the launch URL the host printed (used once already, by this page). */
@@ -50,99 +41,72 @@ export interface Workbench {
   dataDir: string;
 }
 
-async function recordProblems(page: Page, sink: string[]): Promise<void> {
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') sink.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+/** One test's app in the desktop shell (Electron), or undefined with the reason when no Electron binary exists. */
+async function launchElectronApp(
+  hostEnv: Record<string, string>,
+): Promise<{ page: Page; dataDir: string; sink: string[]; dispose: () => Promise<void> } | { skip: string }> {
+  const lookup = findElectron({ tryDownload: false });
+  // Said once per reason in `npm test`'s closing summary; the same spec runs in browser mode.
+  if (!lookup.found) return { skip: `No Electron binary: ${lookup.reason}` };
+  const dataDir = await mkdtemp(join(tmpdir(), 'wb-e2e-electron-'));
+  const keychainService = keychainServiceFor(dataDir);
+  const electronApp = await electron.launch({
+    executablePath: lookup.path,
+    args: [ROOT],
+    env: { ...E2E_ENV, SEARCH_WORKBENCH_SECRETS_SERVICE: keychainService, ...hostEnv, SEARCH_WORKBENCH_DATA_DIR: dataDir },
   });
-  page.on('pageerror', (err) => sink.push(`pageerror: ${err.message}`));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cspViolations: string[] };
-    w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
-      w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI}`),
-    );
-  });
+  const page = await electronApp.firstWindow();
+  const sink: string[] = [];
+  await recordProblems(page, sink);
+  await page.reload();
+  await waitReady(page);
+  const dispose = async () => {
+    await electronApp.close();
+    await forgetKeychain(keychainService);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { page, dataDir, sink, dispose };
 }
 
-async function waitReady(page: Page): Promise<void> {
-  await page.locator('html[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
-}
-
-/** The browser-mode host: its process, the launch URL it printed, and everything it has printed so far. */
-function startHost(dataDir: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string; log: () => string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'out/cli/index.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...E2E_ENV, ...extraEnv },
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`browser-mode host did not print its URL:\n${out}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?launch=\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: match[1], log: () => out });
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`browser-mode host exited with ${code}:\n${out}`)));
-  });
-}
-
-export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string> }>({
+export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string> }, { workerApps: WarmApps }>({
   /** Extra environment for main (the browser-mode host, or Electron). */
   hostEnv: [{}, { option: true }],
-  app: async ({ playwright, hostEnv }, use, testInfo) => {
+  /**
+   * One Chromium per worker, launched when the worker's first browser-mode test asks (the Electron project never
+   * does), and the worker's apps in it: each test gets a fresh context on its own host, started while the test
+   * before it ran (test/e2e/browser-apps.ts).
+   */
+  workerApps: [
+    async ({ playwright }, use) => {
+      let launched: Promise<Browser> | undefined;
+      const apps = new WarmApps(
+        () => (launched ??= playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs })),
+      );
+      await use(apps);
+      await apps.close();
+      if (launched) await (await launched).close();
+    },
+    { scope: 'worker' },
+  ],
+  app: async ({ workerApps, hostEnv }, use, testInfo) => {
     const transport = testInfo.project.name === 'electron' ? 'electron' : 'browser';
-    const dataDir = await mkdtemp(join(tmpdir(), `wb-e2e-${transport}-`));
-    const sink: string[] = [];
-    let page: Page;
-    let cleanup: () => Promise<void>;
-    let launchUrl: string | undefined;
-    let hostLog = (): string => '';
-    const keychain = { SEARCH_WORKBENCH_SECRETS_SERVICE: keychainServiceFor(dataDir) };
-
+    let launched: { page: Page; dataDir: string; sink: string[]; launchUrl?: string; hostLog?: () => string };
+    let finish: () => Promise<void>;
     if (transport === 'electron') {
-      const lookup = findElectron({ tryDownload: false });
-      if (!lookup.found) {
-        // Said once per reason in `npm test`'s closing summary; the same spec runs in browser mode.
-        testInfo.skip(true, `No Electron binary: ${lookup.reason}`);
+      const electronApp = await launchElectronApp(hostEnv);
+      if ('skip' in electronApp) {
+        testInfo.skip(true, electronApp.skip);
         return;
       }
-      const electronApp = await electron.launch({
-        executablePath: lookup.path,
-        args: [ROOT],
-        env: { ...E2E_ENV, ...keychain, ...hostEnv, SEARCH_WORKBENCH_DATA_DIR: dataDir },
-      });
-      page = await electronApp.firstWindow();
-      await recordProblems(page, sink);
-      await page.reload();
-      cleanup = () => electronApp.close();
+      launched = electronApp;
+      finish = electronApp.dispose;
     } else {
-      const host = await startHost(dataDir, { ...keychain, ...hostEnv });
-      hostLog = host.log;
-      const browser = await playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-      const context = await browser.newContext({
-        viewport: { width: 1440, height: 900 },
-        colorScheme: 'dark',
-        permissions: ['clipboard-read', 'clipboard-write'],
-      });
-      page = await context.newPage();
-      await recordProblems(page, sink);
-      launchUrl = host.url;
-      await page.goto(host.url);
-      cleanup = async () => {
-        await browser.close();
-        // Waits for the host to be gone before its data folder is removed: it may still be writing into it.
-        if (host.child.exitCode === null && host.child.signalCode === null) {
-          const exited = new Promise((resolve) => host.child.once('exit', resolve));
-          host.child.kill('SIGTERM');
-          await exited;
-        }
-      };
+      const browserApp = await workerApps.take(hostEnv);
+      launched = browserApp;
+      // Its host is closed while the worker's next test runs; the worker's end waits for it.
+      finish = () => workerApps.retire(browserApp);
     }
-    await waitReady(page);
+    const { page, dataDir, sink, launchUrl, hostLog } = launched;
 
     const workbench: Workbench = {
       page,
@@ -153,8 +117,9 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
         const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
         return [...sink, ...csp.map((v) => `csp: ${v}`)];
       },
-      axe: async () => {
-        const results = await new AxeBuilder({ page }).analyze();
+      axe: async (rules) => {
+        const builder = new AxeBuilder({ page });
+        const results = await (rules ? builder.withRules(rules) : builder).analyze();
         return results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map(
@@ -166,6 +131,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
           );
       },
       screenshot: async (name) => {
+        if (!SHOOT) return;
         // Transitions (a theme switch fades colours) are finished first, so a shot shows the settled screen.
         await page.screenshot({ path: join(SCREENSHOTS, `${transport}-${name}.png`), animations: 'disabled' });
       },
@@ -175,19 +141,23 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
       },
     };
     await use(workbench);
-    await cleanup();
     // What main printed goes with a failed test's trace: the cause of a screen that never came is often there.
-    if (testInfo.status !== testInfo.expectedStatus && hostLog())
+    if (testInfo.status !== testInfo.expectedStatus && hostLog?.())
       await testInfo.attach('host.log', { body: hostLog(), contentType: 'text/plain' });
-    await forgetKeychain(keychain.SEARCH_WORKBENCH_SECRETS_SERVICE);
-    await rm(dataDir, { recursive: true, force: true });
+    await finish();
   },
 });
 
 export const expect = test.expect;
 
+/** A screenshot of another page (an exported report) under test-results/screenshots/, when screenshots are asked for. */
+export async function shootPage(target: Page, file: string): Promise<void> {
+  if (SHOOT) await target.screenshot({ path: join(SCREENSHOTS, file), fullPage: false });
+}
+
 /** Screenshots in both themes; the theme is switched through main so dialogs and focus stay as they are. */
 export async function shootThemes(app: Pick<Workbench, 'page' | 'screenshot'>, name: string): Promise<void> {
+  if (!SHOOT) return;
   const theme = async (t: 'dark' | 'light') => {
     await app.page.evaluate((value) => window.workbench.settings.update({ theme: value }), t);
     await expect(app.page.locator('html')).toHaveAttribute('data-theme', t);

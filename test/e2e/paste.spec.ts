@@ -1,4 +1,4 @@
-import { copyFrom, expect, shootThemes, test } from './fixtures';
+import { copyFrom, expect, shootThemes, test, SMOKE } from './fixtures';
 
 // Pasted requests: where they are sent (the profile their address names), and shoppers' storefront URLs.
 
@@ -53,70 +53,72 @@ test('a pasted request goes to the profile its address names; for an address no 
   expect(await app.problems()).toEqual([]);
 });
 
-test('a shopper’s storefront URL becomes the exact request, explained, and a request copies back as the storefront URL', async ({
-  app,
-}) => {
-  const { page } = app;
-  await page.getByRole('textbox', { name: 'Query' }).waitFor();
-  const storefront =
-    'https://demo-shop.example.com/search.php?search_query=rain+jacket&facets=brand:Korvo,Nordhem&sort=price:desc&page=2&pageSize=12&utm_source=mail';
-  await page.keyboard.press('ControlOrMeta+Shift+V');
-  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(storefront);
-  await page.getByRole('button', { name: 'Open and send' }).click();
+test(
+  'a shopper’s storefront URL becomes the exact request, explained, and a request copies back as the storefront URL',
+  { tag: SMOKE },
+  async ({ app }) => {
+    const { page } = app;
+    await page.getByRole('textbox', { name: 'Query' }).waitFor();
+    const storefront =
+      'https://demo-shop.example.com/search.php?search_query=rain+jacket&facets=brand:Korvo,Nordhem&sort=price:desc&page=2&pageSize=12&utm_source=mail';
+    await page.keyboard.press('ControlOrMeta+Shift+V');
+    await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill(storefront);
+    await page.getByRole('button', { name: 'Open and send' }).click();
 
-  const steps = page.getByTestId('storefront-steps');
-  await expect(steps).toContainText('search_query=rain jacket → query "rain jacket"');
-  await expect(steps).toContainText('page=2 × pageSize 12 → offset 12, limit 12');
-  await expect(steps).toContainText('facets=brand:Korvo,Nordhem → brand: Korvo OR Nordhem');
-  await expect(steps).toContainText('sort=price:desc → sort by price, descending');
-  await expect(page.getByTestId('import-notes')).toContainText('Unknown parameter, not sent: utm_source=mail');
-  await expect(page.getByTestId('result-count')).toBeVisible();
-  // The exact request: the form shows what the URL said.
-  await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
-  await expect(page.getByRole('button', { name: 'Remove brand Korvo' })).toBeVisible();
-  await shootThemes(app, 'storefront-pasted');
+    const steps = page.getByTestId('storefront-steps');
+    await expect(steps).toContainText('search_query=rain jacket → query "rain jacket"');
+    await expect(steps).toContainText('page=2 × pageSize 12 → offset 12, limit 12');
+    await expect(steps).toContainText('facets=brand:Korvo,Nordhem → brand: Korvo OR Nordhem');
+    await expect(steps).toContainText('sort=price:desc → sort by price, descending');
+    await expect(page.getByTestId('import-notes')).toContainText('Unknown parameter, not sent: utm_source=mail');
+    await expect(page.getByTestId('result-count')).toBeVisible();
+    // The exact request: the form shows what the URL said.
+    await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue('rain jacket');
+    await expect(page.getByRole('button', { name: 'Remove brand Korvo' })).toBeVisible();
+    await shootThemes(app, 'storefront-pasted');
 
-  // And back: the storefront URL the shopper would see, written like the customer's — the same order and encoding,
-  // and the parameter the request does not speak of carried as it was: the very URL pasted.
-  expect(await copyFrom(page, 'Storefront URL')).toBe(storefront);
-  // What a storefront cannot say is named beside the button — for the request of the answer on screen: an edit
-  // not yet sent is not copied (the bar says so), and once sent it is.
-  await page.getByRole('combobox', { name: 'Configuration' }).fill('bestsellers');
-  await expect(page.getByTestId('share-edited')).toBeVisible();
-  await expect(page.getByTestId('storefront-inexpressible')).toHaveCount(0);
-  await page.keyboard.press('ControlOrMeta+Enter');
-  await expect(page.getByTestId('share-edited')).toHaveCount(0);
-  await expect(page.getByTestId('storefront-inexpressible')).toContainText('leaves out 1');
-  await expect(page.getByTestId('storefront-inexpressible')).toHaveAttribute(
-    'title',
-    /the configuration bestsellers \(the storefront uses its own\)/,
-  );
+    // And back: the storefront URL the shopper would see, written like the customer's — the same order and encoding,
+    // and the parameter the request does not speak of carried as it was: the very URL pasted.
+    expect(await copyFrom(page, 'Storefront URL')).toBe(storefront);
+    // What a storefront cannot say is named beside the button — for the request of the answer on screen: an edit
+    // not yet sent is not copied (the bar says so), and once sent it is.
+    await page.getByRole('combobox', { name: 'Configuration' }).fill('bestsellers');
+    await expect(page.getByTestId('share-edited')).toBeVisible();
+    await expect(page.getByTestId('storefront-inexpressible')).toHaveCount(0);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByTestId('share-edited')).toHaveCount(0);
+    await expect(page.getByTestId('storefront-inexpressible')).toContainText('leaves out 1');
+    await expect(page.getByTestId('storefront-inexpressible')).toHaveAttribute(
+      'title',
+      /the configuration bestsellers \(the storefront uses its own\)/,
+    );
 
-  // A storefront no mapping reads: nothing is sent, and a mapping from the closest preset is offered.
-  await page.keyboard.press('ControlOrMeta+Shift+V');
-  await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill('https://boutique.example.org/s?q=boots&facet_size=42');
-  await expect(page.getByTestId('unmapped-storefront')).toContainText('No storefront mapping reads URLs from boutique.example.org');
-  await expect(page.getByRole('button', { name: 'Open and send' })).toBeDisabled();
-  await page.getByRole('button', { name: /Add a Generic .* mapping for boutique\.example\.org to Local demo/ }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
-  await expect(page.getByTestId('storefront-mapping-1')).toContainText('boutique.example.org');
-  // The tester reads a sample with the new mapping before anything is saved.
-  await page.getByLabel('Try sample URLs (one per line)').fill('https://boutique.example.org/s?q=boots&facet_size=42&page=3');
-  await expect(page.getByTestId('storefront-test')).toContainText('facet_size=42 → size: 42');
-  await expect(page.getByTestId('storefront-test')).toContainText('page=3 × page size 24 (the default) → offset 48, limit 24');
-  await page.getByTestId('storefront-test').scrollIntoViewIfNeeded();
-  await shootThemes(app, 'profiles-storefront-tester');
-  await page.getByRole('button', { name: 'Save' }).click();
-  // Saved, the user is back with the pasted URL, read through the mapping just added, ready to send.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('URL tools');
-  await expect(page.getByRole('textbox', { name: 'URL, cURL or JSON to decode' })).toHaveValue(
-    'https://boutique.example.org/s?q=boots&facet_size=42',
-  );
-  await expect(page.getByTestId('destination')).toContainText('Goes to Local demo — its boutique.example.org mapping reads this URL.');
-  await expect(page.getByTestId('decoded').getByRole('button', { name: 'Open and send' })).toBeEnabled();
-  expect(await app.axe()).toEqual([]);
-  expect(await app.problems()).toEqual([]);
-});
+    // A storefront no mapping reads: nothing is sent, and a mapping from the closest preset is offered.
+    await page.keyboard.press('ControlOrMeta+Shift+V');
+    await page.getByRole('textbox', { name: 'URL, cURL or JSON' }).fill('https://boutique.example.org/s?q=boots&facet_size=42');
+    await expect(page.getByTestId('unmapped-storefront')).toContainText('No storefront mapping reads URLs from boutique.example.org');
+    await expect(page.getByRole('button', { name: 'Open and send' })).toBeDisabled();
+    await page.getByRole('button', { name: /Add a Generic .* mapping for boutique\.example\.org to Local demo/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
+    await expect(page.getByTestId('storefront-mapping-1')).toContainText('boutique.example.org');
+    // The tester reads a sample with the new mapping before anything is saved.
+    await page.getByLabel('Try sample URLs (one per line)').fill('https://boutique.example.org/s?q=boots&facet_size=42&page=3');
+    await expect(page.getByTestId('storefront-test')).toContainText('facet_size=42 → size: 42');
+    await expect(page.getByTestId('storefront-test')).toContainText('page=3 × page size 24 (the default) → offset 48, limit 24');
+    await page.getByTestId('storefront-test').scrollIntoViewIfNeeded();
+    await shootThemes(app, 'profiles-storefront-tester');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Saved, the user is back with the pasted URL, read through the mapping just added, ready to send.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('URL tools');
+    await expect(page.getByRole('textbox', { name: 'URL, cURL or JSON to decode' })).toHaveValue(
+      'https://boutique.example.org/s?q=boots&facet_size=42',
+    );
+    await expect(page.getByTestId('destination')).toContainText('Goes to Local demo — its boutique.example.org mapping reads this URL.');
+    await expect(page.getByTestId('decoded').getByRole('button', { name: 'Open and send' })).toBeEnabled();
+    expect(await app.axe()).toEqual([]);
+    expect(await app.problems()).toEqual([]);
+  },
+);
 
 test('URL tools: plain text, a broken %-escape, and a storefront no mapping reads — through "add a mapping" and back to the URL', async ({
   app,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SESSION_HEADER, SESSION_STORAGE_KEY } from '../../src/shared/ipc/browser-session';
-import { copyFrom, expect, localDemoUrl, openArea, ROOT, shootThemes, test, type Workbench } from './fixtures';
+import { copyFrom, expect, localDemoUrl, openArea, ROOT, shootThemes, test, type Workbench, SMOKE } from './fixtures';
 
 async function operator(base: string, body: unknown): Promise<void> {
   const response = await fetch(`${base}/__emulator/service-accounts`, {
@@ -93,135 +93,137 @@ async function testConnection(page: Page) {
   await expect(page.getByTestId('connection-steps')).toBeVisible();
 }
 
-test('profiles: a client secret and a key pair both reach the catalog; wrong credentials get precise causes; secrets never come back', async ({
-  app,
-}) => {
-  const { page } = app;
-  const base = await localDemoUrl(page);
-  const secret = `qa-${randomBytes(12).toString('base64url')}-%+/=`;
-  await operator(base, { tenant: 'demo', clientId: 'qa-client', clientSecret: secret });
-  const channelOutput = await recordChannelOutput(app);
+test(
+  'profiles: a client secret and a key pair both reach the catalog; wrong credentials get precise causes; secrets never come back',
+  { tag: SMOKE },
+  async ({ app }) => {
+    const { page } = app;
+    const base = await localDemoUrl(page);
+    const secret = `qa-${randomBytes(12).toString('base64url')}-%+/=`;
+    await operator(base, { tenant: 'demo', clientId: 'qa-client', clientSecret: secret });
+    const channelOutput = await recordChannelOutput(app);
 
-  // A new profile with a client secret.
-  await openArea(page, 'Profiles');
-  await shootThemes(app, 'profiles-1-local-demo');
-  expect(await app.axe()).toEqual([]);
-  await newProfile(page, { name: 'QA staging', base, clientId: 'qa-client', token: 'demo-search-token-0001', method: 'Client secret' });
-  await expect(page.getByTestId('client-secret-state')).toHaveText('not set');
-  await page.getByLabel('Client secret').fill(secret);
-  await page.getByRole('button', { name: 'Set secret' }).click();
-  await expect(page.getByTestId('client-secret-state')).toHaveText('set');
-  await expect(page.getByLabel('Client secret')).toHaveValue('');
-  await shootThemes(app, 'profiles-2-client-secret');
-  expect(await app.axe()).toEqual([]);
+    // A new profile with a client secret.
+    await openArea(page, 'Profiles');
+    await shootThemes(app, 'profiles-1-local-demo');
+    expect(await app.axe()).toEqual([]);
+    await newProfile(page, { name: 'QA staging', base, clientId: 'qa-client', token: 'demo-search-token-0001', method: 'Client secret' });
+    await expect(page.getByTestId('client-secret-state')).toHaveText('not set');
+    await page.getByLabel('Client secret').fill(secret);
+    await page.getByRole('button', { name: 'Set secret' }).click();
+    await expect(page.getByTestId('client-secret-state')).toHaveText('set');
+    await expect(page.getByLabel('Client secret')).toHaveValue('');
+    await shootThemes(app, 'profiles-2-client-secret');
+    expect(await app.axe()).toEqual([]);
 
-  // Switch to it from the status bar; the catalog screen reads the schema with it.
-  await page.getByLabel('Active profile').selectOption({ label: 'QA staging' });
-  await expect(page.getByRole('navigation', { name: 'Profiles' }).getByRole('button', { name: /QA staging/ })).toContainText('active');
-  await openArea(page, 'Catalog');
-  await expect(page.getByTestId('catalog-id')).not.toBeEmpty();
-  const table = page.getByTestId('schema-table');
-  await expect(table.getByRole('row', { name: /^brand string yes/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /^tags list yes no yes$/ })).toBeVisible();
-  await expect(page.getByTestId('token-status')).toContainText('Client secret');
-  await expect(page.getByTestId('token-expires')).toHaveText(/^\d+m \d\ds$/);
-  await page.getByLabel('Filter attributes').fill('price');
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await page.getByLabel('Filter attributes').fill('');
-  await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByTestId('step-token')).toContainText('Token granted to qa-client');
-  await expect(page.getByTestId('step-catalog')).toContainText('Active catalog');
-  await shootThemes(app, 'catalog-1-schema');
-  expect(await app.axe()).toEqual([]);
+    // Switch to it from the status bar; the catalog screen reads the schema with it.
+    await page.getByLabel('Active profile').selectOption({ label: 'QA staging' });
+    await expect(page.getByRole('navigation', { name: 'Profiles' }).getByRole('button', { name: /QA staging/ })).toContainText('active');
+    await openArea(page, 'Catalog');
+    await expect(page.getByTestId('catalog-id')).not.toBeEmpty();
+    const table = page.getByTestId('schema-table');
+    await expect(table.getByRole('row', { name: /^brand string yes/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^tags list yes no yes$/ })).toBeVisible();
+    await expect(page.getByTestId('token-status')).toContainText('Client secret');
+    await expect(page.getByTestId('token-expires')).toHaveText(/^\d+m \d\ds$/);
+    await page.getByLabel('Filter attributes').fill('price');
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await page.getByLabel('Filter attributes').fill('');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('step-token')).toContainText('Token granted to qa-client');
+    await expect(page.getByTestId('step-catalog')).toContainText('Active catalog');
+    await shootThemes(app, 'catalog-1-schema');
+    expect(await app.axe()).toEqual([]);
 
-  // The secret is in no DOM, no channel output, no renderer memory (the store included).
-  expect(await domText(page)).not.toContain(secret);
-  expect(await channelOutput()).not.toContain(secret);
-  expect(await heapText(page)).not.toContain(secret);
+    // The secret is in no DOM, no channel output, no renderer memory (the store included).
+    expect(await domText(page)).not.toContain(secret);
+    expect(await channelOutput()).not.toContain(secret);
+    expect(await heapText(page)).not.toContain(secret);
 
-  // Export carries no secret; importing it makes a second profile without one.
-  await openArea(page, 'Profiles');
-  const exported = await copyFrom(page, 'Copy as JSON');
-  expect(exported).not.toContain(secret);
-  expect(JSON.parse(exported)).toMatchObject({
-    format: 'search-workbench-profile',
-    profile: { name: 'QA staging', clientId: 'qa-client' },
-  });
-  await page
-    .getByTestId('import-profile-file')
-    .setInputFiles({ name: 'qa.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
-  await expect(page.getByRole('heading', { name: 'QA staging (2)' })).toBeVisible();
-  await expect(page.getByTestId('client-secret-state')).toHaveText('not set');
-  await page
-    .getByTestId('import-profile-file')
-    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"x"}') });
-  await expect(page.getByRole('alert').filter({ hasText: 'bad.json' })).toContainText('not a Search Workbench profile export');
+    // Export carries no secret; importing it makes a second profile without one.
+    await openArea(page, 'Profiles');
+    const exported = await copyFrom(page, 'Copy as JSON');
+    expect(exported).not.toContain(secret);
+    expect(JSON.parse(exported)).toMatchObject({
+      format: 'search-workbench-profile',
+      profile: { name: 'QA staging', clientId: 'qa-client' },
+    });
+    await page
+      .getByTestId('import-profile-file')
+      .setInputFiles({ name: 'qa.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await expect(page.getByRole('heading', { name: 'QA staging (2)' })).toBeVisible();
+    await expect(page.getByTestId('client-secret-state')).toHaveText('not set');
+    await page
+      .getByTestId('import-profile-file')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"x"}') });
+    await expect(page.getByRole('alert').filter({ hasText: 'bad.json' })).toContainText('not a Search Workbench profile export');
 
-  // A wrong secret: the connection test names the cause.
-  await page
-    .getByRole('navigation', { name: 'Profiles' })
-    .getByRole('button', { name: /^QA staging demo/ })
-    .click();
-  await page.getByLabel('Client secret').fill('not-the-secret');
-  await page.getByRole('button', { name: 'Replace' }).click();
-  await expect(page.getByTestId('credentials-status')).toHaveText('Client secret stored.');
-  await testConnection(page);
-  await expect(page.getByTestId('step-token')).toContainText('The client secret for "qa-client" is wrong');
-  await expect(page.getByTestId('step-cause')).toHaveText('Bad client secret');
-  await expect(page.getByTestId('step-catalog')).toHaveCount(0);
-  await shootThemes(app, 'catalog-2-bad-secret');
+    // A wrong secret: the connection test names the cause.
+    await page
+      .getByRole('navigation', { name: 'Profiles' })
+      .getByRole('button', { name: /^QA staging demo/ })
+      .click();
+    await page.getByLabel('Client secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Replace' }).click();
+    await expect(page.getByTestId('credentials-status')).toHaveText('Client secret stored.');
+    await testConnection(page);
+    await expect(page.getByTestId('step-token')).toContainText('The client secret for "qa-client" is wrong');
+    await expect(page.getByTestId('step-cause')).toHaveText('Bad client secret');
+    await expect(page.getByTestId('step-catalog')).toHaveCount(0);
+    await shootThemes(app, 'catalog-2-bad-secret');
 
-  // A key pair: unknown to the identity server first, then registered by the operator, then replaced.
-  await openArea(page, 'Profiles');
-  await newProfile(page, { name: 'QA robot', base, clientId: 'qa-robot', token: 'demo-search-token-0001', method: 'Signed JWT' });
-  await page.getByRole('button', { name: 'Generate key pair' }).click();
-  await expect(page.getByTestId('public-key')).toContainText('-----BEGIN PUBLIC KEY-----');
-  await expect(page.getByTestId('private-key-state')).toHaveText('private key stored');
-  const pem = await copyFrom(page, 'Copy PEM');
-  expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----\s*$/);
-  const jwk = JSON.parse(await copyFrom(page, 'Copy JWK')) as Record<string, string>;
-  expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
-  expect(jwk.kid).toBeTruthy();
-  await shootThemes(app, 'profiles-3-key-pair');
-  expect(await app.axe()).toEqual([]);
+    // A key pair: unknown to the identity server first, then registered by the operator, then replaced.
+    await openArea(page, 'Profiles');
+    await newProfile(page, { name: 'QA robot', base, clientId: 'qa-robot', token: 'demo-search-token-0001', method: 'Signed JWT' });
+    await page.getByRole('button', { name: 'Generate key pair' }).click();
+    await expect(page.getByTestId('public-key')).toContainText('-----BEGIN PUBLIC KEY-----');
+    await expect(page.getByTestId('private-key-state')).toHaveText('private key stored');
+    const pem = await copyFrom(page, 'Copy PEM');
+    expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----\s*$/);
+    const jwk = JSON.parse(await copyFrom(page, 'Copy JWK')) as Record<string, string>;
+    expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwk.kid).toBeTruthy();
+    await shootThemes(app, 'profiles-3-key-pair');
+    expect(await app.axe()).toEqual([]);
 
-  await page.getByLabel('Active profile').selectOption({ label: 'QA robot' });
-  await testConnection(page);
-  await expect(page.getByTestId('step-cause')).toHaveText('Wrong client id');
+    await page.getByLabel('Active profile').selectOption({ label: 'QA robot' });
+    await testConnection(page);
+    await expect(page.getByTestId('step-cause')).toHaveText('Wrong client id');
 
-  await operator(base, { tenant: 'demo', clientId: 'qa-robot', publicKeyPem: pem });
-  await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByTestId('step-token')).toContainText('Token granted to qa-robot');
-  await expect(page.getByTestId('step-catalog')).toContainText('Active catalog');
-  await expect(page.getByTestId('schema-table').getByRole('row', { name: /^brand / })).toBeVisible();
-  await expect(page.getByTestId('token-status')).toContainText('Signed JWT');
+    await operator(base, { tenant: 'demo', clientId: 'qa-robot', publicKeyPem: pem });
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('step-token')).toContainText('Token granted to qa-robot');
+    await expect(page.getByTestId('step-catalog')).toContainText('Active catalog');
+    await expect(page.getByTestId('schema-table').getByRole('row', { name: /^brand / })).toBeVisible();
+    await expect(page.getByTestId('token-status')).toContainText('Signed JWT');
 
-  await openArea(page, 'Profiles');
-  await page.getByRole('button', { name: 'Generate a new key pair' }).click();
-  await page.getByRole('button', { name: 'Replace key pair' }).click();
-  await expect(page.getByTestId('credentials-status')).toContainText('Send the public key to the operator');
-  await testConnection(page);
-  await expect(page.getByTestId('step-cause')).toHaveText('Key not registered');
+    await openArea(page, 'Profiles');
+    await page.getByRole('button', { name: 'Generate a new key pair' }).click();
+    await page.getByRole('button', { name: 'Replace key pair' }).click();
+    await expect(page.getByTestId('credentials-status')).toContainText('Send the public key to the operator');
+    await testConnection(page);
+    await expect(page.getByTestId('step-cause')).toHaveText('Key not registered');
 
-  // Duplicate and delete.
-  await openArea(page, 'Profiles');
-  await page.getByRole('button', { name: 'Duplicate' }).click();
-  await expect(page.getByRole('heading', { name: 'QA robot (copy)' })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('button', { name: /^Delete “QA robot \(copy\)”/ }).click();
-  await expect(page.getByRole('navigation', { name: 'Profiles' }).getByRole('button', { name: /QA robot \(copy\)/ })).toHaveCount(0);
+    // Duplicate and delete.
+    await openArea(page, 'Profiles');
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByRole('heading', { name: 'QA robot (copy)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: /^Delete “QA robot \(copy\)”/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Profiles' }).getByRole('button', { name: /QA robot \(copy\)/ })).toHaveCount(0);
 
-  // Local demo: its managed fields are read-only.
-  await page
-    .getByRole('navigation', { name: 'Profiles' })
-    .getByRole('button', { name: /^Local demo/ })
-    .click();
-  await expect(page.getByLabel('Search base URL')).toHaveAttribute('readonly', '');
-  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    // Local demo: its managed fields are read-only.
+    await page
+      .getByRole('navigation', { name: 'Profiles' })
+      .getByRole('button', { name: /^Local demo/ })
+      .click();
+    await expect(page.getByLabel('Search base URL')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
 
-  expect(await channelOutput()).not.toContain(secret);
-  expect(await app.problems()).toEqual([]);
-});
+    expect(await channelOutput()).not.toContain(secret);
+    expect(await app.problems()).toEqual([]);
+  },
+);
 
 test('settings: theme, timeout, history size and extra CA files, each checked; proxy as found', async ({ app }) => {
   const { page } = app;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copyFrom, expect, shootThemes, test } from './fixtures';
+import { copyFrom, expect, shootThemes, test, SMOKE } from './fixtures';
 
 const count = async (page: Page) =>
   Number(((await page.getByTestId('result-count').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
@@ -25,7 +25,7 @@ async function typeInEditor(page: Page, testId: string, text: string) {
 
 const shoot = (app: Parameters<typeof shootThemes>[0], name: string) => shootThemes(app, `search-${name}`);
 
-test('a merchandiser session on the Search screen', async ({ app }) => {
+test('a merchandiser session on the Search screen', { tag: SMOKE }, async ({ app }) => {
   const { page } = app;
   const query = page.getByRole('textbox', { name: 'Query' });
   await query.waitFor();

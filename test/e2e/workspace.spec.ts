@@ -1,60 +1,64 @@
 import { readFile } from 'node:fs/promises';
-import { expect, openArea, shootThemes, test } from './fixtures';
+import { expect, openArea, shootThemes, test, SMOKE } from './fixtures';
 
-test('workspace: a query set from a pasted list, judgments imported from Quepid CSV and exported as TREC qrels', async ({ app }) => {
-  const { page } = app;
-  await openArea(page, 'Workspace');
-  const querySets = page.getByRole('region', { name: 'Query sets' });
-  // A new install has the Local demo's files: its query set, judgments and experiment.
-  await expect(querySets).toContainText('Demo shopper queries');
+test(
+  'workspace: a query set from a pasted list, judgments imported from Quepid CSV and exported as TREC qrels',
+  { tag: SMOKE },
+  async ({ app }) => {
+    const { page } = app;
+    await openArea(page, 'Workspace');
+    const querySets = page.getByRole('region', { name: 'Query sets' });
+    // A new install has the Local demo's files: its query set, judgments and experiment.
+    await expect(querySets).toContainText('Demo shopper queries');
 
-  await querySets.getByRole('button', { name: 'New' }).click();
-  await querySets.getByLabel('Query set name').fill('Top searches');
-  await querySets.getByLabel('Queries, one per line (or CSV with a query column)').fill('red dress\nwinter jacket\nnike running shoes\n');
-  await querySets.getByRole('button', { name: 'Create query set' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Created “Top searches” with 3 queries.' })).toBeVisible();
-  await expect(querySets.getByText('top-searches.json · 3 queries')).toBeVisible();
-  await querySets.getByRole('listitem').filter({ hasText: 'top-searches.json' }).getByRole('button', { name: 'Queries' }).click();
-  await expect(querySets.getByRole('region', { name: 'Queries of Top searches' }).locator('li')).toHaveCount(3);
+    await querySets.getByRole('button', { name: 'New' }).click();
+    await querySets.getByLabel('Query set name').fill('Top searches');
+    await querySets.getByLabel('Queries, one per line (or CSV with a query column)').fill('red dress\nwinter jacket\nnike running shoes\n');
+    await querySets.getByRole('button', { name: 'Create query set' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Created “Top searches” with 3 queries.' })).toBeVisible();
+    await expect(querySets.getByText('top-searches.json · 3 queries')).toBeVisible();
+    await querySets.getByRole('listitem').filter({ hasText: 'top-searches.json' }).getByRole('button', { name: 'Queries' }).click();
+    await expect(querySets.getByRole('region', { name: 'Queries of Top searches' }).locator('li')).toHaveCount(3);
 
-  const judgments = page.getByRole('region', { name: 'Judgment lists' });
-  await judgments.getByRole('button', { name: 'New' }).click();
-  await judgments.getByLabel('Judgment list name').fill('QA ratings');
-  // A rating outside the scale: nothing is imported, and the line is named.
-  await judgments.getByTestId('judgments-file').setInputFiles({
-    name: 'bad.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,7\n'),
-  });
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'bad.csv: line 3: the rating 7 is above the maximum 3. Nothing was imported.' }),
-  ).toBeVisible();
-  await judgments.getByTestId('judgments-file').setInputFiles({
-    name: 'ratings.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nwinter jacket,J9,2\n'),
-  });
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: 'Imported 3 ratings on 2 queries from ratings.csv (Quepid CSV); 1 duplicate row (the last one won).' }),
-  ).toBeVisible();
-  await expect(judgments.getByText('3 ratings on 2 queries · scale 0–3')).toBeVisible();
-  await shootThemes(app, 'workspace-1-query-set-and-judgments');
+    const judgments = page.getByRole('region', { name: 'Judgment lists' });
+    await judgments.getByRole('button', { name: 'New' }).click();
+    await judgments.getByLabel('Judgment list name').fill('QA ratings');
+    // A rating outside the scale: nothing is imported, and the line is named.
+    await judgments.getByTestId('judgments-file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,7\n'),
+    });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'bad.csv: line 3: the rating 7 is above the maximum 3. Nothing was imported.' }),
+    ).toBeVisible();
+    await judgments.getByTestId('judgments-file').setInputFiles({
+      name: 'ratings.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nwinter jacket,J9,2\n'),
+    });
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Imported 3 ratings on 2 queries from ratings.csv (Quepid CSV); 1 duplicate row (the last one won).' }),
+    ).toBeVisible();
+    await expect(judgments.getByText('3 ratings on 2 queries · scale 0–3')).toBeVisible();
+    await shootThemes(app, 'workspace-1-query-set-and-judgments');
 
-  const pending = page.waitForEvent('download');
-  await judgments.getByRole('listitem').filter({ hasText: 'qa-ratings.json' }).getByRole('button', { name: 'TREC qrels' }).click();
-  const download = await pending;
-  expect(download.suggestedFilename()).toBe('qa-ratings.qrels');
-  expect(await readFile((await download.path())!, 'utf8')).toBe('red_dress 0 A1 2\nred_dress 0 A2 0\nwinter_jacket 0 J9 2\n');
+    const pending = page.waitForEvent('download');
+    await judgments.getByRole('listitem').filter({ hasText: 'qa-ratings.json' }).getByRole('button', { name: 'TREC qrels' }).click();
+    const download = await pending;
+    expect(download.suggestedFilename()).toBe('qa-ratings.qrels');
+    expect(await readFile((await download.path())!, 'utf8')).toBe('red_dress 0 A1 2\nred_dress 0 A2 0\nwinter_jacket 0 J9 2\n');
 
-  await judgments.getByRole('button', { name: 'Delete QA ratings' }).click();
-  await judgments.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(judgments.getByText('qa-ratings.json')).toHaveCount(0);
-  await expect(judgments).toContainText('Demo judgments');
-  expect(await app.axe()).toEqual([]);
-  expect(await app.problems()).toEqual([]);
-});
+    await judgments.getByRole('button', { name: 'Delete QA ratings' }).click();
+    await judgments.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(judgments.getByText('qa-ratings.json')).toHaveCount(0);
+    await expect(judgments).toContainText('Demo judgments');
+    expect(await app.axe()).toEqual([]);
+    expect(await app.problems()).toEqual([]);
+  },
+);
 
 test('workspace: a query set of 100,000 queries from a JSON Lines file, paged through and searched', async ({ app }) => {
   const { page } = app;

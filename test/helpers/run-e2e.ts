@@ -2,7 +2,9 @@
  * `npm run test:e2e`: finds a Chromium — CHROMIUM_PATH, the system's, Playwright's own (downloaded when
  * missing and the network allows), then the Chromium packaged in npm — says which one and why the earlier
  * places were passed over, writes that to test-results/e2e-browser.json for the summary, and runs Playwright.
- * With no browser anywhere it stops with the one command to run.
+ * With no browser anywhere it stops with the one command to run. `--prepare` stops once the browser is found (or
+ * fetched), so `npm test` can do that beside its other steps. `--screenshots` makes the journeys write the
+ * guides' screenshots to test-results/screenshots/ (npm run docs:screenshots); a plain run takes none.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -66,9 +68,14 @@ for (const line of passedOver) say(`  passed over: ${line}`);
 mkdirSync(join(ROOT, 'test-results'), { recursive: true });
 writeFileSync(BROWSER_REPORT, `${JSON.stringify({ ...choice, version, summary, passedOver }, null, 2)}\n`);
 
-const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+// `--prepare`: only find (or fetch) the browser and say which — `npm test` does it while lint and the build run.
+const args = process.argv.slice(2);
+if (args.includes('--prepare')) process.exit(0);
+// `--screenshots` (npm run docs:screenshots): the browser-mode journeys write the guides' screenshots as they go.
+const screenshots = args.includes('--screenshots');
+const run = spawnSync('npx', ['playwright', 'test', ...args.filter((a) => a !== '--screenshots')], {
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: choice.path },
+  env: { ...process.env, CHROMIUM_PATH: choice.path, ...(screenshots ? { SEARCH_WORKBENCH_SCREENSHOTS: '1' } : {}) },
   shell: process.platform === 'win32',
 });
 process.exit(run.status ?? 1);

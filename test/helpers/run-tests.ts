@@ -1,17 +1,17 @@
 /**
  * `npm test`: lint and format, typecheck and build, Vitest, then the end-to-end suite — and one summary at
- * the end with each suite's passed / failed / skipped counts, the browser the end-to-end suite ran in, and
- * every skip with its reason.
+ * the end with each suite's passed / failed / skipped counts, the browser the end-to-end suite ran in, every
+ * skip with its reason, and the slowest files of each suite.
  *
  * Lint is reported and the run goes on; a failed build stops the suites (the integration and end-to-end tests
  * run the built app); a failed Vitest run still lets the end-to-end suite run, so one run shows both.
  *
  * `SEARCH_WORKBENCH_TEST_SCOPE=machine` runs only what a machine's own installs can change (.ci/run's second run,
- * after the fresh machine ran everything): the build, the Vitest files that reach the OS (MACHINE_TESTS) and the
- * end-to-end suite (the app's keychain, the system's Chromium, Electron where a binary exists). Lint and the pure
- * tests give the same answer on every machine, so they are not repeated.
+ * after the fresh machine ran everything): the bundles (the typecheck answers the same everywhere), the Vitest
+ * files that reach the OS (MACHINE_TESTS) and the end-to-end smoke — one journey per screen, tagged @smoke — on
+ * the system's Chromium with the machine's keychain (Electron too where a binary exists).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatSummary, type StepOutcome, type SuiteStep, type SuiteSummary } from './test-summary';
@@ -23,13 +23,6 @@ const RESULTS = join(ROOT, 'test-results');
 const MACHINE_TESTS = ['test/integration/services/secrets.test.ts'];
 const machineOnly = process.env.SEARCH_WORKBENCH_TEST_SCOPE === 'machine';
 
-function npmRun(script: string, args: readonly string[] = []): { exitCode: number; seconds: number } {
-  const started = performance.now();
-  const extra = args.length ? ['--', ...args] : [];
-  const run = spawnSync('npm', ['run', '--silent', script, ...extra], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-  return { exitCode: run.status ?? 1, seconds: (performance.now() - started) / 1000 };
-}
-
 function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -38,41 +31,97 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function step(name: string, script: string): StepOutcome {
-  process.stdout.write(`\n==> ${name} (npm run ${script})\n`);
-  const { exitCode, seconds } = npmRun(script);
-  return { name, state: exitCode === 0 ? 'passed' : 'failed', seconds, exitCode };
+interface Ran {
+  exitCode: number;
+  seconds: number;
+  /** What it printed, when it ran in the background (printed later under its own heading). */
+  output: string;
 }
 
-function suite(name: string, script: string, summaryFile: string, args: readonly string[] = []): SuiteStep {
-  rmSync(summaryFile, { force: true });
+/** `npm run SCRIPT -- ARGS`: printing as it goes, or (background) keeping what it prints for later. */
+function npmRun(script: string, args: readonly string[] = [], background = false): Promise<Ran> {
+  const started = performance.now();
+  const extra = args.length ? ['--', ...args] : [];
+  const child = spawn('npm', ['run', '--silent', script, ...extra], {
+    cwd: ROOT,
+    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    shell: process.platform === 'win32',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((done) => {
+    child.on('error', (err) => (output += `${err.message}\n`));
+    child.on('close', (code) => done({ exitCode: code ?? 1, seconds: (performance.now() - started) / 1000, output }));
+  });
+}
+
+const heading = (name: string, script: string, args: readonly string[] = []) =>
   process.stdout.write(`\n==> ${name} (npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''})\n`);
-  const { exitCode, seconds } = npmRun(script, args);
+
+const outcome = (name: string, ran: Ran): StepOutcome => ({
+  name,
+  state: ran.exitCode === 0 ? 'passed' : 'failed',
+  seconds: ran.seconds,
+  exitCode: ran.exitCode,
+});
+
+async function step(name: string, script: string): Promise<StepOutcome> {
+  heading(name, script);
+  return outcome(name, await npmRun(script));
+}
+
+/** A step run beside the others (lint beside the typecheck: each keeps one core busy); its output printed when awaited. */
+function besideStep(name: string, script: string): () => Promise<StepOutcome> {
+  const running = npmRun(script, [], true);
+  return async () => {
+    const ran = await running;
+    heading(`${name}, run beside the steps above`, script);
+    process.stdout.write(ran.output);
+    return outcome(name, ran);
+  };
+}
+
+async function suite(name: string, script: string, summaryFile: string, args: readonly string[] = []): Promise<SuiteStep> {
+  rmSync(summaryFile, { force: true });
+  heading(name, script, args);
+  const { exitCode, seconds } = await npmRun(script, args);
   return { name, exitCode, seconds, summary: readJson<SuiteSummary>(summaryFile) };
 }
 
 if (machineOnly)
   process.stdout.write(
-    `SEARCH_WORKBENCH_TEST_SCOPE=machine: lint and the pure tests are left out (they answer the same on every machine); Vitest runs ${MACHINE_TESTS.join(', ')}\n`,
+    `SEARCH_WORKBENCH_TEST_SCOPE=machine: lint, the typecheck, the pure tests and the journeys not tagged @smoke are left out (they answer the same on every machine); Vitest runs ${MACHINE_TESTS.join(', ')}\n`,
   );
-const steps: StepOutcome[] = machineOnly ? [] : [step('lint + format', 'lint')];
-const build = step('typecheck + build', 'build');
+// The end-to-end suite's browser is found (and, on a machine with none, fetched from the npm registry) while the
+// rest runs: it waits on the network, not on a core.
+const browserFile = join(RESULTS, 'e2e-browser.json');
+rmSync(browserFile, { force: true });
+const browserReady = npmRun('test:e2e', ['--prepare'], true);
+const lint = machineOnly ? undefined : besideStep('lint + format', 'lint');
+const steps: StepOutcome[] = [];
+const build = machineOnly ? await step('build', 'build:bundles') : await step('typecheck + build', 'build');
+if (lint) steps.push(await lint());
 steps.push(build);
 const suites: SuiteStep[] = [];
 if (build.state === 'passed') {
   const vitest = join(RESULTS, 'vitest-summary.json');
   suites.push(
     machineOnly
-      ? suite('unit + integration (what reaches the OS)', 'test:unit', vitest, MACHINE_TESTS)
-      : suite('unit + integration', 'test:unit', vitest),
+      ? await suite('unit + integration (what reaches the OS)', 'test:unit', vitest, MACHINE_TESTS)
+      : await suite('unit + integration', 'test:unit', vitest),
   );
-  const browserFile = join(RESULTS, 'e2e-browser.json');
-  rmSync(browserFile, { force: true });
-  const e2e = suite('end-to-end', 'test:e2e', join(RESULTS, 'e2e-summary.json'));
+  const prepared = await browserReady;
+  heading('the end-to-end browser, found beside the steps above', 'test:e2e', ['--prepare']);
+  process.stdout.write(prepared.output);
+  const e2e = machineOnly
+    ? await suite('end-to-end smoke', 'test:e2e', join(RESULTS, 'e2e-summary.json'), ['--grep', '@smoke'])
+    : await suite('end-to-end', 'test:e2e', join(RESULTS, 'e2e-summary.json'));
   const browser = readJson<{ summary: string }>(browserFile);
   e2e.detail = browser ? `in ${browser.summary}` : 'no browser to drive (the reason is printed above)';
   suites.push(e2e);
 } else {
+  await browserReady;
   steps.push({ name: 'test suites', state: 'not run', why: 'the build failed (the integration and end-to-end tests run the built app)' });
 }
 

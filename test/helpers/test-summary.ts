@@ -15,6 +15,18 @@ export interface SuiteSummary {
   errors: number;
   interrupted: boolean;
   skips: { name: string; reason: string }[];
+  /** The slowest test files, slowest first (at most SLOWEST_FILES), so the next slow file is seen the day it lands. */
+  slowest?: { file: string; seconds: number }[];
+}
+
+export const SLOWEST_FILES = 15;
+
+/** The `count` slowest of (file, seconds) pairs, slowest first. */
+export function slowestFiles(
+  times: readonly { file: string; seconds: number }[],
+  count = SLOWEST_FILES,
+): { file: string; seconds: number }[] {
+  return [...times].sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file)).slice(0, count);
 }
 
 export type StepOutcome =
@@ -83,6 +95,12 @@ export function formatSummary(steps: readonly StepOutcome[], suites: readonly Su
     groupSkips(suite.summary?.skips ?? []).map((g) => `  ${suite.name}: ${g.count} × ${g.reason}`),
   );
   if (skipLines.length > 0) lines.push('skipped, with the reason:', ...skipLines);
+  for (const suite of suites) {
+    const slowest = suite.summary?.slowest ?? [];
+    if (slowest.length === 0) continue;
+    lines.push(`${suite.name}: the ${slowest.length} slowest files`);
+    for (const { file, seconds } of slowest) lines.push(`  ${formatSeconds(seconds).padStart(9)}  ${file}`);
+  }
   const passed = steps.every((s) => s.state === 'passed') && suites.length > 0 && suites.every(suitePassed);
   lines.push(passed ? 'npm test passed.' : 'npm test FAILED.');
   return { text: `${lines.join('\n')}\n`, passed };

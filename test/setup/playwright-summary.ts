@@ -1,14 +1,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
-import type { SuiteSummary } from '../helpers/test-summary';
+import { slowestFiles, type SuiteSummary } from '../helpers/test-summary';
 
-export const E2E_SUMMARY = join(import.meta.dirname, '..', '..', 'test-results', 'e2e-summary.json');
+const ROOT = join(import.meta.dirname, '..', '..');
+export const E2E_SUMMARY = join(ROOT, 'test-results', 'e2e-summary.json');
 
 /**
  * Writes the end-to-end counts and every skip with its reason (and its project: "electron: No Electron
  * binary: …") to test-results/e2e-summary.json, which `npm test`'s closing summary reads.
  */
+/** Each spec file's time: its tests' durations added up, every try (the wall time on two workers is about half). */
+function specTimes(tests: readonly ReturnType<Suite['allTests']>[number][]): { file: string; seconds: number }[] {
+  const byFile = new Map<string, number>();
+  for (const t of tests) {
+    const file = relative(ROOT, t.location.file);
+    byFile.set(file, (byFile.get(file) ?? 0) + t.results.reduce((sum, r) => sum + r.duration, 0) / 1000);
+  }
+  return [...byFile].map(([file, seconds]) => ({ file, seconds }));
+}
+
 export default class PlaywrightSummary implements Reporter {
   private root: Suite | undefined;
   private errors = 0;
@@ -43,6 +54,7 @@ export default class PlaywrightSummary implements Reporter {
       errors: this.errors,
       interrupted: result.status === 'interrupted' || result.status === 'timedout',
       skips,
+      slowest: slowestFiles(specTimes(tests)),
     };
     mkdirSync(dirname(E2E_SUMMARY), { recursive: true });
     writeFileSync(E2E_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);

@@ -1,19 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
-import { countsOf, type SuiteSummary } from '../helpers/test-summary';
+import { countsOf, slowestFiles, type SuiteSummary } from '../helpers/test-summary';
 
 export const VITEST_SUMMARY = join(import.meta.dirname, '..', '..', 'test-results', 'vitest-summary.json');
 
 /**
  * Prints, after Vitest's own summary, every test skipped with a reason (`ctx.skip(reason)`) so a skipped
- * keychain test says why in the output anyone reads; and writes the counts and reasons to
+ * keychain test says why in the output anyone reads; and writes the counts, reasons and the slowest files to
  * test-results/vitest-summary.json, which `npm test`'s closing summary reads.
  */
 export default class VitestSummary implements Reporter {
   private readonly outcomes: ('passed' | 'failed' | 'skipped')[] = [];
   private readonly skipped: { name: string; reason: string }[] = [];
   private files = 0;
+  private readonly times: { file: string; seconds: number }[] = [];
 
   private readonly file: string;
 
@@ -22,8 +23,11 @@ export default class VitestSummary implements Reporter {
     this.file = options.file ?? VITEST_SUMMARY;
   }
 
-  onTestModuleEnd(_module: TestModule): void {
+  onTestModuleEnd(module: TestModule): void {
     this.files += 1;
+    // What the file cost its worker: importing it (collect), its hooks and tests (duration), and its setup file.
+    const d = module.diagnostic();
+    this.times.push({ file: module.relativeModuleId, seconds: (d.collectDuration + d.setupDuration + d.duration) / 1000 });
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -45,6 +49,7 @@ export default class VitestSummary implements Reporter {
       errors: errors.length,
       interrupted: reason === 'interrupted',
       skips: this.skipped,
+      slowest: slowestFiles(this.times),
     };
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);

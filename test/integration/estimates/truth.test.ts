@@ -1,173 +1,61 @@
 /**
- * Estimates on traffic against the truth the simulator knows: shoppers drawn from a click model over a hidden
- * relevance, logged under default and new-arrivals; B's true clicks@10 is what those shoppers would have clicked on
- * B's page in expectation (trueClicksAtK). The estimates must land near it where the log covers B's items, get the
- * sign of a real difference right, and their intervals must hold it in most seeds.
+ * Estimates on traffic against the truth the simulator knows, at a size `npm test` runs in seconds: 1,500 and 2,500
+ * sessions drawn under PBM and DBN over a hidden relevance, logged under default and new-arrivals. B's true clicks@10
+ * is what those shoppers would have clicked on B's page in expectation; the model's and DR's B must land within a
+ * tenth of it, PBM's within their own 95% intervals (the log's own variance, so the check tightens as the log grows;
+ * DBN's model leans high at this size, which issue 63 is about), and B − A must have the truth's sign. The full
+ * validation — both click models on 4,000 sessions, and the interval's coverage over 20 seeds — is
+ * `npm run validate` (test/validate/estimates-truth.test.ts).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
-import { estimateOnStore, replayLogOnStore, trueClicksAtK } from '../../../src/main/services/estimates';
-import { HttpClient } from '../../../src/main/services/http';
-import { SearchClient } from '../../../src/main/services/search';
-import { importFile, simulateTraffic, TrafficStore } from '../../../src/main/services/traffic';
-import type { ClickModelName, TrafficTruth } from '../../../src/shared/traffic';
 import { captureIo } from '../../helpers/cli-io';
-import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
+import { DEMO_TOKEN } from '../../helpers/emulator';
+import { truthBench, type EstimateJson, type TruthBench } from '../../helpers/traffic-truth';
 
-let em: TestEmulator;
-let dir: string;
-let http: HttpClient;
-let search: SearchClient;
+let bench: TruthBench;
 beforeAll(async () => {
-  // The clock pinned: bestsellers has a trigger on the hour, and B's pages must be the same for the estimate and the truth.
-  em = await testEmulator({ items: 6000, now: () => Date.parse('2026-11-04T12:00:00Z') });
-  dir = await mkdtemp(join(tmpdir(), 'wb-estimates-'));
-  http = new HttpClient({ connectionsPerOrigin: 16 });
-  search = new SearchClient(http);
+  bench = await truthBench();
 });
 afterAll(async () => {
-  await http?.close();
-  await em?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await bench?.close();
 });
 
-/** Simulated traffic under default and new-arrivals, imported into a store: its folder and its truth. */
-async function traffic(seed: number, sessions: number, model: ClickModelName) {
-  const out = join(dir, `${model}-${seed}`);
-  await simulateTraffic(
-    { http, search },
-    {
-      baseUrl: em.url,
-      token: DEMO_TOKEN,
-      trackerKey: 'demo-tracker-key-0001',
-      sessions,
-      days: 7,
-      seed,
-      configurations: ['default', 'new-arrivals'],
-      clickModel: model,
-      start: '2026-11-01',
-      out,
-    },
-  );
-  const storeDir = join(out, 'store');
-  const store = await TrafficStore.open(storeDir);
-  try {
-    for (const f of ['queries.jsonl', 'events.jsonl']) await importFile(store, join(out, f));
-  } finally {
-    store.close();
-  }
-  return { storeDir, truth: JSON.parse(await readFile(join(out, 'truth.json'), 'utf8')) as TrafficTruth };
-}
-
-/** A's and B's true clicks@10 (and click-through, add-to-carts, purchases) on A's replayed searches. */
-async function truthOf(storeDir: string, truth: TrafficTruth, b: string) {
-  const store = await TrafficStore.open(storeDir);
-  try {
-    const { contexts } = await replayLogOnStore(store, { filter: {}, configuration: 'default', k: 10 }, async (c) => c.map(() => []));
-    const at = (configurationId: string) =>
-      trueClicksAtK(search, { baseUrl: em.url, token: DEMO_TOKEN, configurationId, truth, contexts, k: 10 });
-    return { a: await at('default'), b: await at(b) };
-  } finally {
-    store.close();
-  }
-}
-
-interface EstimateJson {
-  estimator: string;
-  a: { value: number };
-  b: { value: number; ci95: [number, number] };
-  delta: { value: number; ci95: [number, number]; p: number };
-  coverage: number;
-  searches: number;
-}
-
-describe('traffic estimate against the simulator’s truth', () => {
+describe('traffic estimate against the simulator’s truth, on a small log', () => {
   it.each([
-    ['dbn' as const, 3],
-    ['pbm' as const, 4],
+    ['pbm' as const, 4, 1500, true],
+    ['dbn' as const, 3, 2500, false],
   ])(
-    'traffic drawn under %s (seed %i): model and DR within a tenth of B’s true clicks@10 where coverage is at least a half, the sign right where the truth differs by a twentieth',
-    async (model, seed) => {
-      const { storeDir, truth } = await traffic(seed, 4000, model);
-      for (const b of ['new-arrivals', 'bestsellers']) {
-        const io = captureIo();
-        const code = await main(
-          [
-            ...['traffic', 'estimate', '--store', storeDir, '--a-config', 'default', '--b-config', b],
-            ...['--base-url', em.url, '--token', DEMO_TOKEN, '--click-model', model, '--estimator', 'all', '--format', 'json'],
-          ],
-          io,
-        );
-        expect(code, io.err.join('\n')).toBe(0);
-        const all = JSON.parse(io.out.join('\n')) as EstimateJson[];
-        expect(all.map((e) => e.estimator)).toEqual(['model', 'ips', 'snips', 'dr', 'interleave']);
-        const truths = await truthOf(storeDir, truth, b);
-        const t = { a: truths.a.clicks, b: truths.b.clicks };
-        const trueDelta = t.b - t.a;
-        for (const e of all.filter((x) => x.estimator === 'model' || x.estimator === 'dr')) {
-          const error = e.b.value / t.b - 1;
-          if (e.coverage >= 0.5) expect(Math.abs(error), `${b} ${e.estimator}: ${e.b.value} against ${t.b}`).toBeLessThan(0.1);
-          if (Math.abs(trueDelta) >= 0.05 * t.a) expect(Math.sign(e.delta.value), `${b} ${e.estimator} B − A`).toBe(Math.sign(trueDelta));
+    '%s shoppers (seed %i, %i sessions): the model’s and DR’s B within a tenth of B’s true clicks@10, the sign of B − A right',
+    async (model, seed, sessions, heldByInterval) => {
+      const { storeDir, truth } = await bench.traffic(seed, sessions, model);
+      const io = captureIo();
+      const code = await main(
+        [
+          ...['traffic', 'estimate', '--store', storeDir, '--a-config', 'default', '--b-config', 'new-arrivals'],
+          ...['--base-url', bench.url, '--token', DEMO_TOKEN, '--click-model', model, '--estimator', 'all', '--format', 'json'],
+        ],
+        io,
+      );
+      expect(code, io.err.join('\n')).toBe(0);
+      const all = JSON.parse(io.out.join('\n')) as EstimateJson[];
+      expect(all.map((e) => e.estimator)).toEqual(['model', 'ips', 'snips', 'dr', 'interleave']);
+      const truths = await bench.truthOf(storeDir, truth, 'new-arrivals');
+      const t = { a: truths.a.clicks, b: truths.b.clicks };
+      expect(all[0]!.coverage).toBeGreaterThan(0.9);
+      for (const e of all.filter((x) => x.estimator === 'model' || x.estimator === 'dr')) {
+        const [low, high] = e.b.ci95;
+        const seen = `${e.estimator}: ${e.b.value.toFixed(4)} [${low.toFixed(4)}, ${high.toFixed(4)}] against ${t.b.toFixed(4)}`;
+        expect(Math.abs(e.b.value / t.b - 1), seen).toBeLessThan(0.1);
+        if (heldByInterval) {
+          // The interval is the log's own variance: it holds the truth (widened by a quarter for a single seed's luck).
+          const slack = (high - low) / 4;
+          expect(t.b, seen).toBeGreaterThanOrEqual(low - slack);
+          expect(t.b, seen).toBeLessThanOrEqual(high + slack);
         }
-        // Click-through, add-to-carts and purchases by the model: within a tenth of B's truth too, where coverage allows.
-        const store = await TrafficStore.open(storeDir);
-        try {
-          const report = await estimateOnStore({ search }, store, {
-            filter: {},
-            configuration: 'default',
-            source: { kind: 'service', baseUrl: em.url, token: DEMO_TOKEN, configurationId: b },
-            model,
-            k: 10,
-            replicates: 0,
-          });
-          expect(report.outcomes.map((o) => o.outcome)).toEqual(['ctr', 'carts', 'purchases']);
-          for (const o of report.outcomes) {
-            const error = o.b.value / truths.b[o.outcome] - 1;
-            console.log(
-              `${model} ${b} ${o.outcome}: ${o.b.value.toFixed(4)} against ${truths.b[o.outcome].toFixed(4)} (${(error * 100).toFixed(1)}%), A ${o.a.value.toFixed(4)} against ${truths.a[o.outcome].toFixed(4)}`,
-            );
-            if (report.coverage >= 0.5) expect(Math.abs(error), `${b} ${o.outcome}`).toBeLessThan(0.1);
-          }
-        } finally {
-          store.close();
-        }
-        // Coverage: new-arrivals' items are in the log (it served half the shoppers); bestsellers' mostly are not.
-        if (b === 'new-arrivals') expect(all[0]!.coverage).toBeGreaterThan(0.9);
-        else expect(all[0]!.coverage).toBeLessThan(0.7);
+        if (Math.abs(t.b - t.a) >= 0.05 * t.a) expect(Math.sign(e.delta.value), `${e.estimator} B − A`).toBe(Math.sign(t.b - t.a));
       }
     },
-    240_000,
+    120_000,
   );
-
-  it('the 95% interval of DR holds B’s true clicks@10 in at least 16 of 20 seeds (default → new-arrivals, PBM)', async () => {
-    let held = 0;
-    const misses: string[] = [];
-    for (let seed = 101; seed <= 120; seed++) {
-      const { storeDir, truth } = await traffic(seed, 600, 'pbm');
-      const store = await TrafficStore.open(storeDir);
-      try {
-        const report = await estimateOnStore({ search }, store, {
-          filter: {},
-          configuration: 'default',
-          source: { kind: 'service', baseUrl: em.url, token: DEMO_TOKEN, configurationId: 'new-arrivals' },
-          model: 'pbm',
-          k: 10,
-        });
-        const t = { b: (await truthOf(storeDir, truth, 'new-arrivals')).b.clicks };
-        const dr = report.estimates.find((e) => e.estimator === 'dr')!;
-        if (dr.b.ci95[0] <= t.b && t.b <= dr.b.ci95[1]) held++;
-        else
-          misses.push(
-            `seed ${seed}: ${dr.b.value.toFixed(4)} [${dr.b.ci95.map((x) => x.toFixed(4)).join(', ')}] against ${t.b.toFixed(4)}`,
-          );
-      } finally {
-        store.close();
-      }
-    }
-    console.log(`DR's interval held the truth in ${held} of 20 seeds${misses.length ? `; missed:\n${misses.join('\n')}` : ''}`);
-    expect(held, misses.join('\n')).toBeGreaterThanOrEqual(16);
-  }, 600_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import { formatSeconds, formatSummary, groupSkips, type SuiteStep } from '../../helpers/test-summary';
+import { formatSeconds, formatSummary, groupSkips, slowestFiles, type SuiteStep } from '../../helpers/test-summary';
 import VitestSummary from '../../setup/vitest-summary';
 
 const testCase = (fullName: string, result: { state: string; note?: string }) =>
@@ -17,7 +17,7 @@ const suite = (name: string, counts: Partial<NonNullable<SuiteStep['summary']>>,
 });
 
 describe('the test summary says why a test was skipped', () => {
-  it("lists each test skipped with a reason after Vitest's summary, and writes the counts for npm test", async () => {
+  it("lists each test skipped with a reason after Vitest's summary, and writes the counts and each file's time for npm test", async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'wb-summary-')), 'vitest-summary.json');
     const out: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -26,7 +26,8 @@ describe('the test summary says why a test was skipped', () => {
     });
     try {
       const reporter = new VitestSummary({ file });
-      reporter.onTestModuleEnd({} as TestModule);
+      const diagnostic = { collectDuration: 200, setupDuration: 50, duration: 1250 };
+      reporter.onTestModuleEnd({ relativeModuleId: 'test/unit/x.test.ts', diagnostic: () => diagnostic } as unknown as TestModule);
       reporter.onTestCaseResult(testCase('secret store > round-trips', { state: 'skipped', note: 'no keychain here' }));
       reporter.onTestCaseResult(testCase('other > skipped without a reason', { state: 'skipped' }));
       reporter.onTestCaseResult(testCase('other > passed', { state: 'passed' }));
@@ -48,6 +49,7 @@ describe('the test summary says why a test was skipped', () => {
         { name: 'secret store > round-trips', reason: 'no keychain here' },
         { name: 'other > skipped without a reason', reason: 'skipped without a reason' },
       ],
+      slowest: [{ file: 'test/unit/x.test.ts', seconds: 1.5 }],
     });
   });
 });
@@ -83,6 +85,18 @@ describe("npm test's closing summary", () => {
       'skipped, with the reason:\n  unit + integration: 1 × no keychain here\n  end-to-end: 2 × electron project: No Electron binary\n',
     );
     expect(text.trimEnd().endsWith('npm test passed.')).toBe(true);
+  });
+
+  it('lists each suite’s slowest files, slowest first, at most fifteen, before the verdict', () => {
+    const times = Array.from({ length: 20 }, (_, i) => ({ file: `test/f${i}.test.ts`, seconds: i * 1.5 }));
+    const slowest = slowestFiles(times);
+    expect(slowest).toHaveLength(15);
+    expect(slowest[0]).toEqual({ file: 'test/f19.test.ts', seconds: 28.5 });
+    expect(slowest.at(-1)).toEqual({ file: 'test/f5.test.ts', seconds: 7.5 });
+    const { text } = formatSummary([...steps], [suite('unit + integration', { passed: 3, slowest: slowestFiles(times, 2) })]);
+    expect(text).toContain(
+      'unit + integration: the 2 slowest files\n     28.5 s  test/f19.test.ts\n     27.0 s  test/f18.test.ts\nnpm test passed.',
+    );
   });
 
   it('fails when a suite failed, ran nothing, or did not report; and when a step failed', () => {
