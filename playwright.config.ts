@@ -34,7 +34,14 @@ export default defineConfig({
     ['./test/setup/playwright-summary.ts'],
     ...(process.env.CI ? [['junit', { outputFile: 'test-results/e2e-junit.xml' }] as const] : []),
   ],
-  use: { trace: { mode: 'retain-on-failure', screenshots: false }, viewport: { width: 1440, height: 900 } },
+  // A failed test keeps its trace (each action with its locator, timing and error, the console and the network) and
+  // a screenshot of the screen it failed on. The trace leaves out DOM snapshots and screencast frames: recording
+  // them for every test, passed or not, cost about a third of the suite's time.
+  use: {
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
+    viewport: { width: 1440, height: 900 },
+  },
   projects: [
     // Browser mode: the real renderer against the real services through the loopback host.
     { name: 'browser' },

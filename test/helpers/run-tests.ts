@@ -1,10 +1,11 @@
 /**
- * `npm test`: lint and format, typecheck and build, Vitest, then the end-to-end suite — and one summary at
- * the end with each suite's passed / failed / skipped counts, the browser the end-to-end suite ran in, every
- * skip with its reason, and the slowest files of each suite.
+ * `npm test`: lint and format, the typecheck and the build side by side, Vitest, then the end-to-end suite — and
+ * one summary at the end with each suite's passed / failed / skipped counts, the browser the end-to-end suite ran
+ * in, every skip with its reason, and the slowest files of each suite.
  *
- * Lint is reported and the run goes on; a failed build stops the suites (the integration and end-to-end tests
- * run the built app); a failed Vitest run still lets the end-to-end suite run, so one run shows both.
+ * Lint and the typecheck are reported and the run goes on; a failed build stops the suites (the integration and
+ * end-to-end tests run the built app); a failed Vitest run still lets the end-to-end suite run, so one run shows
+ * both.
  *
  * `SEARCH_WORKBENCH_TEST_SCOPE=machine` runs only what a machine's own installs can change (.ci/run's second run,
  * after the fresh machine ran everything): the bundles (the typecheck answers the same everywhere), the Vitest
@@ -98,10 +99,13 @@ if (machineOnly)
 const browserFile = join(RESULTS, 'e2e-browser.json');
 rmSync(browserFile, { force: true });
 const browserReady = npmRun('test:e2e', ['--prepare'], true);
+// Lint, the typecheck and the bundles need nothing of each other: each keeps a core busy, so they run side by side.
 const lint = machineOnly ? undefined : besideStep('lint + format', 'lint');
+const bundles = besideStep('build', 'build:bundles');
 const steps: StepOutcome[] = [];
-const build = machineOnly ? await step('build', 'build:bundles') : await step('typecheck + build', 'build');
+if (!machineOnly) steps.push(await step('typecheck', 'typecheck'));
 if (lint) steps.push(await lint());
+const build = await bundles();
 steps.push(build);
 const suites: SuiteStep[] = [];
 if (build.state === 'passed') {
