@@ -45,13 +45,21 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
   let sending: Promise<unknown> = Promise.resolve();
   /** The number of the last update made, to know whether an answer is the last one's. */
   let latest = 0;
+  /**
+   * Updates made here and not yet answered. While any is on its way, main's change events are not shown: an event
+   * for an earlier update (a width) arriving after a later change was made on screen (a narrower width) would put
+   * the screen back, and the next change (a fold) would be made from there. The last update's answer is main's
+   * whole state, so nothing an event carried is lost.
+   */
+  let inFlight = 0;
   /** The change shows at once and goes back (with a notice) if main refuses it. */
   const optimistic = async (patch: SettingsPatch, what: string) => {
     const previous = get().settings;
     if (previous) set({ settings: { ...previous, ...patch } });
     const sentAt = version;
     const mine = ++latest;
-    const update = sending.then(() => workbench().settings.update(patch));
+    inFlight++;
+    const update = sending.then(() => workbench().settings.update(patch)).finally(() => inFlight--);
     sending = update.catch(() => undefined);
     const result = await update;
     // Only the answer to the last update made is the state to show: an earlier one's answer arriving after a later
@@ -91,6 +99,7 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get) => {
     },
     applySettings: (settings, sentAt) => {
       if (sentAt !== undefined && sentAt !== version) return;
+      if (sentAt === undefined && inFlight > 0) return;
       version++;
       set({ settings });
     },

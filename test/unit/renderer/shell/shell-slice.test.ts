@@ -50,6 +50,33 @@ describe('shell: the slice against main', () => {
     off();
   });
 
+  it('a change event for an earlier update, arriving while a later one is on its way, does not put the screen back', async () => {
+    const settings = app.api.settings as { update: typeof app.api.settings.update };
+    const real = settings.update;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    settings.update = async (patch) => {
+      await held;
+      return real(patch);
+    };
+    try {
+      const before = app.state().settings!;
+      // A width is on its way to main, shown at once; main's event for an older state (the width before) comes in.
+      const width = app.state().setPaneLayout('search', { widths: { builder: 616 }, collapsed: [] });
+      expect(app.state().settings?.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: [] });
+      app.state().applySettings({ ...before, paneLayouts: { ...before.paneLayouts, search: { widths: { builder: 640 }, collapsed: [] } } });
+      expect(app.state().settings?.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: [] });
+      release();
+      await width;
+      expect(app.state().settings?.paneLayouts.search).toEqual({ widths: { builder: 616 }, collapsed: [] });
+      // With nothing on its way, main's events are shown again.
+      app.state().applySettings({ ...before, theme: 'light' });
+      expect(app.state().settings?.theme).toBe('light');
+    } finally {
+      settings.update = real;
+    }
+  });
+
   it('sends settings changes to main one after another, in the order they were made', async () => {
     // The api's channels are read-only to callers; the test holds one back on its way to main.
     const settings = app.api.settings as { update: typeof app.api.settings.update };
