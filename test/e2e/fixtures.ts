@@ -169,6 +169,17 @@ export async function shootThemes(app: Pick<Workbench, 'page' | 'screenshot'>, n
   await theme('dark');
 }
 
+/**
+ * The settings main holds (not the screen's optimistic copy): a test waits for them before a reload, which aborts an
+ * update still on its way.
+ */
+export async function mainSettings(page: Page) {
+  return page.evaluate(async () => {
+    const settings = await window.workbench.settings.get();
+    return settings.ok ? settings.value : null;
+  });
+}
+
 /** Where Local demo's embedded service listens (its operator endpoints answer on loopback). */
 export async function localDemoUrl(page: Page): Promise<string> {
   let url = '';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openArea, pasteAndSend, shootThemes, test } from './fixtures';
+import { expect, mainSettings, openArea, pasteAndSend, shootThemes, test } from './fixtures';
 
 // Results get the room: at 1440×900, after a pasted storefront URL (only 3½ rows showed) and on a saved request
 // with expectations (5 rows), the paste notes, the Expectations panel and "Copy request as" are folded to one line
@@ -47,6 +47,8 @@ test('at 1440×900 the results keep at least 12 rows after a pasted storefront U
   // Opened, a panel stays open: kept in the settings, found as left after a reload.
   await page.getByRole('button', { name: /How the pasted URL was read/ }).click();
   await expect(page.getByTestId('storefront-steps')).toBeVisible();
+  // Reloaded once main holds it: a reload aborts an update still on its way, as closing the window would not.
+  await expect.poll(async () => (await mainSettings(page))?.folds['search-notes']).toBe(true);
   await page.reload();
   await page.getByRole('textbox', { name: 'Query' }).waitFor();
   await pasteAndSend(page, 'https://demo-shop.example.com/search.php?search_query=boots');

@@ -1,5 +1,5 @@
 import { AREAS } from '../../src/renderer/src/shell/areas';
-import { expect, shootThemes, test, SMOKE, THEME_RULES } from './fixtures';
+import { expect, mainSettings, shootThemes, test, SMOKE, THEME_RULES } from './fixtures';
 
 test.describe('app shell', () => {
   test(
@@ -77,6 +77,8 @@ test.describe('app shell', () => {
     const { page } = app;
     await page.getByRole('radio', { name: 'Light theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // Reloaded once main holds it: a reload aborts an update still on its way.
+    await expect.poll(async () => (await mainSettings(page))?.theme).toBe('light');
     await app.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByRole('radio', { name: 'Light theme' })).toHaveAttribute('aria-checked', 'true');
@@ -115,12 +117,7 @@ test.describe('app shell', () => {
 
     // Main keeps the layout: once it holds it (a reload aborts what is still on its way), a reload finds it as it was left.
     await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const settings = await window.workbench.settings.get();
-          return settings.ok ? settings.value.paneLayouts.search : null;
-        }),
-      )
+      .poll(async () => (await mainSettings(page))?.paneLayouts.search)
       .toEqual({ widths: { builder: 616 }, collapsed: ['inspectors'] });
     await app.reload();
     await page.getByRole('textbox', { name: 'Query' }).waitFor();
