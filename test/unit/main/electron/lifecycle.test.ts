@@ -20,7 +20,8 @@ async function freshElectron() {
   return electron;
 }
 
-async function waitFor<T>(probe: () => T | undefined, ms = 2000): Promise<T> {
+/** Waits for what the glue does on its own time; the limit only stops a hung test (a busy machine takes seconds). */
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = probe();
