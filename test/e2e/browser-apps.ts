@@ -162,48 +162,17 @@ async function openApp(browser: Browser, host: Host): Promise<BrowserApp> {
  * background; `close`, at the worker's end, waits for all of it.
  */
 export class WarmApps {
-  private warm: Promise<Host> | undefined;
-  private readonly closing = new Set<Promise<void>>();
-  private readonly failures: unknown[] = [];
-
   constructor(private readonly browser: () => Promise<Browser>) {}
 
-  private startNext(): void {
-    const next = launchHost({});
-    // A warm host that failed to start is reported by the test that takes it; until then nothing awaits it.
-    next.catch(() => undefined);
-    this.warm = next;
-  }
-
   async take(hostEnv: Record<string, string>): Promise<BrowserApp> {
-    let host: Promise<Host>;
-    if (Object.keys(hostEnv).length === 0 && this.warm) {
-      host = this.warm;
-      this.warm = undefined;
-    } else host = launchHost(hostEnv);
-    if (!this.warm) this.startNext();
-    return openApp(await this.browser(), await host);
+    return openApp(await this.browser(), await launchHost(hostEnv));
   }
 
-  /**
-   * Closes a finished app's context now (a context belongs to its test: Playwright's tracing must not meet it in the
-   * next test) and its host in the background, while the next test runs.
-   */
+  /** Closes a finished app: its context, then its host, its keychain entry and its data folder. */
   async retire(app: BrowserApp): Promise<void> {
-    await app.page.context().close();
-    const done: Promise<void> = app
-      .dispose()
-      .catch((err: unknown) => void this.failures.push(err))
-      .finally(() => this.closing.delete(done));
-    this.closing.add(done);
+    await app.dispose();
   }
 
-  /** Stops the warm host and waits for every retired app; a failure to close any of them fails the worker's teardown. */
-  async close(): Promise<void> {
-    const warm = this.warm;
-    this.warm = undefined;
-    if (warm) await warm.then((host) => host.dispose()).catch(() => undefined);
-    await Promise.all([...this.closing]);
-    if (this.failures.length > 0) throw new Error(`closing a finished app failed: ${this.failures.map(String).join('; ')}`);
-  }
+  /** Nothing outlives its test; kept so the worker's teardown has one place to wait in. */
+  async close(): Promise<void> {}
 }

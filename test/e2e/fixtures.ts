@@ -118,6 +118,15 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
         return [...sink, ...csp.map((v) => `csp: ${v}`)];
       },
       axe: async (rules) => {
+        // Colours are measured once transitions (a focus, a hover) have ended; endless ones (a spinner) are not waited for.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+        );
         const builder = new AxeBuilder({ page });
         const results = await (rules ? builder.withRules(rules) : builder).analyze();
         return results.violations
