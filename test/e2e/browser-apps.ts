@@ -3,9 +3,8 @@
  * The app in browser mode for one end-to-end test: its own host (a `serve` process on its own data folder and
  * keychain entry) and a fresh context in the worker's Chromium, loaded to its ready signal.
  *
- * Each worker keeps the next test's host starting while the current test runs (WarmApps), so a test waits only
- * for its page to load, and hands its finished app back to be closed while the next test runs. Nothing is shared
- * between tests: every app has its own host, data folder and context.
+ * Nothing is shared between tests: every app has its own host, data folder and context; only the worker's
+ * Chromium is shared (WarmApps hands out and takes back one worker's apps).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -155,12 +154,7 @@ async function openApp(browser: Browser, host: Host): Promise<BrowserApp> {
   }
 }
 
-/**
- * One worker's apps. `take` answers a ready app for a test: a fresh context on a host — the one started while the
- * previous test ran, when the test asks for no extra host environment — and starts the next host. (Only the host is
- * started early: a browser context belongs to the test that opens it.) `retire` closes a finished app in the
- * background; `close`, at the worker's end, waits for all of it.
- */
+/** One worker's apps: `take` answers a ready app for a test on a new host; `retire` closes it after the test. */
 export class WarmApps {
   constructor(private readonly browser: () => Promise<Browser>) {}
 
