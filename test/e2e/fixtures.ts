@@ -73,8 +73,8 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
   hostEnv: [{}, { option: true }],
   /**
    * One Chromium per worker, launched when the worker's first browser-mode test asks (the Electron project never
-   * does), and the worker's apps in it: each test gets a fresh context on its own host, started while the test
-   * before it ran (test/e2e/browser-apps.ts).
+   * does), and the worker's apps in it: each test gets a fresh context on its own host
+   * (test/e2e/browser-apps.ts).
    */
   workerApps: [
     async ({ playwright }, use) => {
