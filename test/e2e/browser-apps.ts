@@ -4,7 +4,7 @@
  * keychain entry) and a fresh context in the worker's Chromium, loaded to its ready signal.
  *
  * Nothing is shared between tests: every app has its own host, data folder and context; only the worker's
- * Chromium is shared (WarmApps hands out and takes back one worker's apps).
+ * Chromium is shared (WorkerApps hands out and takes back one worker's apps).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -155,7 +155,7 @@ async function openApp(browser: Browser, host: Host): Promise<BrowserApp> {
 }
 
 /** One worker's apps: `take` answers a ready app for a test on a new host; `retire` closes it after the test. */
-export class WarmApps {
+export class WorkerApps {
   constructor(private readonly browser: () => Promise<Browser>) {}
 
   async take(hostEnv: Record<string, string>): Promise<BrowserApp> {

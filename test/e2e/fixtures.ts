@@ -6,7 +6,7 @@ import { _electron as electron, test as base, type Browser, type Locator, type P
 import AxeBuilder from '@axe-core/playwright';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { findElectron } from '../../src/cli/commands/app';
-import { E2E_ENV, forgetKeychain, keychainServiceFor, recordProblems, ROOT, waitReady, WarmApps } from './browser-apps';
+import { E2E_ENV, forgetKeychain, keychainServiceFor, recordProblems, ROOT, waitReady, WorkerApps } from './browser-apps';
 
 export { ROOT };
 /**
@@ -68,7 +68,7 @@ async function launchElectronApp(
   return { page, dataDir, sink, dispose };
 }
 
-export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string> }, { workerApps: WarmApps }>({
+export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string> }, { workerApps: WorkerApps }>({
   /** Extra environment for main (the browser-mode host, or Electron). */
   hostEnv: [{}, { option: true }],
   /**
@@ -79,7 +79,7 @@ export const test = base.extend<{ app: Workbench; hostEnv: Record<string, string
   workerApps: [
     async ({ playwright }, use) => {
       let launched: Promise<Browser> | undefined;
-      const apps = new WarmApps(
+      const apps = new WorkerApps(
         () => (launched ??= playwright.chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs })),
       );
       await use(apps);
