@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fitOnStore, pagesOnStore } from '../../../src/main/services/click-models';
 import { TrafficStore } from '../../../src/main/services/traffic';
-import { fitClickModel, pagePatternsSql, patternOf } from '../../../src/shared/click-models';
+import { fitClickModel, pagePatternsSql, patternOf, type PreparedPages } from '../../../src/shared/click-models';
 
 const DEMO_STORE = join(import.meta.dirname, '..', '..', '..', 'examples', 'workspace', 'traffic');
 
@@ -32,6 +32,41 @@ describe('the store’s pages, numbered by DuckDB', () => {
       }
       // The temporary tables are gone after.
       expect(await store.duck.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'wb_%'`)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+/** Each page pattern as text (its ranking's queries and items, the ranks clicked, how many searches), sorted. */
+function patternsOf(pages: PreparedPages): string[] {
+  const out: string[] = [];
+  for (let n = 0; n < pages.count.length; n++) {
+    const ranking = Array.from(
+      pages.flat.subarray(pages.start[n]!, pages.start[n + 1]!),
+      (p) => `${pages.pairs[p]!.query}/${pages.pairs[p]!.itemId}`,
+    );
+    out.push(`${ranking.join(' ')} | ${pages.clicked[n]} × ${pages.count[n]}`);
+  }
+  return out.sort();
+}
+
+describe('one store asked several things at once', () => {
+  it('answers each as if it were alone: two fits and a summary side by side read what they read one by one', async () => {
+    const store = await TrafficStore.open(DEMO_STORE);
+    try {
+      const premium = await pagesOnStore(store, { segment: 'premium' });
+      const all = await pagesOnStore(store, {});
+      const size = await store.size();
+      const [premium2, all2, size2] = await Promise.all([
+        pagesOnStore(store, { segment: 'premium' }),
+        pagesOnStore(store, {}),
+        store.size(),
+      ]);
+      // Rankings are numbered in no fixed order among one query's: compared as what each pattern is.
+      expect(patternsOf(premium2)).toEqual(patternsOf(premium));
+      expect(patternsOf(all2)).toEqual(patternsOf(all));
+      expect(size2).toEqual(size);
     } finally {
       store.close();
     }

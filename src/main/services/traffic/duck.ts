@@ -30,38 +30,51 @@ export async function openDuck(): Promise<Duck> {
     temp_directory: join(tmpdir(), `search-workbench-duckdb-${process.pid}`),
   });
   const connection: DuckDBConnection = await instance.connect();
+  // One statement at a time on the connection: a second statement begun while a result is still streaming ends that
+  // result early, and the first reader saw no more rows (two fits side by side each got part of the pages, or none).
+  let last: Promise<unknown> = Promise.resolve();
+  const alone = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = last.then(work, work);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
   return {
-    async all(sql, params) {
-      const reader = await connection.runAndReadAll(sql, params);
-      // Read by column (twice as fast as by row for a report of 50,000 rows), each column made plain once, then the rows.
-      const columns = Object.entries(reader.getColumnsObjectJS()).map(([name, values]) => [name, plainColumn(values)] as const);
-      const rows: Record<string, unknown>[] = new Array(reader.currentRowCount);
-      for (let i = 0; i < rows.length; i++) {
-        const row: Record<string, unknown> = {};
-        for (const [name, values] of columns) row[name] = values[i];
-        rows[i] = row;
-      }
-      return rows;
-    },
-    async run(sql, params) {
-      await connection.run(sql, params);
-    },
-    async each(sql, visit) {
-      const result = await connection.stream(sql);
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        visit(chunk.rowCount, (c) => {
-          const vector = chunk.getColumnVector(c);
-          return (row) => vector.getItem(row);
-        });
-      }
-    },
+    all: (sql, params) => alone(() => readAll(connection, sql, params)),
+    run: (sql, params) =>
+      alone(async () => {
+        await connection.run(sql, params);
+      }),
+    each: (sql, visit) =>
+      alone(async () => {
+        const result = await connection.stream(sql);
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          visit(chunk.rowCount, (c) => {
+            const vector = chunk.getColumnVector(c);
+            return (row) => vector.getItem(row);
+          });
+        }
+      }),
     close() {
       connection.closeSync();
       instance.closeSync();
     },
   };
+}
+
+/** A whole result as plain objects. */
+async function readAll(connection: DuckDBConnection, sql: string, params?: Record<string, string | number | boolean>) {
+  const reader = await connection.runAndReadAll(sql, params);
+  // Read by column (twice as fast as by row for a report of 50,000 rows), each column made plain once, then the rows.
+  const columns = Object.entries(reader.getColumnsObjectJS()).map(([name, values]) => [name, plainColumn(values)] as const);
+  const rows: Record<string, unknown>[] = new Array(reader.currentRowCount);
+  for (let i = 0; i < rows.length; i++) {
+    const row: Record<string, unknown> = {};
+    for (const [name, values] of columns) row[name] = values[i];
+    rows[i] = row;
+  }
+  return rows;
 }
 
 /** A column's values as plain JavaScript: left as they are when none needs changing. */
