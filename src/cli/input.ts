@@ -1,5 +1,5 @@
 import { InputFileError, readTextFile, streamTextFile, textOf } from '../main/services/storage';
-import { jsonErrorPosition } from '../shared/request';
+import { parseJsonText } from '../shared/json-value';
 import type { CliIo } from './command';
 
 export class InputError extends Error {}
@@ -47,11 +47,9 @@ export async function streamInput(arg: string | undefined, io: CliIo, push: (pie
 
 export function parseJsonInput(text: string, name: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonText(text, name);
   } catch (err) {
-    const position = jsonErrorPosition(err, text);
-    const where = position !== undefined ? ` at position ${position} (line ${text.slice(0, position).split('\n').length})` : '';
-    throw new InputError(`${name} is not valid JSON${where}: ${(err as Error).message}`);
+    throw new InputError((err as Error).message);
   }
 }
 

@@ -116,7 +116,7 @@ describe('merge: shards that are not parts of one run are refused', () => {
     await symlink('/dev/zero', join(two, 'definition.json'));
     const zero = await run(['merge', one, two]);
     expect(zero.code).toBe(3);
-    expect(zero.err).toContain('is a device, not a regular file');
+    expect(zero.err).toContain(`${join(two, 'definition.json')} is a symbolic link: the file itself is read, never one a link points to.`);
     const [three, four] = await copies('fifo');
     const chunk = await chunkOf(four);
     await rm(chunk);
@@ -124,5 +124,24 @@ describe('merge: shards that are not parts of one run are refused', () => {
     const fifo = await run(['merge', three, four]);
     expect(fifo.code).toBe(3);
     expect(fifo.err).toContain(`${chunk} cannot be read as results: ${chunk} is a FIFO (named pipe), not a regular file`);
+  });
+
+  it('a chunk linked to a secret, or a definition that is not JSON: named with the reason, none of what they hold quoted', async () => {
+    const secret = join(dir, 'token.txt');
+    await writeFile(secret, 'ghp_1234567890abcdefSECRET\n');
+    const [one, two] = await copies('linked');
+    const chunk = await chunkOf(two);
+    await rm(chunk);
+    await symlink(secret, chunk);
+    const linked = await run(['merge', one, two]);
+    expect(linked.code).toBe(3);
+    expect(linked.err).toContain(`${chunk} is a symbolic link`);
+    expect(linked.err).not.toContain('ghp_');
+    const [three, four] = await copies('passwd');
+    await writeFile(join(four, 'definition.json'), 'root:x:0:0:root:/root:/bin/bash\n');
+    const garbled = await run(['merge', three, four]);
+    expect(garbled.code).toBe(3);
+    expect(garbled.err).toContain(`${join(four, 'definition.json')} is not valid JSON`);
+    expect(garbled.err).not.toContain('root:x');
   });
 });

@@ -15,7 +15,7 @@ import { LIMITS, type SearchTemplate } from '../../shared/request';
 import { inShard, type Shard, type GateSpec, mergeShards, type ShardRun } from '../../shared/runs';
 import { CompareService, queryListHash, shardRunId, BatchStore } from '../../main/services/compare';
 import { SearchClient } from '../../main/services/search';
-import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
+import { checkOut, checkStateFolder, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { estimateTraffic, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions, trafficVerdict } from '../traffic-gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
@@ -246,6 +246,7 @@ export const compareCommand: Command = {
 
     // The batch lives in --state DIR (its own folder, to resume from), or in a temporary folder removed at the end.
     const state = str('state');
+    if (state) await checkStateFolder(state);
     const root = state ? dirname(resolve(state)) : await mkdtemp(join(tmpdir(), 'wb-compare-'));
     const id = state ? basename(resolve(state)) : 'run';
     const http = runClient(pace, 16);

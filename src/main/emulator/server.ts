@@ -95,6 +95,22 @@ function sendJson(reply: FastifyReply, body: unknown, fault: 'truncate' | 'none'
   reply.raw.write(text.subarray(0, Math.floor(text.length / 2)), () => reply.raw.destroy());
 }
 
+/** `localhost`, an IPv4 address or a bracketed IPv6 one, and a port: a name no other site can point here. */
+const BY_ADDRESS = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]):(\d{1,5})$/i;
+
+/** Why a request's Host or Origin is not this server reached by address, or undefined when they are. */
+export function hostProblem(host: string | undefined, origin: string | undefined, port: number | undefined): string | undefined {
+  const byAddress = (value: string) => BY_ADDRESS.exec(value)?.[1] === String(port);
+  if (!host || !byAddress(host))
+    return `Host ${JSON.stringify(host ?? '')} is not this service's address: use 127.0.0.1:${port} (or localhost:${port}).`;
+  if (origin !== undefined) {
+    const match = /^https?:\/\/([^/]+)$/i.exec(origin);
+    if (!match?.[1] || !byAddress(match[1]))
+      return `Requests from ${JSON.stringify(origin)} are not accepted: it is not this service's own origin.`;
+  }
+  return undefined;
+}
+
 export function createServer(emulator: Emulator, baseUrl: () => string, https?: { key: string; cert: string }): FastifyInstance {
   // Fastify types an HTTPS instance with https.Server and a plain one with http.Server; the routes below use
   // neither, but the union of the two instance types cannot be called, so both are read as the plain instance.
@@ -104,6 +120,15 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
   const now = () => new Date(emulator.now());
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  // A web page can rebind a name of its own to 127.0.0.1 and then read this server as its own origin: only a Host
+  // that reaches it by address (an IP literal or localhost, with its port) is answered, and an Origin, when sent,
+  // must be such an address too — the way the browser-mode host checks them.
+  app.addHook('onRequest', async (request, reply) => {
+    const problem = hostProblem(request.headers.host, request.headers.origin, request.socket.localPort);
+    if (problem) return sendError(reply, new EmulatorError(403, 'host-refused', problem));
+    return undefined;
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     emulator.stats.statuses[String(reply.statusCode)] = (emulator.stats.statuses[String(reply.statusCode)] ?? 0) + 1;
@@ -125,6 +150,9 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
       return sendError(reply, new EmulatorError(413, 'body-too-large', 'The request body is larger than 4 MB.'));
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       return sendError(reply, new EmulatorError(400, 'empty-body', 'The request body is empty; send a JSON object.'));
+    // JSON nested past what the parser's stack holds: the body's fault, said as such (never a 500).
+    if (err instanceof RangeError && /call stack/i.test(err.message))
+      return sendError(reply, new EmulatorError(400, 'too-deep', 'The request body nests objects or arrays too deeply to read.'));
     if (err.statusCode === 400 && err instanceof SyntaxError)
       return sendError(reply, new EmulatorError(400, 'invalid-json', `The request body is not valid JSON: ${err.message}`));
     if (err.statusCode && err.statusCode < 500) return sendError(reply, new EmulatorError(err.statusCode, 'bad-request', err.message));

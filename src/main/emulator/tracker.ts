@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EmulatorError } from './errors';
+import type { RateLimit } from './rate-limit';
 import type { Tenant } from './engine/tenant';
 
 /**
@@ -21,8 +22,11 @@ export interface TrackedActivity {
 
 /** Activities one request may carry: the official client sends one array per call. */
 export const MAX_ACTIVITIES_PER_REQUEST = 10_000;
-/** Activities kept in memory per emulator (the JSON Lines file keeps them all). */
-export const MAX_KEPT_ACTIVITIES = 1_000_000;
+/**
+ * Activities kept in memory per emulator, the latest (the JSON Lines file keeps them all): a flood of posts costs the
+ * emulator — and the app it runs in for Local demo — no more memory than this.
+ */
+export const MAX_KEPT_ACTIVITIES = 10_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -120,8 +124,10 @@ export class Tracker {
     if (!this.dataDir || batch.length === 0) return;
     const file = join(this.dataDir, 'activities.jsonl');
     const text = batch.map((entry) => JSON.stringify(entry)).join('\n') + '\n';
-    this.writes = this.writes.then(() => appendLines(file, text));
-    await this.writes;
+    const write = this.writes.then(() => appendLines(file, text));
+    // A failed append fails its own post; the next post tries again.
+    this.writes = write.catch(() => undefined);
+    await write;
   }
 }
 
@@ -131,6 +137,8 @@ export const COLLECT_PATH = '/collect';
 /** What the collect route needs of the emulator (the emulator itself, named by shape: it holds the tracker). */
 export interface TrackerHost {
   readonly tracker: Tracker;
+  /** The request-rate limit the search endpoints keep: the collect endpoint keeps it too. */
+  readonly rateLimit: RateLimit;
   now(): number;
   count(endpoint: string): void;
   tenantForTrackerKey(key: string): Tenant;
@@ -139,6 +147,16 @@ export interface TrackerHost {
 export function registerTracker(app: FastifyInstance, emulator: TrackerHost): void {
   app.post<{ Params: { trackerKey: string } }>(`${COLLECT_PATH}/:trackerKey`, async (request, reply) => {
     emulator.count('collect');
+    const wait = emulator.rateLimit.take();
+    if (wait !== null)
+      throw new EmulatorError(
+        429,
+        'rate-limited',
+        `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
+        undefined,
+        undefined,
+        { 'Retry-After': String(wait) },
+      );
     const tenant = emulator.tenantForTrackerKey(request.params.trackerKey);
     const activities = checkActivities(request.body);
     const receivedAt = new Date(emulator.now()).toISOString();

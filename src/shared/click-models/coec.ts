@@ -7,7 +7,8 @@ import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pag
  * across the whole store; an item's expected clicks are the click-through of each rank it was shown at, summed over
  * its impressions; its estimate is its clicks over that sum (1: clicked as often as an average item at its ranks).
  * Impressions are the items of each first page (its hit ids), no smoothing. The interval: the clicks as a Poisson
- * count over the expected clicks, a Gamma posterior (Jeffreys prior).
+ * count over the expected clicks, a Gamma posterior (Jeffreys prior). An item with no expected clicks (shown only at
+ * ranks never clicked) has neither and is left out.
  */
 export function fitCoec(pages: PreparedPages): ClickModelFit {
   const evidence = evidenceOf(pages);
@@ -23,17 +24,22 @@ export function fitCoec(pages: PreparedPages): ClickModelFit {
   return {
     model: 'coec',
     positions: ctr.map((examination, r) => ({ rank: r + 1, examination })).filter((p) => evidence.rankImpressions[p.rank - 1]! > 0),
-    items: pages.pairs.map((pair, u) => {
+    // An item shown only at ranks no shopper clicked has no expected clicks to measure against: no estimate, and no
+    // interval with a finite bound, so it is left out.
+    items: pages.pairs.flatMap((pair, u) => {
       const e = expected[u]!;
       const clicks = evidence.clicks[u]!;
-      return {
-        query: pair.query,
-        itemId: pair.itemId,
-        estimate: e > 0 ? clicks / e : 0,
-        ci95: gammaInterval(clicks, e),
-        impressions: evidence.impressions[u]!,
-        clicks,
-      };
+      if (!(e > 0)) return [];
+      return [
+        {
+          query: pair.query,
+          itemId: pair.itemId,
+          estimate: clicks / e,
+          ci95: gammaInterval(clicks, e),
+          impressions: evidence.impressions[u]!,
+          clicks,
+        },
+      ];
     }),
     searches: pages.searches,
     patterns: patternCount(pages),

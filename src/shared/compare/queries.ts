@@ -145,7 +145,7 @@ function looksLikeJsonl(firstLine: string, fileName: string): boolean {
  * one string: one query per line, CSV with a header naming its columns (query, and any of filter, facets,
  * variables), JSON Lines (a query set's entries, one per line: `.jsonl`, `.ndjson`, or lines that each hold a
  * `{"query": …}` object), or a workspace query set (one JSON document, the one format read whole). The format
- * is told from the file name and the first line. Blank lines are skipped; every problem names its line, and
+ * is told from the file name and the first line; a `.txt` is always one query per line. Blank lines are skipped; every problem names its line, and
  * the good rows are kept.
  */
 export class QueryListReader {
@@ -203,7 +203,9 @@ export class QueryListReader {
 
   private decide(firstLine: string): void {
     const first = firstLine.trim();
-    if (first.startsWith('{') || /\.(jsonl|ndjson)$/i.test(this.fileName))
+    // A .txt is one query a line whatever its first line holds: a shopper's query may look like JSON or CSV.
+    if (/\.txt$/i.test(this.fileName)) this.format = 'lines';
+    else if (first.startsWith('{') || /\.(jsonl|ndjson)$/i.test(this.fileName))
       this.format = looksLikeJsonl(first, this.fileName) ? 'jsonl' : 'query-set';
     else if (/\.csv$/i.test(this.fileName) || /^"?query"?\s*,/i.test(first)) {
       this.format = 'csv';

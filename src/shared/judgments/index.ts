@@ -48,4 +48,4 @@ export {
   type PeopleVsClicks,
   peopleVsClicks,
 } from './shoppers';
-export { type CompiledRule, compileRules, type Intent, intentSchema, suggestRating } from './rules';
+export { type CompiledRule, compileRules, type Intent, intentSchema, RULES_LIMITS, suggestRating } from './rules';

@@ -43,7 +43,7 @@ export const ratingSchema = z.strictObject({
   evidence: z
     .strictObject({
       estimate: z.number().finite().min(0),
-      ci95: z.tuple([z.number().finite(), z.number()]),
+      ci95: z.tuple([z.number().finite(), z.number().finite()]),
       impressions: z.number().min(0),
       clicks: z.number().min(0),
     })

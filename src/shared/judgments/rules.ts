@@ -67,6 +67,13 @@ export type RulesRead = { ok: true; rules: CompiledRule[] } | { ok: false; messa
 
 /** Rules checked and parsed once: each problem with the rule's place (1-based) and the parser's words. */
 export function compileRules(input: unknown): RulesRead {
+  // Counted before the schema, which reads an over-long list of either shape only as "Invalid input".
+  const given = Array.isArray(input) ? input : (input as { rules?: unknown } | null)?.rules;
+  if (Array.isArray(given) && given.length > RULES_LIMITS.rules)
+    return {
+      ok: false,
+      message: `the file holds ${given.length.toLocaleString('en-US')} rules, over the ${RULES_LIMITS.rules.toLocaleString('en-US')} a rules file may hold: every item is held against every rule.`,
+    };
   const parsed = rulesFileSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

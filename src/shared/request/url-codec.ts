@@ -1,5 +1,8 @@
 import { isRequest, requestProblems, type AnyRequest, type SearchRequest } from './schema';
 import { asSentence } from '../zod';
+import { jsonErrorPosition } from '../json-value';
+
+export { jsonErrorPosition };
 
 /**
  * The GET form of search (§4.2): `{base}/search/<token>?encoded=<url-encoded JSON>`
@@ -73,14 +76,6 @@ function stripWrapping(text: string): { text: string; stripped: boolean } {
     stripped = true;
   }
   return { text: t, stripped };
-}
-
-export function jsonErrorPosition(err: unknown, text: string): number | undefined {
-  const message = err instanceof Error ? err.message : String(err);
-  const match = /position (\d+)/.exec(message);
-  if (match) return Number(match[1]);
-  if (/Unexpected end of JSON input/.test(message)) return text.length;
-  return undefined;
 }
 
 function safeDecode(text: string): string | undefined {

@@ -1,7 +1,8 @@
 import { CsvReader, type CsvRecord } from '../csv';
+import { illFormedText, nestingDepth } from '../json-value';
 import { ActivityJoin, activityRow } from './activities';
 import { CsvLog, isCsvHeader } from './csv-log';
-import { type EventRow, isObject, LIMITS, RowError, type SearchRow } from './rows';
+import { describe, type EventRow, isObject, LIMITS, RowError, type SearchRow } from './rows';
 import { isUbiEvent, isUbiQuery, ubiEvent, ubiQuery } from './ubi';
 
 /** What a file holds, as the reader found it. */
@@ -166,6 +167,11 @@ export class TrafficReader {
   private object(value: unknown, line: number, item: boolean): void {
     try {
       if (!isObject(value)) throw new RowError('(line)', 'is not a JSON object');
+      if (nestingDepth(value, LIMITS.depth) > LIMITS.depth)
+        throw new RowError('(line)', `nests objects and arrays more than ${LIMITS.depth} levels deep`);
+      const illFormed = illFormedText(value, LIMITS.depth);
+      if (illFormed !== undefined)
+        throw new RowError('(line)', `holds text that is not valid Unicode (a lone surrogate, in ${describe(illFormed)})`);
       if (isUbiQuery(value)) {
         this.seen.add('ubi');
         this.sink.search(ubiQuery(value));
@@ -182,8 +188,7 @@ export class TrafficReader {
         } else this.heldEvents.push({ line, item, row: row.event });
       } else throw new RowError('(line)', 'is neither a UBI query (user_query), a UBI event (action_name) nor a tracker activity (action)');
     } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      this.sink.problem({ line, ...(item ? { item } : {}), field: err.field, reason: err.message });
+      this.sink.problem({ line, ...(item ? { item } : {}), ...lineProblem(err) });
     }
   }
 
@@ -198,8 +203,13 @@ export class TrafficReader {
     try {
       this.csvLog.add(record.fields);
     } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      this.sink.problem({ line: record.line, field: err.field, reason: err.message });
+      this.sink.problem({ line: record.line, ...lineProblem(err) });
     }
   }
+}
+
+/** Whatever goes wrong reading one line is that line's problem, never the file's. */
+function lineProblem(err: unknown): { field: string; reason: string } {
+  if (err instanceof RowError) return { field: err.field, reason: err.message };
+  return { field: '(line)', reason: `could not be read (${err instanceof Error ? err.message : String(err)})` };
 }

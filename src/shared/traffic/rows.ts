@@ -64,6 +64,8 @@ export const LIMITS = {
   variables: 4096,
   /** Characters of one line of an imported file. */
   line: 1_000_000,
+  /** Levels of objects and arrays in one line's JSON (a UBI line nests four: the line, its attributes, variables, a value). */
+  depth: 32,
 } as const;
 
 /** The actions the traffic views count; any other action is kept and shown as it was named. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuck, sqlText, type Duck } from '../../../src/main/services/traffic/duck';
+import { openDuck, sqlPath, type Duck } from '../../../src/main/services/traffic/duck';
 import { importFile, TrafficStore } from '../../../src/main/services/traffic';
 import { type EventRow, linesSql, type SearchRow, TrafficReader, ubiEventsSql, ubiSearchesSql } from '../../../src/shared/traffic';
 
@@ -196,7 +196,7 @@ describe('UBI read by DuckDB agrees with the JavaScript reader', () => {
   let duck: Duck;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wb-ubi-sql-'));
-    duck = await openDuck();
+    duck = await openDuck([dir]);
   });
   afterAll(async () => {
     duck.close();
@@ -221,7 +221,7 @@ describe('UBI read by DuckDB agrees with the JavaScript reader', () => {
         reader.end();
         return out;
       });
-      const source = linesSql(sqlText(file));
+      const source = linesSql(sqlPath(file));
       const others = new Set<string>();
       for (const sql of [ubiSearchesSql, ubiEventsSql]) for (const r of await duck.all(sql(source, 'others'))) others.add(String(r.line));
       const vouched = all.filter((text) => text.trim() !== '' && !others.has(text));

@@ -97,6 +97,9 @@ export function runSuggest(tenant: Tenant, raw: unknown, ctx: ServeContext): Sug
 export const AUTOCOMPLETE_PREREQUISITES =
   'Autocomplete is a beta feature and is not activated for this tenant. It needs a working search implementation, usage tracking enabled and implemented, and activation by the operator of the service.';
 
+/** Candidates an autocomplete request counts the matches of, at most (each is a search). */
+export const MAX_COUNTED_PER_REQUEST = 200;
+
 /** POST /search/autocomplete: earlier queries that returned results, extending the input, by views. */
 export function runAutocomplete(tenant: Tenant, raw: unknown, ctx: ServeContext, windowDays = 7): AutocompleteResponse {
   const started = performance.now();
@@ -111,10 +114,14 @@ export function runAutocomplete(tenant: Tenant, raw: unknown, ctx: ServeContext,
   // Ordered by results, a configuration looks further down the views order, then puts the broadest first.
   const wanted = order === 'results' ? Math.max(3 * n, 30) : n;
   let suggestions: { suggestion: string; count: number }[] = [];
+  // Queries never counted (tracked, or seeded) are counted as a search would, at most this many per request: a flood
+  // of tracked queries that match nothing costs one autocomplete no more than that.
+  let counted = 0;
   for (const c of candidates) {
     if (suggestions.length >= wanted) break;
     let count = c.lastCount;
     if (count === undefined || body.options?.filter) {
+      if (++counted > MAX_COUNTED_PER_REQUEST) break;
       // Seeded queries were never run: count their matches once, as a search would.
       const { ids } = textMatches(tenant, configuration, c.query);
       count = 0;

@@ -15,8 +15,15 @@ interface Entry {
 }
 
 /**
+ * What the usage log keeps, whatever arrives (a flood of tracked searches included): distinct queries, and times per
+ * query (the latest; a query searched more often than this in the window shows this many views).
+ */
+export const USAGE_LIMITS = { queries: 50_000, timesPerQuery: 10_000 } as const;
+
+/**
  * Usage tracking: every search the emulator serves is recorded, and
  * autocomplete suggests earlier queries that returned results, by views.
+ * Bounded: past USAGE_LIMITS.queries distinct queries, the tenth least viewed are let go.
  */
 export class UsageLog {
   private readonly entries = new Map<string, Entry>();
@@ -25,10 +32,22 @@ export class UsageLog {
     const q = normalizeQuery(query);
     if (q === '') return;
     let entry = this.entries.get(q);
-    if (!entry) this.entries.set(q, (entry = { at: [], lastCount: undefined }));
+    if (!entry) {
+      if (this.entries.size >= USAGE_LIMITS.queries) this.letGo();
+      this.entries.set(q, (entry = { at: [], lastCount: undefined }));
+    }
     if (entry.at.length === 0 || at >= (entry.at[entry.at.length - 1] as number)) entry.at.push(at);
     else entry.at.splice(upperBound(entry.at, at), 0, at);
+    if (entry.at.length > USAGE_LIMITS.timesPerQuery) entry.at.splice(0, entry.at.length - USAGE_LIMITS.timesPerQuery);
     if (resultCount !== undefined) entry.lastCount = resultCount;
+  }
+
+  /** The tenth of the queries least viewed (the oldest first among equals), let go at once. */
+  private letGo(): void {
+    const order = [...this.entries].sort(
+      ([, a], [, b]) => a.at.length - b.at.length || (a.at[a.at.length - 1] ?? 0) - (b.at[b.at.length - 1] ?? 0),
+    );
+    for (const [query] of order.slice(0, Math.ceil(USAGE_LIMITS.queries / 10))) this.entries.delete(query);
   }
 
   get size(): number {

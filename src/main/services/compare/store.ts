@@ -9,13 +9,16 @@ import {
 } from '../../../shared/compare';
 import { failure } from '../../../shared/ipc';
 import { describeIssues, zodIssues } from '../../../shared/zod';
+import { parseJsonText } from '../../../shared/json-value';
 import { exists, writeFileAtomically, writeJsonAtomically, readTextFile } from '../storage';
 
 /**
  * A batch's files, read like any input: a --state folder may come from another machine (`merge`), so a file that
  * is a FIFO, a device or a link to one is refused rather than read forever. 256 MB: a chunk of raw answers is large.
  */
-const readStored = (file: string) => readTextFile(file, { maxBytes: 256 * 1024 * 1024 });
+/** A file of the batch's own folder: never through a link, and parsed with a message that quotes none of it. */
+const readStored = async (file: string): Promise<unknown> =>
+  parseJsonText(await readTextFile(file, { maxBytes: 256 * 1024 * 1024, followLinks: false }), file);
 
 export interface StoredRecord {
   result: BatchResult;
@@ -78,7 +81,7 @@ export class BatchStore {
   /** A kept side file, or null when there is none (or it cannot be read: the caller does without). */
   async side(name: 'explanation' | 'snapshot'): Promise<unknown> {
     try {
-      return JSON.parse(await readStored(join(this.dir, `${name}.json`))) as unknown;
+      return (await readStored(join(this.dir, `${name}.json`))) as unknown;
     } catch {
       return null;
     }
@@ -101,7 +104,7 @@ export class BatchStore {
     const file = join(this.dir, 'definition.json');
     let raw: unknown;
     try {
-      raw = JSON.parse(await readStored(file));
+      raw = await readStored(file);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw failure(
@@ -118,7 +121,7 @@ export class BatchStore {
 
   async state(): Promise<StoredState | null> {
     try {
-      return JSON.parse(await readStored(join(this.dir, 'state.json'))) as StoredState;
+      return (await readStored(join(this.dir, 'state.json'))) as StoredState;
     } catch {
       return null;
     }
@@ -147,7 +150,7 @@ export class BatchStore {
       let records: StoredRecord[];
       const file = join(this.dir, 'results', name);
       try {
-        records = JSON.parse(await readStored(file)) as StoredRecord[];
+        records = (await readStored(file)) as StoredRecord[];
       } catch (err) {
         if (options.strict) throw failure('storage', `${file} cannot be read as results: ${(err as Error).message}`);
         continue; // unreadable (should not happen with atomic writes): its queries run again
@@ -191,7 +194,7 @@ export class BatchStore {
     }
     const out = new Map<number, StoredRecord>();
     for (const [seq, wanted] of bySeq) {
-      const records = JSON.parse(await readStored(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`))) as StoredRecord[];
+      const records = (await readStored(join(this.dir, 'results', `${String(seq).padStart(6, '0')}.json`))) as StoredRecord[];
       for (const r of records) if (wanted.has(r.result.index)) out.set(r.result.index, r);
     }
     return out;

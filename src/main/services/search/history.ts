@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { historyEntrySchema, type HistoryEntry, type HistoryQuery } from '../../../shared/history';
 import { type HistoryView, type Notice, failure } from '../../../shared/ipc';
+import { answerTooDeep, MAX_ANSWER_DEPTH, nestingDepth } from '../../../shared/json-value';
 import { checkResponse, type RequestKind } from '../../../shared/request';
 import { writeFileAtomically, writeJsonAtomically, JsonDocument } from '../storage';
 
@@ -158,6 +159,8 @@ export class HistoryService {
         body = null;
       }
     }
+    // An answer kept before answers had a depth limit is refused by name, never read into a stack overflow.
+    if (body !== null && nestingDepth(body, MAX_ANSWER_DEPTH) > MAX_ANSWER_DEPTH) throw failure('http', answerTooDeep(entry.status ?? 200));
     const read = <K extends RequestKind>(kind: K) =>
       body === null ? null : checkResponse(kind, body, { masked: false, check: false }).response;
     switch (entry.kind) {

@@ -1,4 +1,5 @@
 import { failure, type ExchangeRecord } from '../../../shared/ipc';
+import { answerTooDeep, MAX_ANSWER_DEPTH, nestingDepth } from '../../../shared/json-value';
 import {
   buildHttpRequest,
   type Transport,
@@ -80,6 +81,8 @@ export class SearchClient {
         exchange: outcome.exchange,
       });
     }
+    if (nestingDepth(body, MAX_ANSWER_DEPTH) > MAX_ANSWER_DEPTH)
+      throw failure('http', answerTooDeep(outcome.status), { status: outcome.status, exchange: outcome.exchange });
     const mask = request.options?.customResponseMask;
     const masked = typeof mask === 'string' && mask.trim() !== '';
     const { response, warnings } = checkResponse(kind, body, { masked, check: !options.lean });

@@ -54,17 +54,17 @@ function unopenable(name: string, err: unknown): InputFileError {
  * Opens a path for reading, refusing before any read what is not a regular file (after following links) or is
  * over `maxBytes`. The caller reads from the handle and closes it.
  */
-export async function openInputFile(
-  path: string,
-  options: { name?: string; maxBytes?: number } = {},
-): Promise<{ handle: FileHandle; size: number }> {
+export async function openInputFile(path: string, options: InputFileOptions = {}): Promise<{ handle: FileHandle; size: number }> {
   const name = options.name ?? path;
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   let handle: FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever, before it could be refused.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const noFollow = options.followLinks === false ? (constants.O_NOFOLLOW ?? 0) : 0;
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP' && options.followLinks === false)
+      throw new InputFileError(`${name} is a symbolic link: the file itself is read, never one a link points to.`);
     throw unopenable(name, err);
   }
   try {
@@ -77,6 +77,14 @@ export async function openInputFile(
     await handle.close();
     throw err instanceof InputFileError ? err : unopenable(name, err);
   }
+}
+
+export interface InputFileOptions {
+  /** How the file is named in a message (default: its path). */
+  name?: string;
+  maxBytes?: number;
+  /** False for the app's own files (a batch's folder, which may come from another machine): a link is refused. */
+  followLinks?: boolean;
 }
 
 /** The byte offset of the first sequence that is not UTF-8 (overlong, a surrogate, past U+10FFFF, cut short), or -1. */
@@ -142,7 +150,7 @@ export function textOf(bytes: Uint8Array, name: string): string {
 }
 
 /** A text file read whole, after openInputFile's checks. */
-export async function readTextFile(path: string, options: { name?: string; maxBytes?: number } = {}): Promise<string> {
+export async function readTextFile(path: string, options: InputFileOptions = {}): Promise<string> {
   const name = options.name ?? path;
   const { handle } = await openInputFile(path, options);
   try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, type FileHandle, link } from 'node:fs/promises';
 import { openInputFile } from '../storage';
 
 /** The largest traffic file read (JSON Lines or CSV are read a piece at a time; a JSON array is read whole). */
@@ -143,4 +144,20 @@ export async function findLines(
     await handle.close();
   }
   return left === 0;
+}
+
+/**
+ * The file to import, linked into the work folder (copied where a link cannot be made): DuckDB reads nothing outside
+ * the store. False when neither can be done (JavaScript then reads the file itself).
+ */
+export async function linkInto(path: string, input: string): Promise<boolean> {
+  try {
+    await link(path, input);
+    return true;
+  } catch {
+    return copyFile(path, input, fsConstants.COPYFILE_EXCL).then(
+      () => true,
+      () => false,
+    );
+  }
 }

@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
 /**
@@ -19,20 +21,38 @@ export interface Duck {
   close(): void;
 }
 
-export async function openDuck(): Promise<Duck> {
+/**
+ * DuckDB for one store. It reads and writes files under `folders` only (the store's folder), spills to a folder of its
+ * own, and can neither fetch nor load an extension: external access is off but for those folders, and the
+ * configuration is locked so no later statement can turn any of it back on.
+ */
+export async function openDuck(folders: string[]): Promise<Duck> {
   const { DuckDBInstance: Instance } = await import('@duckdb/node-api');
-  // Bounded memory: a larger job spills to a folder of its own in the system's temp. 512 MB keeps the whole process
-  // under 1 GB through an import of 10 million events and every view after it (npm run bench traffic).
+  // A fresh private folder (mode 0700, a random name) for what a large job spills, removed on close.
+  const spill = await mkdtemp(join(tmpdir(), 'search-workbench-duckdb-'));
+  // Bounded memory: a larger job spills. 512 MB keeps the whole process under 1 GB through an import of 10 million
+  // events and every view after it (npm run bench traffic).
   const instance: DuckDBInstance = await Instance.create(':memory:', {
     threads: '2',
     memory_limit: '512MB',
     preserve_insertion_order: 'false',
-    temp_directory: join(tmpdir(), `search-workbench-duckdb-${process.pid}`),
+    temp_directory: spill,
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    allow_community_extensions: 'false',
   });
   const connection: DuckDBConnection = await instance.connect();
+  // Each folder as written and as sqlPath writes it (a name with `?` or `[` in it): DuckDB holds the path it is given
+  // against the list, then each file that path names.
+  const allowed = [...new Set([...folders, spill].flatMap((f) => [f, literalPath(f)]))]
+    .map((f) => sqlText(f.endsWith(sep) ? f : `${f}${sep}`))
+    .join(', ');
+  for (const setting of [`SET allowed_directories = [${allowed}]`, 'SET enable_external_access = false', 'SET lock_configuration = true'])
+    await connection.run(setting);
   // One statement at a time on the connection: a second statement begun while a result is still streaming ends that
   // result early, and the first reader saw no more rows (two fits side by side each got part of the pages, or none).
   let last: Promise<unknown> = Promise.resolve();
+  let closed = false;
   const alone = <T>(work: () => Promise<T>): Promise<T> => {
     const turn = last.then(work, work);
     last = turn.catch(() => undefined);
@@ -57,8 +77,11 @@ export async function openDuck(): Promise<Duck> {
         }
       }),
     close() {
+      if (closed) return;
+      closed = true;
       connection.closeSync();
       instance.closeSync();
+      rmSync(spill, { recursive: true, force: true });
     },
   };
 }
@@ -92,3 +115,16 @@ function plain(value: unknown): unknown {
 
 /** A text value written into SQL where a parameter cannot go (a file path in COPY … TO): quoted, quotes doubled. */
 export const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * A file DuckDB is to read, as SQL text it cannot take for more than that file: DuckDB reads a name as a pattern
+ * (`*`, `?`, `[…]`), so each of those characters is written as a class matching only itself. `pattern`, a glob of the
+ * app's own (`**` + `/*.parquet`), is added after the path, as it is.
+ */
+export function sqlPath(path: string, pattern?: string): string {
+  const literal = literalPath(path);
+  return sqlText(pattern ? join(literal, pattern) : literal);
+}
+
+/** Absolute (never a leading `~`, the home folder to DuckDB, nor a `scheme://` it would fetch), each of `*?[` a class. */
+const literalPath = (path: string): string => resolve(path).replace(/[*?[]/g, (c) => `[${c}]`);

@@ -12,8 +12,8 @@ import {
   ubiSearchesSql,
 } from '../../../shared/traffic';
 import { JsonDocument, streamTextFile } from '../storage';
-import { type Census, censusOf, findLines, identityOf, MAX_TRAFFIC_BYTES } from './census';
-import { sqlText } from './duck';
+import { type Census, censusOf, findLines, identityOf, linkInto, MAX_TRAFFIC_BYTES } from './census';
+import { sqlPath, sqlText } from './duck';
 import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 
 export { MAX_TRAFFIC_BYTES } from './census';
@@ -119,6 +119,8 @@ const outDir = (temp: string, table: Table, part: 'sql' | 'js') => join(temp, `o
 interface Work {
   store: TrafficStore;
   path: string;
+  /** The file as DuckDB reads it: a link to it (or a copy) in the work folder, the one place outside the store it may read. */
+  input: string;
   name: string;
   census: Census;
   temp: string;
@@ -143,7 +145,7 @@ TO ${sqlText(outDir(work.temp, table, part))} (FORMAT parquet, COMPRESSION zstd,
  */
 async function readBySql(work: Work): Promise<boolean> {
   const { census, store, result } = work;
-  const lines = linesSql(sqlText(work.path));
+  const lines = linesSql(sqlPath(work.input));
   const sql = { searches: ubiSearchesSql, events: ubiEventsSql };
   let first: unknown;
   try {
@@ -237,7 +239,7 @@ async function readWithJs(
     await copyRows(
       work,
       table,
-      `SELECT * FROM read_json(${sqlText(spool.path)}, format = 'newline_delimited', columns = {${columns}})`,
+      `SELECT * FROM read_json(${sqlPath(spool.path)}, format = 'newline_delimited', columns = {${columns}})`,
       'js',
     );
     result[table].read += spool.count;
@@ -296,9 +298,10 @@ export async function importFile(
   try {
     const progress = (done: number) =>
       onProgress?.({ file: path, bytes: census.size + Math.min(1, done) * census.size, totalBytes: 2 * census.size });
-    const work: Work = { store, path, name, census, temp, source: census.sha256.slice(0, 16), result: result(), progress };
+    const input = join(temp, 'input');
+    const work: Work = { store, path, name, input, census, temp, source: census.sha256.slice(0, 16), result: result(), progress };
     const jsonLines = census.firstLine.trimStart().startsWith('{');
-    if (!(jsonLines && (await readBySql(work)))) {
+    if (!(jsonLines && (await linkInto(path, input)) && (await readBySql(work)))) {
       // Nothing DuckDB wrote is kept: JavaScript reads the whole file.
       await rm(temp, { recursive: true, force: true });
       await mkdir(temp, { mode: 0o700 });
@@ -336,7 +339,7 @@ async function settle(work: Work, table: Table): Promise<number> {
   if (dirs.length === 0) return 0;
   const duck = work.store.duck;
   const identity = IDENTITY[table];
-  const files = `read_parquet([${dirs.map((d) => sqlText(join(d, '**', '*.parquet'))).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`;
+  const files = `read_parquet([${dirs.map((d) => sqlPath(d, join('**', '*.parquet'))).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`;
   // A check by hashes: equal rows always hash alike, so no repeat and no match means none (a collision only sends
   // the files the long way below, which compares the fields themselves).
   const hash = `hash(${identity.join(', ')})`;

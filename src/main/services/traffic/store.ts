@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   checkFilter,
   type QueryFrequency,
@@ -12,7 +12,7 @@ import {
   type TrafficReport,
   type TrafficRow,
 } from '../../../shared/traffic';
-import { type Duck, openDuck, sqlText } from './duck';
+import { type Duck, openDuck, sqlPath } from './duck';
 
 /**
  * The traffic store: a folder of Parquet files, partitioned by day as a warehouse lays them out —
@@ -101,7 +101,7 @@ export async function defineView(duck: Duck, dir: string, table: Table): Promise
     await duck.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM empty_${table}`);
   } else {
     await duck.run(
-      `CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet([${files.map(sqlText).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`,
+      `CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet([${files.map((f) => sqlPath(f)).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`,
     );
   }
   return files.length;
@@ -114,9 +114,10 @@ export class TrafficStore {
     readonly duck: Duck,
   ) {}
 
-  static async open(dir: string): Promise<TrafficStore> {
+  static async open(folder: string): Promise<TrafficStore> {
+    const dir = resolve(folder);
     await ensureStoreDir(dir);
-    const store = new TrafficStore(dir, await openDuck());
+    const store = new TrafficStore(dir, await openDuck([dir]));
     await store.refresh();
     return store;
   }

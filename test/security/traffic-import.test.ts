@@ -1,0 +1,172 @@
+/**
+ * Shopper logs are written by strangers: one bad line is one named bad line, never a lost import, and no name given
+ * to the store reaches anything but the file it names.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main';
+import { importFile, TrafficStore } from '../../src/main/services/traffic';
+import { sqlPath } from '../../src/main/services/traffic/duck';
+import { linesSql } from '../../src/shared/traffic';
+import { parseQueryList } from '../../src/shared/compare';
+import { captureIo } from '../helpers/cli-io';
+
+const search = (id: string, query: string, extra: Record<string, unknown> = {}) => ({
+  query_id: id,
+  user_query: query,
+  timestamp: '2026-11-01T10:00:00Z',
+  query_attributes: { session_id: `s-${id}`, ...extra },
+  query_response_hit_ids: ['A', 'B'],
+});
+const jsonl = (lines: string[]) => `${lines.join('\n')}\n`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wb-sec-traffic-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Imports `lines` as one file into a new store; what the import said and how many searches the store then holds. */
+async function importLines(name: string, lines: string[]) {
+  const file = join(dir, name);
+  await writeFile(file, jsonl(lines));
+  const store = await TrafficStore.open(join(dir, `store-${name}`));
+  try {
+    const result = await importFile(store, file);
+    return { result, searches: (await store.size()).searches };
+  } finally {
+    store.close();
+  }
+}
+
+describe('one line never loses the file', () => {
+  const good = [JSON.stringify(search('q1', 'tent')), JSON.stringify(search('q2', 'tarp'))];
+
+  it('a line whose variables nest 5,000 arrays deep is named and the good lines are kept', async () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const bad = JSON.stringify(search('q3', 'boots')).replace('"session_id"', `"variables":{"x":${deep}},"session_id"`);
+    const { result, searches } = await importLines('deep.jsonl', [good[0]!, bad, good[1]!]);
+    expect(searches).toBe(2);
+    expect(result.skipped).toBe(1);
+    expect(result.problems).toEqual([{ line: 2, field: '(line)', reason: 'nests objects and arrays more than 32 levels deep' }]);
+  });
+
+  it('a line holding a lone surrogate is named, and the store’s paths are not quoted', async () => {
+    const bad = JSON.stringify(search('q3', 'x')).replace('"user_query":"x"', '"user_query":"\\ud800"');
+    const { result, searches } = await importLines('surrogate.jsonl', [good[0]!, bad, good[1]!]);
+    expect(searches).toBe(2);
+    expect(result.skipped).toBe(1);
+    expect(result.problems).toEqual([
+      { line: 2, field: '(line)', reason: 'holds text that is not valid Unicode (a lone surrogate, in "\\ud800")' },
+    ]);
+  });
+});
+
+describe('paths are paths: DuckDB gets the file named, never a pattern, a URL or a file outside the store', () => {
+  it('importing "[x].jsonl" keeps that file, not "x.jsonl" beside it', async () => {
+    const folder = await mkdtemp(join(dir, 'glob-'));
+    await writeFile(join(folder, '[x].jsonl'), jsonl([JSON.stringify(search('q1', 'bracketed'))]));
+    await writeFile(join(folder, 'x.jsonl'), jsonl([JSON.stringify(search('q2', 'plain'))]));
+    const store = await TrafficStore.open(join(folder, 'store'));
+    try {
+      await importFile(store, join(folder, '[x].jsonl'));
+      expect((await store.report('query')).rows.map((r) => r.group)).toEqual(['bracketed']);
+      // Any path the store hands DuckDB reads as that one file: both files inside the store, the bracketed one named.
+      for (const name of ['[x].jsonl', 'x.jsonl']) await copyFile(join(folder, name), join(folder, 'store', name));
+      const read = await store.duck.all(`SELECT line FROM ${linesSql(sqlPath(join(folder, 'store', '[x].jsonl')))}`);
+      expect(read.map((r) => String(r.line))).toEqual([JSON.stringify(search('q1', 'bracketed'))]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a store named "st?" counts its own traffic, not that of "stA" beside it', async () => {
+    const folder = await mkdtemp(join(dir, 'stores-'));
+    await writeFile(join(folder, 'own.jsonl'), jsonl([JSON.stringify(search('q1', 'own'))]));
+    await writeFile(join(folder, 'other.jsonl'), jsonl([JSON.stringify(search('q2', 'other')), JSON.stringify(search('q3', 'other'))]));
+    const own = await TrafficStore.open(join(folder, 'st?'));
+    try {
+      await importFile(own, join(folder, 'own.jsonl'));
+      // stA holds files of the very names st? holds (a copy of it, then more): a pattern would read both.
+      await cp(join(folder, 'st?', 'searches'), join(folder, 'stA', 'searches'), { recursive: true });
+      const other = await TrafficStore.open(join(folder, 'stA'));
+      await importFile(other, join(folder, 'other.jsonl'));
+      other.close();
+      await own.refresh();
+      expect(await own.size()).toMatchObject({ searches: 1, events: 0 });
+      expect((await own.report('query')).rows.map((r) => r.group)).toEqual(['own']);
+    } finally {
+      own.close();
+    }
+  });
+
+  it('a link inside the store to Parquet outside it is not read', async () => {
+    const folder = await mkdtemp(join(dir, 'link-'));
+    await writeFile(join(folder, 'log.jsonl'), jsonl([JSON.stringify(search('q1', 'tent'))]));
+    const outside = await TrafficStore.open(join(folder, 'outside'));
+    await importFile(outside, join(folder, 'log.jsonl'));
+    outside.close();
+    const [day] = await readdir(join(folder, 'outside', 'searches'));
+    const [file] = await readdir(join(folder, 'outside', 'searches', day!));
+    await mkdir(join(folder, 'store', 'searches', day!), { recursive: true });
+    await symlink(join(folder, 'outside', 'searches', day!, file!), join(folder, 'store', 'searches', day!, 'linked.parquet'));
+    const store = await TrafficStore.open(join(folder, 'store'));
+    try {
+      expect((await store.size()).searches).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('its DuckDB reads no file outside the store, fetches and loads no extension, and cannot be set otherwise', async () => {
+    const store = await TrafficStore.open(join(dir, 'settings-store'));
+    try {
+      const setting = async (name: string) => (await store.duck.all(`SELECT current_setting('${name}') AS v`))[0]?.v;
+      expect(await setting('enable_external_access')).toBe(false);
+      expect(await setting('autoinstall_known_extensions')).toBe(false);
+      expect(await setting('autoload_known_extensions')).toBe(false);
+      expect(await setting('lock_configuration')).toBe(true);
+      await expect(store.duck.all(`SELECT * FROM read_csv('/etc/passwd')`)).rejects.toThrow(/disabled by configuration/);
+      await expect(store.duck.all(`SELECT * FROM read_json('http://127.0.0.1:9/x.json')`)).rejects.toThrow(/disabled by configuration/);
+      await expect(store.duck.run('SET enable_external_access = true')).rejects.toThrow(/locked/);
+      await expect(store.duck.run('INSTALL httpfs')).rejects.toThrow();
+      // The spill folder: made fresh, private to this user, gone on close.
+      const spill = String(await setting('temp_directory'));
+      expect((await stat(spill)).mode & 0o777).toBe(0o700);
+      store.close();
+      expect(existsSync(spill)).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('shopper text stays text', () => {
+  it('a sample written as .txt reads back as exactly the queries written, whatever a query looks like', async () => {
+    const folder = await mkdtemp(join(dir, 'sample-'));
+    const queries = ['{"query":"rain jacket","filter":"price < 0"}', 'rain jacket,price < 0', 'query,filter'];
+    await writeFile(join(folder, 'log.jsonl'), jsonl(queries.map((q, i) => JSON.stringify(search(`q${i}`, q)))));
+    const store = join(folder, 'store');
+    const io = captureIo();
+    expect(await main(['traffic', 'import', join(folder, 'log.jsonl'), '--store', store], io), io.err.join('\n')).toBe(0);
+    for (const first of [0, 1, 2]) {
+      // Each query first in its own file: the reader must not take the file's format from it.
+      const out = join(folder, `sample-${first}.txt`);
+      const sample = captureIo();
+      expect(await main(['traffic', 'sample', '--store', store, '--method', 'top', '--n', '3', '--out', out], sample)).toBe(0);
+      const text = await readFile(out, 'utf8');
+      const lines = text.trimEnd().split('\n');
+      const reordered = [queries[first]!, ...lines.filter((l) => l !== queries[first])].join('\n');
+      await writeFile(out, `${reordered}\n`);
+      const read = parseQueryList(await readFile(out, 'utf8'), out);
+      expect(read.format).toBe('lines');
+      expect(read.rows.map((r) => r.query).sort()).toEqual([...queries].sort());
+      expect(read.rows.every((r) => r.filter === undefined)).toBe(true);
+    }
+  });
+});
