@@ -3,10 +3,16 @@
  * file over its limit, a click list with an unbounded interval, a --state that is not a folder.
  */
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/main/services/http';
+import { SearchClient } from '../../src/main/services/search';
+import { WorkbenchFailure } from '../../src/shared/ipc';
+import { answerTooDeep } from '../../src/shared/json-value';
 import { compileRules, judgmentListSchema, RULES_LIMITS } from '../../src/shared/judgments';
 import { runCli } from '../helpers/cli-io';
 
@@ -87,5 +93,27 @@ describe('what the app writes passes its own schema', () => {
     // And the list goes on through the commands that read lists.
     const converted = await runCli(['judgments', 'convert', out, '--to', 'trec']);
     expect(converted.code, converted.err).toBe(0);
+  });
+});
+
+describe('a service answer nested past the limit', () => {
+  it('is a typed error naming the depth, not a crash, and the next answer reads as usual', async () => {
+    const deep = `{"items":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    let answer = deep;
+    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const http = new HttpClient({});
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = new SearchClient(http);
+      const failed = await client.run(base, 'search', { token: 't', query: 'tent' }).catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(WorkbenchFailure);
+      expect((failed as WorkbenchFailure).error).toMatchObject({ code: 'http', message: answerTooDeep(200) });
+      answer = JSON.stringify({ items: [], metadata: { count: 0 } });
+      await expect(client.run(base, 'search', { token: 't', query: 'tent' })).resolves.toMatchObject({ response: { items: [] } });
+    } finally {
+      await http.close();
+      await new Promise((done) => server.close(done));
+    }
   });
 });
