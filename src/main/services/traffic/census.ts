@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { copyFile, type FileHandle, link } from 'node:fs/promises';
+import { LIMITS } from '../../../shared/traffic';
 import { openInputFile } from '../storage';
 
 /** The largest traffic file read (JSON Lines or CSV are read a piece at a time; a JSON array is read whole). */
@@ -9,6 +10,8 @@ export const MAX_TRAFFIC_BYTES = 32 * 1024 ** 3;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 const FIRST_LINE_BYTES = 65_536;
+/** The longest line DuckDB reads (max_line_size, 2 × LIMITS.line characters), in UTF-8's most bytes a character. */
+const MAX_MARKED_LINE_BYTES = 2 * LIMITS.line * 4;
 /** The bytes a blank line may hold (as the SQL side counts them: BLANK_CHARACTERS). */
 const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === CR;
 
@@ -39,36 +42,60 @@ async function eachPiece(handle: FileHandle, piece: (bytes: Buffer) => void): Pr
   }
 }
 
+/** What eachLine says of a line beside its bytes. */
+interface LineInfo {
+  /** Something on it but space, tab or carriage return. */
+  filled: boolean;
+  /** Its bytes are all in the parts (false: only the first `keep` of a longer line are). */
+  whole: boolean;
+}
+
 /**
- * Each line of a file as byte ranges across pieces: `line(parts, number)` at each line's end (its bytes without the
- * newline, in one or more parts). Returns the number of lines.
+ * Each line of a file as byte ranges across pieces: `line(parts, number, info)` at each line's end, with at most
+ * `keep` bytes of it (without the newline) — a line of any length (a 2 GB file of one line) holds no more memory
+ * than that. Returns the number of lines.
  */
 async function eachLine(
   handle: FileHandle,
-  line: (parts: Buffer[], number: number) => void,
+  keep: number,
+  line: (parts: Buffer[], number: number, info: LineInfo) => void,
   onPiece?: (bytes: Buffer) => void,
 ): Promise<number> {
   let number = 0;
   let parts: Buffer[] = [];
+  let held = 0;
+  let info: LineInfo = { filled: false, whole: true };
   let lastByte = NEWLINE;
+  // `copy`: the rest of a piece, copied, as the buffer is read into again.
+  const hold = (bytes: Buffer, copy: boolean) => {
+    if (!info.filled) info.filled = bytes.some((b) => !isBlankByte(b));
+    const room = keep - held;
+    if (bytes.length > room) info.whole = false;
+    const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
+    if (kept.length === 0) return;
+    parts.push(copy ? Buffer.from(kept) : kept);
+    held += kept.length;
+  };
+  const end = () => {
+    line(parts, ++number, info);
+    parts = [];
+    held = 0;
+    info = { filled: false, whole: true };
+  };
   await eachPiece(handle, (bytes) => {
     onPiece?.(bytes);
     let from = 0;
     for (let nl = bytes.indexOf(NEWLINE); nl >= 0; nl = bytes.indexOf(NEWLINE, from)) {
-      parts.push(bytes.subarray(from, nl));
-      line(parts, ++number);
-      parts = [];
+      hold(bytes.subarray(from, nl), false);
+      end();
       from = nl + 1;
     }
-    // The rest of the piece begins the next line: copied, as the buffer is read into again.
-    if (from < bytes.length) parts.push(Buffer.from(bytes.subarray(from)));
+    if (from < bytes.length) hold(bytes.subarray(from), true);
     lastByte = bytes[bytes.length - 1]!;
   });
-  if (lastByte !== NEWLINE) line(parts, ++number);
+  if (lastByte !== NEWLINE) end();
   return number;
 }
-
-const filledLine = (parts: Buffer[]) => parts.some((p) => p.some((b) => !isBlankByte(b)));
 
 /** The file's SHA-256, its lines counted and its first filled line kept, in one read. */
 export async function censusOf(path: string, name: string, onBytes?: (bytes: number, total: number) => void): Promise<Census> {
@@ -81,11 +108,11 @@ export async function censusOf(path: string, name: string, onBytes?: (bytes: num
     const info = await handle.stat();
     const lines = await eachLine(
       handle,
-      (parts) => {
-        // Usually decided by the first byte of the line.
-        if (!filledLine(parts)) return;
+      FIRST_LINE_BYTES,
+      (parts, _number, { filled: hasText }) => {
+        if (!hasText) return;
         filled++;
-        firstLine ??= Buffer.concat(parts).subarray(0, FIRST_LINE_BYTES).toString('utf8');
+        firstLine ??= Buffer.concat(parts).toString('utf8');
       },
       (bytes) => {
         hash.update(bytes);
@@ -129,8 +156,9 @@ export async function findLines(
   const { handle } = await openInputFile(path, { maxBytes: MAX_TRAFFIC_BYTES, name });
   try {
     if (identityOf(await handle.stat()) !== identity) return false;
-    await eachLine(handle, (parts, number) => {
-      if (left === 0) return;
+    // A marked line is one DuckDB read whole, so never longer than its limit: a longer one is passed over unheld.
+    await eachLine(handle, MAX_MARKED_LINE_BYTES, (parts, number, info) => {
+      if (left === 0 || !info.whole) return;
       const whole = withoutCr(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
       if (!lengths.has(whole.length)) return;
       const key = `${whole.length}:${createHash('md5').update(whole).digest('hex')}`;
