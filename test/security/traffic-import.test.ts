@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
 import { sqlPath } from '../../src/main/services/traffic/duck';
-import { linesSql } from '../../src/shared/traffic';
+import { linesSql, trafficHtml } from '../../src/shared/traffic';
+import { HTML_REPORT_ROWS } from '../../src/shared/traffic/report-html';
 import { parseQueryList } from '../../src/shared/compare';
 import { captureIo } from '../helpers/cli-io';
 
@@ -168,5 +169,28 @@ describe('shopper text stays text', () => {
       expect(read.rows.map((r) => r.query).sort()).toEqual([...queries].sort());
       expect(read.rows.every((r) => r.filter === undefined)).toBe(true);
     }
+  });
+});
+
+describe('memory bounded by design, not by the input', () => {
+  it('an HTML report over 200,000 queries shows the first 10,000 and says how many are left out', async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({
+      group: `query ${i}`,
+      searches: 200_000 - i,
+      sessions: 1,
+      clicks: 0,
+      ctrAtK: 0,
+      zeroResultRate: 0,
+      noClickRate: 1,
+      addToCartRate: 0,
+      conversionRate: 0,
+      revenuePerSearch: 0,
+      meanClickPosition: null,
+    }));
+    const html = await trafficHtml({ k: 10, by: 'query', rows });
+    expect(html.match(/<tr>/g)).toHaveLength(HTML_REPORT_ROWS + 1);
+    expect(html).toContain('The first 10,000 rows; 190,000 more are left out of this page');
+    expect(html).toContain('query 9999<');
+    expect(html).not.toContain('query 10000<');
   });
 });

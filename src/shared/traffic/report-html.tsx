@@ -6,14 +6,27 @@ const CSS = `table{border-collapse:collapse;background:var(--surface);border:1px
 th,td{border:1px solid var(--border);padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
 thead th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}`;
 
+/**
+ * Rows an HTML report shows, the first (most searched): a page of a million rows is too big to open, and rendering it
+ * took gigabytes. The CSV and JSON keep every row.
+ */
+export const HTML_REPORT_ROWS = 10_000;
+
 function TrafficPage({ report, title }: { report: TrafficReport; title: string }) {
   const searches = report.rows.reduce((n, r) => n + r.searches, 0);
+  const shown = report.rows.slice(0, HTML_REPORT_ROWS);
+  const left = report.rows.length - shown.length;
   return (
     <ReportPage title={`${title} — Search Workbench`} css={CSS}>
       <h1>{title}</h1>
       <div className="muted">
         {`${report.rows.length} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
       </div>
+      {left > 0 && (
+        <p className="muted" data-left-out={left}>
+          {`The first ${shown.length.toLocaleString('en-US')} rows; ${left.toLocaleString('en-US')} more are left out of this page — the CSV and JSON reports keep every row.`}
+        </p>
+      )}
       <table>
         <thead>
           <tr>
@@ -25,7 +38,7 @@ function TrafficPage({ report, title }: { report: TrafficReport; title: string }
           </tr>
         </thead>
         <tbody>
-          {report.rows.map((row: TrafficRow, i) => (
+          {shown.map((row: TrafficRow, i) => (
             <tr key={i}>
               {TRAFFIC_COLUMNS.map((c) => (
                 <td key={c}>{cellOf(row, c)}</td>
