@@ -1,8 +1,6 @@
-import { lstat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkWriteTarget } from '../main/services/storage';
-import { InputError } from './input';
 
 /**
  * Exit codes, one rule for every command: 0 passed, 1 a check failed (an assertion, a gate, `filter check`,
@@ -55,18 +53,4 @@ export async function checkOut(out: string | undefined): Promise<string | undefi
   if (out === undefined) return undefined;
   await checkWriteTarget(resolve(out));
   return out;
-}
-
-/** --state names a folder, or nothing yet (it is made): a file, a FIFO, a device or a link is said as such. */
-export async function checkStateFolder(state: string): Promise<void> {
-  const info = await lstat(state).catch(() => undefined);
-  if (!info || info.isDirectory()) return;
-  const kind = info.isSymbolicLink()
-    ? 'a symbolic link'
-    : info.isFIFO()
-      ? 'a named pipe (FIFO)'
-      : info.isFile()
-        ? 'a file'
-        : 'not a regular folder (a device or a socket)';
-  throw new InputError(`--state ${state} is ${kind}: give a folder of its own (it is made when missing).`);
 }

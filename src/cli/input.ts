@@ -1,3 +1,4 @@
+import { lstat } from 'node:fs/promises';
 import { InputFileError, readTextFile, streamTextFile, textOf } from '../main/services/storage';
 import { parseJsonText } from '../shared/json-value';
 import type { CliIo } from './command';
@@ -68,4 +69,18 @@ export function itemList(value: unknown, name: string): unknown[] {
   if (value && typeof value === 'object' && Array.isArray((value as { items?: unknown }).items))
     return (value as { items: unknown[] }).items;
   throw new InputError(`${name} must be a JSON array of items, or a search response with "items".`);
+}
+
+/** --state names a folder, or nothing yet (it is made): a file, a FIFO, a device or a link is said as such. */
+export async function checkStateFolder(state: string): Promise<void> {
+  const info = await lstat(state).catch(() => undefined);
+  if (!info || info.isDirectory()) return;
+  const kind = info.isSymbolicLink()
+    ? 'a symbolic link'
+    : info.isFIFO()
+      ? 'a named pipe (FIFO)'
+      : info.isFile()
+        ? 'a file'
+        : 'not a regular folder (a device or a socket)';
+  throw new InputError(`--state ${state} is ${kind}: give a folder of its own (it is made when missing).`);
 }

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
 import { sqlPath } from '../../src/main/services/traffic/duck';
-import { linesSql, trafficHtml } from '../../src/shared/traffic';
+import { CsvLog, type EventRow, linesSql, type SearchRow, trafficHtml } from '../../src/shared/traffic';
+import { MAX_OPEN_SEARCHES } from '../../src/shared/traffic/csv-log';
 import { HTML_REPORT_ROWS } from '../../src/shared/traffic/report-html';
 import { parseQueryList } from '../../src/shared/compare';
 import { captureIo } from '../helpers/cli-io';
@@ -192,5 +193,25 @@ describe('memory bounded by design, not by the input', () => {
     expect(html).toContain('The first 10,000 rows; 190,000 more are left out of this page');
     expect(html).toContain('query 9999<');
     expect(html).not.toContain('query 10000<');
+  });
+});
+
+describe('a CSV log streams', () => {
+  it('hands each action on as it is read and each search once its next begins, holding at most MAX_OPEN_SEARCHES open', () => {
+    const searches: SearchRow[] = [];
+    const events: EventRow[] = [];
+    const log = new CsvLog({ search: (s) => searches.push(s), event: (e) => events.push(e) });
+    log.add(['s1', '2026-11-01T10:00:00Z', 'tent', '', '', 'search']);
+    log.add(['s1', '2026-11-01T10:00:01Z', 'tent', 'A', '1', 'impression']);
+    log.add(['s1', '2026-11-01T10:00:05Z', 'tent', 'A', '1', 'click']);
+    expect(events).toHaveLength(1);
+    expect(searches).toHaveLength(0);
+    log.add(['s1', '2026-11-01T10:01:00Z', 'tent', '', '', 'search']);
+    expect(searches.map((s) => s.hitIds)).toEqual([['A']]);
+    // A log of many sessions, none searching twice: the searches open at once stay bounded.
+    for (let i = 0; i < MAX_OPEN_SEARCHES + 10; i++) log.add([`u${i}`, '2026-11-01T11:00:00Z', 'boots', '', '', 'search']);
+    expect(searches.length).toBe(1 + 11);
+    log.finish();
+    expect(searches.length).toBe(1 + MAX_OPEN_SEARCHES + 11);
   });
 });

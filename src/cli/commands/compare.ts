@@ -15,7 +15,7 @@ import { LIMITS, type SearchTemplate } from '../../shared/request';
 import { inShard, type Shard, type GateSpec, mergeShards, type ShardRun } from '../../shared/runs';
 import { CompareService, queryListHash, shardRunId, BatchStore } from '../../main/services/compare';
 import { SearchClient } from '../../main/services/search';
-import { checkOut, checkStateFolder, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
+import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { estimateTraffic, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions, trafficVerdict } from '../traffic-gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
@@ -33,7 +33,7 @@ import {
   sideFromOptions,
   type Values,
 } from '../side-options';
-import { InputError } from '../input';
+import { checkStateFolder, InputError } from '../input';
 
 function progressLine(p: BatchProgress): string {
   const width = 24;

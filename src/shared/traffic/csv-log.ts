@@ -34,11 +34,21 @@ interface OpenSearch {
   shown: Map<number, string>;
 }
 
-/** Reads a CSV log's records in order; `searches()` and `events()` give what was read once the file has ended. */
+/**
+ * Searches a CSV log holds open at once (the latest of each session and query, with its impressions). Past it, the
+ * one opened longest ago is closed: a log of any length holds no more than this, and an action that comes for it
+ * later counts a search of its own, as a click with no search before it does.
+ */
+export const MAX_OPEN_SEARCHES = 200_000;
+
+/**
+ * Reads a CSV log's records in order and hands each row on as soon as it is whole: an action at once, a search when
+ * the next search of its session and query begins (or when `finish` is called after the last record).
+ */
 export class CsvLog {
   private readonly open = new Map<string, OpenSearch>();
-  private readonly done: SearchRow[] = [];
-  private readonly events: EventRow[] = [];
+
+  constructor(private readonly sink: { search(row: SearchRow): void; event(row: EventRow): void }) {}
 
   /** One record (its fields as the CSV reader gave them). */
   add(fields: string[]): void {
@@ -59,13 +69,13 @@ export class CsvLog {
       if (value !== null && !Number.isInteger(value))
         throw new RowError('value', 'of a search row is its number of results: a whole number');
       this.close(key);
-      this.open.set(key, { row: this.search(sessionId, ts, query, value), shown: new Map() });
+      this.opened(key, { row: this.search(sessionId, ts, query, value), shown: new Map() });
       return;
     }
     let open = this.open.get(key);
     if (!open) {
       open = { row: this.search(sessionId, ts, query, null), shown: new Map() };
-      this.open.set(key, open);
+      this.opened(key, open);
     }
     if (action === 'impression') {
       if (!docid || position === null) throw new RowError(docid ? 'position' : 'docid', 'is needed on an impression row');
@@ -82,7 +92,12 @@ export class CsvLog {
       position,
       value: action === ACTIONS.purchase ? value : null,
     };
-    this.events.push(row);
+    this.sink.event(row);
+  }
+
+  private opened(key: string, search: OpenSearch): void {
+    this.open.set(key, search);
+    if (this.open.size > MAX_OPEN_SEARCHES) this.close(this.open.keys().next().value!);
   }
 
   private search(sessionId: string, ts: string, query: string, count: number | null): SearchRow {
@@ -111,16 +126,11 @@ export class CsvLog {
     this.open.delete(key);
     const ranks = [...open.shown.keys()].sort((a, b) => a - b);
     const hitIds = ranks.map((r) => open.shown.get(r)!);
-    this.done.push({ ...open.row, hitIds, hitCount: open.row.hitCount ?? (hitIds.length ? hitIds.length : null) });
+    this.sink.search({ ...open.row, hitIds, hitCount: open.row.hitCount ?? (hitIds.length ? hitIds.length : null) });
   }
 
-  /** Every search, once the last record is in. */
-  searches(): SearchRow[] {
+  /** After the last record: the searches still open, handed on. */
+  finish(): void {
     for (const key of [...this.open.keys()]) this.close(key);
-    return this.done;
-  }
-
-  actions(): EventRow[] {
-    return this.events;
   }
 }

@@ -121,10 +121,7 @@ export class TrafficReader {
       for (const record of last.records) this.csvRecord(record);
       if (last.unclosedQuote !== undefined)
         this.sink.problem({ line: last.unclosedQuote, field: '(row)', reason: 'opens a quote that is never closed' });
-      if (this.csvLog) {
-        for (const s of this.csvLog.searches()) this.sink.search(s);
-        for (const e of this.csvLog.actions()) this.sink.event(e);
-      }
+      this.csvLog?.finish();
     }
     if (this.join) for (const held of this.heldEvents) this.sink.event(this.join.tie(held.row));
     this.heldEvents = [];
@@ -196,7 +193,7 @@ export class TrafficReader {
     this.line = record.line;
     if (record.fields.length === 1 && record.fields[0]!.trim() === '') return;
     if (!this.csvLog) {
-      this.csvLog = new CsvLog();
+      this.csvLog = new CsvLog(this.sink);
       this.seen.add('csv');
       if (isCsvHeader(record.fields)) return;
     }
