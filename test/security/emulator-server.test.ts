@@ -124,9 +124,13 @@ describe('the collect endpoint', () => {
 
   it('a body nested 200,000 deep answers 400, on collect and on search', async () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-    for (const path of ['/collect/demo-tracker-key-0001', '/search']) {
-      const r = await rawRequest(em.port, path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: deep });
-      expect(r.status, path).toBe(400);
+    const bodies = {
+      '/collect/demo-tracker-key-0001': `[{"action":"click","target":{"product":"A"},"metadata":{"x":${deep}}}]`,
+      '/search': `{"token":"demo-search-token-0001","query":"tent","options":${deep}}`,
+    };
+    for (const [path, body] of Object.entries(bodies)) {
+      const r = await rawRequest(em.port, path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(r.status, `${path}: ${r.body.slice(0, 200)}`).toBe(400);
     }
   });
 });

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { nestingDepth } from '../../shared/json-value';
 import { EmulatorError } from './errors';
 import type { RateLimit } from './rate-limit';
 import type { Tenant } from './engine/tenant';
@@ -28,11 +29,16 @@ export const MAX_ACTIVITIES_PER_REQUEST = 10_000;
  */
 export const MAX_KEPT_ACTIVITIES = 10_000;
 
+/** Levels an activity may nest (a metadata list of objects is four): what the traffic import reads, too. */
+export const MAX_ACTIVITY_DEPTH = 32;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Where an activity breaks the client's schema (`action` and `target` required, `target` strings only…), or null. */
 export function activityProblem(value: unknown): { field: string; message: string } | null {
   if (!isRecord(value)) return { field: '', message: 'must be an object with action and target' };
+  if (nestingDepth(value, MAX_ACTIVITY_DEPTH) > MAX_ACTIVITY_DEPTH)
+    return { field: '', message: `nests objects and lists more than ${MAX_ACTIVITY_DEPTH} levels deep` };
   if (typeof value.action !== 'string') return { field: 'action', message: 'is required, a string (e.g. "click")' };
   if (!isRecord(value.target)) return { field: 'target', message: 'is required, an object of strings (e.g. { "product": "SKU-1" })' };
   for (const [k, v] of Object.entries(value.target))

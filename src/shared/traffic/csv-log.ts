@@ -29,6 +29,8 @@ export const isCsvHeader = (fields: string[]): boolean =>
   fields.length >= 6 && fields.slice(0, 6).every((f, i) => f.trim().toLowerCase() === CSV_COLUMNS[i]);
 
 interface OpenSearch {
+  /** When it was opened (a count): which entry of `order` is it. */
+  seq: number;
   row: SearchRow;
   /** Impressions by position, while the search is the session's latest for its query. */
   shown: Map<number, string>;
@@ -39,7 +41,7 @@ interface OpenSearch {
  * one opened longest ago is closed: a log of any length holds no more than this, and an action that comes for it
  * later counts a search of its own, as a click with no search before it does.
  */
-export const MAX_OPEN_SEARCHES = 200_000;
+export const MAX_OPEN_SEARCHES = 50_000;
 
 /**
  * Reads a CSV log's records in order and hands each row on as soon as it is whole: an action at once, a search when
@@ -47,6 +49,10 @@ export const MAX_OPEN_SEARCHES = 200_000;
  */
 export class CsvLog {
   private readonly open = new Map<string, OpenSearch>();
+  /** The keys in the order they were opened, with when; an entry whose search has closed since is passed over. */
+  private order: [string, number][] = [];
+  private head = 0;
+  private opens = 0;
 
   constructor(private readonly sink: { search(row: SearchRow): void; event(row: EventRow): void }) {}
 
@@ -69,12 +75,12 @@ export class CsvLog {
       if (value !== null && !Number.isInteger(value))
         throw new RowError('value', 'of a search row is its number of results: a whole number');
       this.close(key);
-      this.opened(key, { row: this.search(sessionId, ts, query, value), shown: new Map() });
+      this.opened(key, { seq: 0, row: this.search(sessionId, ts, query, value), shown: new Map() });
       return;
     }
     let open = this.open.get(key);
     if (!open) {
-      open = { row: this.search(sessionId, ts, query, null), shown: new Map() };
+      open = { seq: 0, row: this.search(sessionId, ts, query, null), shown: new Map() };
       this.opened(key, open);
     }
     if (action === 'impression') {
@@ -96,8 +102,18 @@ export class CsvLog {
   }
 
   private opened(key: string, search: OpenSearch): void {
+    search.seq = ++this.opens;
     this.open.set(key, search);
-    if (this.open.size > MAX_OPEN_SEARCHES) this.close(this.open.keys().next().value!);
+    this.order.push([key, search.seq]);
+    while (this.open.size > MAX_OPEN_SEARCHES) {
+      const [oldest, seq] = this.order[this.head++]!;
+      if (this.open.get(oldest)?.seq === seq) this.close(oldest);
+    }
+    // Now and then the queue keeps only what is still open: it never holds more than twice that.
+    if (this.order.length - this.head > 2 * MAX_OPEN_SEARCHES) {
+      this.order = this.order.slice(this.head).filter(([k, seq]) => this.open.get(k)?.seq === seq);
+      this.head = 0;
+    }
   }
 
   private search(sessionId: string, ts: string, query: string, count: number | null): SearchRow {

@@ -179,6 +179,17 @@ describe('query sets and judgment lists', () => {
       { query: 'shoes', filter: 'price < 50', facets: [{ id: 'brand', values: ['Nord'] }] },
     ]);
     expect(csv.problems).toEqual([{ line: 4, message: expect.stringContaining('colour') }]);
+    // Pasted (no file name), CSV is told by its header line; a .txt file is one query a line whatever it holds.
+    const pastedCsv = await call<{ page: { entries: { entry: unknown }[] } }>(core, 'query-sets:create', {
+      name: 'Pasted CSV',
+      from: { kind: 'text', text: 'query,filter\nshoes,price < 50\n' },
+    });
+    expect(pastedCsv.page.entries.map((e) => e.entry)).toEqual([{ query: 'shoes', filter: 'price < 50' }]);
+    const txt = await call<{ page: { entries: { entry: unknown }[] } }>(core, 'query-sets:create', {
+      name: 'A text file',
+      from: { kind: 'text', fileName: 'shoppers.txt', text: 'query,filter\nshoes,price < 50\n' },
+    });
+    expect(txt.page.entries.map((e) => e.entry)).toEqual([{ query: 'query,filter' }, { query: 'shoes,price < 50' }]);
     for (const query of ['jacket', 'Jacket ', 'hoodie'])
       await call(core, 'search:run', {
         requestId: `r-${query}`,

@@ -78,7 +78,8 @@ export class QuerySets {
       queries = this.fromHistory(source.days);
       from = `history, last ${source.days} day${source.days === 1 ? '' : 's'}`;
     } else {
-      const parsed = parseQueryList(source.text, source.fileName ?? 'pasted.txt');
+      // A pasted list has no file name: its format is told from its first line (a .txt name would make it lines).
+      const parsed = parseQueryList(source.text, source.fileName ?? '');
       problems = parsed.problems;
       // A JSON Lines file's notes and expectations stay with their queries.
       queries = parsed.rows.map(({ line: _line, ...row }, i) => ({ ...row, ...parsed.annotations?.get(i) }));
