@@ -109,8 +109,8 @@ export class CsvLog {
       const [oldest, seq] = this.order[this.head++]!;
       if (this.open.get(oldest)?.seq === seq) this.close(oldest);
     }
-    // Now and then the queue keeps only what is still open: it never holds more than twice that.
-    if (this.order.length - this.head > 2 * MAX_OPEN_SEARCHES) {
+    // Now and then the queue lets go of its front and keeps only what is still open: it never holds more than twice that.
+    if (this.head > MAX_OPEN_SEARCHES || this.order.length - this.head > 2 * MAX_OPEN_SEARCHES) {
       this.order = this.order.slice(this.head).filter(([k, seq]) => this.open.get(k)?.seq === seq);
       this.head = 0;
     }
