@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
@@ -104,6 +104,19 @@ describe('paths are paths: DuckDB gets the file named, never a pattern, a URL or
       expect((await own.report('query')).rows.map((r) => r.group)).toEqual(['own']);
     } finally {
       own.close();
+    }
+  });
+
+  it('a store under a linked folder (as the temp folder is on macOS) still reads and writes its own files', async () => {
+    const folder = await mkdtemp(join(dir, 'real-'));
+    await symlink(folder, join(dir, `linked-${basename(folder)}`));
+    await writeFile(join(folder, 'log.jsonl'), jsonl([JSON.stringify(search('q1', 'tent'))]));
+    const store = await TrafficStore.open(join(dir, `linked-${basename(folder)}`, 'store'));
+    try {
+      await importFile(store, join(folder, 'log.jsonl'));
+      expect((await store.size()).searches).toBe(1);
+    } finally {
+      store.close();
     }
   });
 

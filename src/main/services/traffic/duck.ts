@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
@@ -44,7 +44,9 @@ export async function openDuck(folders: string[]): Promise<Duck> {
   const connection: DuckDBConnection = await instance.connect();
   // Each folder as written and as sqlPath writes it (a name with `?` or `[` in it): DuckDB holds the path it is given
   // against the list, then each file that path names.
-  const allowed = [...new Set([...folders, spill].flatMap((f) => [f, literalPath(f)]))]
+  // And as the system names it without links (macOS's temp folder is a link into /private), should DuckDB check that.
+  const real = await Promise.all([...folders, spill].map((f) => realpath(f).catch(() => f)));
+  const allowed = [...new Set([...folders, spill, ...real].flatMap((f) => [f, literalPath(f)]))]
     .map((f) => sqlText(f.endsWith(sep) ? f : `${f}${sep}`))
     .join(', ');
   for (const setting of [`SET allowed_directories = [${allowed}]`, 'SET enable_external_access = false', 'SET lock_configuration = true'])
