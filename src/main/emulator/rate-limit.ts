@@ -35,6 +35,13 @@ export class RateLimit {
     return Math.max(1, Math.ceil((1 - this.tokens) / limit));
   }
 
+  /** Takes one request's token: null when it may go on, else the seconds to wait and the 429's message. */
+  refusal(): { wait: number; message: string } | null {
+    const wait = this.take();
+    if (wait === null) return null;
+    return { wait, message: `Too many requests: this service takes ${this.perSecond} a second; retry after ${wait} s.` };
+  }
+
   private capacity(limit: number): number {
     return Math.max(1, limit / 10);
   }

@@ -48,14 +48,9 @@ async function applyFault(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<'answered' | 'truncate' | 'none'> {
-  const wait = emulator.rateLimit.take();
-  if (wait !== null) {
-    tooMany(
-      emulator,
-      reply,
-      `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
-      wait,
-    );
+  const limited = emulator.rateLimit.refusal();
+  if (limited) {
+    tooMany(emulator, reply, limited.message, limited.wait);
     return 'answered';
   }
   const decision = emulator.faults.decide(endpoint);

@@ -153,16 +153,9 @@ export interface TrackerHost {
 export function registerTracker(app: FastifyInstance, emulator: TrackerHost): void {
   app.post<{ Params: { trackerKey: string } }>(`${COLLECT_PATH}/:trackerKey`, async (request, reply) => {
     emulator.count('collect');
-    const wait = emulator.rateLimit.take();
-    if (wait !== null)
-      throw new EmulatorError(
-        429,
-        'rate-limited',
-        `Too many requests: this service takes ${emulator.rateLimit.current()} a second; retry after ${wait} s.`,
-        undefined,
-        undefined,
-        { 'Retry-After': String(wait) },
-      );
+    const limited = emulator.rateLimit.refusal();
+    if (limited)
+      throw new EmulatorError(429, 'rate-limited', limited.message, undefined, undefined, { 'Retry-After': String(limited.wait) });
     const tenant = emulator.tenantForTrackerKey(request.params.trackerKey);
     const activities = checkActivities(request.body);
     const receivedAt = new Date(emulator.now()).toISOString();
