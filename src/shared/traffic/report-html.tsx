@@ -20,7 +20,7 @@ function TrafficPage({ report, title }: { report: TrafficReport; title: string }
     <ReportPage title={`${title} — Search Workbench`} css={CSS}>
       <h1>{title}</h1>
       <div className="muted">
-        {`${report.rows.length} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
+        {`${report.rows.length.toLocaleString('en-US')} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
       </div>
       {left > 0 && (
         <p className="muted" data-left-out={left}>
