@@ -24,7 +24,7 @@ import {
 import { CLOCK_HEADER } from '../../emulator/clock';
 import { DEMO_AB_TEST, DEMO_AB_TEST_FILE, DEMO_QUERIES, relevance } from '../demo';
 import type { HttpClient } from '../http';
-import { abortableSleep, retryAfterMs } from '../pacing';
+import { abortableSleep, retryAfterMs, withRetries } from '../pacing';
 import type { SearchClient } from '../search';
 import { SHARED_FILE_MODE, writeFileAtomically, writePiecesAtomically } from '../storage';
 
@@ -239,30 +239,35 @@ async function writeOutputs(
 const byTime = (a: { ts: string; searchId: string | null }, b: { ts: string; searchId: string | null }) =>
   a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : (a.searchId ?? '') < (b.searchId ?? '') ? -1 : (a.searchId ?? '') > (b.searchId ?? '') ? 1 : 0;
 
-/** Times one batch is sent again after a 429, waiting what its Retry-After says (at most a minute each). */
-const TRACKER_RETRIES = 20;
+/** How a batch the tracker refused with 429 is sent again: after its Retry-After (at most a minute), 20 times in all. */
+const TRACKER_RETRY = { attempts: 20, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 async function sendActivities(http: HttpClient, collect: string, activities: unknown[], signal?: AbortSignal): Promise<void> {
+  const never = new AbortController().signal;
   for (let i = 0; i < activities.length; i += TRACKER_BATCH) {
     const body = JSON.stringify(activities.slice(i, i + TRACKER_BATCH));
-    for (let attempt = 0; ; attempt++) {
-      const sent = await http.send({
-        method: 'POST',
-        url: collect,
-        headers: [['content-type', 'application/json']],
-        body,
-        ...(signal ? { signal } : {}),
-      });
-      if (!sent.ok) throw failure(sent.error.code, `The tracker at ${collect} could not be reached: ${sent.error.message}`);
-      // A tracker that rate-limits says when to come back: the batch waits and goes again.
-      if (sent.status === 429 && attempt < TRACKER_RETRIES && !signal?.aborted) {
-        const wait = retryAfterMs(sent.headers['retry-after'], Date.now()) ?? 1000;
-        await abortableSleep(Math.min(wait, 60_000), signal ?? new AbortController().signal);
-        continue;
-      }
-      if (sent.status >= 300) throw failure('http', `The tracker at ${collect} answered ${sent.status}: ${sent.text.slice(0, 300)}`);
-      break;
-    }
+    // A tracker that rate-limits says when to come back: the batch waits and goes again.
+    const sent = await withRetries(
+      async () => {
+        const outcome = await http.send({
+          method: 'POST',
+          url: collect,
+          headers: [['content-type', 'application/json']],
+          body,
+          ...(signal ? { signal } : {}),
+        });
+        const again = outcome.ok && outcome.status === 429;
+        const afterMs = again ? Math.min(retryAfterMs(outcome.headers['retry-after'], Date.now()) ?? 1000, TRACKER_RETRY.maxDelayMs) : 0;
+        return { value: outcome, ...(again ? { retry: { afterMs } } : {}) };
+      },
+      {
+        policy: TRACKER_RETRY,
+        sleep: (ms) => abortableSleep(ms, signal ?? never),
+        stopped: () => signal?.aborted === true,
+      },
+    );
+    if (!sent.ok) throw failure(sent.error.code, `The tracker at ${collect} could not be reached: ${sent.error.message}`);
+    if (sent.status >= 300) throw failure('http', `The tracker at ${collect} answered ${sent.status}: ${sent.text.slice(0, 300)}`);
   }
 }
 
