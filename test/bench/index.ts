@@ -14,6 +14,7 @@ import { benchScale } from './scale.bench';
 import { benchShards } from './shards.bench';
 import { benchSignificance } from './significance.bench';
 import { benchTraffic } from './traffic.bench';
+import { benchTrafficReports } from './traffic-reports.bench';
 
 /** `npm run bench`: every benchmark in turn, each printing its table with its peer. */
 const suites: [string, () => Promise<void>][] = [
@@ -31,6 +32,7 @@ const suites: [string, () => Promise<void>][] = [
   ['rating', benchRating],
   ['scale', benchScale],
   ['traffic', benchTraffic],
+  ['traffic-reports', benchTrafficReports],
   ['click-models', benchClickModels],
   ['estimates', benchEstimates],
   ['abtest', benchAbTest],

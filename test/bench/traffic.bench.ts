@@ -23,7 +23,7 @@ function lcg(seed: number): () => number {
   };
 }
 
-async function writeLines(path: string, count: number, line: (i: number) => string): Promise<void> {
+export async function writeLines(path: string, count: number, line: (i: number) => string): Promise<void> {
   const out = createWriteStream(path, { highWaterMark: 4 << 20 });
   let chunk = '';
   for (let i = 0; i < count; i++) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
 import { sqlPath } from '../../src/main/services/traffic/duck';
-import { CsvLog, type EventRow, linesSql, type SearchRow, trafficHtml } from '../../src/shared/traffic';
+import { CsvLog, type EventRow, linesSql, type SearchRow, trafficHtmlOf } from '../../src/shared/traffic';
 import { MAX_OPEN_SEARCHES } from '../../src/shared/traffic/csv-log';
 import { HTML_REPORT_ROWS } from '../../src/shared/traffic/report-html';
 import { parseQueryList } from '../../src/shared/compare';
@@ -65,6 +65,23 @@ describe('one line never loses the file', () => {
     expect(result.skipped).toBe(1);
     expect(result.problems).toEqual([
       { line: 2, field: '(line)', reason: 'holds text that is not valid Unicode (a lone surrogate, in "\\ud800")' },
+    ]);
+  });
+});
+
+describe('a CSV log with a quote that never closes', () => {
+  it('loses that row, not the rest of the file: the rows after it are kept and the row is named', async () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `s${i},2026-11-01T10:00:00Z,query ${i},,,search`);
+    rows.splice(2, 0, 's-bad,2026-11-01T10:00:00Z,"rain jacket,,,search');
+    const { result, searches } = await importLines('open-quote.csv', ['session,timestamp,query,docid,position,action', ...rows]);
+    expect(searches).toBe(2_000);
+    expect(result.skipped).toBe(1);
+    expect(result.problems).toEqual([
+      {
+        line: 4,
+        field: '(row)',
+        reason: 'opens a quote that is never closed: the row is left out and the lines after it are read as rows',
+      },
     ]);
   });
 });
@@ -201,7 +218,10 @@ describe('memory bounded by design, not by the input', () => {
       revenuePerSearch: 0,
       meanClickPosition: null,
     }));
-    const html = await trafficHtml({ k: 10, by: 'query', rows });
+    // Rows as the store hands them on, a chunk at a time.
+    const chunks = Array.from({ length: 100 }, (_, c) => rows.slice(c * 2_000, (c + 1) * 2_000));
+    const { text: html, rows: counted } = await trafficHtmlOf('query', 10, chunks);
+    expect(counted).toBe(200_000);
     expect(html.match(/<tr>/g)).toHaveLength(HTML_REPORT_ROWS + 1);
     expect(html).toContain('The first 10,000 rows; 190,000 more are left out of this page');
     expect(html).toContain('query 9999<');

@@ -9,14 +9,14 @@ import {
   sampleQueries,
   TRAFFIC_GROUPS,
   type TrafficGroup,
-  trafficCsv,
-  trafficHtml,
-  trafficJson,
+  trafficCsvPieces,
+  trafficHtmlOf,
+  trafficJsonPieces,
 } from '../../shared/traffic';
 import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
-import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically } from '../../main/services/storage';
+import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically, writePiecesAtomically } from '../../main/services/storage';
 import { importFile, simulateTraffic } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
@@ -97,19 +97,34 @@ async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const filter = filterOf(values);
   await checkOut(values.out);
   return withStore(values.store, async (store) => {
-    const report = await store.report(by, filter, k, limit);
-    const text =
-      format === 'csv'
-        ? trafficCsv(report)
-        : format === 'html'
-          ? await trafficHtml(report, `Shopper traffic by ${by}`)
-          : `${JSON.stringify(trafficJson(report), null, 2)}\n`;
+    // Every format is written as the store reads it, a chunk of rows at a time: a report of a million groups never
+    // sits in memory whole (the HTML page keeps its first rows and counts the rest).
+    const chunks = store.reportChunks(by, filter, k, limit);
+    let rows = 0;
+    const counted = async function* () {
+      for await (const chunk of chunks) yield ((rows += chunk.length), chunk);
+    };
+    const html = format === 'html' ? await trafficHtmlOf(by, k, counted(), `Shopper traffic by ${by}`) : undefined;
+    const pieces = html ? [html.text] : format === 'csv' ? trafficCsvPieces(counted()) : trafficJsonPieces(k, counted());
     if (values.out) {
-      await writeFileAtomically(values.out, text, { mode: SHARED_FILE_MODE });
-      io.stderr(`${report.rows.length} rows by ${by} · ${format.toUpperCase()}: ${values.out}`);
-    } else io.stdout(text.replace(/\n$/, ''));
+      await writePiecesAtomically(values.out, pieces, { mode: SHARED_FILE_MODE });
+      io.stderr(`${rows} rows by ${by} · ${format.toUpperCase()}: ${values.out}`);
+    } else await printPieces(io, pieces);
     return EXIT.ok;
   });
+}
+
+/** Text made a piece at a time, printed as it comes: each whole line once its end has come, the last without its line end. */
+async function printPieces(io: CliIo, pieces: Iterable<string> | AsyncIterable<string>): Promise<void> {
+  let pending = '';
+  for await (const piece of pieces) {
+    pending += piece;
+    const end = pending.lastIndexOf('\n');
+    if (end < 0) continue;
+    io.stdout(pending.slice(0, end));
+    pending = pending.slice(end + 1);
+  }
+  if (pending) io.stdout(pending);
 }
 
 async function sampleCommand(argv: string[], io: CliIo): Promise<number> {

@@ -78,7 +78,7 @@ export class TrafficReader {
       return;
     }
     if (this.mode === 'csv') {
-      this.csv ??= new CsvReader();
+      this.csv ??= new CsvReader(LIMITS.line);
       for (const record of this.csv.feed(piece)) this.csvRecord(record);
       return;
     }
@@ -119,8 +119,6 @@ export class TrafficReader {
     if (this.mode === 'csv' && this.csv) {
       const last = this.csv.end();
       for (const record of last.records) this.csvRecord(record);
-      if (last.unclosedQuote !== undefined)
-        this.sink.problem({ line: last.unclosedQuote, field: '(row)', reason: 'opens a quote that is never closed' });
       this.csvLog?.finish();
     }
     if (this.join) for (const held of this.heldEvents) this.sink.event(this.join.tie(held.row));
@@ -191,6 +189,14 @@ export class TrafficReader {
 
   private csvRecord(record: CsvRecord): void {
     this.line = record.line;
+    if (record.dropped) {
+      const reason =
+        record.dropped === 'unclosed-quote'
+          ? 'opens a quote that is never closed: the row is left out and the lines after it are read as rows'
+          : `is over ${LIMITS.line.toLocaleString('en-US')} characters (a quote opened in it may never close): the row is left out and the lines after it are read as rows`;
+      this.sink.problem({ line: record.line, field: '(row)', reason });
+      return;
+    }
     if (record.fields.length === 1 && record.fields[0]!.trim() === '') return;
     if (!this.csvLog) {
       this.csvLog = new CsvLog(this.sink);

@@ -1,5 +1,5 @@
 import { renderReport, ReportPage } from '../report';
-import { TRAFFIC_COLUMNS, type TrafficReport, type TrafficRow } from './views';
+import { TRAFFIC_COLUMNS, type TrafficGroup, type TrafficRow } from './views';
 import { cellOf, COLUMN_LABELS } from './cells';
 
 const CSS = `table{border-collapse:collapse;background:var(--surface);border:1px solid var(--border);margin-top:16px;width:100%}
@@ -12,15 +12,23 @@ thead th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(
  */
 export const HTML_REPORT_ROWS = 10_000;
 
-function TrafficPage({ report, title }: { report: TrafficReport; title: string }) {
-  const searches = report.rows.reduce((n, r) => n + r.searches, 0);
-  const shown = report.rows.slice(0, HTML_REPORT_ROWS);
-  const left = report.rows.length - shown.length;
+/** What the page shows: the first rows, and how many rows and searches the whole report held. */
+export interface HtmlReportRows {
+  by: TrafficGroup;
+  k: number;
+  shown: readonly TrafficRow[];
+  rows: number;
+  searches: number;
+}
+
+function TrafficPage({ report, title }: { report: HtmlReportRows; title: string }) {
+  const { shown, searches } = report;
+  const left = report.rows - shown.length;
   return (
     <ReportPage title={`${title} — Search Workbench`} css={CSS}>
       <h1>{title}</h1>
       <div className="muted">
-        {`${report.rows.length.toLocaleString('en-US')} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
+        {`${report.rows.toLocaleString('en-US')} ${report.by === 'query' ? 'queries' : `${report.by} groups`} · ${searches.toLocaleString('en-US')} searches · click-through at ${report.k}: the share of searches with a click at a position ≤ ${report.k}`}
       </div>
       {left > 0 && (
         <p className="muted" data-left-out={left}>
@@ -51,6 +59,6 @@ function TrafficPage({ report, title }: { report: TrafficReport; title: string }
   );
 }
 
-export function trafficHtml(report: TrafficReport, title: string): string {
+export function trafficHtmlPage(report: HtmlReportRows, title: string): string {
   return renderReport(<TrafficPage report={report} title={title} />);
 }

@@ -71,4 +71,32 @@ describe('one store asked several things at once', () => {
       store.close();
     }
   });
+
+  it('streams a result a chunk at a time, and a statement asked for meanwhile waits for the last chunk', async () => {
+    const store = await TrafficStore.open(DEMO_STORE);
+    try {
+      const size = await store.size();
+      const seen: number[] = [];
+      let chunks = 0;
+      let sizeDuring: Promise<unknown> | undefined;
+      for await (const rows of store.duck.chunks('SELECT i, i * $m AS twice FROM range(10000) t(i) ORDER BY i', { m: 2 })) {
+        chunks += 1;
+        // Asked for while the stream is open: it must neither end the stream early nor answer from a half-read connection.
+        sizeDuring ??= store.size();
+        for (const row of rows) seen.push(Number(row.i) + Number(row.twice));
+      }
+      expect(chunks).toBeGreaterThan(1);
+      expect(seen).toEqual(Array.from({ length: 10_000 }, (_, i) => 3 * i));
+      expect(await sizeDuring).toEqual(size);
+      // A reader that stops early gives the connection back.
+      for await (const rows of store.duck.chunks('SELECT i FROM range(10000) t(i)')) if (rows.length) break;
+      expect(await store.size()).toEqual(size);
+      const report = await store.report('query', {}, 10);
+      const streamed = [];
+      for await (const rows of store.reportChunks('query', {}, 10)) streamed.push(...rows);
+      expect(streamed).toEqual(report.rows);
+    } finally {
+      store.close();
+    }
+  });
 });

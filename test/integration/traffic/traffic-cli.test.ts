@@ -148,6 +148,17 @@ describe('traffic import, report, sample', () => {
       'group,searches,sessions,clicks,ctrAtK,zeroResultRate,noClickRate,addToCartRate,conversionRate,revenuePerSearch,meanClickPosition',
     );
     expect(csv.out.split('\n')[1]).toMatch(/^2026-11-01,/);
+    // Written to a file a chunk at a time, each format holds what it prints: every query, in the same order.
+    const byQuery = await run(['report', '--store', store()]);
+    const queries = (JSON.parse(byQuery.out) as { rows: unknown[] }).rows;
+    for (const [file, printed] of [
+      [join(dir, 'all.json'), byQuery.out],
+      [join(dir, 'all.csv'), (await run(['report', '--store', store(), '--format', 'csv'])).out],
+    ] as const) {
+      const wrote = await run(['report', '--store', store(), '--out', file]);
+      expect(wrote.err).toContain(`${queries.length} rows by query`);
+      expect(await readFile(file, 'utf8')).toBe(`${printed}\n`);
+    }
     const html = join(dir, 'report.html');
     expect((await run(['report', '--store', store(), '--out', html, '--limit', '5'])).code).toBe(0);
     const doc = parseHtml(await readFile(html, 'utf8'));

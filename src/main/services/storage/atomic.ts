@@ -123,11 +123,15 @@ let tempCounter = 0;
  * Text produced a piece at a time (a report of 100,000 queries) written atomically as it comes — temp file,
  * fsync, rename — so it is never one string in memory: pieces are gathered into writes of about 1 MB.
  */
-export async function writePiecesAtomically(file: string, pieces: Iterable<string>, options: { mode?: number } = {}): Promise<void> {
+export async function writePiecesAtomically(
+  file: string,
+  pieces: Iterable<string> | AsyncIterable<string>,
+  options: { mode?: number } = {},
+): Promise<void> {
   await writeThroughTemp(file, options.mode ?? PRIVATE_FILE_MODE, true, async (handle) => {
     let gathered: Buffer[] = [];
     let size = 0;
-    for (const piece of pieces) {
+    for await (const piece of pieces) {
       const bytes = Buffer.from(piece);
       gathered.push(bytes);
       size += bytes.length;

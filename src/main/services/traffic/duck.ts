@@ -18,6 +18,11 @@ export interface Duck {
    * arrays without an object per row.
    */
   each(sql: string, visit: (rows: number, column: (c: number) => (row: number) => unknown) => void): Promise<void>;
+  /**
+   * A result as plain objects a chunk (about 2,048 rows) at a time, for a result too large to hold whole: the
+   * connection is this reader's until it has read the last chunk or stopped early.
+   */
+  chunks(sql: string, params?: Record<string, string | number | boolean>): AsyncGenerator<Record<string, unknown>[]>;
   close(): void;
 }
 
@@ -78,6 +83,22 @@ export async function openDuck(folders: string[]): Promise<Duck> {
           });
         }
       }),
+    async *chunks(sql, params) {
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await new Promise<void>((begun) => void alone(() => (begun(), held)));
+      try {
+        const result = await connection.stream(sql, params);
+        for await (const rows of result.yieldRowObjectJs())
+          yield rows.map((row) => {
+            const out: Record<string, unknown> = {};
+            for (const name in row) out[name] = plain(row[name]);
+            return out;
+          });
+      } finally {
+        release();
+      }
+    },
     close() {
       if (closed) return;
       closed = true;

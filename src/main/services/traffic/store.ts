@@ -151,6 +151,14 @@ FROM (${SEARCH_OUTCOMES_SQL}) ORDER BY query, shopper`,
     return { k, by, rows: rows.map(reportRow) };
   }
 
+  /** The same report's rows a chunk at a time, in its order: what a report file of any size is written from. */
+  async *reportChunks(by: TrafficGroup, filter: TrafficFilter = {}, k = 10, limit?: number): AsyncGenerator<TrafficRow[]> {
+    const problem = checkFilter(filter);
+    if (problem) throw new StoreError(problem.message, problem.field);
+    const sql = reportSql(by, filter, k, limit);
+    for await (const rows of this.duck.chunks(sql.text, sql.params)) yield rows.map(reportRow);
+  }
+
   /** The whole range under a filter as one row (null when it holds no search). */
   async total(filter: TrafficFilter = {}, k = 10): Promise<TrafficRow | null> {
     const sql = reportSql('all', filter, k);
