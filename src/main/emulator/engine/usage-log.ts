@@ -42,6 +42,22 @@ export class UsageLog {
     if (resultCount !== undefined) entry.lastCount = resultCount;
   }
 
+  /**
+   * A query's earlier searches at once, times in any order: what seeding a log costs without a call per search. The
+   * same as recording each (the latest USAGE_LIMITS.timesPerQuery kept).
+   */
+  recordAll(query: string, times: Float64Array): void {
+    const q = normalizeQuery(query);
+    if (q === '' || times.length === 0) return;
+    if (this.entries.has(q)) {
+      for (const at of times) this.record(q, undefined, at);
+      return;
+    }
+    if (this.entries.size >= USAGE_LIMITS.queries) this.letGo();
+    const sorted = times.slice().sort();
+    this.entries.set(q, { at: Array.from(sorted.subarray(Math.max(0, sorted.length - USAGE_LIMITS.timesPerQuery))), lastCount: undefined });
+  }
+
   /** The tenth of the queries least viewed (the oldest first among equals), let go at once. */
   private letGo(): void {
     const order = [...this.entries].sort(
@@ -121,7 +137,11 @@ export function seedUsageLog(log: UsageLog, options: { events: number; days: num
   const cumulative: number[] = [];
   let acc = 0;
   for (const q of queries) cumulative.push((acc += q.weight / total));
-  const times: [string, number][] = [];
+  // Each search drawn as before (a query by weight, then a time), gathered by query: one sort per query, not one of
+  // every search, and no call per search.
+  const drawn = new Uint32Array(options.events);
+  const times = new Float64Array(options.events);
+  const counts = new Uint32Array(queries.length);
   for (let e = 0; e < options.events; e++) {
     const r = rng.next();
     let lo = 0;
@@ -131,10 +151,17 @@ export function seedUsageLog(log: UsageLog, options: { events: number; days: num
       if ((cumulative[mid] as number) < r) lo = mid + 1;
       else hi = mid;
     }
-    times.push([(queries[lo] as { query: string }).query, options.now - Math.floor(rng.next() * options.days * DAY)]);
+    drawn[e] = lo;
+    counts[lo]! += 1;
+    times[e] = options.now - Math.floor(rng.next() * options.days * DAY);
   }
-  times.sort((a, b) => a[1] - b[1]);
-  for (const [query, at] of times) log.record(query, undefined, at);
+  const byQuery = Array.from(counts, (n) => new Float64Array(n));
+  const filled = new Uint32Array(queries.length);
+  for (let e = 0; e < options.events; e++) {
+    const q = drawn[e]!;
+    byQuery[q]![filled[q]!++] = times[e]!;
+  }
+  queries.forEach((q, i) => log.recordAll(q.query, byQuery[i]!));
 }
 
 /** "dress" → "dresses", "sneaker" → "sneakers"; nouns already plural ("shorts", "running tights") have none. */
