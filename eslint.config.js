@@ -200,6 +200,26 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // The command line calls the services the app calls, with the same defaults: it names no store class or
+    // store-level function, not even as a type (an import that skipped a service skipped its lock and its checks).
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/services/**'],
+              importNamePattern: '^(TrafficStore|StoreError|importFile|openDuck|\\w+OnStore)$',
+              message:
+                'Call the capability’s service (TrafficService, ClickModelsService, TrafficEstimates, AbTestService) as the app does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers of every shape; typing each one adds nothing the assertions do not already check.
     files: ['test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,13 +1,12 @@
 import { MODEL_DEPTH } from '../shared/click-models';
 import type { BatchDefinition, TrafficSection } from '../shared/compare';
 import { ESTIMATORS, LOSES_CLICKS, REPLAY_MODELS, type ReplayModel, type TrafficEstimate } from '../shared/estimates';
-import { type EstimateReport, estimateOnStore, lowCoverageWords, sideA } from '../main/services/estimates';
+import { type EstimateReport, lowCoverageWords, TrafficEstimates } from '../main/services/estimates';
 import type { SearchClient } from '../main/services/search';
 import { type CliIo, EXIT, UsageError } from './command';
 import { gateThresholds } from './gate-options';
-import { viaService } from './service-call';
 import type { Values } from './side-options';
-import { withStore } from './traffic-options';
+import { withTraffic } from './traffic-options';
 
 /** compare's options for B − A on the shopper traffic, for parseArgs. */
 export const TRAFFIC_FLAGS = {
@@ -84,21 +83,15 @@ export async function estimateTraffic(
     throw new UsageError("--traffic asks side B's service: give --base-url and --token (or --b-base-url, --b-token).");
   const source = { kind: 'service' as const, baseUrl: b.baseUrl, token: b.overrides.token, configurationId: bConfiguration };
   let configuration = '';
-  const report = await withStore(check.store, (store) =>
-    viaService(
-      async () => {
-        const side = await sideA(store, a.overrides.configurationId, bConfiguration);
-        configuration = side.configuration;
-        return estimateOnStore({ search }, store, {
-          filter: {},
-          configuration: side.configuration,
-          source,
-          model: check.model,
-          k: check.k,
-        });
-      },
-      (field) => ({ store: '--traffic', configuration: '--a', 'sides.a.configurationId': '--a' })[field],
-    ),
+  const report = await withTraffic(
+    check.store,
+    async (traffic) => {
+      const estimates = new TrafficEstimates({ traffic, search });
+      const side = await estimates.sideA(a.overrides.configurationId, bConfiguration);
+      configuration = side.configuration;
+      return estimates.estimate({ filter: {}, configuration: side.configuration, source, model: check.model, k: check.k });
+    },
+    (field) => ({ store: '--traffic', configuration: '--a', 'sides.a.configurationId': '--a' })[field],
   );
   const chosen = report.estimates.find((e) => e.estimator === check.estimator);
   const delta = chosen ? chosen.delta : report.interleaving.delta;

@@ -1,5 +1,6 @@
+import { WorkbenchFailure } from '../shared/ipc';
 import type { TrafficFilter } from '../shared/traffic';
-import { StoreError, TrafficStore } from '../main/services/traffic';
+import { TrafficService } from '../main/services/traffic';
 import { UsageError } from './command';
 import { InputError } from './input';
 
@@ -31,22 +32,32 @@ export function filterOf(values: { from?: string; to?: string; segment?: string;
   };
 }
 
-/** The store a command reads, closed after `work`; a store that cannot be opened is a run that could not run. */
-export async function withStore<T>(dir: string | undefined, work: (store: TrafficStore) => Promise<T>): Promise<T> {
+/**
+ * The traffic service on the store a command names — the service the app reads its workspace's store through — open
+ * before `work` and closed after it. A folder that is not a store could not run (exit 3). Input the service refuses is
+ * a usage error (exit 2) after the flag that set its field (`flagOf`); what the store cannot answer with no flag to
+ * blame (a store with nothing under the filters, a file it cannot read) could not run.
+ */
+export async function withTraffic<T>(
+  dir: string | undefined,
+  work: (traffic: TrafficService) => Promise<T>,
+  flagOf: (field: string) => string | undefined = () => undefined,
+): Promise<T> {
   if (!dir) throw new UsageError('Give --store DIR: the folder of the traffic store.');
-  let store: TrafficStore;
+  const traffic = new TrafficService({ folder: dir });
   try {
-    store = await TrafficStore.open(dir);
+    await traffic.opened().catch((err: unknown) => {
+      throw err instanceof WorkbenchFailure ? new InputError(err.message) : err;
+    });
+    return await work(traffic);
   } catch (err) {
-    if (err instanceof StoreError) throw new InputError(err.message);
-    throw err;
-  }
-  try {
-    return await work(store);
-  } catch (err) {
-    if (err instanceof StoreError) throw new UsageError(err.message);
-    throw err;
+    if (!(err instanceof WorkbenchFailure) || err.error.code !== 'validation') throw err;
+    const field = err.error.details?.field;
+    const flag = field === undefined ? undefined : flagOf(field);
+    if (flag) throw new UsageError(`${flag}: ${err.message}`);
+    if (field === undefined || field === 'store' || field === 'files') throw new InputError(err.message);
+    throw new UsageError(err.message);
   } finally {
-    store.close();
+    await traffic.close();
   }
 }

@@ -27,7 +27,7 @@ import { IntentProposer, JudgmentLists } from './services/judgments';
 import { RunsService } from './services/runs';
 import { TrafficService } from './services/traffic';
 import { ClickModelsService } from './services/click-models';
-import { clicksOnStore, EstimatesService } from './services/estimates';
+import { EstimatesService, TrafficEstimates } from './services/estimates';
 import { AbTestService } from './services/abtest';
 import { createRouter, type Handlers, type Router } from './router';
 import { loadCaCertificates, SettingsService } from './services/settings';
@@ -184,7 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     compare,
     judgments,
     // The workspace's traffic, made below: read only when an explanation measures clicks on it.
-    clicks: () => traffic.read((store) => clicksOnStore(store)),
+    clicks: () => new TrafficEstimates({ traffic, search }).clicks(),
     deadlineMs: () => settings.get().requestTimeoutMs,
     onProgress: (progress) => events.emit('explain:progress', progress),
   });

@@ -1,8 +1,7 @@
-import { AB_METRICS, type AbMetric, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
-import { readTestOnStore } from '../../main/services/abtest';
-import { EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
-import { viaService } from '../service-call';
-import { withStore } from '../traffic-options';
+import { AB_READING_DEFAULTS, abReadingSchema, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
+import { AbTestService } from '../../main/services/abtest';
+import { EXIT, inputFromFlags, parse, UsageError, type CliIo, type Command } from '../command';
+import { withTraffic } from '../traffic-options';
 import { InputError, printJson, readInput } from '../input';
 
 const ASSIGN_USAGE =
@@ -19,10 +18,10 @@ const READ_USAGE =
   '  --store      the traffic store (required)\n' +
   '  --test       FILE: the A/B test (required)\n' +
   '  --metric     ctr (searches with a click in the first --k), conversion (searches with a purchase) or revenue (per\n' +
-  "               search, each user's revenue capped at the 99.9th percentile of users) (default conversion)\n" +
-  '  --k          click-through counts clicks at a position ≤ k, 1 to 100 (default 10)\n' +
-  '  --mde        the minimum detectable effect the test is planned for, relative: 0.1 = 10% (default 0.1)\n' +
-  '  --alpha      the significance level (default 0.05)\n' +
+  `               search, each user's revenue capped at the 99.9th percentile of users) (default ${AB_READING_DEFAULTS.metric})\n` +
+  `  --k          click-through counts clicks at a position ≤ k, 1 to 100 (default ${AB_READING_DEFAULTS.k})\n` +
+  `  --mde        the minimum detectable effect the test is planned for, relative: 0.1 = 10% (default ${AB_READING_DEFAULTS.minimumEffect})\n` +
+  `  --alpha      the significance level (default ${AB_READING_DEFAULTS.alpha})\n` +
   '  --fail-on-srm  exit 1 when the sample-ratio check flags the split (default: report it only)\n' +
   '  --format     json: { test, srm, variations, lifts, plan } to standard output (default: a table)';
 
@@ -109,13 +108,6 @@ function readoutJson(r: StoreReadout) {
   };
 }
 
-function numberOption(value: string | undefined, flag: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!(n > min && n < max)) throw new UsageError(`--${flag} is a number between ${min} and ${max}, got ${JSON.stringify(value)}`);
-  return n;
-}
-
 async function readCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(argv, {
     store: { type: 'string' },
@@ -127,20 +119,22 @@ async function readCommand(argv: string[], io: CliIo): Promise<number> {
     'fail-on-srm': { type: 'boolean' },
     format: { type: 'string' },
   });
-  const metric = (values.metric ?? 'conversion') as AbMetric;
-  if (!AB_METRICS.includes(metric)) throw new UsageError(`--metric is ${AB_METRICS.join(', ')}, got ${JSON.stringify(values.metric)}`);
+  // The reading the app's screen and channel use, with their limits and defaults: declared once in the core.
+  const reading = inputFromFlags(abReadingSchema, {
+    metric: { flag: '--metric', text: values.metric as string | undefined },
+    k: { flag: '--k', text: values.k as string | undefined, number: true },
+    minimumEffect: { flag: '--mde', text: values.mde as string | undefined, number: true },
+    alpha: { flag: '--alpha', text: values.alpha as string | undefined, number: true },
+  });
+  const { metric, k, minimumEffect, alpha } = reading;
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
-  const k = intOption(values.k as string | undefined, 'k', 1, 100) ?? 10;
-  const minimumEffect = numberOption(values.mde as string | undefined, 'mde', 0, 10, 0.1);
-  const alpha = numberOption(values.alpha as string | undefined, 'alpha', 0, 0.5, 0.05);
   if (!values.store) throw new UsageError('abtest read needs --store DIR: the traffic store the test ran in.');
   const test = await readTestFile(values.test as string | undefined, io);
-  const r = await withStore(values.store as string, (store) =>
-    viaService(
-      () => readTestOnStore(store, test, { metric, k, minimumEffect, alpha }),
-      (field) => ({ store: '--store' })[field],
-    ),
+  const r = await withTraffic(
+    values.store as string,
+    (traffic) => new AbTestService({ traffic }).readoutOf(test, reading),
+    (field) => ({ store: '--store' })[field],
   );
   if (values.format === 'json') printJson(io, readoutJson(r));
   else {

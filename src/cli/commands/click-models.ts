@@ -2,18 +2,18 @@ import {
   CLICK_MODEL_KINDS,
   type ClickModelFit,
   type ClickModelKind,
-  clickRatings,
+  type clickRatings,
   iterationsName,
   MIN_IMPRESSIONS,
   parseThresholds,
   withClickRatings,
 } from '../../shared/click-models';
 import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../shared/judgments';
-import { fitOnStore } from '../../main/services/click-models';
+import { ClickModelsService } from '../../main/services/click-models';
 import { writeJsonAtomically } from '../../main/services/storage';
 import { checkOut, type CliIo, EXIT, intOption, parse, UsageError } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
-import { FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
+import { FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
 
 /**
  * `judgments from-traffic`: the judgments command that fits a click model on the traffic store and writes its ratings
@@ -99,9 +99,8 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
   const filter = filterOf(values);
   await checkOut(values.out);
   const into = values.into ? await intoList(values.into, io) : undefined;
-  const max = intOption(values.max, 'max', 1, 9) ?? into?.scale.max ?? DEFAULT_SCALE.max;
-  if (into && max !== into.scale.max)
-    throw new UsageError(`--max ${max} differs from --into's scale (0 to ${into.scale.max}): leave --max out.`);
+  const maxFlag = intOption(values.max, 'max', 1, 9);
+  const max = into?.scale.max ?? maxFlag ?? DEFAULT_SCALE.max;
   let thresholds: number[] | undefined;
   if (values.thresholds !== undefined) {
     const read = parseThresholds(values.thresholds, max);
@@ -109,17 +108,21 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
     thresholds = read.values;
   }
   const model = values.model as ClickModelKind;
-  const { fit, ms } = await withStore(values.store, (store) => fitOnStore(store, model, filter));
-  if (fit.searches === 0)
-    throw new InputError(
-      `${values.store}: no first page with results in the store${Object.keys(filter).length ? ' under these filters' : ''}: import traffic first.`,
-    );
-  const rated = clickRatings(fit, {
-    max,
-    minImpressions,
-    ...(thresholds ? { thresholds } : {}),
-    ...(into ? { people: into.ratings } : {}),
-  });
+  // The app's own fitting and rating, on the store given.
+  const { rated, fit: fitted } = await withTraffic(
+    values.store,
+    (traffic) =>
+      new ClickModelsService({ traffic }).rate({
+        model,
+        filter,
+        ...(maxFlag !== undefined ? { max: maxFlag } : {}),
+        minImpressions,
+        ...(thresholds ? { thresholds } : {}),
+        ...(into ? { into } : {}),
+      }),
+    (field) => ({ max: '--max', thresholds: '--thresholds', from: '--from', to: '--to' })[field],
+  );
+  const { fit, ms } = fitted;
   const base = into ?? newJudgmentList(`Clicks (${model})`, { max, threshold: Math.min(DEFAULT_SCALE.threshold, max) });
   const list = withClickRatings(base, rated);
   await writeJsonAtomically(values.out, list);

@@ -10,14 +10,13 @@ import {
   type TrafficEstimate,
 } from '../../shared/estimates';
 import { MODEL_DEPTH } from '../../shared/click-models';
-import { type EstimateReport, estimateOnStore, lowCoverageWords, type RankingSource } from '../../main/services/estimates';
+import { type EstimateReport, lowCoverageWords, type RankingSource, TrafficEstimates } from '../../main/services/estimates';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { EXIT, intOption, parse, UsageError, type CliIo } from '../command';
 import { printJson, readInput } from '../input';
 import { throttledProgress } from '../request-run';
-import { viaService } from '../service-call';
-import { filterOf, withStore } from '../traffic-options';
+import { filterOf, withTraffic } from '../traffic-options';
 
 /**
  * `traffic estimate`: what configuration B would have earned on the store's traffic logged under A — the
@@ -226,32 +225,30 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
   }
   const http = new HttpClient({ connectionsPerOrigin: concurrency * 2 });
   try {
-    const report = await withStore(values.store, (store) =>
-      viaService(
-        () =>
-          estimateOnStore(
-            { search: new SearchClient(http) },
-            store,
-            {
-              filter: days,
-              ...(values['a-config'] !== undefined ? { configuration: values['a-config'] } : {}),
-              source,
-              model,
-              k,
-              clip,
-              replicates,
-              ...(seed !== undefined ? { seed } : {}),
-            },
-            {
-              onProgress: throttledProgress(
-                io,
-                (p) => (p.phase === 'rankings' ? `B's rankings ${p.done}/${p.total}` : `bootstrap ${p.done}/${p.total}`),
-                (p) => p.done >= p.total,
-              ),
-            },
-          ),
-        (field) => ({ configuration: '--a-config', store: '--store', bRun: '--b-run' })[field],
-      ),
+    // The app's own estimate, on the store given.
+    const report = await withTraffic(
+      values.store,
+      (traffic) =>
+        new TrafficEstimates({ traffic, search: new SearchClient(http) }).estimate(
+          {
+            filter: days,
+            ...(values['a-config'] !== undefined ? { configuration: values['a-config'] } : {}),
+            source,
+            model,
+            k,
+            clip,
+            replicates,
+            ...(seed !== undefined ? { seed } : {}),
+          },
+          {
+            onProgress: throttledProgress(
+              io,
+              (p) => (p.phase === 'rankings' ? `B's rankings ${p.done}/${p.total}` : `bootstrap ${p.done}/${p.total}`),
+              (p) => p.done >= p.total,
+            ),
+          },
+        ),
+      (field) => ({ configuration: '--a-config', store: '--store', bRun: '--b-run', from: '--from', to: '--to' })[field],
     );
     const chosen = estimator === 'all' ? names : [estimator];
     if (outcome !== 'clicks') {

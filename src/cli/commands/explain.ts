@@ -2,8 +2,8 @@ import { queryKey, findJudged } from '../../shared/judgments';
 import { EXPLAIN_MEASURES, type ExplainMeasure, explainReport, DEFAULT_BUDGET } from '../../shared/explain';
 import type { QueryRow } from '../../shared/compare';
 import { type ExplainProgress, ExplainService } from '../../main/services/explain';
-import { clicksOnStore } from '../../main/services/estimates';
-import { withStore } from '../traffic-options';
+import { TrafficEstimates } from '../../main/services/estimates';
+import { withTraffic } from '../traffic-options';
 import { addressTargets, SearchClient } from '../../main/services/search';
 import { EXIT, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
@@ -100,7 +100,13 @@ export const explainCommand: Command = {
     try {
       const { differences: n, plan } = await viaService(() => explain.plan(sides, measure, budget, Boolean(quality)), flagOf);
       const clicksOf =
-        measure === 'clicks' ? await withStore(str('traffic'), (store) => viaService(() => clicksOnStore(store), flagOf)) : undefined;
+        measure === 'clicks'
+          ? await withTraffic(
+              str('traffic'),
+              (traffic) => new TrafficEstimates({ traffic, search: new SearchClient(http) }).clicks(),
+              flagOf,
+            )
+          : undefined;
       const shard = shardOption(v);
       if (shard && str('queries') === undefined) throw new UsageError('--shard splits a query set: give --queries FILE.');
       const all: QueryRow[] = str('query') !== undefined ? [{ query: str('query')!, line: 1 }] : await queryRows(str('queries'), io);

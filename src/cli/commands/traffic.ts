@@ -2,33 +2,34 @@ import { extname } from 'node:path';
 import {
   CLICK_MODELS,
   type ClickModelName,
-  type FileImport,
-  FORMAT_NAMES,
   SAMPLE_METHODS,
   type SampleMethod,
-  sampleQueries,
   TRAFFIC_GROUPS,
   type TrafficGroup,
   trafficCsvPieces,
   trafficHtmlOf,
   trafficJsonPieces,
 } from '../../shared/traffic';
+import type { ImportView } from '../../shared/ipc';
 import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically, writePiecesAtomically } from '../../main/services/storage';
-import { importFile, simulateTraffic } from '../../main/services/traffic';
+import { simulateTraffic } from '../../main/services/traffic';
 import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { ESTIMATE_EXAMPLE, ESTIMATE_USAGE, estimateCommand } from './estimates';
 import { readTestFile } from './abtest';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
-import { dayOption, FILTER_FLAGS, filterOf, withStore } from '../traffic-options';
+import { dayOption, FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
 
-function describeImport(r: FileImport): string {
+/** One file's import as the app shows it (its formats by name). */
+type ImportedFile = ImportView['files'][number];
+
+function describeImport(r: ImportedFile): string {
   if (r.already) return `${r.file}: imported before (${r.already}); nothing added.`;
-  const formats = r.formats.map((f) => FORMAT_NAMES[f]).join(' + ') || 'nothing readable';
+  const formats = r.formats.join(' + ') || 'nothing readable';
   const dupes = r.searches.read - r.searches.added + (r.events.read - r.events.added);
   return (
     `${r.file}: ${formats} · kept ${r.searches.added.toLocaleString('en-US')} searches and ${r.events.added.toLocaleString('en-US')} events` +
@@ -42,36 +43,33 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { store: { type: 'string' } });
   if (!positionals.length)
     throw new UsageError('traffic import needs one or more files: UBI queries and events, tracker activities or CSV.');
-  return withStore(values.store, async (store) => {
+  return withTraffic(values.store, async (traffic) => {
     let unusable = 0;
-    for (const file of positionals) {
-      const result = await importFile(
-        store,
-        file,
-        throttledProgress(
-          io,
-          (p) => `${file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
-          (p) => p.bytes >= p.totalBytes,
-        ),
-        // This process ends after the import: the outcomes table is made by whoever reads the store next.
-        { outcomes: false },
-      ).catch((err: Error) => {
-        throw new InputError(err.message);
-      });
-      for (const p of result.problems) io.stderr(`${file}:${p.item ? `item ${p.line}` : p.line}: ${p.field} ${p.reason}`);
-      if (result.skipped > result.problems.length) io.stderr(`${file}: … and ${result.skipped - result.problems.length} more bad lines.`);
-      io.stdout(describeImport(result));
-      if (!result.already && result.searches.read + result.events.read === 0) unusable++;
-    }
-    const size = await store.size();
-    io.stdout(
-      `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`,
-    );
+    await traffic.import(positionals, {
+      onProgress: throttledProgress(
+        io,
+        (p) => `${p.file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
+        (p) => p.bytes >= p.totalBytes,
+      ),
+      onFile: (result) => {
+        const { file } = result;
+        for (const p of result.problems) io.stderr(`${file}:${p.item ? `item ${p.line}` : p.line}: ${p.field} ${p.reason}`);
+        if (result.skipped > result.problems.length) io.stderr(`${file}: … and ${result.skipped - result.problems.length} more bad lines.`);
+        io.stdout(describeImport(result));
+        if (!result.already && result.searches.read + result.events.read === 0) unusable++;
+      },
+      // This process ends after the import: the outcomes table is made by whoever reads the store next.
+      refresh: false,
+    });
+    io.stdout(describeSize(await traffic.size()));
     if (unusable)
       throw new InputError(`${unusable} file${unusable === 1 ? '' : 's'} held nothing that could be kept: see the lines named above.`);
     return EXIT.ok;
   });
 }
+
+const describeSize = (size: { searches: number; events: number; from: string | null; to: string | null }) =>
+  `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`;
 
 async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(
@@ -96,10 +94,10 @@ async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const limit = intOption(values.limit, 'limit', 1, 1_000_000);
   const filter = filterOf(values);
   await checkOut(values.out);
-  return withStore(values.store, async (store) => {
+  return withTraffic(values.store, async (traffic) => {
     // Every format is written as the store reads it, a chunk of rows at a time: a report of a million groups never
     // sits in memory whole (the HTML page keeps its first rows and counts the rest).
-    const chunks = store.reportChunks(by, filter, k, limit);
+    const chunks = traffic.reportChunks(by, filter, k, limit);
     let rows = 0;
     const counted = async function* () {
       for await (const chunk of chunks) yield ((rows += chunk.length), chunk);
@@ -152,8 +150,8 @@ async function sampleCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('--out ends in .txt (a plain query list) or .json (a workspace query set with weights).');
   const filter = filterOf(values);
   await checkOut(values.out);
-  return withStore(values.store, async (store) => {
-    const sample = sampleQueries(await store.queryFrequencies(filter), method, n, seed);
+  return withTraffic(values.store, async (traffic) => {
+    const sample = await traffic.sampleOf(method, n, seed, filter);
     if (!sample.length) throw new InputError('The store has no searches to sample from (under these filters): import traffic first.');
     if (kind === '.txt') await writeFileAtomically(values.out!, `${sample.map((q) => q.query).join('\n')}\n`, { mode: SHARED_FILE_MODE });
     else {
@@ -259,9 +257,9 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
     );
     if (values.store) {
       const [queries, events] = summary.files;
-      await withStore(values.store, async (store) => {
-        for (const file of [queries!, events!]) io.stdout(describeImport(await importFile(store, file, undefined, { outcomes: false })));
-      });
+      await withTraffic(values.store, (traffic) =>
+        traffic.import([queries!, events!], { onFile: (file) => io.stdout(describeImport(file)), refresh: false }),
+      );
     }
     return EXIT.ok;
   } finally {

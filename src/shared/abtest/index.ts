@@ -34,3 +34,4 @@ export {
 } from './readout';
 export { falseWins, type OutcomeSimulation, powerAtPlannedSize, simulateOutcomes, twoArms } from './simulate';
 export { testWindow, USER_COVERAGE_SQL, USER_DAYS_SQL } from './sql';
+export { AB_READING_DEFAULTS, type AbReading, abReadingSchema } from './reading';

@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
+import { AbTestService } from '../../../src/main/services/abtest';
+import { TrafficService } from '../../../src/main/services/traffic';
+import { parseAbTest } from '../../../src/shared/abtest';
+import { contract } from '../../../src/shared/ipc';
 import type { TrafficTruth } from '../../../src/shared/traffic';
 import { captureIo } from '../../helpers/cli-io';
 import { DEMO_TOKEN, testEmulator, type TestEmulator } from '../../helpers/emulator';
@@ -105,6 +109,31 @@ describe('abtest read on a simulated test', () => {
     expect(skewed.out).toContain('MISMATCH');
     expect((await cli('abtest', 'read', '--store', store, '--test', join(dir, 'skewed.json'), '--fail-on-srm')).code).toBe(1);
   }, 240_000);
+
+  it('left to its defaults, reads and plans as the app does: the channel’s defaults are the command line’s', async () => {
+    const store = join(dir, 'store');
+    const read = await cli('abtest', 'read', '--store', store, '--test', join(dir, 'test.json'), '--format', 'json');
+    expect(read.code, read.err).toBe(0);
+    const printed = JSON.parse(read.out) as {
+      plan: { needed: number; minimumEffect: number; alpha: number };
+      variations: { value: number }[];
+    };
+    // The app: the channel parses the renderer's input, defaults filled in, and the service reads the store with it.
+    const { file: _file, ...reading } = contract['abtest:readout'].input.parse({ file: 'test.json' });
+    const traffic = new TrafficService({ folder: store });
+    try {
+      const parsed = parseAbTest(JSON.stringify(test), 'test.json');
+      if (!parsed.ok) throw new Error(parsed.message);
+      const app = await new AbTestService({ traffic }).readoutOf(parsed.test, reading);
+      expect(printed.plan.needed).toBe(app.plan.needed);
+      expect(printed.plan.minimumEffect).toBe(app.plan.minimumEffect);
+      expect(printed.plan.alpha).toBe(app.plan.alpha);
+      // Printed to six decimals.
+      printed.variations.forEach((v, i) => expect(v.value).toBeCloseTo(app.variations[i]!.value, 6));
+    } finally {
+      await traffic.close();
+    }
+  });
 
   it('refuses, by name, a test whose days the store does not hold and a bad metric (exit 2)', async () => {
     const later = join(dir, 'later.json');

@@ -79,3 +79,29 @@ describe('import-boundary lint rule', () => {
     expect(await layeringMessages(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
   });
 });
+
+describe('the command line calls services, not stores', () => {
+  const restricted = async (code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath: resolve(root, 'src/cli/commands/x.ts') });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
+  };
+
+  it.each([
+    "import { TrafficStore } from '../../main/services/traffic';",
+    "import type { TrafficStore } from '../../main/services/traffic';",
+    "import { importFile } from '../../main/services/traffic';",
+    "import { fitOnStore } from '../../main/services/click-models';",
+    "import { estimateOnStore } from '../../main/services/estimates';",
+    "import { readTestOnStore } from '../../main/services/abtest';",
+  ])('refuses %s', async (code) => {
+    expect(await restricted(code)).toBe(1);
+  });
+
+  it.each([
+    "import { TrafficService } from '../../main/services/traffic';",
+    "import { ClickModelsService } from '../../main/services/click-models';",
+    "import { TrafficEstimates } from '../../main/services/estimates';",
+  ])('accepts %s', async (code) => {
+    expect(await restricted(code)).toBe(0);
+  });
+});

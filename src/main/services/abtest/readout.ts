@@ -1,5 +1,5 @@
 import {
-  type AbMetric,
+  type AbReading,
   type AbTest,
   assign,
   readTest,
@@ -12,14 +12,8 @@ import {
 import { failure } from '../../../shared/ipc';
 import type { TrafficStore } from '../traffic';
 
-export interface ReadInput {
-  metric: AbMetric;
-  /** Click-through counts clicks in the first k. */
-  k: number;
-  /** The planned minimum detectable effect, relative (0.1 = 10%). */
-  minimumEffect: number;
-  alpha: number;
-}
+/** How a test is read: the core's reading (metric, k, minimum effect, alpha). */
+export type ReadInput = AbReading;
 
 /**
  * A test read from the traffic store: its users' days in the test's window, each tied to its variation by the test

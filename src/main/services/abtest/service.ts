@@ -1,6 +1,6 @@
 import {
   AB_TEST_FORMAT,
-  type AbMetric,
+  type AbReading,
   type AbTest,
   abTestFileSchema,
   planOnBaseline,
@@ -18,28 +18,30 @@ import { type ReadInput, readTestOnStore } from './readout';
 /** The planner's baseline: the store's last four weeks of searches, to its newest. */
 const BASELINE_DAYS = 28;
 
-export interface PlanInput {
-  metric: AbMetric;
-  k: number;
-  minimumEffect: number;
-  alpha: number;
-}
+export type PlanInput = AbReading;
 
 /**
- * A/B tests for the app: tests as workspace files (checked, with the configurations each variation sends held
- * against the active profile's), read from the workspace's traffic store, and planned on its baseline.
+ * A/B tests: read from a traffic store and planned on its baseline (`readoutOf`, `planOf`: the app and the command
+ * line alike); in the app also tests as workspace files, checked, with the configurations each variation sends held
+ * against the active profile's.
  */
 export class AbTestService {
-  constructor(private readonly deps: { workspace: Workspace; traffic: TrafficService; profiles: ProfileService | undefined }) {}
+  constructor(private readonly deps: { traffic: TrafficService; workspace?: Workspace; profiles?: ProfileService | undefined }) {}
+
+  private workspace(): Workspace {
+    if (!this.deps.workspace)
+      throw failure('validation', 'A/B test files are read from a workspace: give the test as a file.', { field: 'file' });
+    return this.deps.workspace;
+  }
 
   read(file: string): Promise<AbTest> {
-    return this.deps.workspace.read('ab-tests', file, abTestFileSchema);
+    return this.workspace().read('ab-tests', file, abTestFileSchema);
   }
 
   /** Saves a test: over its own file when named (the app's own only), else under a new name from its name. */
   async save(file: string | undefined, test: AbTest): Promise<{ file: string; warnings: string[] }> {
     const value: AbTest = { ...test, format: AB_TEST_FORMAT, version: 1 };
-    const { workspace } = this.deps;
+    const workspace = this.workspace();
     await workspace.ensure('ab-tests');
     const target = file ?? (await workspace.freeFile('ab-tests', test.name));
     await workspace.write('ab-tests', target, abTestFileSchema, value, { overwrite: file !== undefined });
@@ -58,13 +60,20 @@ export class AbTestService {
 
   async readout(file: string, input: ReadInput): Promise<StoreReadout & { warnings: string[] }> {
     const test = await this.read(file);
-    const readout = await this.deps.traffic.read((store) => readTestOnStore(store, test, input));
-    return { ...readout, warnings: this.warnings(test) };
+    return { ...(await this.readoutOf(test, input)), warnings: this.warnings(test) };
+  }
+
+  /** A test read from the traffic: per variation its users and rates, each lift over the control, the checks. */
+  readoutOf(test: AbTest, input: ReadInput): Promise<StoreReadout> {
+    return this.deps.traffic.read((store) => readTestOnStore(store, test, input));
+  }
+
+  async plan(file: string, input: PlanInput): Promise<StorePlan> {
+    return this.planOf(await this.read(file), input);
   }
 
   /** The plan of a test from the traffic's last four weeks: its users' rate and variance, and their pace. */
-  async plan(file: string, input: PlanInput): Promise<StorePlan> {
-    const test = await this.read(file);
+  planOf(test: AbTest, input: PlanInput): Promise<StorePlan> {
     return this.deps.traffic.read(async (store) => {
       const [span] = await store.duck.all('SELECT CAST(max(ts) AS VARCHAR) AS last FROM searches');
       if (!span?.last)

@@ -14,6 +14,8 @@ import type { Workspace } from '../workspace';
 import { failure } from '../../../shared/ipc';
 import { fitOnStore } from './fit';
 
+type FitOnStore = Awaited<ReturnType<typeof fitOnStore>>;
+
 export interface ClickModelsInput {
   model: ClickModelKind;
   minImpressions?: number;
@@ -23,6 +25,9 @@ export interface ClickModelsInput {
   into?: string;
 }
 
+/** A fit rated on a scale: the list the ratings go beside (its people set the default thresholds), or a scale's top. */
+export type RateInput = Omit<ClickModelsInput, 'into'> & { into?: JudgmentList; max?: number };
+
 /** How many (query, item) estimates the view is sent: the most shown first. */
 export const VIEW_ITEMS = 20_000;
 
@@ -31,17 +36,34 @@ export const VIEW_ITEMS = 20_000;
  * the list's people, and saved into the workspace as a judgment list (a new one, or the list given, beside its own).
  */
 export class ClickModelsService {
-  constructor(private readonly deps: { traffic: TrafficService; workspace: Workspace }) {}
+  constructor(private readonly deps: { traffic: TrafficService; workspace?: Workspace }) {}
 
-  private async list(file: string | undefined): Promise<JudgmentList | undefined> {
-    return file ? this.deps.workspace.read('judgments', file, judgmentListSchema) : undefined;
+  private workspace(): Workspace {
+    if (!this.deps.workspace)
+      throw failure('validation', 'Judgment lists are read from a workspace: give the list as a file.', { field: 'into' });
+    return this.deps.workspace;
   }
 
-  private async rate(
-    input: ClickModelsInput,
-  ): Promise<{ rated: ClickRatings; into: JudgmentList | undefined; fit: Awaited<ReturnType<typeof fitOnStore>> }> {
+  private async list(file: string | undefined): Promise<JudgmentList | undefined> {
+    return file ? this.workspace().read('judgments', file, judgmentListSchema) : undefined;
+  }
+
+  private async rateFile(input: ClickModelsInput): Promise<{ rated: ClickRatings; into: JudgmentList | undefined; fit: FitOnStore }> {
     const into = await this.list(input.into);
-    const max = into?.scale.max ?? DEFAULT_SCALE.max;
+    return { ...(await this.rate({ ...input, into })), into };
+  }
+
+  /**
+   * A click model fitted on the store and its estimates rated on a scale (the list's, else 0 to `max`, else the
+   * default): what the app shows and saves, and what `judgments from-traffic` writes.
+   */
+  async rate(input: RateInput): Promise<{ rated: ClickRatings; fit: FitOnStore }> {
+    const { into } = input;
+    const max = into?.scale.max ?? input.max ?? DEFAULT_SCALE.max;
+    if (into && input.max !== undefined && input.max !== max)
+      throw failure('validation', `The list's scale is 0 to ${max}: its ratings are rated on it, so leave the scale out.`, {
+        field: 'max',
+      });
     if (input.thresholds && input.thresholds.length !== max)
       throw failure('validation', `Give ${max} thresholds, one per rating above 0 (the list's scale is 0 to ${max}).`, {
         field: 'thresholds',
@@ -50,10 +72,8 @@ export class ClickModelsService {
     if (fit.fit.searches === 0)
       throw failure(
         'validation',
-        'The traffic store has no first page with results under these filters: import traffic, or widen the days.',
-        {
-          field: 'store',
-        },
+        `The traffic store has no first page with results${Object.keys(input.filter ?? {}).length ? ' under these filters' : ''}: import traffic${Object.keys(input.filter ?? {}).length ? ', or widen the days' : ' first'}.`,
+        { field: 'store' },
       );
     const rated = clickRatings(fit.fit, {
       max,
@@ -61,11 +81,11 @@ export class ClickModelsService {
       ...(input.thresholds ? { thresholds: input.thresholds } : {}),
       ...(into ? { people: into.ratings } : {}),
     });
-    return { rated, into, fit };
+    return { rated, fit };
   }
 
   async fit(input: ClickModelsInput): Promise<ClickRatingsView> {
-    const { rated, into, fit } = await this.rate(input);
+    const { rated, into, fit } = await this.rateFile(input);
     const f = fit.fit;
     const agreement = into ? clicksAgreement(into, rated) : null;
     const pair = agreement?.pairs[0] ?? null;
@@ -114,8 +134,8 @@ export class ClickModelsService {
   }
 
   async save(input: ClickModelsInput & { name: string }): Promise<{ file: string; ratings: number }> {
-    const { rated, into } = await this.rate(input);
-    const { workspace } = this.deps;
+    const { rated, into } = await this.rateFile(input);
+    const workspace = this.workspace();
     if (into && input.into) {
       const list = withClickRatings(into, rated);
       await workspace.write('judgments', input.into, judgmentListSchema, list, { overwrite: true });

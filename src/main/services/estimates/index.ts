@@ -11,4 +11,4 @@ export { type ReplayContext, replayLogOnStore, sideA } from './log';
 export { type RankingSource, runRankings, serviceRankings } from './rankings';
 export { clicksOnStore } from './clicks';
 export { trueClicksAtK } from './truth';
-export { EstimatesService } from './service';
+export { EstimatesService, TrafficEstimates } from './service';

@@ -5,10 +5,37 @@ import type { Experiment } from '../../../shared/compare';
 import type { ProfileService } from '../profiles';
 import type { SearchClient } from '../search';
 import type { TrafficService } from '../traffic';
-import { estimateOnStore } from './estimate';
+import { clicksOnStore } from './clicks';
+import { type EstimateInput, type EstimateProgress, type EstimateReport, estimateOnStore } from './estimate';
 import { sideA } from './log';
 
 type Subject = TrafficEstimateView['subject'];
+
+/**
+ * Estimates on one traffic store, for the app and the command line alike: B's rankings replayed over the searches
+ * logged under A (B's rankings asked of `search`, or read from a run), side A chosen from what the store logged, and
+ * the clicks measured on the store for explanations.
+ */
+export class TrafficEstimates {
+  constructor(private readonly deps: { traffic: TrafficService; search: SearchClient }) {}
+
+  estimate(
+    input: EstimateInput,
+    options: { signal?: AbortSignal; onProgress?: (p: EstimateProgress) => void } = {},
+  ): Promise<EstimateReport> {
+    return this.deps.traffic.read((store) => estimateOnStore({ search: this.deps.search }, store, input, options));
+  }
+
+  /** The configuration side A stands for: the one named, else the store's other than B's (said why). */
+  sideA(named: string | undefined, b: string): Promise<{ configuration: string; why: string }> {
+    return this.deps.traffic.read((store) => sideA(store, named, b));
+  }
+
+  /** Clicks the store's shoppers gave each (query, item), by a click model fitted on it: what explanations measure. */
+  clicks(): ReturnType<typeof clicksOnStore> {
+    return this.deps.traffic.read((store) => clicksOnStore(store));
+  }
+}
 type Input = { model: ReplayModel; k: number };
 
 /**
@@ -16,6 +43,8 @@ type Input = { model: ReplayModel; k: number };
  * over the searches logged under side A's configuration, B's rankings asked of side B's profile.
  */
 export class EstimatesService {
+  private readonly onTraffic: TrafficEstimates;
+
   constructor(
     private readonly deps: {
       traffic: TrafficService;
@@ -24,7 +53,9 @@ export class EstimatesService {
       profiles: ProfileService | undefined;
       search: SearchClient;
     },
-  ) {}
+  ) {
+    this.onTraffic = new TrafficEstimates(deps);
+  }
 
   async experiment(input: { file: string } & Input): Promise<TrafficEstimateView> {
     const experiment = await this.deps.experiments.read(input.file);
@@ -58,32 +89,30 @@ export class EstimatesService {
           field: 'sides.b.profileId',
         },
       );
-    return this.deps.traffic.read(async (store) => {
-      const a = await sideA(store, sides.a.overrides.configurationId, bConfiguration);
-      const report = await estimateOnStore({ search: this.deps.search }, store, {
-        filter: {},
-        configuration: a.configuration,
-        source: { kind: 'service', baseUrl, token, configurationId: bConfiguration },
-        model: input.model,
-        k: input.k,
-      });
-      return {
-        subject,
-        a,
-        b: { configuration: bConfiguration, profile: profile?.name ?? baseUrl },
-        model: report.model,
-        k: report.k,
-        replicates: report.replicates,
-        estimates: report.estimates.map(({ estimator, a: ea, b: eb, delta, clip }) => ({ estimator, a: ea, b: eb, delta, clip })),
-        outcomes: report.outcomes,
-        queries: report.queries,
-        interleaving: report.interleaving,
-        coverage: report.coverage,
-        lowCoverage: report.lowCoverage,
-        searches: report.searches,
-        contexts: report.contexts,
-        ms: report.ms,
-      };
+    const a = await this.onTraffic.sideA(sides.a.overrides.configurationId, bConfiguration);
+    const report = await this.onTraffic.estimate({
+      filter: {},
+      configuration: a.configuration,
+      source: { kind: 'service', baseUrl, token, configurationId: bConfiguration },
+      model: input.model,
+      k: input.k,
     });
+    return {
+      subject,
+      a,
+      b: { configuration: bConfiguration, profile: profile?.name ?? baseUrl },
+      model: report.model,
+      k: report.k,
+      replicates: report.replicates,
+      estimates: report.estimates.map(({ estimator, a: ea, b: eb, delta, clip }) => ({ estimator, a: ea, b: eb, delta, clip })),
+      outcomes: report.outcomes,
+      queries: report.queries,
+      interleaving: report.interleaving,
+      coverage: report.coverage,
+      lowCoverage: report.lowCoverage,
+      searches: report.searches,
+      contexts: report.contexts,
+      ms: report.ms,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { failure, type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/ipc';
 import {
   clicksByPositionSql,
@@ -25,7 +25,7 @@ import type { HttpClient } from '../http';
 import type { LocalDemo } from '../profiles';
 import type { SearchClient } from '../search';
 import type { Workspace } from '../workspace';
-import { importFile } from './importer';
+import { importFile, type ImportProgress } from './importer';
 import { simulateTraffic } from './simulate';
 import { StoreError, TrafficStore } from './store';
 
@@ -38,7 +38,14 @@ export const DEMO_SIMULATION = {
   start: '2026-11-01',
 } as const;
 
-export interface TrafficDeps {
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  onFile?: (file: ImportView['files'][number]) => void;
+  refresh?: boolean;
+}
+
+/** What the app's traffic service has beside its store: the workspace, and Local demo's service to simulate shoppers on. */
+export interface TrafficAppDeps {
   workspace: Workspace;
   http: HttpClient;
   search: SearchClient;
@@ -46,9 +53,13 @@ export interface TrafficDeps {
   onProgress: (progress: TrafficProgressView) => void;
 }
 
+/** The store a traffic service works on: the workspace's `traffic/` in the app, `--store DIR` on the command line. */
+export type TrafficDeps = { folder: string } | TrafficAppDeps;
+
 /**
- * The workspace's traffic store, for the app: what it holds, the views (report, a query's page, worklists), query
- * sets from it, import, and simulated shoppers on Local demo. One store at a time, opened on first use.
+ * A traffic store's service, for the app and the command line alike: what it holds, the views (report, a query's page,
+ * worklists), samples, import; in the app also query sets into the workspace and simulated shoppers on Local demo.
+ * One store at a time, opened on first use; every capability that reads traffic reads it through `read`.
  */
 export class TrafficService {
   private open: { dir: string; store: Promise<TrafficStore> } | undefined;
@@ -57,7 +68,18 @@ export class TrafficService {
   constructor(private readonly deps: TrafficDeps) {}
 
   get dir(): string {
-    return join(this.deps.workspace.folder, 'traffic');
+    return 'folder' in this.deps ? resolve(this.deps.folder) : join(this.deps.workspace.folder, 'traffic');
+  }
+
+  /** The app's own dependencies, for what only the app does (a query set into the workspace, Local demo's shoppers). */
+  private app(what: string): TrafficAppDeps {
+    if ('folder' in this.deps) throw failure('validation', `${what} is done in the app, on its workspace's store.`, { field: 'store' });
+    return this.deps;
+  }
+
+  /** Opens the store now: a folder that is not a store is said before any work starts. */
+  async opened(): Promise<void> {
+    await this.store();
   }
 
   private store(): Promise<TrafficStore> {
@@ -86,7 +108,7 @@ export class TrafficService {
   }
 
   async overview(filter: TrafficFilter, k: number): Promise<TrafficOverview> {
-    const canSimulate = !!this.deps.localDemo?.emulator;
+    const canSimulate = !('folder' in this.deps) && !!this.deps.localDemo?.emulator;
     return this.read(async (store) => {
       const size = await store.size();
       const values = async (column: string) =>
@@ -161,10 +183,30 @@ export class TrafficService {
   /** A query set in the workspace from queries of the traffic, each with its frequency as weight. */
   async saveQuerySet(name: string, queries: { query: string; weight: number }[], source: string): Promise<{ file: string }> {
     if (!queries.length) throw failure('validation', 'There is no query to save: the list is empty.', { field: 'queries' });
+    const { workspace } = this.app('Saving a query set');
     const set = newQuerySet(name, queries, source);
-    return this.deps.workspace.write('query-sets', await this.deps.workspace.freeFile('query-sets', name), querySetSchema, set, {
-      overwrite: false,
-    });
+    return workspace.write('query-sets', await workspace.freeFile('query-sets', name), querySetSchema, set, { overwrite: false });
+  }
+
+  /** Queries drawn from the traffic, each weighted by its searches: the top N, or a sample with a seed. */
+  sampleOf(method: SampleMethod, n: number, seed: number, filter: TrafficFilter): Promise<{ query: string; weight: number }[]> {
+    return this.read(async (store) => sampleQueries(await store.queryFrequencies(filter), method, n, seed));
+  }
+
+  /** A report's rows a chunk at a time, in its order: what a report file of any size is written from. */
+  async *reportChunks(by: TrafficGroup, filter: TrafficFilter, k: number, limit?: number): AsyncGenerator<TrafficRow[]> {
+    const store = await this.store();
+    try {
+      yield* store.reportChunks(by, filter, k, limit);
+    } catch (err) {
+      if (err instanceof StoreError) throw failure('validation', err.message, { field: err.field });
+      throw err;
+    }
+  }
+
+  /** How much the store holds: searches, events, days. */
+  size(): Promise<{ searches: number; events: number; from: string | null; to: string | null }> {
+    return this.read((store) => store.size());
   }
 
   async sample(
@@ -174,36 +216,46 @@ export class TrafficService {
     filter: TrafficFilter,
     name: string,
   ): Promise<{ file: string; queries: number }> {
-    const sample = await this.read(async (store) => sampleQueries(await store.queryFrequencies(filter), method, n, seed));
+    const sample = await this.sampleOf(method, n, seed, filter);
     const saved = await this.saveQuerySet(name, sample, `traffic: ${method} ${n}${method === 'top' ? '' : `, seed ${seed}`}`);
     return { file: saved.file, queries: sample.length };
   }
 
-  async import(paths: string[]): Promise<ImportView> {
-    return this.exclusive(async () => {
-      const store = await this.store();
-      const files: ImportView['files'] = [];
-      try {
-        for (const path of paths) {
-          let result: FileImport;
-          try {
-            result = await importFile(store, path, undefined, { outcomes: false });
-          } catch (err) {
-            throw failure('validation', (err as Error).message, { field: 'files' });
-          }
-          files.push({ ...result, formats: result.formats.map((f) => FORMAT_NAMES[f]) });
+  /**
+   * Files imported one after the other, each file's outcome handed to `onFile` as it is known; each search's outcome
+   * table made once after the last file (`refresh: false` leaves it to whoever reads the store next: a command that
+   * ends after the import). A file that cannot be read at all is a failure of the field `files`.
+   */
+  async import(paths: string[], options: ImportOptions = {}): Promise<ImportView> {
+    return this.exclusive(() => this.importAll(paths, options));
+  }
+
+  private async importAll(paths: string[], options: ImportOptions & { label?: (path: string) => string }): Promise<ImportView> {
+    const store = await this.store();
+    const files: ImportView['files'] = [];
+    try {
+      for (const path of paths) {
+        let result: FileImport;
+        try {
+          result = await importFile(store, path, options.onProgress, { outcomes: false });
+        } catch (err) {
+          throw failure('validation', (err as Error).message, { field: 'files' });
         }
-      } finally {
-        // Each search's outcome made once, after the last file (or the one that failed).
-        await store.refresh();
+        const file = { ...result, file: options.label?.(path) ?? path, formats: result.formats.map((f) => FORMAT_NAMES[f]) };
+        files.push(file);
+        options.onFile?.(file);
       }
-      return { files };
-    });
+    } finally {
+      // Each search's outcome made once, after the last file (or the one that failed).
+      if (options.refresh !== false) await store.refresh();
+    }
+    return { files };
   }
 
   /** Local demo's shoppers: a week of sessions against the emulator, imported into the workspace's store. */
   async simulateDemo(sessions: number = DEMO_SIMULATION.sessions): Promise<ImportView & { sessions: number; searches: number }> {
-    const running = this.deps.localDemo?.emulator;
+    const deps = this.app('Simulating shoppers');
+    const running = deps.localDemo?.emulator;
     if (!running)
       throw failure(
         'validation',
@@ -215,7 +267,7 @@ export class TrafficService {
       try {
         const tenant = running.emulator.tenants.get('demo');
         const summary = await simulateTraffic(
-          { http: this.deps.http, search: this.deps.search },
+          { http: deps.http, search: deps.search },
           {
             baseUrl: running.searchUrl,
             token: tenant?.config.searchTokens[0] ?? 'demo-search-token-0001',
@@ -228,19 +280,10 @@ export class TrafficService {
             start: DEMO_SIMULATION.start,
             out,
           },
-          (p) => this.deps.onProgress({ ...p, phase: 'shoppers' }),
+          (p) => deps.onProgress({ ...p, phase: 'shoppers' }),
         );
-        this.deps.onProgress({ sessions: summary.sessions, total: summary.sessions, searches: summary.searches, phase: 'import' });
-        const store = await this.store();
-        const files: ImportView['files'] = [];
-        try {
-          for (const file of summary.files.slice(0, 2)) {
-            const result = await importFile(store, file, undefined, { outcomes: false });
-            files.push({ ...result, file: file.slice(out.length + 1), formats: result.formats.map((f) => FORMAT_NAMES[f]) });
-          }
-        } finally {
-          await store.refresh();
-        }
+        deps.onProgress({ sessions: summary.sessions, total: summary.sessions, searches: summary.searches, phase: 'import' });
+        const { files } = await this.importAll(summary.files.slice(0, 2), { label: (file) => file.slice(out.length + 1) });
         return { files, sessions: summary.sessions, searches: summary.searches };
       } finally {
         await rm(out, { recursive: true, force: true });

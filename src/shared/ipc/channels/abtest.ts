@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AB_METRICS, type AbTest, abTestSchema, type StorePlan, type StoreReadout } from '../../abtest';
+import { abReadingSchema, type AbTest, abTestSchema, type StorePlan, type StoreReadout } from '../../abtest';
 import { workspaceFileSchema } from '../../workspace';
 import { channel } from '../define';
 
@@ -12,13 +12,8 @@ export interface AbReadoutView extends StoreReadout {
 export type AbPlanView = StorePlan;
 
 const file = workspaceFileSchema;
-/** How a test is read and planned: the metric, clicks counted in the first k, the minimum effect and alpha. */
-const reading = {
-  metric: z.enum(AB_METRICS).default('ctr'),
-  k: z.int().min(1).max(100).default(10),
-  minimumEffect: z.number().gt(0).max(10).default(0.05),
-  alpha: z.number().gt(0).max(0.5).default(0.05),
-};
+/** How a test is read and planned (the metric, clicks counted in the first k, the minimum effect and alpha): declared in the core. */
+const reading = abReadingSchema.shape;
 
 export const abtestChannels = {
   'abtest:read': channel<AbTest>()({

@@ -1,4 +1,4 @@
-import { type AbMetric, type AbTest, notStarted } from '@shared/abtest';
+import { AB_READING_DEFAULTS, type AbReading, type AbTest, notStarted } from '@shared/abtest';
 import type { AbPlanView, AbReadoutView } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
@@ -6,12 +6,8 @@ import type { SliceCreator } from '../../store/slice';
 import type { WorkspaceSlice } from '../workspace/state';
 
 /** How a test is read and planned: the metric, clicks in the first k, the minimum effect (relative) and alpha. */
-export interface AbSettings {
-  metric: AbMetric;
-  k: number;
-  minimumEffect: number;
-  alpha: number;
-}
+/** How the screen reads and plans the test: the core's reading, its defaults first. */
+export type AbSettings = AbReading;
 
 export interface AbTestState {
   /** The open test's file and the test; null: the panel is closed. */
@@ -74,7 +70,7 @@ export const createAbTestSlice: SliceCreator<AbTestSlice, Pick<WorkspaceSlice, '
       file: null,
       test: null,
       editing: null,
-      settings: { metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
+      settings: { ...AB_READING_DEFAULTS },
       load: idleCall(),
       readout: idleCall(),
       plan: idleCall(),
