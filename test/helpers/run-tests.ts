@@ -12,9 +12,9 @@
  * files that reach the OS (MACHINE_TESTS) and the end-to-end smoke — one journey per screen, tagged @smoke — on
  * the system's Chromium with the machine's keychain (Electron too where a binary exists).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { npmRun, type Ran } from './npm-run';
 import { formatSummary, type StepOutcome, type SuiteStep, type SuiteSummary } from './test-summary';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -30,31 +30,6 @@ function readJson<T>(file: string): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-interface Ran {
-  exitCode: number;
-  seconds: number;
-  /** What it printed, when it ran in the background (printed later under its own heading). */
-  output: string;
-}
-
-/** `npm run SCRIPT -- ARGS`: printing as it goes, or (background) keeping what it prints for later. */
-function npmRun(script: string, args: readonly string[] = [], background = false): Promise<Ran> {
-  const started = performance.now();
-  const extra = args.length ? ['--', ...args] : [];
-  const child = spawn('npm', ['run', '--silent', script, ...extra], {
-    cwd: ROOT,
-    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    shell: process.platform === 'win32',
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((done) => {
-    child.on('error', (err) => (output += `${err.message}\n`));
-    child.on('close', (code) => done({ exitCode: code ?? 1, seconds: (performance.now() - started) / 1000, output }));
-  });
 }
 
 const heading = (name: string, script: string, args: readonly string[] = []) =>
@@ -86,8 +61,14 @@ function besideStep(name: string, script: string): () => Promise<StepOutcome> {
 async function suite(name: string, script: string, summaryFile: string, args: readonly string[] = []): Promise<SuiteStep> {
   rmSync(summaryFile, { force: true });
   heading(name, script, args);
-  const { exitCode, seconds } = await npmRun(script, args);
-  return { name, exitCode, seconds, summary: readJson<SuiteSummary>(summaryFile) };
+  const { exitCode, seconds, stuck } = await npmRun(script, args, false, summaryFile);
+  return {
+    name,
+    exitCode,
+    seconds,
+    summary: readJson<SuiteSummary>(summaryFile),
+    ...(stuck ? { detail: 'stopped: it did not exit after its summary' } : {}),
+  };
 }
 
 if (machineOnly)
