@@ -21,7 +21,7 @@ export interface Ran {
  * How long a suite may go on after writing its summary before it is taken to be stuck: a runner whose worker will not
  * end (a native module's thread in a worker thread) never exits, and CI would wait out its whole limit.
  */
-const STUCK_AFTER_MS = 120_000;
+const STUCK_AFTER_MS = 30_000;
 
 /**
  * `npm run SCRIPT -- ARGS`: printing as it goes, or (background) keeping what it prints for later. With `doneFile`
