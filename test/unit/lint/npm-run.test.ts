@@ -17,7 +17,8 @@ const script = (file: string, hang: boolean) =>
   [
     "const { writeFileSync } = require('node:fs');",
     "const { spawn } = require('node:child_process');",
-    hang ? "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });" : '',
+    // The child shares its output: the run ends only once every process holding it has ended, the child too.
+    hang ? "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });" : '',
     `writeFileSync(${JSON.stringify(file)}, JSON.stringify({ child: ${hang ? 'child.pid' : 'null'} }));`,
     hang ? 'setInterval(() => {}, 1000);' : '',
   ].join('\n');

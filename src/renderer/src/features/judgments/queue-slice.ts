@@ -37,7 +37,7 @@ export interface QueueSlice {
   loadQueueQuality: () => Promise<void>;
 }
 
-type Deps = Pick<ShellSlice, 'pushNotice'> & Pick<SettingsSlice, 'saveSetting'> & Pick<RatingsSlice, 'rateItem'>;
+type Deps = Pick<ShellSlice, 'pushNotice'> & Pick<SettingsSlice, 'saveSetting'> & Pick<RatingsSlice, 'rateItem' | 'ratingsSaved'>;
 
 export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
   const queueLens = lensAt(get, set, 'queue');
@@ -65,7 +65,10 @@ export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
     openQueue: async (experimentFile) => {
       const outcome = await runCall(queueLens, {
         scope: `queue:${experimentFile}`,
-        send: () => {
+        send: async () => {
+          // A rating made a moment ago (on Search, say) is still on its way to the file: the queue is made after it
+          // lands, or it would offer that item as unrated.
+          await get().ratingsSaved();
           const { secondOpinion, secondOf, calibration, shoppersDisagree } = get().queueOptions;
           return workbench().experiments.queue({
             file: experimentFile,

@@ -93,6 +93,19 @@ describe('judging: the slice against main, on the demo workspace', () => {
     expect(app.state().queue.result!.queries[0]!.items.map((i) => i.id)).toContain(one!.id);
     expect(app.state().queue.result!.rated).toBe(queue.rated);
   });
+  it('the queue opened while a rating is being saved (rated on Search, then Judge) leaves that item out', async () => {
+    await app.state().openQueue(DEMO_FILES.experiment);
+    const first = app.state().queue.result!.queries[0]!;
+    const item = first.items.find((i) => !i.skipped)!;
+    const saving = app.state().rateItem(first.query, item.id, 1, DEMO_FILES.judgments);
+    const opening = app.state().openQueue(DEMO_FILES.experiment);
+    expect(await saving).toBe(true);
+    await opening;
+    const offered = app.state().queue.result!.queries.flatMap((q) => q.items.map((i) => `${q.query}/${i.id}`));
+    expect(offered).not.toContain(`${first.query}/${item.id}`);
+    await app.state().undoRating();
+  });
+
   it('the item drawer opened while a rating is being saved reads that rating, and reads again when one changes', async () => {
     await app.state().setActiveJudgments(DEMO_FILES.judgments);
     const [, jacket] = [...app.state().activeRatings.result!.index.entries()].find(([key]) => key === 'rain jacket')!;
