@@ -1,4 +1,4 @@
-import { WorkbenchFailure } from '../shared/ipc';
+import { WorkbenchFailure } from '../shared/errors';
 import { EXIT, UsageError, type CliIo } from './command';
 
 /**

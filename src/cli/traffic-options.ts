@@ -1,4 +1,4 @@
-import { WorkbenchFailure } from '../shared/ipc';
+import { WorkbenchFailure } from '../shared/errors';
 import type { TrafficFilter } from '../shared/traffic';
 import { TrafficService } from '../main/services/traffic';
 import { UsageError } from './command';

@@ -1,13 +1,5 @@
-import {
-  contract,
-  type Channel,
-  type ChannelOutput,
-  type ChannelParsedInput,
-  type Transport,
-  WorkbenchFailure,
-  type Result,
-  type WorkbenchError,
-} from '../shared/ipc';
+import { contract, type Channel, type ChannelOutput, type ChannelParsedInput, type Transport, type Result } from '../shared/ipc';
+import { WorkbenchFailure, type WorkbenchError } from '../shared/errors';
 import { describeIssues, zodIssues } from '../shared/zod';
 
 export interface CallContext {

@@ -2,7 +2,7 @@
  * The search capability on the command line: `search` sends a request through the search client, and the request
  * languages the builder edits — `request` (check, normalize), `filter`, `mask`.
  */
-import { WorkbenchFailure } from '../../shared/ipc';
+import { WorkbenchFailure } from '../../shared/errors';
 import { guessKind, normalize, toEnvelope, type RequestKind } from '../../shared/request';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';

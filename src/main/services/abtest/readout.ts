@@ -9,7 +9,7 @@ import {
   USER_DAYS_SQL,
   type UserDay,
 } from '../../../shared/abtest';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import type { TrafficStore } from '../traffic';
 
 /** How a test is read: the core's reading (metric, k, minimum effect, alpha). */

@@ -8,7 +8,7 @@ import {
   type StoreReadout,
   USER_DAYS_SQL,
 } from '../../../shared/abtest';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { unknownConfiguration } from '../../../shared/profiles';
 import type { ProfileService } from '../profiles';
 import type { TrafficService } from '../traffic';

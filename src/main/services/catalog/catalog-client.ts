@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/ipc';
+import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/errors';
 import type { HttpClient } from '../http';
 import type { TokenClient, TokenCredentials } from '../profiles';
 

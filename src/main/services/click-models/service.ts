@@ -11,7 +11,7 @@ import type { TrafficFilter } from '../../../shared/traffic';
 import type { ClickRatingsView } from '../../../shared/ipc';
 import type { TrafficService } from '../traffic';
 import type { Workspace } from '../workspace';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { fitOnStore } from './fit';
 
 type FitOnStore = Awaited<ReturnType<typeof fitOnStore>>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import {
   apartIndex,
   indexRatings,

@@ -7,7 +7,7 @@ import {
   type BatchResult,
   type BatchStatus,
 } from '../../../shared/compare';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { describeIssues, zodIssues } from '../../../shared/zod';
 import { parseJsonText } from '../../../shared/json-value';
 import { exists, writeFileAtomically, writeJsonAtomically, readTextFile } from '../storage';

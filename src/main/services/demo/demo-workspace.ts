@@ -13,7 +13,7 @@ import {
   type QuerySet,
   requestFileSchema,
 } from '../../../shared/workspace';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { abTestFileSchema } from '../../../shared/abtest';
 import { exists, writeJsonAtomically } from '../storage';
 import type { Workspace } from '../workspace';

@@ -1,5 +1,5 @@
 import { type ClicksOf, clicksScorer, type ReplayModel } from '../../../shared/estimates';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { fitOnStore } from '../click-models';
 import type { TrafficStore } from '../traffic';
 

@@ -12,7 +12,7 @@ import {
   type TrafficEstimate,
 } from '../../../shared/estimates';
 import type { Interval } from '../../../shared/click-models';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { mulberry32 } from '../../../shared/random';
 import type { TrafficFilter } from '../../../shared/traffic';
 import type { SearchClient } from '../search';

@@ -1,5 +1,5 @@
 import { pagesFromColumns } from '../../../shared/click-models';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { type Conversions, type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
 import type { TrafficFilter } from '../../../shared/traffic';
 import { withNumberedPages } from '../click-models';

@@ -1,5 +1,5 @@
 import { queryKey } from '../../../shared/judgments';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { readRun } from '../../../shared/metrics';
 import type { SearchClient } from '../search';
 import type { ReplayContext } from './log';

@@ -1,4 +1,5 @@
-import { failure, type TrafficEstimateView } from '../../../shared/ipc';
+import { type TrafficEstimateView } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import type { ReplayModel } from '../../../shared/estimates';
 import type { CompareService, Experiments } from '../compare';
 import type { Experiment } from '../../../shared/compare';

@@ -1,4 +1,4 @@
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { expectedClicks, type TrafficTruth } from '../../../shared/traffic';
 import type { SearchClient } from '../search';
 import { trueGrade } from '../traffic';

@@ -1,5 +1,6 @@
 import { type SideSpec, qualitySettings, type QueryRow } from '../../../shared/compare';
-import { type ExplainProgressView, type ExplainView, failure } from '../../../shared/ipc';
+import { type ExplainProgressView, type ExplainView } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import {
   type ExplainAnswer,
   type ExplainJudged,

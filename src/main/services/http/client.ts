@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { failure, type WorkbenchError, type ExchangeRecord } from '../../../shared/ipc';
+import { failure, type WorkbenchError, type ExchangeRecord } from '../../../shared/errors';
 import { Redactor } from './redact';
 import { measure } from './timings';
 

@@ -1,4 +1,5 @@
-import { type IntentProposals, failure } from '../../../shared/ipc';
+import { type IntentProposals } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { proposeIntent, type FacetValues } from '../../../shared/judgments';
 import type { Facet, SearchResponse } from '../../../shared/request';
 import { PacedRetry, sendFailure, type SendFailure } from '../pacing';

@@ -1,4 +1,5 @@
-import { failure, type ItemRating, type JudgmentsImported } from '../../../shared/ipc';
+import { type ItemRating, type JudgmentsImported } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import {
   formatJudgments,
   parseJudgments,

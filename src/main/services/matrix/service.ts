@@ -1,4 +1,5 @@
-import { type MatrixProgressView, failure } from '../../../shared/ipc';
+import { type MatrixProgressView } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell, type MatrixRun } from '../../../shared/matrix';
 import type { SearchTemplate } from '../../../shared/request';
 import type { SearchClient, Targets } from '../search';

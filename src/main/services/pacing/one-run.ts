@@ -1,4 +1,4 @@
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 
 /**
  * One run at a time, cancellable: a second start while one runs is a conflict (with `busy` as its message), and

@@ -1,4 +1,4 @@
-import { WorkbenchFailure } from '../../../shared/ipc';
+import { WorkbenchFailure } from '../../../shared/errors';
 import { retryAfterMs, withRetries, type BackoffPolicy } from './retry';
 import { AdaptivePacer } from './pacer';
 

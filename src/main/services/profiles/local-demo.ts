@@ -1,5 +1,5 @@
 import { type RunningEmulator, type StartEmulatorOptions, startEmulator } from '../../emulator';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { LOCAL_DEMO_ID, LOCAL_DEMO_STOREFRONT_HOST, type Profile, type ProfileFields } from '../../../shared/profiles';
 import { presetMapping, type StorefrontMapping } from '../../../shared/storefront';
 import type { HttpClient } from '../http';

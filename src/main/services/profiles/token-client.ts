@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
-import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/ipc';
+import { failure, WorkbenchFailure, type ExchangeRecord } from '../../../shared/errors';
 import type { AssertionAudience, AuthMethod } from '../../../shared/profiles';
 import { keyThumbprint } from './keys';
 import { RateLimiter, retryAfterMs, withRetries } from '../pacing';

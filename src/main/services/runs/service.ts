@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type BatchResult, experimentSchema } from '../../../shared/compare';
-import { failure, type TrendView } from '../../../shared/ipc';
+import { type TrendView } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { indexRatings, type RatingIndex } from '../../../shared/judgments';
 import { runSnapshotSchema, type RunSnapshot, judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs';
 import type { CompareService, Experiments } from '../compare';

@@ -1,4 +1,4 @@
-import { failure, type ExchangeRecord } from '../../../shared/ipc';
+import { failure, type ExchangeRecord } from '../../../shared/errors';
 import { answerTooDeep, MAX_ANSWER_DEPTH, nestingDepth } from '../../../shared/json-value';
 import {
   buildHttpRequest,

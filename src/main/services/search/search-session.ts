@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryEntry } from '../../../shared/history';
-import { type ChannelParsedInput, type RunOutput, WorkbenchFailure } from '../../../shared/ipc';
+import { type ChannelParsedInput, type RunOutput } from '../../../shared/ipc';
+import { WorkbenchFailure } from '../../../shared/errors';
 import { normalize, withEnvelope } from '../../../shared/request';
 import type { EventHub } from '../../events';
 import type { HistoryService } from './history';

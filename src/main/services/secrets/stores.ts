@@ -1,4 +1,5 @@
-import { type SecretStoreInfo, failure } from '../../../shared/ipc';
+import { type SecretStoreInfo } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import type keytarModule from 'keytar';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

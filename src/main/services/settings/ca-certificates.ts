@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 
 /**
  * Reads extra CA certificate files (PEM, one or more certificates each) and

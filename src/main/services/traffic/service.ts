@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { failure, type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/ipc';
+import { type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
   type FileImport,

@@ -1,7 +1,7 @@
 import { type AbTest, assign } from '../../../shared/abtest';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { trackerAddress } from '../../../shared/profiles';
 import {
   type ClickModelName,

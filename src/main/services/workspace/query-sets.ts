@@ -9,7 +9,8 @@ import {
   type QuerySetEntry,
   type QuerySetPage,
 } from '../../../shared/workspace';
-import { type QuerySetCreated, failure } from '../../../shared/ipc';
+import { type QuerySetCreated } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { queryKey, type Intent } from '../../../shared/judgments';
 import type { HistoryService } from '../search';
 import type { Workspace } from './workspace';

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { failure } from '../../../shared/ipc';
+import { failure } from '../../../shared/errors';
 import { judgmentListSchema, queryKey } from '../../../shared/judgments';
 import {
   canonicalJson,
