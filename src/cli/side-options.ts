@@ -141,6 +141,15 @@ export interface JudgmentsSource {
  * A judgments file of any known format (a workspace list included), or an error naming the file and line: its
  * ratings, its scale when it is a workspace list, and what names it in a report.
  */
+/**
+ * A file's refusal (a judgment list, a run) as `file:line: reason`, the line said once: the readers' messages name
+ * their line for the app ("line 12: …"), which the file's prefix already says here.
+ */
+export function fileProblem(name: string, read: { message: string; line?: number }): string {
+  if (read.line === undefined) return `${name}: ${read.message}`;
+  return `${name}:${read.line}: ${read.message.replace(`line ${read.line}: `, '')}`;
+}
+
 export async function readJudgments(
   arg: string | undefined,
   io: CliIo,
@@ -148,7 +157,7 @@ export async function readJudgments(
 ): Promise<ParsedJudgments & { name: string; source: JudgmentsSource }> {
   const { text, name } = await readInput(arg, io);
   const read = parseJudgments(text, { max });
-  if (!read.ok) throw new InputError(`${name}${read.line !== undefined ? `:${read.line}` : ''}: ${read.message}`);
+  if (!read.ok) throw new InputError(fileProblem(name, read));
   return { ...read, name, source: { path: name, name: read.name ?? basename(name), sha256: textHash(text) } };
 }
 

@@ -26,7 +26,7 @@ import {
 } from '../../shared/judgments';
 import { querySetSchema } from '../../shared/workspace';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
-import { qualityFlags, queryRows, readJudgments } from '../side-options';
+import { fileProblem, qualityFlags, queryRows, readJudgments } from '../side-options';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
@@ -169,7 +169,7 @@ async function agreementCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       max ??= 3;
       const read = parseRaterCsv(text, max);
-      if (!read.ok) throw new InputError(`${name}:${read.line}: ${read.message}`);
+      if (!read.ok) throw new InputError(fileProblem(name, read));
       report = agreement(read.ratings, max);
     }
   } catch (err) {
@@ -276,7 +276,8 @@ export const metricsCommand: Command = {
     'metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] [--side a|b] [--ratings people|people+rules|people+clicks|clicks|all]\n' +
     '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content (required)\n' +
     '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
-    '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10)\n' +
+    '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10); judged@k is the share of the items\n' +
+    '               returned in the top k that are rated (as ir_measures: five returned, all rated, is 1)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
     "  --threshold  lowest rating that counts as relevant (default: the judgment list's own, else 1)\n" +
     '  --side       which side of a JSON export is the run (default a)\n' +
@@ -309,7 +310,7 @@ export const metricsCommand: Command = {
     const { k, gain, threshold, ratings: counted = 'confirmed' } = qualitySettings(flags, judgments.scale);
     const { text, name } = await readInput(values.run, io);
     const run = readRun(text, side);
-    if (!run.ok) throw new InputError(`${name}${run.line !== undefined ? `:${run.line}` : ''}: ${run.message}`);
+    if (!run.ok) throw new InputError(fileProblem(name, run));
     const index = indexRatings(judgments.ratings, { trec: judgments.format === 'trec', ratings: counted });
     const report = runQuality(run.run, index, { k, gain, threshold });
     printJson(io, { ratings: counted, settings: { k, gain, threshold, judgments: judgments.source }, ...report });

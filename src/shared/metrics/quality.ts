@@ -17,7 +17,8 @@ import { findJudged, queryKey, type RatingIndex } from '../judgments';
  *   precision@i, / R (trec_eval's map per query, not cut at k);
  * - rr = 1 / rank of the first relevant item of the whole ranking, 0 if none;
  * - recall@k = relevant in the top k / R;
- * - judged@k = rated items in the top k / k.
+ * - judged@k = rated items in the top k / the items returned in the top k (as ir_measures' Judged@k: a ranking of
+ *   five items all rated is 1 at k = 10, not 0.5), 0 when nothing came back.
  */
 
 export type Gain = 'exponential' | 'linear';
@@ -97,7 +98,7 @@ export function queryQuality(ranking: readonly string[], ratings: ReadonlyMap<st
     ap: R > 0 ? apSum / R : 0,
     rr,
     recall: R > 0 ? relevantInK / R : 0,
-    judged: ratedInK / k,
+    judged: ids.length ? ratedInK / Math.min(k, ids.length) : 0,
     R,
   };
 }

@@ -88,10 +88,11 @@ describe('cli: metrics', () => {
     const at = await files({ 'bad.csv': 'query,docid,rating\na,1,2\nb,2,x\n', 'j.csv': QUEPID, 'bad.run': 'q Q0 d 1 NaNish t\n' });
     const badJudgments = await run(['metrics', '--judgments', at('bad.csv'), '--run', at('bad.run')]);
     expect(badJudgments).toMatchObject({ code: 3, out: '' });
-    expect(badJudgments.err).toContain(`${at('bad.csv')}:3: line 3: the rating "x" is not a whole number.`);
+    // The line said once: `file:3: reason`, not `file:3: line 3: reason`.
+    expect(badJudgments.err).toContain(`${at('bad.csv')}:3: the rating "x" is not a whole number.`);
     const badRun = await run(['metrics', '--judgments', at('j.csv'), '--run', at('bad.run')]);
     expect(badRun.code).toBe(3);
-    expect(badRun.err).toContain(`${at('bad.run')}:1: line 1: the score "NaNish" is not a number.`);
+    expect(badRun.err).toContain(`${at('bad.run')}:1: the score "NaNish" is not a number.`);
     expect((await run(['metrics', '--judgments', at('j.csv')])).code).toBe(2);
     expect((await run(['metrics', '--judgments', at('j.csv'), '--run', at('bad.run'), '--gain', 'cubic'])).code).toBe(2);
   });

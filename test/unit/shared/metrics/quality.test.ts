@@ -38,7 +38,10 @@ describe('one ranking against one query’s judgments', () => {
     expect(q.ap).toBeCloseTo((1 / 3 + 2 / 4) / 3, 12);
     const short = queryQuality(['a'], judged, opts({ k: 10 }));
     expect(short.precision).toBeCloseTo(0.1, 12);
-    expect(short.judged).toBeCloseTo(0.1, 12);
+    // judged@k as ir_measures counts it: of the items that came back (one, rated), not of k.
+    expect(short.judged).toBe(1);
+    expect(queryQuality(['a', 'n1'], judged, opts({ k: 10 })).judged).toBe(0.5);
+    expect(queryQuality([], judged, opts({ k: 10 })).judged).toBe(0);
     expect(short.recall).toBeCloseTo(1 / 3, 12);
   });
 
@@ -59,7 +62,8 @@ describe('one ranking against one query’s judgments', () => {
   it('R = 0 gives zeros, never NaN', () => {
     const q = queryQuality(['a', 'b'], ratings({ a: 0 }), opts());
     expect(q).toMatchObject({ R: 0, ndcg: 0, ap: 0, recall: 0, rr: 0, precision: 0 });
-    expect(q.judged).toBeCloseTo(0.1, 12);
+    // One of the two returned is rated.
+    expect(q.judged).toBe(0.5);
   });
 
   it('uses the threshold for relevance, not for gain', () => {
