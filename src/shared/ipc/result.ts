@@ -21,4 +21,3 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkbenchEr
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
-
