@@ -263,7 +263,7 @@ export const judgmentsCommand: Command = {
     if (values.out) await writeFileAtomically(values.out, content, { mode: SHARED_FILE_MODE });
     else io.stdout(content.replace(/\n$/, ''));
     io.stderr(
-      `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,
+      `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''}${judgments.unjudged ? ` (${judgments.unjudged} lines with a negative grade read as unjudged, as trec_eval reads them)` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,
     );
     return EXIT.ok;
   },

@@ -27,6 +27,8 @@ export interface ParsedJudgments {
   rows: number;
   /** Rows for a (query, item) already rated earlier in the file: the last one wins. */
   duplicates: number;
+  /** TREC qrels lines with a negative grade: unjudged, as trec_eval reads them (not ratings, not errors). */
+  unjudged?: number;
   /** The scale a workspace list carries; other formats have none. */
   scale?: Scale;
   name?: string;
@@ -50,9 +52,9 @@ export function readRating(text: string, max: number, where?: string): number | 
   return n;
 }
 
-function finish(format: JudgmentFormat, ratings: Rating[], rows: number): JudgmentsRead {
+function finish(format: JudgmentFormat, ratings: Rating[], rows: number, unjudged = 0): JudgmentsRead {
   const unique = canonicalRatings(ratings);
-  return { ok: true, format, ratings: unique, rows, duplicates: ratings.length - unique.length };
+  return { ok: true, format, ratings: unique, rows, duplicates: ratings.length - unique.length, ...(unjudged ? { unjudged } : {}) };
 }
 
 /** Which format a text is in, from its content. */
@@ -153,6 +155,7 @@ function parseQuepid(text: string, max: number, by?: string): JudgmentsRead {
 function parseTrec(text: string, max: number, by?: string): JudgmentsRead {
   const ratings: Rating[] = [];
   let rows = 0;
+  let unjudged = 0;
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
@@ -162,11 +165,16 @@ function parseTrec(text: string, max: number, by?: string): JudgmentsRead {
     if (fields.length !== 4)
       return fail(`line ${i + 1}: a qrels line is "qid 0 docid rel" (4 fields), this one has ${fields.length}.`, i + 1);
     const [qid, , docid, rel] = fields as [string, string, string, string];
+    // trec_eval reads a negative grade as "not judged": the line is neither a rating nor a mistake.
+    if (/^-0*[1-9]\d*$/.test(rel)) {
+      unjudged++;
+      continue;
+    }
     const rating = readRating(rel, max, `line ${i + 1}`);
     if (typeof rating === 'string') return fail(`${rating}.`, i + 1);
     ratings.push({ query: queryOfQid(qid), itemId: docid, rating, ...(by ? { by } : {}) });
   }
-  return finish('trec', ratings, rows);
+  return finish('trec', ratings, rows, unjudged);
 }
 
 const rreGain = z.union([z.looseObject({ gain: z.union([z.number(), z.string()]) }), z.number(), z.string()]);

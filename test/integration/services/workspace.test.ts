@@ -256,7 +256,7 @@ describe('query sets and judgment lists', () => {
       text: 'query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nshoes,S1,1\n',
       scale: { max: 3, threshold: 1 },
     });
-    expect(report).toEqual({ file: 'qa-ratings.json', format: 'quepid', rows: 4, ratings: 3, queries: 2, duplicates: 1 });
+    expect(report).toEqual({ file: 'qa-ratings.json', format: 'quepid', rows: 4, ratings: 3, queries: 2, duplicates: 1, unjudged: 0 });
     const list = await call<{ ratings: { query: string; itemId: string; rating: number; by?: string }[] }>(core, 'judgments:read', {
       file: 'qa-ratings.json',
     });

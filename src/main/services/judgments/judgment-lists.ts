@@ -221,6 +221,7 @@ export class JudgmentLists {
       ratings: read.ratings.length,
       queries: new Set(read.ratings.map((r) => queryKey(r.query))).size,
       duplicates: read.duplicates,
+      unjudged: read.unjudged ?? 0,
     };
   }
 

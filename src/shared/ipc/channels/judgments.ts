@@ -28,6 +28,8 @@ export interface JudgmentsImported {
   queries: number;
   /** Rows for a (query, item) rated again later in the file: the last one won. */
   duplicates: number;
+  /** TREC qrels lines with a negative grade, read as unjudged as trec_eval reads them. */
+  unjudged: number;
 }
 
 export const judgmentChannels = {

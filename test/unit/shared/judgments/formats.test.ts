@@ -64,6 +64,17 @@ describe('reading the formats', () => {
     ]);
   });
 
+  it('reads a negative qrels grade as trec_eval does: not judged, counted apart, never an error', () => {
+    const read = ok(parseJudgments('401 0 A 2\n401 0 B -1\n402 0 C -2\n402 0 D 0\n', { max: 3 }));
+    expect(read.ratings).toEqual([
+      { query: '401', itemId: 'A', rating: 2 },
+      { query: '402', itemId: 'D', rating: 0 },
+    ]);
+    expect(read).toMatchObject({ rows: 4, unjudged: 2, duplicates: 0 });
+    // Quepid's CSV has no such convention: a negative rating there is still refused.
+    expect(parseJudgments('query,docid,rating\na,1,-1\n', { max: 3 })).toMatchObject({ ok: false, line: 2 });
+  });
+
   it('reads RRE ratings JSON, both shapes of relevant_documents', () => {
     const rre = {
       topics: [

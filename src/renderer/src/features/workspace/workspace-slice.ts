@@ -53,7 +53,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function importSummary(report: JudgmentsImported, fileName: string): string {
   const format = { quepid: 'Quepid CSV', trec: 'TREC qrels', rre: 'RRE ratings JSON', workspace: 'a workspace list' }[report.format];
   const dupes = report.duplicates ? `; ${plural(report.duplicates, 'duplicate row')} (the last one won)` : '';
-  return `Imported ${plural(report.ratings, 'rating')} on ${plural(report.queries, 'query', 'queries')} from ${fileName} (${format})${dupes}.`;
+  const unjudged = report.unjudged
+    ? `; ${plural(report.unjudged, 'line')} with a negative grade read as unjudged, as trec_eval reads them`
+    : '';
+  return `Imported ${plural(report.ratings, 'rating')} on ${plural(report.queries, 'query', 'queries')} from ${fileName} (${format})${dupes}${unjudged}.`;
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => {

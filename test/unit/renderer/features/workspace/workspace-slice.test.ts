@@ -4,10 +4,13 @@ import { appForSuite, waitFor } from '../../app-under-test';
 
 describe('workspace: pure parts', () => {
   it('says what an import did in one sentence', () => {
-    expect(importSummary({ file: 'f.json', format: 'trec', rows: 3, ratings: 2, queries: 1, duplicates: 1 }, 'q.qrels')).toBe(
+    expect(importSummary({ file: 'f.json', format: 'trec', rows: 3, ratings: 2, queries: 1, duplicates: 1, unjudged: 0 }, 'q.qrels')).toBe(
       'Imported 2 ratings on 1 query from q.qrels (TREC qrels); 1 duplicate row (the last one won).',
     );
-    expect(importSummary({ file: 'f.json', format: 'rre', rows: 1, ratings: 1, queries: 1, duplicates: 0 }, 'r.json')).toBe(
+    expect(importSummary({ file: 'f.json', format: 'trec', rows: 5, ratings: 3, queries: 2, duplicates: 0, unjudged: 2 }, 'q.qrels')).toBe(
+      'Imported 3 ratings on 2 queries from q.qrels (TREC qrels); 2 lines with a negative grade read as unjudged, as trec_eval reads them.',
+    );
+    expect(importSummary({ file: 'f.json', format: 'rre', rows: 1, ratings: 1, queries: 1, duplicates: 0, unjudged: 0 }, 'r.json')).toBe(
       'Imported 1 rating on 1 query from r.json (RRE ratings JSON).',
     );
   });
