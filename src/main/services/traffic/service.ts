@@ -103,8 +103,7 @@ export class TrafficService {
     try {
       return await work(store);
     } catch (err) {
-      if (err instanceof StoreError) throw failure('validation', err.message, { field: err.field });
-      throw err;
+      throw storeFailure(err);
     }
   }
 
@@ -200,8 +199,7 @@ export class TrafficService {
     try {
       yield* store.reportChunks(by, filter, k, limit);
     } catch (err) {
-      if (err instanceof StoreError) throw failure('validation', err.message, { field: err.field });
-      throw err;
+      throw storeFailure(err);
     }
   }
 
@@ -308,4 +306,9 @@ export class TrafficService {
     this.open = undefined;
     if (open) (await open.store.catch(() => undefined))?.close();
   }
+}
+
+/** The store's own errors said as validation errors with their field; anything else as it was. */
+function storeFailure(err: unknown): unknown {
+  return err instanceof StoreError ? failure('validation', err.message, { field: err.field }) : err;
 }
