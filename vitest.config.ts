@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  * - pure: the cores of src/shared and the renderer's units. They share no state, so they run in worker threads
  *   without a fresh module graph per file (40 s isolated against 14 s on the shared cores alone).
  * - unit: the rest of test/unit — main, preload, the CLI, the lint and docs rules — in threads without isolation
- *   too (17 s isolated against 9 s); mocked: the four files that mock a module (`electron`, keytar), each isolated.
+ *   too (17 s isolated against 9 s); mocked: the four files that mock a module (`electron`, keytar), each isolated,
+ *   in a child process of its own (what they load natively, keytar and libsecret, ends with it).
  *   A new file that calls vi.mock belongs in MOCKING (a test in test/unit/lint keeps the list whole).
  * - integration: test/integration and test/security, in child processes (DuckDB and keytar are native), two of
  *   them, each running its share of files one after another in one module graph — no file mocks a module, and
@@ -64,7 +65,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'mocked', include: MOCKING, pool: 'threads' } },
+      // In child processes: the glue tests start main, whose keychain check loads keytar and with it libsecret, and
+      // GLib's thread would otherwise live on in Vitest's own process (seen in runs that did not exit after their summary).
+      { extends: true, test: { name: 'mocked', include: MOCKING, pool: 'forks' } },
       {
         extends: true,
         test: {

@@ -9,8 +9,12 @@ import {
   trafficCsvPieces,
   trafficHtmlOf,
   trafficJsonPieces,
+  importOutcome,
+  POSITION_BASES,
+  type PositionBase,
+  problemGroupText,
+  problemPlace,
 } from '../../shared/traffic';
-import type { ImportView } from '../../shared/ipc';
 import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
@@ -24,28 +28,17 @@ import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
 import { dayOption, FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
 
-/** One file's import as the app shows it (its formats by name). */
-type ImportedFile = ImportView['files'][number];
-
-function describeImport(r: ImportedFile): string {
-  if (r.already) return `${r.file}: imported before (${r.already}); nothing added.`;
-  const formats = r.formats.join(' + ') || 'nothing readable';
-  const dupes = r.searches.read - r.searches.added + (r.events.read - r.events.added);
-  return (
-    `${r.file}: ${formats} · kept ${r.searches.added.toLocaleString('en-US')} searches and ${r.events.added.toLocaleString('en-US')} events` +
-    (dupes ? ` (${dupes.toLocaleString('en-US')} already in the store)` : '') +
-    (r.skipped ? ` · skipped ${r.skipped.toLocaleString('en-US')} bad line${r.skipped === 1 ? '' : 's'}` : '') +
-    (r.events.untied ? ` · ${r.events.untied.toLocaleString('en-US')} events tied to no search` : '')
-  );
-}
-
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { store: { type: 'string' } });
+  const { values, positionals } = parse(argv, { store: { type: 'string' }, positions: { type: 'string' } });
   if (!positionals.length)
     throw new UsageError('traffic import needs one or more files: UBI queries and events, tracker activities or CSV.');
+  const positions = values.positions ?? 'auto';
+  if (!isPositionBase(positions))
+    throw new UsageError(`--positions must be ${POSITION_BASES.join(', ')} (where the logs' ordinals start), not '${positions}'.`);
   return withTraffic(values.store, async (traffic) => {
     let unusable = 0;
     await traffic.import(positionals, {
+      positions,
       onProgress: throttledProgress(
         io,
         (p) => `${p.file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
@@ -53,9 +46,13 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
       ),
       onFile: (result) => {
         const { file } = result;
-        for (const p of result.problems) io.stderr(`${file}:${p.item ? `item ${p.line}` : p.line}: ${p.field} ${p.reason}`);
-        if (result.skipped > result.problems.length) io.stderr(`${file}: … and ${result.skipped - result.problems.length} more bad lines.`);
-        io.stdout(describeImport(result));
+        // By reason, most frequent first: the first lines of each named, the rest counted.
+        for (const group of result.problemGroups) {
+          io.stderr(`${file}: ${problemGroupText(group)}`);
+          for (const at of group.lines) io.stderr(`  ${problemPlace(file, at)}`);
+          if (group.count > group.lines.length) io.stderr(`  … and ${(group.count - group.lines.length).toLocaleString('en-US')} more`);
+        }
+        io.stdout(`${file}: ${importOutcome(result)}.`);
         if (!result.already && result.searches.read + result.events.read === 0) unusable++;
       },
       // This process ends after the import: the outcomes table is made by whoever reads the store next.
@@ -67,6 +64,8 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   });
 }
+
+const isPositionBase = (value: string): value is PositionBase => (POSITION_BASES as readonly string[]).includes(value);
 
 const describeSize = (size: { searches: number; events: number; from: string | null; to: string | null }) =>
   `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`;
@@ -258,7 +257,7 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
     if (values.store) {
       const [queries, events] = summary.files;
       await withTraffic(values.store, (traffic) =>
-        traffic.import([queries!, events!], { onFile: (file) => io.stdout(describeImport(file)), refresh: false }),
+        traffic.import([queries!, events!], { onFile: (file) => io.stdout(`${file.file}: ${importOutcome(file)}.`), refresh: false }),
       );
     }
     return EXIT.ok;
@@ -268,14 +267,19 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 const USAGE =
-  'traffic import FILE… --store DIR\n' +
+  'traffic import FILE… --store DIR [--positions auto|0|1]\n' +
   '       traffic report --store DIR [--by query|segment|configuration|day] [--from D] [--to D] [--segment S] [--config C] [--k 10] [--limit N] [--format json|csv|html] [--out FILE]\n' +
   '       traffic sample --store DIR --method top|random|pps --n N [--seed S] [--from D] [--to D] [--segment S] [--config C] --out FILE\n' +
   '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
   '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n' +
-  '  import FILE…   UBI 1.3 queries and events (JSON Lines or JSON arrays), tracker activities, or CSV\n' +
-  '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. A bad\n' +
-  '                 line is named as file:line: reason and skipped; the same file imported again adds nothing\n' +
+  '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
+  "                 OpenSearch plugin's samples write it: action lines skipped and counted), tracker activities, or CSV\n" +
+  '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. Bad\n' +
+  '                 lines are counted by reason, the first lines of each named as file:line; the same file imported\n' +
+  '                 again adds nothing. A query_id logged more than once is one search: its record with hits. A\n' +
+  '                 search that lists no hits shows what its impression events list\n' +
+  '  --positions    where UBI ordinals start: auto (default: from 0 for a search, or an application, with ordinal 0\n' +
+  '                 in its events; from 1 otherwise), 0 or 1 for every line\n' +
   '  --store        DIR: the traffic store, Parquet files by day (required; made when missing)\n' +
   '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
   '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +

@@ -21,7 +21,7 @@ export function trafficHandlers(
     'traffic:worklist': (input) => s.traffic.worklist(input.kind, input.filter, input.k, input.limit),
     'traffic:save-query-set': (input) => s.traffic.saveQuerySet(input.name, input.queries, input.source),
     'traffic:sample': (input) => s.traffic.sample(input.method, input.n, input.seed, input.filter, input.name),
-    'traffic:import': (input) => s.traffic.import(input.files),
+    'traffic:import': (input) => s.traffic.import(input.files, { positions: input.positions }),
     'traffic:simulate-demo': (input) => s.traffic.simulateDemo(input.sessions),
   };
 }

@@ -1,10 +1,34 @@
 /** The front door of traffic: what other capabilities may use. */
 export { ActivityJoin, activityRow, eventActivity, searchActivity } from './activities';
 export { CSV_COLUMNS, CsvLog } from './csv-log';
-export { type FileImport, FORMAT_NAMES, type LineProblem, type TrafficFormat, TrafficReader, type TrafficSink } from './reader';
-export { ACTIONS, type EventRow, actionOrderKey, fieldHash, LIMITS, normalAction, type RowProblem, type SearchRow } from './rows';
-export { isUbiEvent, toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
-export { blankSql, linesSql, ubiEventsSql, ubiSearchesSql, type VouchMode } from './ubi-sql';
+export { FORMAT_NAMES, TrafficReader, type TrafficSink } from './reader';
+export {
+  emptyImport,
+  type FileImport,
+  importOutcome,
+  type LineProblem,
+  NAMED_PROBLEMS,
+  type ProblemGroup,
+  problemGroupText,
+  problemPlace,
+  ProblemTally,
+  type TrafficFormat,
+} from './import-summary';
+export {
+  ACTIONS,
+  type EventRow,
+  actionOrderKey,
+  fieldHash,
+  IMPRESSION,
+  LIMITS,
+  normalAction,
+  POSITION_BASES,
+  type PositionBase,
+  type RowProblem,
+  type SearchRow,
+} from './rows';
+export { isBulkAction, isUbiEvent, toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
+export { blankSql, bulkLineSql, linesSql, ubiEventsSql, ubiSearchesSql, type VouchMode } from './ubi-sql';
 export {
   checkFilter,
   QUERY_SESSIONS_SQL,

@@ -2,41 +2,15 @@ import { CsvReader, type CsvRecord } from '../csv';
 import { illFormedText, nestingDepth } from '../json-value';
 import { ActivityJoin, activityRow } from './activities';
 import { CsvLog, isCsvHeader } from './csv-log';
-import { describe, type EventRow, isObject, LIMITS, RowError, type SearchRow } from './rows';
-import { isUbiEvent, isUbiQuery, ubiEvent, ubiQuery } from './ubi';
-
-/** What a file holds, as the reader found it. */
-export type TrafficFormat = 'ubi' | 'activities' | 'csv';
+import type { LineProblem, TrafficFormat } from './import-summary';
+import { describe, type EventRow, isObject, LIMITS, type PositionBase, RowError, type SearchRow } from './rows';
+import { isBulkAction, isUbiEvent, isUbiQuery, ubiEvent, ubiQuery } from './ubi';
 
 export const FORMAT_NAMES: Record<TrafficFormat, string> = {
   ubi: 'UBI 1.3',
   activities: "the tracker's activities",
   csv: 'CSV (session,timestamp,query,docid,position,action[,value])',
 };
-
-export interface LineProblem {
-  /** The line of a JSON Lines or CSV file, or the item (1-based) of a JSON array. */
-  line: number;
-  /** `line` counts an array's items, not lines. */
-  item?: boolean;
-  field: string;
-  reason: string;
-}
-
-/** What importing one file gave. */
-export interface FileImport {
-  /** The file as it was given. */
-  file: string;
-  formats: TrafficFormat[];
-  /** The same bytes were imported before (at this time): nothing was read again. */
-  already?: string;
-  lines: number;
-  searches: { read: number; added: number };
-  events: { read: number; added: number; untied: number };
-  /** Lines that could not be kept, the first 100 named. */
-  skipped: number;
-  problems: LineProblem[];
-}
 
 export interface TrafficSink {
   search(row: SearchRow): void;
@@ -46,12 +20,17 @@ export interface TrafficSink {
 
 /**
  * Reads one traffic file a piece at a time (never one string for JSON Lines or CSV) and hands each search, action
- * and bad line to the sink. The format is found from the first thing in the file: `[` a JSON array, `{` JSON Lines,
- * anything else CSV; each JSON object is read as a UBI query (`user_query`), a UBI event (`action_name`) or a tracker
- * activity (`action`). A line that cannot be read is reported with its field and never stops the file.
+ * and bad line to the sink. The format is found from the first thing in the file: `[` a JSON array, `{` JSON Lines
+ * (or one JSON object written over several lines, when the first line is not JSON by itself), anything else CSV;
+ * each JSON object is read as a UBI query (`user_query`), a UBI event (`action_name`) or a tracker activity
+ * (`action`); a bulk action line (`{"index": {…}}`) is skipped and counted. A line that cannot be read is reported
+ * with its field and never stops the file.
  */
 export class TrafficReader {
-  private mode: 'json-lines' | 'json-array' | 'csv' | undefined;
+  private mode: 'json-lines' | 'json-array' | 'json-document' | 'csv' | undefined;
+  /** The file's start while its format is not known yet. */
+  private head = '';
+  private bulk = 0;
   private pending = '';
   private skipping = false;
   private line = 0;
@@ -62,19 +41,53 @@ export class TrafficReader {
   private heldEvents: { line: number; item: boolean; row: EventRow }[] = [];
   private readonly seen = new Set<TrafficFormat>();
 
-  constructor(private readonly sink: TrafficSink) {}
+  private readonly first: 0 | 1;
+
+  /** `positions`: where a UBI ordinal starts (`1` refuses ordinal 0; otherwise the import settles the base). */
+  constructor(
+    private readonly sink: TrafficSink,
+    options: { positions?: PositionBase } = {},
+  ) {
+    this.first = options.positions === '1' ? 1 : 0;
+  }
 
   feed(piece: string): void {
+    let text = piece;
     if (this.mode === undefined) {
-      const start = piece.search(/\S/);
-      if (start < 0) return;
-      const first = piece[start];
-      this.mode = first === '[' ? 'json-array' : first === '{' ? 'json-lines' : 'csv';
+      const decided = this.decide(piece, false);
+      if (decided === undefined) return;
+      text = decided;
     }
-    if (this.mode === 'json-array') {
+    this.take(text);
+  }
+
+  /**
+   * The format, from what the file starts with (`head`: the text so far): undefined while that is not known yet (only
+   * white space, or a first line that has not ended); then the text to read.
+   */
+  private decide(piece: string, final: boolean): string | undefined {
+    this.head += piece;
+    const start = this.head.search(/\S/);
+    const settled = final || this.head.length > LIMITS.line;
+    if (start < 0 && !settled) return undefined;
+    const first = start < 0 ? '{' : this.head[start];
+    if (first === '{') {
+      const nl = this.head.indexOf('\n', start);
+      if (nl < 0 && !settled) return undefined;
+      this.mode = nl >= 0 && !parses(this.head.slice(start, nl)) ? 'json-document' : 'json-lines';
+    } else this.mode = first === '[' ? 'json-array' : 'csv';
+    const text = this.head;
+    this.head = '';
+    return text;
+  }
+
+  private take(piece: string): void {
+    if (this.mode === 'json-array' || this.mode === 'json-document') {
       this.array += piece;
       if (this.array.length > 512 * 1024 * 1024)
-        throw new RangeError('A JSON array file over 512 MB cannot be read whole: write it as JSON Lines.');
+        throw new RangeError(
+          `A JSON ${this.mode === 'json-array' ? 'array' : 'document'} over 512 MB cannot be read whole: write it as JSON Lines.`,
+        );
       return;
     }
     if (this.mode === 'csv') {
@@ -112,10 +125,12 @@ export class TrafficReader {
     this.jsonLine(text);
   }
 
-  /** After the last piece: the format found and the count of lines (or items) read. */
-  end(): { formats: TrafficFormat[]; lines: number } {
+  /** After the last piece: the format found, the count of lines (or items) read and of bulk action lines skipped. */
+  end(): { formats: TrafficFormat[]; lines: number; bulk: number } {
+    if (this.mode === undefined && this.head !== '') this.take(this.decide('', true)!);
     if (this.mode === 'json-lines' && this.pending !== '' && !this.skipping) this.jsonLine(this.pending);
     if (this.mode === 'json-array') this.jsonArray();
+    if (this.mode === 'json-document') this.jsonDocument();
     if (this.mode === 'csv' && this.csv) {
       const last = this.csv.end();
       for (const record of last.records) this.csvRecord(record);
@@ -123,7 +138,7 @@ export class TrafficReader {
     }
     if (this.join) for (const held of this.heldEvents) this.sink.event(this.join.tie(held.row));
     this.heldEvents = [];
-    return { formats: [...this.seen], lines: this.line };
+    return { formats: [...this.seen], lines: this.line, bulk: this.bulk };
   }
 
   private jsonLine(raw: string): void {
@@ -159,9 +174,33 @@ export class TrafficReader {
     this.line = values.length;
   }
 
+  /** A file that starts with an object over several lines: one record, or (when it is not one JSON value) JSON Lines after all. */
+  private jsonDocument(): void {
+    const text = this.array;
+    this.array = '';
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Not one document: each line is read, and named, as JSON Lines.
+      this.mode = 'json-lines';
+      this.take(text);
+      if (this.pending !== '' && !this.skipping) this.jsonLine(this.pending);
+      return;
+    }
+    this.object(value, 1, false);
+    let lines = 1;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) lines++;
+    this.line = lines;
+  }
+
   private object(value: unknown, line: number, item: boolean): void {
     try {
       if (!isObject(value)) throw new RowError('(line)', 'is not a JSON object');
+      if (isBulkAction(value)) {
+        this.bulk++;
+        return;
+      }
       if (nestingDepth(value, LIMITS.depth) > LIMITS.depth)
         throw new RowError('(line)', `nests objects and arrays more than ${LIMITS.depth} levels deep`);
       const illFormed = illFormedText(value, LIMITS.depth);
@@ -172,7 +211,7 @@ export class TrafficReader {
         this.sink.search(ubiQuery(value));
       } else if (isUbiEvent(value)) {
         this.seen.add('ubi');
-        this.sink.event(ubiEvent(value));
+        this.sink.event(ubiEvent(value, this.first));
       } else if ('action' in value) {
         this.seen.add('activities');
         const row = activityRow(value);
@@ -208,6 +247,15 @@ export class TrafficReader {
     } catch (err) {
       this.sink.problem({ line: record.line, ...lineProblem(err) });
     }
+  }
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

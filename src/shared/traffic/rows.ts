@@ -29,6 +29,8 @@ export interface SearchRow {
   page: number | null;
   abTest: string | null;
   abVariation: string | null;
+  /** The application that logged it (UBI's `application`), when the log says. */
+  application?: string | null;
 }
 
 export interface EventRow {
@@ -39,11 +41,23 @@ export interface EventRow {
   /** Lower case with underscores: click, add_to_cart, purchase, … (a tracker's add-to-cart becomes add_to_cart). */
   action: string;
   docid: string | null;
-  /** 1-based rank on the page that showed it. */
+  /**
+   * Rank on the page that showed it: 1 is the first. A UBI ordinal is read as it was written (0 allowed) and
+   * counted from 1 when the import settles which base the search used (`PositionBase`).
+   */
   position: number | null;
   /** A purchase's value (price × quantity when the log gives both). */
   value: number | null;
+  /** The application that logged it (UBI's `application`), when the log says. */
+  application?: string | null;
 }
+
+/**
+ * Where a log's positions start: `auto` reads a search as counting from 0 when one of its events (or of its
+ * application's events) has ordinal 0, and from 1 otherwise; `0` and `1` say it for the whole file.
+ */
+export const POSITION_BASES = ['auto', '0', '1'] as const;
+export type PositionBase = (typeof POSITION_BASES)[number];
 
 /** A line the importer could not keep, and why: the field at fault and what is wrong with it. */
 export interface RowProblem {
@@ -70,6 +84,8 @@ export const LIMITS = {
 
 /** The actions the traffic views count; any other action is kept and shown as it was named. */
 export const ACTIONS = { click: 'click', addToCart: 'add_to_cart', purchase: 'purchase', search: 'search' } as const;
+/** UBI 1.3's action for an item shown on a search's page: where a log lists no hits, its impressions are the page. */
+export const IMPRESSION = 'impression';
 
 /** `Add-To-Cart`, `add to cart`, `addToCart` → `add_to_cart`. */
 export function normalAction(name: string): string {
@@ -150,12 +166,12 @@ export function timeField(value: unknown, field: string): string {
   return new Date(ms).toISOString();
 }
 
-/** A 1-based position, a whole number from 1 to 10,000. */
-export function positionField(value: unknown, field: string): number | null {
+/** A position, a whole number from `first` (1, or 0 where a log may count from 0) to 10,000. */
+export function positionField(value: unknown, field: string, first: 0 | 1 = 1): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10_000)
-    throw new RowError(field, `must be a whole number from 1 (the first result), got ${describe(value)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < first || n > 10_000)
+    throw new RowError(field, `must be a whole number from ${first} (the first result), got ${describe(value)}`);
   return n;
 }
 

@@ -33,9 +33,9 @@ const edgesOk = (x: string) => `(NOT starts_with(${x}, '" ') AND NOT ends_with($
 const idOk = (x: string) => `(${x} IS NULL OR (${isString(x)} AND (${x} = '""' OR (strlen(${x}) <= ${LIMITS.id + 2} AND ${edgesOk(x)}))))`;
 const idValue = (x: string) => `CASE WHEN ${isString(x)} AND strlen(${x}) > 2 THEN ${inner(x)} END`;
 
-/** A position or page: a whole number from 1 to 10,000 written as one. */
-const rankOk = (x: string) =>
-  `(${x} IS NULL OR coalesce(TRY_CAST(${x} AS INTEGER) BETWEEN 1 AND 10000 AND CAST(TRY_CAST(${x} AS INTEGER) AS VARCHAR) = ${x}, false))`;
+/** A position or page: a whole number from `first` (1, or 0 for an ordinal) to 10,000 written as one. */
+const rankOk = (x: string, first: 0 | 1 = 1) =>
+  `(${x} IS NULL OR coalesce(TRY_CAST(${x} AS INTEGER) BETWEEN ${first} AND 10000 AND CAST(TRY_CAST(${x} AS INTEGER) AS VARCHAR) = ${x}, false))`;
 const rankValue = (x: string) => `TRY_CAST(${x} AS INTEGER)`;
 
 /** An amount: a JSON number ≥ 0 (it starts with a digit) up to a billion. */
@@ -102,7 +102,17 @@ export function ubiSearchesSql(lines: string, mode: VouchMode = 'rows'): string 
   ] as const;
   const [session, user, configuration, abTest, abVariation] = pairs;
   const attributes = [...pairs.flatMap((p) => p.fields), 'segment', 'variables', 'filter', 'page'];
-  const top = ['query_id', 'client_id', 'user_query', 'timestamp', 'session_id', 'user_id', 'query_attributes', 'query_response_hit_ids'];
+  const top = [
+    'query_id',
+    'client_id',
+    'user_query',
+    'timestamp',
+    'session_id',
+    'user_id',
+    'query_attributes',
+    'query_response_hit_ids',
+    'application',
+  ];
   const values = `${idValue('query_id')} AS search_id,
   coalesce(${idValue('session_id')}, ${session.value}) AS session_id,
   coalesce(${idValue('user_id')}, ${user.value}) AS user_id,
@@ -117,11 +127,12 @@ export function ubiSearchesSql(lines: string, mode: VouchMode = 'rows'): string 
   CASE WHEN strlen(a_filter) > 2 THEN ${inner('a_filter')} END AS filter,
   ${rankValue('a_page')} AS page,
   ${abTest.value} AS ab_test,
-  ${abVariation.value} AS ab_variation`;
+  ${abVariation.value} AS ab_variation,
+  ${idValue('application')} AS application`;
   const conditions = `user_query IS NOT NULL AND ${isString('user_query')} AND strlen(user_query) <= ${LIMITS.query + 2}
   AND ${edgesOk('user_query')} AND NOT contains(user_query, '  ')
   AND ${isString('query_id')} AND strlen(query_id) > 2 AND ${idOk('query_id')}
-  AND ${idOk('client_id')} AND ${idOk('session_id')} AND ${idOk('user_id')} AND ${timeOk('timestamp')}
+  AND ${idOk('client_id')} AND ${idOk('session_id')} AND ${idOk('user_id')} AND ${idOk('application')} AND ${timeOk('timestamp')}
   AND (query_attributes IS NULL OR starts_with(query_attributes, '{'))
   AND ${pairs.map((p) => `${p.ok} AND ${idOk(`a_${p.fields[0]}`)} AND ${idOk(`a_${p.fields[1]}`)}`).join('\n  AND ')}
   AND ${idOk('a_segment')} AND ${rankOk('a_page')}
@@ -133,7 +144,7 @@ export function ubiSearchesSql(lines: string, mode: VouchMode = 'rows'): string 
   return vouchSql(
     lines,
     mode,
-    `NOT contains(line, '"action_name"')`,
+    `NOT contains(line, '"action_name"') AND NOT ${bulkLineSql}`,
     [
       `${texts('t', top)}, unnest([json_transform(t.query_attributes, ${shape(attributes)})]) AS a,
         list_transform(json_transform(t.query_response_hit_ids, '["JSON"]'), x -> CAST(x AS VARCHAR)) AS hits`,
@@ -150,9 +161,12 @@ const VOUCHED_ACTIONS = Object.values(ACTIONS)
   .map((a) => `'"${a}"'`)
   .join(', ');
 
-/** UBI event lines (with `action_name`) of `lines`: as rows of the events table (but `source` and `day`), or the others. */
-export function ubiEventsSql(lines: string, mode: VouchMode = 'rows'): string {
-  const top = ['action_name', 'query_id', 'session_id', 'user_id', 'client_id', 'timestamp', 'event_attributes'];
+/**
+ * UBI event lines (with `action_name`) of `lines`: as rows of the events table (but `source` and `day`), or the others.
+ * An ordinal is read as written, from 0 unless the file is said to count from 1 (`first`).
+ */
+export function ubiEventsSql(lines: string, mode: VouchMode = 'rows', first: 0 | 1 = 0): string {
+  const top = ['action_name', 'query_id', 'session_id', 'user_id', 'client_id', 'timestamp', 'event_attributes', 'application'];
   const attributes = ['object', 'position', 'value', 'session_id'];
   const values = `${idValue('query_id')} AS search_id,
   coalesce(${idValue('session_id')}, ${idValue('ea_session_id')}) AS session_id,
@@ -161,13 +175,14 @@ export function ubiEventsSql(lines: string, mode: VouchMode = 'rows'): string {
   ${inner('action_name')} AS action,
   ${idValue('o_object_id')} AS docid,
   ${rankValue('p_ordinal')} AS position,
-  coalesce(${amountValue('ea_value')}, CASE WHEN action_name = '"${ACTIONS.purchase}"' THEN ${amountValue('o_price')} END) AS value`;
+  coalesce(${amountValue('ea_value')}, CASE WHEN action_name = '"${ACTIONS.purchase}"' THEN ${amountValue('o_price')} END) AS value,
+  ${idValue('application')} AS application`;
   const conditions = `action_name IN (${VOUCHED_ACTIONS})
-  AND ${idOk('query_id')} AND ${idOk('session_id')} AND ${idOk('user_id')} AND ${idOk('client_id')} AND ${timeOk('timestamp')}
-  AND (event_attributes IS NULL OR starts_with(event_attributes, '{')) AND ${idOk('ea_session_id')} AND ${amountOk('ea_value')}
+  AND ${idOk('query_id')} AND ${idOk('session_id')} AND ${idOk('user_id')} AND ${idOk('client_id')} AND ${idOk('application')}
+  AND ${timeOk('timestamp')} AND (event_attributes IS NULL OR starts_with(event_attributes, '{')) AND ${idOk('ea_session_id')} AND ${amountOk('ea_value')}
   AND (ea_object IS NULL OR starts_with(ea_object, '{')) AND ${idOk('o_object_id')}
   AND (action_name <> '"${ACTIONS.purchase}"' OR ea_value IS NOT NULL OR ${amountOk('o_price')})
-  AND (ea_position IS NULL OR starts_with(ea_position, '{')) AND ${rankOk('p_ordinal')}`;
+  AND (ea_position IS NULL OR starts_with(ea_position, '{')) AND ${rankOk('p_ordinal', first)}`;
   return vouchSql(
     lines,
     mode,
@@ -183,6 +198,13 @@ export function ubiEventsSql(lines: string, mode: VouchMode = 'rows'): string {
     conditions,
   );
 }
+
+/**
+ * Whether a line is a bulk action line as OpenSearch's bulk API takes them (`{"index": {"_index": …, "_id": …}}`),
+ * its metadata flat: the reader skips and counts these (a line with nested metadata is left to JavaScript, which
+ * skips it too).
+ */
+export const bulkLineSql = `regexp_full_match(line, '\\s*\\{\\s*"(index|create|update|delete)"\\s*:\\s*(\\{[^{}]*\\}|null)\\s*\\}\\s*')`;
 
 /** Whether a line of `lines` is blank, as JSON Lines readers take it. */
 export const blankSql = `(line IS NULL OR trim(line, '${BLANK_CHARACTERS}') = '')`;

@@ -20,7 +20,9 @@ import {
  * UBI 1.3 (User Behavior Insights: the open standard OpenSearch, Elasticsearch and Solr log to). A query request is
  * one search: `user_query` and the ids its page showed (`query_response_hit_ids`). An event is one action, tied to
  * its search by `query_id`, the item in `event_attributes.object.object_id`, its rank in
- * `event_attributes.position.ordinal` (the nth result: 1 is the first).
+ * `event_attributes.position.ordinal` (the nth result; logs count from 1 or from 0, which the import settles).
+ * An `impression` event says an item was shown: the store reads a search's page from them when its query request
+ * lists no hits.
  *
  * What a search was run with (configuration, segment, context variables, page, A/B test) is read from
  * `query_attributes`, where a storefront that logs UBI puts what its search service was sent.
@@ -34,6 +36,23 @@ const attributes = (o: Json, name: string): Json => {
   if (!isObject(value)) throw new RowError(name, 'must be an object');
   return value;
 };
+
+const BULK_ACTIONS = new Set(['index', 'create', 'update', 'delete']);
+
+/**
+ * An OpenSearch or Elasticsearch bulk action line (`{"index": {"_index": "ubi_queries", "_id": …}}`), which the UBI
+ * plugin's sample files put before each record: not a record, skipped and counted apart.
+ */
+export function isBulkAction(o: Json): boolean {
+  const keys = Object.keys(o);
+  return keys.length === 1 && BULK_ACTIONS.has(keys[0]!) && (o[keys[0]!] === null || isObject(o[keys[0]!]));
+}
+
+/** UBI's `application` (which app logged the line), where it is given. */
+function withApplication(o: Json): { application?: string } {
+  const application = idField(o.application, 'application');
+  return application === null ? {} : { application };
+}
 
 /** Whether a JSON object is a UBI query request (else it is read as an event). */
 export const isUbiQuery = (o: Json): boolean => 'user_query' in o && !('action_name' in o);
@@ -72,10 +91,12 @@ export function ubiQuery(o: Json): SearchRow {
     page: positionField(page.value, page.field),
     abTest: id('abTest', 'ab_test'),
     abVariation: id('abVariation', 'ab_variation'),
+    ...withApplication(o),
   };
 }
 
-export function ubiEvent(o: Json): EventRow {
+/** A UBI event; its ordinal read as written, from 0 unless the file is said to count from 1 (`first`). */
+export function ubiEvent(o: Json, first: 0 | 1 = 0): EventRow {
   if (typeof o.action_name !== 'string' || !o.action_name.trim()) throw new RowError('action_name', 'is missing');
   const action = normalAction(o.action_name);
   if (action.length > 64) throw new RowError('action_name', 'is over 64 characters');
@@ -95,8 +116,9 @@ export function ubiEvent(o: Json): EventRow {
     ts,
     action,
     docid: idField(object.object_id, 'event_attributes.object.object_id'),
-    position: positionField(position.ordinal, 'event_attributes.position.ordinal'),
+    position: positionField(position.ordinal, 'event_attributes.position.ordinal', first),
     value,
+    ...withApplication(o),
   };
 }
 
@@ -113,7 +135,7 @@ export function toUbiQuery(s: SearchRow): Json {
   if (s.abTest) attrs.abTest = s.abTest;
   if (s.abVariation) attrs.abVariation = s.abVariation;
   return {
-    application: 'search-workbench',
+    application: s.application ?? 'search-workbench',
     query_id: s.searchId,
     client_id: s.clientId,
     user_query: s.query,
@@ -132,6 +154,7 @@ export function toUbiEvent(e: EventRow, query: string | null): Json {
   if (e.position !== null) attrs.position = { ordinal: e.position };
   if (e.value !== null) attrs.value = e.value;
   return {
+    ...(e.application ? { application: e.application } : {}),
     action_name: e.action,
     query_id: e.searchId,
     session_id: e.sessionId,

@@ -149,7 +149,8 @@ describe('importing', () => {
     await copyFile(join(dir, 'events.jsonl'), join(dir, 'more-events.jsonl'));
     await appendFile(join(dir, 'more-events.jsonl'), jsonl([e('q5', 'click', 'X', 1)]));
     const more = await importFile(store, join(dir, 'more-events.jsonl'));
-    expect(more.events).toEqual({ read: 9, added: 1, untied: 0 });
+    // Eight of its nine were in the store before; the new one names q5, which the store holds.
+    expect(more.events).toEqual({ read: 9, added: 1, repeated: 0, known: 8, untied: 0 });
     const tarp = (await store.report('query')).rows.find((r) => r.group === 'tarp')!;
     expect([tarp.clicks, tarp.noClickRate, tarp.ctrAtK]).toEqual([1, 0, 0.5]);
     expect(await store.size()).toMatchObject({ searches: 5, events: 9, from: '2026-11-01', to: '2026-11-02' });
@@ -160,7 +161,9 @@ describe('importing', () => {
     try {
       await writeFile(join(dir, 'twice.jsonl'), jsonl([...QUERIES, ...QUERIES]));
       const r = await importFile(other, join(dir, 'twice.jsonl'));
-      expect(r.searches).toEqual({ read: 10, added: 5 });
+      // Five ids twice each: folded into five searches, none known before.
+      expect(r.searches).toEqual({ read: 10, added: 5, folded: 5, known: 0 });
+      expect(r.events).toMatchObject({ read: 0, added: 0 });
     } finally {
       other.close();
     }

@@ -120,9 +120,10 @@ describe('traffic import, report, sample', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/queries\.jsonl: UBI 1\.3 · kept \d+ searches and 0 events/);
     expect(r.out).toContain(
-      'log.csv: CSV (session,timestamp,query,docid,position,action[,value]) · kept 1 searches and 1 events · skipped 1 bad line',
+      'log.csv: CSV (session,timestamp,query,docid,position,action[,value]) · kept 1 search and 1 event · skipped 1 bad line.',
     );
-    expect(r.err).toContain(`${csv}:3: timestamp is not a time (ISO 8601 or epoch milliseconds): "later"`);
+    // By reason, then the lines with it, each as file:line.
+    expect(r.err).toContain(`${csv}: 1 line: timestamp is not a time (ISO 8601 or epoch milliseconds): "later"\n  ${csv}:3`);
     const again = await run(['import', csv, '--store', store()]);
     expect(again.code).toBe(0);
     expect(again.out).toContain('imported before');

@@ -136,6 +136,7 @@ function queryLine(r: ReturnType<typeof prng>, n: number): unknown {
     ['query_attributes', plain ? { configurationId: 'default', session_id: 's1' } : r.pick([attrs, attrs, attrs, null, 'x', ABSENT])],
     ['query_response_hit_ids', plain ? ['A', 'B'] : r.pick(HITS)],
     ['unrelated', r.next() < 0.1 ? { deep: [1, 2] } : ABSENT],
+    ['application', r.next() < 0.3 ? r.pick(IDS) : ABSENT],
   ]);
 }
 
@@ -160,6 +161,7 @@ function eventLine(r: ReturnType<typeof prng>, n: number): unknown {
     ['user_query', r.next() < 0.1 ? 'with a query' : ABSENT],
     ['timestamp', plain ? '2026-11-01T10:00:01.000Z' : r.pick(TIMES)],
     ['event_attributes', plain ? attrs : r.pick([attrs, attrs, attrs, null, [1], ABSENT])],
+    ['application', r.next() < 0.3 ? r.pick(IDS) : ABSENT],
   ]);
 }
 
@@ -180,13 +182,22 @@ function lines(count: number, seed: number): string[] {
       '{"neither":1}',
       '{"action_name":null,"user_query":"x"}',
       ' {"user_query":"spaced","query_id":"s","timestamp":"2026-11-01T10:00:00.000Z"}',
+      // Bulk action lines, as the OpenSearch plugin's sample files put them before each record.
+      `{"index":{"_index":"ubi_queries","_id":"q${n}"}}`,
+      ' { "create" : { "_index" : "ubi_events" } } ',
+      '{"delete":null}',
+      '{"index":{"_index":"x","nested":{"a":1}}}',
     ]);
   });
 }
 
-/** A row as DuckDB gives it (snake_case columns) in the JavaScript reader's names. */
+/** A row as DuckDB gives it (snake_case columns) in the JavaScript reader's names (which leaves out an absent application). */
 const camel = (row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]));
+  Object.fromEntries(
+    Object.entries(row)
+      .filter(([k, v]) => !(k === 'application' && v === null))
+      .map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]),
+  );
 
 /** Rows as comparable text, each with its keys in one order. */
 const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();

@@ -1,11 +1,15 @@
-import { lstat, mkdir, mkdtemp, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { mkdir, mkdtemp, open, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import {
+  bulkLineSql,
+  emptyImport,
   type EventRow,
   type FileImport,
   isUbiEvent,
   linesSql,
+  type PositionBase,
+  ProblemTally,
   type SearchRow,
   TrafficReader,
   ubiEventsSql,
@@ -14,11 +18,10 @@ import {
 import { JsonDocument, streamTextFile } from '../storage';
 import { type Census, censusOf, findLines, identityOf, linkInto, MAX_TRAFFIC_BYTES } from './census';
 import { sqlPath, sqlText } from './duck';
+import { afterwards, outDir, settle } from './settle';
 import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 
 export { MAX_TRAFFIC_BYTES } from './census';
-/** Bad lines named one by one; the rest are counted. */
-export const NAMED_PROBLEMS = 100;
 /** Lines DuckDB leaves to JavaScript, at most, before the whole file is read by JavaScript instead. */
 const MAX_OTHER_LINES = 100_000;
 
@@ -95,6 +98,7 @@ const searchRecord = (s: SearchRow) => ({
   page: s.page,
   ab_test: s.abTest,
   ab_variation: s.abVariation,
+  application: s.application ?? null,
 });
 
 const eventRecord = (e: EventRow) => ({
@@ -106,14 +110,8 @@ const eventRecord = (e: EventRow) => ({
   docid: e.docid,
   position: e.position,
   value: e.value,
+  application: e.application ?? null,
 });
-
-/** What makes a row the same row when two files hold it: a search's id; every field of an action. */
-const IDENTITY: Record<Table, string[]> = {
-  searches: ['search_id'],
-  events: Object.keys(TABLE_COLUMNS.events).filter((c) => c !== 'source'),
-};
-const outDir = (temp: string, table: Table, part: 'sql' | 'js') => join(temp, `out-${table}-${part}`);
 
 /** One import's work folder and what it has read so far. */
 interface Work {
@@ -126,6 +124,9 @@ interface Work {
   temp: string;
   source: string;
   result: FileImport;
+  /** The bad lines, counted into `result` as they come. */
+  tally: ProblemTally;
+  positions: PositionBase;
   progress: (done: number) => void;
 }
 
@@ -146,7 +147,11 @@ TO ${sqlText(outDir(work.temp, table, part))} (FORMAT parquet, COMPRESSION zstd,
 async function readBySql(work: Work): Promise<boolean> {
   const { census, store, result } = work;
   const lines = linesSql(sqlPath(work.input));
-  const sql = { searches: ubiSearchesSql, events: ubiEventsSql };
+  const base = work.positions === '1' ? 1 : 0;
+  const sql = {
+    searches: ubiSearchesSql,
+    events: (from: string, mode?: 'rows' | 'others') => ubiEventsSql(from, mode, base),
+  };
   let first: unknown;
   try {
     first = JSON.parse(census.firstLine);
@@ -157,6 +162,9 @@ async function readBySql(work: Work): Promise<boolean> {
   let vouched = 0;
   let marks: Record<string, unknown>[] = [];
   try {
+    const [bulk] = await store.duck.all(`SELECT count(*) AS n FROM ${lines} WHERE ${bulkLineSql}`);
+    result.bulk = Number(bulk?.n ?? 0);
+    vouched += result.bulk;
     for (const [i, table] of order.entries()) {
       if (vouched === census.filled) break;
       const n = await copyRows(work, table, sql[table](lines), 'sql');
@@ -209,14 +217,14 @@ async function readWithJs(
   const dir = await mkdtemp(join(temp, 'spool-'));
   const searches = await RowSpool.create(join(dir, 'searches.jsonl'));
   const events = await RowSpool.create(join(dir, 'events.jsonl'));
-  const reader = new TrafficReader({
-    search: (s) => searches.add(searchRecord(s)),
-    event: (e) => events.add(eventRecord(e)),
-    problem: (p) => {
-      result.skipped++;
-      if (result.problems.length < NAMED_PROBLEMS) result.problems.push(p);
+  const reader = new TrafficReader(
+    {
+      search: (s) => searches.add(searchRecord(s)),
+      event: (e) => events.add(eventRecord(e)),
+      problem: (p) => work.tally.add(p),
     },
-  });
+    { positions: work.positions },
+  );
   const ok = await feed(reader, async () => {
     await searches.flush();
     await events.flush();
@@ -225,6 +233,7 @@ async function readWithJs(
   await searches.close();
   await events.close();
   if (!ok) return false;
+  result.bulk += read.bulk;
   result.formats = [...new Set([...result.formats, ...read.formats])];
   if (part === 'whole') result.lines = read.lines;
   for (const [table, spool] of [
@@ -269,49 +278,50 @@ async function readWholeWithJs(work: Work): Promise<void> {
 /**
  * Imports one file into the store. A file seen before (by SHA-256) is not read again. UBI JSON Lines are read by
  * DuckDB (readBySql); anything else, line by line in JavaScript. A bad line is named and skipped, never fatal. Only
- * what the store has not got is kept — a search by its id, an action by its key — written as Parquet by day in a
- * temp folder inside the store and renamed into place, one file at a time. `outcomes: false` leaves the store's
- * table of search outcomes to be made again by the caller (`store.refresh()`), once after several files.
+ * what the store has not got is kept — a search by its id (records of one id in the file folded into the one with
+ * hits), an action by its key, its position counted from 1 (`positions`: where the log's ordinals start; `auto` reads
+ * them per search and application) — written as Parquet by day in a temp folder inside the store and renamed into
+ * place, one file at a time. `outcomes: false` leaves the store's table of search outcomes to be made again by the
+ * caller (`store.refresh()`), once after several files.
  */
 export async function importFile(
   store: TrafficStore,
   path: string,
   onProgress?: (p: ImportProgress) => void,
-  options: { outcomes?: boolean } = {},
+  options: { outcomes?: boolean; positions?: PositionBase } = {},
 ): Promise<FileImport> {
   const name = basename(path);
+  const positions = options.positions ?? 'auto';
   // The census is the first half of the work shown; reading the rows, the second.
   const census = await censusOf(path, name, (bytes, total) => onProgress?.({ file: path, bytes, totalBytes: 2 * total }));
   const ledger = ledgerOf(store.dir);
   const known = (await ledger.load()).value.imports.find((i) => i.sha256 === census.sha256);
-  const result = (): FileImport => ({
-    file: path,
-    formats: [],
-    lines: 0,
-    searches: { read: 0, added: 0 },
-    events: { read: 0, added: 0, untied: 0 },
-    skipped: 0,
-    problems: [],
-  });
-  if (known) return { ...result(), already: known.at };
+  if (known) return { ...emptyImport(path, positions), already: known.at };
+  const fresh = () => {
+    const result = emptyImport(path, positions);
+    return { result, tally: new ProblemTally(result) };
+  };
   const temp = await mkdtemp(join(store.dir, '.incoming-'));
   try {
     const progress = (done: number) =>
       onProgress?.({ file: path, bytes: census.size + Math.min(1, done) * census.size, totalBytes: 2 * census.size });
     const input = join(temp, 'input');
-    const work: Work = { store, path, name, input, census, temp, source: census.sha256.slice(0, 16), result: result(), progress };
+    const source = census.sha256.slice(0, 16);
+    const work: Work = { store, path, name, input, census, temp, source, positions, progress, ...fresh() };
     const jsonLines = census.firstLine.trimStart().startsWith('{');
     if (!(jsonLines && (await linkInto(path, input)) && (await readBySql(work)))) {
       // Nothing DuckDB wrote is kept: JavaScript reads the whole file.
       await rm(temp, { recursive: true, force: true });
       await mkdir(temp, { mode: 0o700 });
-      work.result = result();
+      Object.assign(work, fresh());
       await readWholeWithJs(work);
     }
+    work.tally.finish();
     const r = work.result;
-    r.searches.added = await settle(work, 'searches');
-    r.events.added = await settle(work, 'events');
+    await settle(work, 'searches');
+    await settle(work, 'events');
     await store.refresh(options);
+    await afterwards(work);
     if (r.searches.read + r.events.read > 0) {
       const { value } = await ledger.load();
       const entry = { sha256: census.sha256, name, at: new Date().toISOString(), searches: r.searches.added, events: r.events.added };
@@ -322,66 +332,4 @@ export async function importFile(
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
-}
-
-/**
- * What a table's new files hold that the store has not got (by its key: the same file twice, or two files that
- * overlap, count once), moved into the store; how many rows that is. Usually nothing repeats and the files move as
- * they are; else they are written again without the repeats.
- */
-async function settle(work: Work, table: Table): Promise<number> {
-  const dirs = [];
-  for (const part of ['sql', 'js'] as const) {
-    // A COPY of no rows leaves a folder without files.
-    const files = await readdir(outDir(work.temp, table, part), { recursive: true }).catch(() => []);
-    if (files.some((f) => f.endsWith('.parquet'))) dirs.push(outDir(work.temp, table, part));
-  }
-  if (dirs.length === 0) return 0;
-  const duck = work.store.duck;
-  const identity = IDENTITY[table];
-  const files = `read_parquet([${dirs.map((d) => sqlPath(d, join('**', '*.parquet'))).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`;
-  // A check by hashes: equal rows always hash alike, so no repeat and no match means none (a collision only sends
-  // the files the long way below, which compares the fields themselves).
-  const hash = `hash(${identity.join(', ')})`;
-  const [check] = await duck.all(
-    `SELECT count(*) AS n, count(DISTINCT ${hash}) AS distinct_keys, count(*) FILTER (WHERE ${hash} IN (SELECT ${hash} FROM ${table})) AS known
-    ${table === 'events' ? ', count(*) FILTER (WHERE search_id IS NULL) AS untied' : ''} FROM ${files}`,
-  );
-  const n = Number(check?.n ?? 0);
-  if (table === 'events') work.result.events.untied = Number(check?.untied ?? 0);
-  if (n > 0 && n === Number(check?.distinct_keys) && Number(check?.known) === 0) {
-    for (const dir of dirs) await moveInto(dir, join(work.store.dir, table));
-    return n;
-  }
-  const out = join(work.temp, `out-${table}-settled`);
-  const [written] = await duck.all(
-    `COPY (
-  SELECT * FROM (SELECT DISTINCT ON (${identity.join(', ')}) * FROM ${files} ORDER BY ${identity.join(', ')}, ts) n
-  WHERE NOT EXISTS (SELECT 1 FROM ${table} o WHERE ${identity.map((c) => `o.${c} IS NOT DISTINCT FROM n.${c}`).join(' AND ')})
-) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (day), FILENAME_PATTERN ${sqlText(`import-${work.source}-{i}`)})`,
-  );
-  const added = Number(written?.Count ?? 0);
-  if (added > 0) await moveInto(out, join(work.store.dir, table));
-  return added;
-}
-
-/** Each new file renamed into its day's folder: no folder on the way may be a link, no file is written over. */
-async function moveInto(from: string, to: string): Promise<void> {
-  await checkFolder(to);
-  for (const day of await readdir(from)) {
-    const target = join(to, day);
-    await checkFolder(target);
-    for (const file of await readdir(join(from, day))) {
-      const dest = join(target, file);
-      const there = await lstat(dest).catch(() => undefined);
-      if (there) throw new Error(`${relative(to, dest)} is already in the store; nothing was written over it.`);
-      await rename(join(from, day, file), dest);
-    }
-  }
-}
-
-async function checkFolder(dir: string): Promise<void> {
-  const info = await lstat(dir).catch(() => undefined);
-  if (!info) await mkdir(dir, { mode: 0o755 });
-  else if (!info.isDirectory()) throw new Error(`${dir} is not a folder (a link or a file): the store will not write through it.`);
 }

@@ -6,6 +6,7 @@ import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
   type FileImport,
+  type PositionBase,
   FORMAT_NAMES,
   queryByDaySql,
   queryItemsSql,
@@ -43,6 +44,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   onFile?: (file: ImportView['files'][number]) => void;
   refresh?: boolean;
+  /** Where the logs' positions start (default `auto`: per search and application, from ordinal 0 seen). */
+  positions?: PositionBase;
 }
 
 /** What the app's traffic service has beside its store: the workspace, and Local demo's service to simulate shoppers on. */
@@ -236,7 +239,10 @@ export class TrafficService {
       for (const path of paths) {
         let result: FileImport;
         try {
-          result = await importFile(store, path, options.onProgress, { outcomes: false });
+          result = await importFile(store, path, options.onProgress, {
+            outcomes: false,
+            ...(options.positions ? { positions: options.positions } : {}),
+          });
         } catch (err) {
           throw failure('validation', (err as Error).message, { field: 'files' });
         }

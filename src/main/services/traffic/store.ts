@@ -11,6 +11,8 @@ import {
   type TrafficGroup,
   type TrafficReport,
   type TrafficRow,
+  IMPRESSION,
+  LIMITS,
 } from '../../../shared/traffic';
 import { type Duck, openDuck, sqlPath } from './duck';
 
@@ -35,6 +37,7 @@ export const SEARCH_COLUMNS = {
   page: 'INTEGER',
   ab_test: 'VARCHAR',
   ab_variation: 'VARCHAR',
+  application: 'VARCHAR',
   source: 'VARCHAR',
 } as const;
 
@@ -47,6 +50,7 @@ export const EVENT_COLUMNS = {
   docid: 'VARCHAR',
   position: 'INTEGER',
   value: 'DOUBLE',
+  application: 'VARCHAR',
   source: 'VARCHAR',
 } as const;
 
@@ -93,18 +97,46 @@ const columnList = (columns: Record<string, string>) =>
     .map(([name, type]) => `${name} ${type}`)
     .join(', ');
 
-/** (Re)defines the view of a table over its files; an empty table with the columns when it has none. */
-export async function defineView(duck: Duck, dir: string, table: Table): Promise<number> {
+/**
+ * (Re)defines the view of a table over its files (as `name`), with every column of the table: a file written before a
+ * column was added reads it as null.
+ */
+export async function defineView(duck: Duck, dir: string, table: Table, name: string = table): Promise<number> {
   const files = await tableFiles(dir, table);
-  if (files.length === 0) {
-    await duck.run(`CREATE OR REPLACE TABLE empty_${table} (${columnList(TABLE_COLUMNS[table])}, day DATE)`);
-    await duck.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM empty_${table}`);
-  } else {
+  await duck.run(`CREATE OR REPLACE TABLE empty_${table} (${columnList(TABLE_COLUMNS[table])}, day DATE)`);
+  if (files.length === 0) await duck.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM empty_${table}`);
+  else
     await duck.run(
-      `CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet([${files.map((f) => sqlPath(f)).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`,
+      `CREATE OR REPLACE VIEW ${name} AS SELECT * FROM empty_${table} UNION ALL BY NAME
+SELECT * FROM read_parquet([${files.map((f) => sqlPath(f)).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`,
     );
-  }
   return files.length;
+}
+
+/**
+ * The `searches` view: each search as logged (`searches_logged`), its page read from its `impression` events where
+ * its query request listed no hits (a log that records what was shown as events, as UBI 1.3 does). Hit ids win where
+ * the request lists them: they are the page the service answered. The pages from impressions are kept as a table
+ * (`search_shown`), made again with the views; a store without impressions reads its searches as logged.
+ */
+async function defineSearches(duck: Duck, dir: string): Promise<void> {
+  await defineView(duck, dir, 'searches', 'searches_logged');
+  const [impressions] = await duck.all(`SELECT count(*) AS n FROM events WHERE action = '${IMPRESSION}' AND search_id IS NOT NULL LIMIT 1`);
+  if (Number(impressions?.n ?? 0) === 0) {
+    await duck.run('DROP TABLE IF EXISTS search_shown');
+    await duck.run('CREATE OR REPLACE VIEW searches AS SELECT * FROM searches_logged');
+    return;
+  }
+  await duck.run(`CREATE OR REPLACE TABLE search_shown AS
+SELECT search_id, list(docid ORDER BY position NULLS LAST, docid)[1:${LIMITS.hits}] AS shown FROM (
+  SELECT e.search_id, e.docid, min(e.position) AS position FROM events e
+  WHERE e.action = '${IMPRESSION}' AND e.docid IS NOT NULL
+    AND e.search_id IN (SELECT search_id FROM searches_logged WHERE len(hit_ids) = 0)
+  GROUP BY e.search_id, e.docid
+) GROUP BY search_id`);
+  await duck.run(`CREATE OR REPLACE VIEW searches AS
+SELECT s.* REPLACE (coalesce(i.shown, s.hit_ids) AS hit_ids, CASE WHEN i.shown IS NULL THEN s.hit_count ELSE CAST(len(i.shown) AS INTEGER) END AS hit_count)
+FROM searches_logged s LEFT JOIN search_shown i ON i.search_id = s.search_id`);
 }
 
 /** The store, open for reading: the views defined over what is on disk now (`refresh` after an import). */
@@ -129,8 +161,8 @@ export class TrafficStore {
    * billion), since counting distinct sessions is most of the work of a view.
    */
   async refresh(options: { outcomes?: boolean } = {}): Promise<void> {
-    await defineView(this.duck, this.dir, 'searches');
     await defineView(this.duck, this.dir, 'events');
+    await defineSearches(this.duck, this.dir);
     if (options.outcomes === false) return;
     await this.duck.run(
       `CREATE OR REPLACE TABLE search_outcomes AS SELECT * REPLACE (CASE WHEN shopper IS NOT NULL THEN hash(shopper) END AS shopper)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type FileImport,
+  POSITION_BASES,
   type QueryPage,
   SAMPLE_METHODS,
   TRAFFIC_GROUPS,
@@ -95,8 +96,11 @@ export const trafficChannels = {
     doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights.',
   }),
   'traffic:import': channel<ImportView>()({
-    input: z.strictObject({ files: z.array(z.string().min(1).max(4096)).min(1).max(50) }),
-    doc: 'Imports UBI, tracker or CSV logs into the workspace store; each bad line named, a file imported again adds nothing.',
+    input: z.strictObject({
+      files: z.array(z.string().min(1).max(4096)).min(1).max(50),
+      positions: z.enum(POSITION_BASES).default('auto'),
+    }),
+    doc: "Imports UBI, tracker or CSV logs into the workspace store; bad lines counted by reason, the first of each named; a file imported again adds nothing. `positions`: where the logs' ordinals start (auto: from 0 where a search or its application shows ordinal 0).",
   }),
   'traffic:simulate-demo': channel<ImportView & { sessions: number; searches: number }>()({
     input: z.strictObject({ sessions: z.int().min(1).max(50_000).default(2000) }),

@@ -101,7 +101,7 @@ describe('UBI 1.3 queries and events', () => {
         'not json',
         [1, 2],
         { ...click, timestamp: 'yesterday' },
-        { ...click, event_attributes: { position: { ordinal: 0 } } },
+        { ...click, event_attributes: { position: { ordinal: -1 } } },
         { ...query, query_id: 'x'.repeat(300) },
         { ...query, query_response_hit_ids: 'A,B' },
         { ...query, query_id: 'q3', timestamp: undefined },
@@ -116,7 +116,7 @@ describe('UBI 1.3 queries and events', () => {
       expect.stringMatching(/^4: \(line\) is not JSON/),
       '5: (line) is not a JSON object',
       '6: timestamp is not a time (ISO 8601 or epoch milliseconds): "yesterday"',
-      '7: event_attributes.position.ordinal must be a whole number from 1 (the first result), got number 0',
+      '7: event_attributes.position.ordinal must be a whole number from 0 (the first result), got number -1',
       '8: query_id is 300 characters; an id may have 256',
       '9: query_response_hit_ids must be an array of ids, got "A,B"',
       '10: timestamp is missing: the store files traffic by day',
@@ -302,5 +302,37 @@ describe('times', () => {
       '2200-01-01T00:00:00.000Z',
     ])
       expect(at(bad), bad).toMatch(/^is not a time/);
+  });
+});
+
+describe('UBI as other tools write it', () => {
+  const click = {
+    application: 'esci',
+    action_name: 'click',
+    query_id: 'q1',
+    timestamp: '2024-12-11T04:56:49.419+0000',
+    event_attributes: { object: { object_id: 'B' }, position: { ordinal: 0 } },
+  };
+
+  it('bulk NDJSON: action lines skipped and counted, never bad lines; ordinal 0 read as written', () => {
+    const r = read(lines({ index: { _index: 'ubi_events', _id: '1' } }, click, { create: { _index: 'ubi_events' } }, click));
+    expect(r.problems).toEqual([]);
+    expect(r.bulk).toBe(2);
+    expect(r.events).toHaveLength(2);
+    expect(r.events[0]).toMatchObject({ position: 0, application: 'esci', ts: '2024-12-11T04:56:49.419Z' });
+  });
+
+  it('one event written over several lines is that event; a file that is neither one document nor JSON Lines names its lines', () => {
+    const pretty = read(JSON.stringify(click, null, 2));
+    expect(pretty.problems).toEqual([]);
+    expect(pretty.events).toHaveLength(1);
+    const broken = read(`{\n  "action_name": "click",\n${JSON.stringify(click)}\n`);
+    expect(broken.events).toHaveLength(1);
+    expect(broken.problems.map((p) => p.line)).toEqual([1, 2]);
+  });
+
+  it('blank lines before the first record count as lines', () => {
+    const r = read(`\n\n${JSON.stringify(click)}\nnot json\n`);
+    expect(r.problems.map((p) => p.line)).toEqual([4]);
   });
 });

@@ -1,6 +1,6 @@
 import { Activity, FolderOpen, ListPlus, ShoppingCart, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cellOf, type TrafficRow } from '@shared/traffic';
+import { cellOf, importOutcome, type PositionBase, problemGroupText, type TrafficRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -40,9 +40,20 @@ const TILES: { column: keyof TrafficRow; label: (k: number) => string }[] = [
   { column: 'revenuePerSearch', label: () => 'revenue / search' },
 ];
 
+const POSITION_OPTIONS: { value: PositionBase; label: string; title: string }[] = [
+  {
+    value: 'auto',
+    label: 'Auto',
+    title: 'From 0 for a search (or an application) whose events use ordinal 0, from 1 otherwise',
+  },
+  { value: '0', label: 'From 0', title: 'Every ordinal counts from 0: ordinal 0 is the first result' },
+  { value: '1', label: 'From 1', title: 'Every ordinal counts from 1: ordinal 0 is a bad line' },
+];
+
 /** Import a log by its path (typed, or chosen in the desktop app's picker). */
 function ImportForm() {
   const [path, setPath] = useState('');
+  const [positions, setPositions] = useState<PositionBase>('auto');
   const [pickError, setPickError] = useState<string | null>(null);
   const importTraffic = useAppStore((s) => s.importTraffic);
   const busy = useAppStore((s) => s.traffic.imported.status === 'sending');
@@ -57,7 +68,7 @@ function ImportForm() {
       className="traffic-import"
       onSubmit={(e) => {
         e.preventDefault();
-        if (path.trim()) void importTraffic([path.trim()]);
+        if (path.trim()) void importTraffic([path.trim()], positions);
       }}
     >
       <label className="field traffic-import__path">
@@ -67,6 +78,7 @@ function ImportForm() {
       <Button size="sm" variant="ghost" icon={<FolderOpen size={13} aria-hidden="true" />} onClick={() => void choose()}>
         Choose…
       </Button>
+      <Segmented label="Positions" showLabel value={positions} options={POSITION_OPTIONS} onChange={setPositions} />
       <Button size="sm" type="submit" icon={<Upload size={13} aria-hidden="true" />} disabled={busy || !path.trim()}>
         Import
       </Button>
@@ -108,13 +120,13 @@ function Imported() {
       {view.files.map((f) => (
         <li key={f.file}>
           <span className="mono">{f.file}</span>
-          {f.already
-            ? ` — imported before (${new Date(f.already).toLocaleString()}); nothing added`
-            : ` — ${f.formats.join(' + ') || 'nothing readable'}: kept ${f.searches.added.toLocaleString('en-US')} searches and ${f.events.added.toLocaleString('en-US')} events${f.skipped ? `, skipped ${f.skipped} bad line${f.skipped === 1 ? '' : 's'}` : ''}`}
-          {f.problems.length ? (
+          {` — ${importOutcome(f)}`}
+          {f.problemGroups.length ? (
             <ul className="traffic-imported__problems">
-              {f.problems.slice(0, 5).map((p) => (
-                <li key={`${p.line}-${p.field}`}>{`${p.item ? 'item' : 'line'} ${p.line}: ${p.field} ${p.reason}`}</li>
+              {f.problemGroups.slice(0, 8).map((g) => (
+                <li key={`${g.field}-${g.reason}`}>
+                  {`${problemGroupText(g)} (${g.lines.map((at) => `${at.item ? 'item' : 'line'} ${at.line}`).join(', ')}${g.count > g.lines.length ? ', …' : ''})`}
+                </li>
               ))}
             </ul>
           ) : null}

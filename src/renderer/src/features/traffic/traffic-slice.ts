@@ -1,5 +1,5 @@
 import type { ImportView, TrafficOverview, TrafficProgressView } from '@shared/ipc';
-import type { QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
+import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
@@ -35,7 +35,8 @@ export interface TrafficSlice {
   setTrafficFilter: (patch: Partial<TrafficFilter> & { k?: number }) => Promise<void>;
   setTrafficTab: (tab: TrafficTab) => Promise<void>;
   openTrafficQuery: (query: string | null) => Promise<void>;
-  importTraffic: (files: string[]) => Promise<void>;
+  /** `positions`: where the logs' ordinals start (default auto). */
+  importTraffic: (files: string[], positions?: PositionBase) => Promise<void>;
   simulateShoppers: () => Promise<void>;
   applyTrafficProgress: (progress: TrafficProgressView) => void;
   saveTrafficQuerySet: (name: string, source: string, queries: { query: string; weight: number }[]) => Promise<void>;
@@ -125,10 +126,10 @@ export const createTrafficSlice: SliceCreator<TrafficSlice, Deps> = (set, get) =
       patch({ selected: query, page: idleCall() });
       await loadPage();
     },
-    importTraffic: async (files) => {
+    importTraffic: async (files, positions = 'auto') => {
       const outcome = await runCall(imported, {
         scope: 'traffic-import',
-        send: () => workbench().traffic.import({ files }),
+        send: () => workbench().traffic.import({ files, positions }),
         accept: (v) => v,
       });
       if (outcome.kind === 'done') await load();
