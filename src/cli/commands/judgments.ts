@@ -279,8 +279,10 @@ export const metricsCommand: Command = {
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10); judged@k is the share of the items\n' +
     '               returned in the top k that are rated (as ir_measures: five returned, all rated, is 1)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
-    "  --threshold  lowest rating that counts as relevant (default: the judgment list's own, else 1)\n" +
+    "  --threshold  lowest rating that counts as relevant, as trec_eval's -l (default: the judgment list's own, else 1)\n" +
     '  --side       which side of a JSON export is the run (default a)\n' +
+    "  The mean is over the run's judged queries, as trec_eval's: a query judged with nothing relevant counts as 0 (AP,\n" +
+    '  RR, recall), one with no judgment is left out; a negative qrels grade is unjudged. stderr says how many.\n' +
     "  --ratings    people: people's ratings only (default; also written confirmed); people+rules and people+clicks: rules'\n" +
     "               suggestions or clicks' ratings (judgments from-traffic) count too where nobody rated; clicks: clicks' only;\n" +
     "               all: people's, else clicks', else rules' (the report says which)\n" +
@@ -321,8 +323,16 @@ export const metricsCommand: Command = {
           ? `${suggested} of the ratings are rules' suggestions, counted where nobody rated (--ratings ${counted}).`
           : `${suggested} of the ratings are rules' suggestions, left out (--ratings people+rules counts them).`,
       );
-    if (report.unjudged.length)
-      io.stderr(`${report.unjudged.length} queries of the run have no relevant judgment (R = 0): left out of the mean.`);
+    // As trec_eval says it: how many queries the mean is over, and which conventions put them there.
+    const inMean = Object.keys(report.queries).length;
+    io.stderr(
+      `The mean is over ${inMean} ${inMean === 1 ? 'query' : 'queries'}` +
+        (report.noRelevant.length
+          ? `, ${report.noRelevant.length} of them with no relevant judgment (counted as 0, as trec_eval counts them)`
+          : '') +
+        `; relevant from grade ${threshold} (--threshold, trec_eval's -l).`,
+    );
+    if (report.unjudged.length) io.stderr(`${report.unjudged.length} queries of the run have no judgment at all: left out of the mean.`);
     if (report.missing.length) io.stderr(`${report.missing.length} judged queries are not in the run.`);
     return EXIT.ok;
   },

@@ -1,5 +1,6 @@
 import { findJudged, type RatingIndex, type RatingsCounted, queryKey } from '../judgments';
 import {
+  countsInMean,
   METRIC_NAMES,
   perMetric,
   queryQuality,
@@ -32,8 +33,10 @@ export function metricLabel(metric: MetricName, k: number): string {
 export interface QueryQualityRow {
   index: number;
   query: string;
-  /** Relevant judged items (R): 0 means the query is not judged. */
+  /** Relevant judged items (R). */
   R: number;
+  /** The query has judgments (relevant or not): it counts in the means. */
+  judged: boolean;
   a: Metrics | null;
   b: Metrics | null;
   /** B − A per metric, when both sides answered and the query is judged. */
@@ -43,9 +46,11 @@ export interface QueryQualityRow {
 export interface BatchQuality extends QualityConfig {
   /** The ratings the figures counted (the judgment index's): people's only, or rules' suggestions too. */
   ratings: RatingsCounted;
-  /** Queries judged (R ≥ 1) that both sides answered: what every mean, delta and test is over. */
+  /** Judged queries that both sides answered: what every mean, delta and test is over. */
   paired: number;
-  /** Queries with no relevant judged item (R = 0), left out. */
+  /** Of those, the queries with no relevant judged item (R = 0): counted, as trec_eval counts them (AP, RR, recall 0). */
+  noRelevant: number;
+  /** Queries nobody judged, left out. */
   unjudged: number;
   /** Judged queries where a side failed, left out. */
   unpaired: number;
@@ -70,6 +75,7 @@ export function batchQuality(
   const weights: number[] = [];
   let unjudged = 0;
   let unpaired = 0;
+  let noRelevant = 0;
   for (const result of [...results].sort((x, y) => x.index - y.index)) {
     const query = rows[result.index]?.query ?? result.query;
     const ratings = judgments.get(findJudged(judgments, query) ?? queryKey(query))?.ratings ?? new Map<string, number>();
@@ -78,12 +84,14 @@ export function batchQuality(
     const qa = measure(result.a);
     const qb = measure(result.b);
     const R = (qa ?? qb)?.R ?? 0;
+    const judged = countsInMean(ratings);
     const a = qa ? perMetric((m) => qa[m]) : null;
     const b = qb ? perMetric((m) => qb[m]) : null;
     let delta: Metrics | null = null;
-    if (R === 0) unjudged++;
+    if (!judged) unjudged++;
     else if (!a || !b) unpaired++;
     else {
+      if (R === 0) noRelevant++;
       delta = perMetric((m) => b[m] - a[m]);
       weights.push(rows[result.index]?.weight ?? 1);
       for (const m of METRIC_NAMES) {
@@ -91,10 +99,19 @@ export function batchQuality(
         pairs[m].b.push(b[m]);
       }
     }
-    perQuery.push({ index: result.index, query, R, a, b, delta });
+    perQuery.push({ index: result.index, query, R, judged, a, b, delta });
   }
   const metrics = perMetric((m) => comparePaired(pairs[m].a, pairs[m].b, config.weight === 'frequency' ? weights : undefined));
-  return { ...config, ratings: judgments.counted ?? 'confirmed', paired: pairs.ndcg.a.length, unjudged, unpaired, metrics, perQuery };
+  return {
+    ...config,
+    ratings: judgments.counted ?? 'confirmed',
+    paired: pairs.ndcg.a.length,
+    noRelevant,
+    unjudged,
+    unpaired,
+    metrics,
+    perQuery,
+  };
 }
 
 /** How the queries counted in the means, as every summary and report says it. */

@@ -193,6 +193,7 @@ export function batchJsonPieces(
         weight: quality.weight ?? 'none',
         ...(definition.quality || context.judgments ? { judgments: { ...definition.quality?.judgments, ...context.judgments } } : {}),
         paired: quality.paired,
+        noRelevant: quality.noRelevant,
         unjudged: quality.unjudged,
         unpaired: quality.unpaired,
       },

@@ -1,5 +1,6 @@
 /** The front door of metrics: what other capabilities may use. */
 export {
+  countsInMean,
   type Gain,
   METRIC_NAMES,
   type MetricName,

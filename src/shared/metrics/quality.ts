@@ -115,11 +115,13 @@ export interface RunQuality {
   k: number;
   gain: Gain;
   threshold: number;
-  /** Per query of the run with R ≥ 1, keyed as the run wrote it. */
+  /** Per judged query of the run, keyed as the run wrote it: what the mean is over. */
   queries: Record<string, Metrics>;
   /** Mean over those queries; 0 when there are none. */
   mean: Metrics;
-  /** Queries of the run without a relevant judged item (R = 0): left out of the mean. */
+  /** Judged queries of the run with no relevant item (R = 0): in the mean with 0 where a measure needs one, as trec_eval counts them. */
+  noRelevant: string[];
+  /** Queries of the run without any judged item: left out of the mean (trec_eval has no qrels for them). */
   unjudged: string[];
   /** Queries with judgments that the run does not have. */
   missing: string[];
@@ -127,9 +129,16 @@ export interface RunQuality {
 
 const zero = (): Metrics => perMetric(() => 0);
 
+/**
+ * Whether a query counts in a mean: it has judgments, relevant or not. A judged query with no relevant item counts
+ * (its AP, RR, recall are 0), as trec_eval counts every query of its qrels; a query nobody judged does not.
+ */
+export const countsInMean = (ratings: ReadonlyMap<string, number> | undefined): boolean => (ratings?.size ?? 0) > 0;
+
 /** A run (query → ranking) measured against judgments: per query, the mean, and what could not be measured. */
 export function runQuality(run: readonly RunQuery[], judgments: RatingIndex, options: QualityOptions): RunQuality {
   const queries: Record<string, Metrics> = {};
+  const noRelevant: string[] = [];
   const unjudged: string[] = [];
   const seen = new Set<string>();
   const sum = zero();
@@ -138,13 +147,13 @@ export function runQuality(run: readonly RunQuery[], judgments: RatingIndex, opt
     // A TREC run's query is its qid (`query`) standing for a text (`text`): both may be how the judgments wrote it.
     const key = findJudged(judgments, text ?? query, text !== undefined ? query : undefined) ?? queryKey(text ?? query);
     seen.add(key);
-    const judged = judgments.get(key);
-    const quality = queryQuality(ranking, judged?.ratings ?? new Map(), options);
-    if (quality.R === 0) {
+    const judged = judgments.get(key)?.ratings;
+    if (!countsInMean(judged)) {
       unjudged.push(query);
       continue;
     }
-    const { R: _R, ...metrics } = quality;
+    const { R, ...metrics } = queryQuality(ranking, judged!, options);
+    if (R === 0) noRelevant.push(query);
     queries[query] = metrics;
     for (const name of METRIC_NAMES) sum[name] += metrics[name];
     n++;
@@ -152,5 +161,5 @@ export function runQuality(run: readonly RunQuery[], judgments: RatingIndex, opt
   const mean = zero();
   if (n > 0) for (const name of METRIC_NAMES) mean[name] = sum[name] / n;
   const missing = [...judgments].filter(([key]) => !seen.has(key)).map(([, j]) => j.query);
-  return { k: options.k, gain: options.gain, threshold: options.threshold, queries, mean, unjudged, missing };
+  return { k: options.k, gain: options.gain, threshold: options.threshold, queries, mean, noRelevant, unjudged, missing };
 }

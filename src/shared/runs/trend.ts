@@ -1,6 +1,7 @@
 import type { QualityConfig } from '../compare';
 import { type RatingIndex, queryKey } from '../judgments';
 import {
+  countsInMean,
   METRIC_NAMES,
   perMetric,
   queryQuality,
@@ -46,17 +47,17 @@ export interface TrendRun {
 
 type Scored = { key: string; query: string; a: Metrics | null; b: Metrics | null };
 
-/** Each query's metrics per side, from stored rankings and a rating index; queries with no relevant rating are left out. */
+/** Each query's metrics per side, from stored rankings and a rating index; queries nobody judged are left out. */
 export function scoreRun(rows: RunRankings['rows'], ratings: RatingIndex, config: QualityConfig): Scored[] {
   const out: Scored[] = [];
   for (const row of rows) {
     const key = queryKey(row.query);
     const judged = ratings.get(key)?.ratings;
-    if (!judged) continue;
+    if (!judged || !countsInMean(judged)) continue;
     const score = (ranking: readonly string[] | null) => {
       if (ranking === null) return null;
       const q = queryQuality(ranking, judged, config);
-      return q.R === 0 ? null : perMetric((m) => q[m]);
+      return perMetric((m) => q[m]);
     };
     const a = score(row.a);
     const b = score(row.b);

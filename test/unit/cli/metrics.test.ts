@@ -33,16 +33,38 @@ describe('cli: metrics', () => {
     const r = await run(['metrics', '--judgments', at('j.csv'), '--run', at('run.txt'), '--k', '3', '--gain', 'linear']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
-    expect(Object.keys(report)).toEqual(['ratings', 'settings', 'k', 'gain', 'threshold', 'queries', 'mean', 'unjudged', 'missing']);
-    expect(report).toMatchObject({ ratings: 'confirmed', k: 3, gain: 'linear', threshold: 1, unjudged: ['hats'], missing: ['socks'] });
-    expect(Object.keys(report.queries)).toEqual(['red_dress', 'blue_shoes']);
+    expect(Object.keys(report)).toEqual([
+      'ratings',
+      'settings',
+      'k',
+      'gain',
+      'threshold',
+      'queries',
+      'mean',
+      'noRelevant',
+      'unjudged',
+      'missing',
+    ]);
+    // hats is judged (H graded 0) with nothing relevant: in the mean, as trec_eval counts it.
+    expect(report).toMatchObject({
+      ratings: 'confirmed',
+      k: 3,
+      gain: 'linear',
+      threshold: 1,
+      noRelevant: ['hats'],
+      unjudged: [],
+      missing: ['socks'],
+    });
+    expect(Object.keys(report.queries)).toEqual(['red_dress', 'hats', 'blue_shoes']);
     const L = Math.log2;
     expect(report.queries.red_dress.dcg).toBeCloseTo(1 + 3 / L(3), 12);
     expect(report.queries.red_dress.ndcg).toBeCloseTo((1 + 3 / L(3)) / (3 + 1 / L(3)), 12);
     expect(report.queries.red_dress).toMatchObject({ precision: 2 / 3, ap: 1, rr: 1, recall: 1, judged: 2 / 3 });
     expect(report.queries.blue_shoes).toMatchObject({ ndcg: 0, ap: 0, rr: 0 });
-    expect(report.mean.ap).toBeCloseTo(0.5, 12);
-    expect(r.err).toMatch(/1 queries of the run have no relevant judgment/);
+    expect(report.mean.ap).toBeCloseTo(1 / 3, 12);
+    expect(r.err).toMatch(
+      /The mean is over 3 queries, 1 of them with no relevant judgment \(counted as 0, as trec_eval counts them\); relevant from grade 1/,
+    );
   });
 
   it("leaves rating rules' suggestions out unless --ratings all, and says which", async () => {

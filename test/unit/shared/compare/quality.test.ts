@@ -94,12 +94,15 @@ describe('quality of a batch', () => {
       judgments,
       { k: 10, gain: 'linear', threshold: 1 },
     );
-    expect(q).toMatchObject({ paired: 2, unjudged: 2, unpaired: 1 });
+    // socks is judged and nothing in it relevant: counted (as trec_eval counts it), its RR 0 on both sides; hats is
+    // not judged at all.
+    expect(q).toMatchObject({ paired: 3, noRelevant: 1, unjudged: 1, unpaired: 1 });
     expect(q.perQuery[0]!.delta!.rr).toBeCloseTo(1 - 0.5, 12);
     expect(q.perQuery[1]!.delta!.rr).toBeCloseTo(0.5 - 1, 12);
-    expect(q.metrics.rr).toMatchObject({ n: 2, wins: 1, losses: 1, ties: 0 });
+    expect(q.perQuery[2]).toMatchObject({ R: 0, judged: true, delta: { rr: 0, ap: 0 } });
+    expect(q.metrics.rr).toMatchObject({ n: 3, wins: 1, losses: 1, ties: 1 });
     expect(q.metrics.rr.delta).toBeCloseTo(0, 12);
-    expect(q.metrics.judged.n).toBe(2);
+    expect(q.metrics.judged.n).toBe(3);
   });
 
   it('says the finding in a sentence, significant or not', () => {

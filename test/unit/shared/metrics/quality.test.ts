@@ -108,7 +108,7 @@ describe('trec_eval cross-check', () => {
 });
 
 describe('a run against judgments', () => {
-  it('averages over queries with R ≥ 1, lists unjudged and missing queries, matches queries normalised', () => {
+  it('averages over judged queries (one with no relevant item counts as 0), lists unjudged and missing queries, matches queries normalised', () => {
     const judgments = indexRatings([
       { query: 'Red  Dress', itemId: 'a', rating: 2 },
       { query: 'shoes', itemId: 's', rating: 0 },
@@ -123,11 +123,43 @@ describe('a run against judgments', () => {
       judgments,
       { k: 10, gain: 'exponential', threshold: 1 },
     );
-    expect(Object.keys(report.queries)).toEqual(['red dress ']);
-    expect(report.mean.ndcg).toBe(1);
-    expect(report.unjudged).toEqual(['shoes', 'socks']);
+    expect(Object.keys(report.queries)).toEqual(['red dress ', 'shoes']);
+    expect(report.mean.ndcg).toBe(0.5);
+    expect(report.noRelevant).toEqual(['shoes']);
+    expect(report.unjudged).toEqual(['socks']);
     expect(report.missing).toEqual(['hats']);
     expect(runQuality([], judgments, { k: 10, gain: 'linear', threshold: 1 }).mean.ndcg).toBe(0);
+  });
+
+  it("a judged query whose items are all graded 0 is in trec_eval's mean: MAP (1/3 + 7/12 + 0) / 3, not over two", () => {
+    // pytrec_eval's example with a third query judged and nothing in it relevant. trec_eval counts every query of the
+    // qrels that the run has (num_q 3): map = (0.3333 + 0.5833 + 0) / 3 = 0.3056; leaving q3 out gave 0.4583.
+    const qrels = 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d2 1\nq2 0 d3 1\nq3 0 d1 0\nq3 0 d2 0\n';
+    const judgments = indexRatings(
+      qrels
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' '))
+        .map(([q, , d, r]) => ({ query: q!, itemId: d!, rating: Number(r) })),
+    );
+    const parsed = parseTrecRun(
+      [
+        'q1 Q0 d1 1 1.0 r',
+        'q1 Q0 d2 2 0.0 r',
+        'q1 Q0 d3 3 1.5 r',
+        'q2 Q0 d1 1 1.5 r',
+        'q2 Q0 d2 2 0.2 r',
+        'q2 Q0 d3 3 0.5 r',
+        'q3 Q0 d1 1 2 r',
+        'q3 Q0 d2 2 1 r',
+      ].join('\n'),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    const report = runQuality(parsed.run, judgments, { k: 10, gain: 'linear', threshold: 1 });
+    expect(Object.keys(report.queries)).toHaveLength(3);
+    expect(report.noRelevant).toEqual(['q3']);
+    expect(report.mean.ap).toBeCloseTo((1 / 3 + 7 / 12 + 0) / 3, 12);
+    expect(report.mean.ndcg).toBeCloseTo((0.5 + 0.6934264036172708 + 0) / 3, 12);
   });
 });
 

@@ -69,6 +69,7 @@ export function QualityPanel({
           <span data-testid="weight-counted">{weightText(q?.weight ?? config.weight)}</span>
           {q
             ? ` · ${q.paired.toLocaleString('en-US')} judged ${q.paired === 1 ? 'query' : 'queries'} both sides answered` +
+              (q.noRelevant ? ` (${q.noRelevant.toLocaleString('en-US')} with no relevant rating, counted as 0)` : '') +
               (q.unjudged ? `; ${q.unjudged.toLocaleString('en-US')} unjudged left out` : '') +
               (q.unpaired ? `; ${q.unpaired.toLocaleString('en-US')} with a failed side left out` : '')
             : ''}
