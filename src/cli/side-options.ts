@@ -153,10 +153,10 @@ export function fileProblem(name: string, read: { message: string; line?: number
 export async function readJudgments(
   arg: string | undefined,
   io: CliIo,
-  max = MAX_RATING_LIMIT,
+  options: { max?: number; cuts?: number[] } = {},
 ): Promise<ParsedJudgments & { name: string; source: JudgmentsSource }> {
   const { text, name } = await readInput(arg, io);
-  const read = parseJudgments(text, { max });
+  const read = parseJudgments(text, { max: options.max ?? 3, ...(options.cuts ? { cuts: options.cuts } : {}) });
   if (!read.ok) throw new InputError(fileProblem(name, read));
   return { ...read, name, source: { path: name, name: read.name ?? basename(name), sha256: textHash(text) } };
 }

@@ -23,30 +23,39 @@ test(
     const judgments = page.getByRole('region', { name: 'Judgment lists' });
     await judgments.getByRole('button', { name: 'New' }).click();
     await judgments.getByLabel('Judgment list name').fill('QA ratings');
-    // A rating outside the scale: nothing is imported, and the line is named.
+    // A rating that is not a whole number: nothing is imported, and the line is named.
     await judgments.getByTestId('judgments-file').setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,7\n'),
+      buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,high\n'),
     });
     await expect(
-      page.getByRole('alert').filter({ hasText: 'bad.csv: line 3: the rating 7 is above the maximum 3. Nothing was imported.' }),
+      page.getByRole('alert').filter({ hasText: 'bad.csv: line 3: the rating "high" is not a whole number. Nothing was imported.' }),
     ).toBeVisible();
+    // As Quepid exports it: a query nobody rated yet is a `query,,` row, kept as a query, not an error.
     await judgments.getByTestId('judgments-file').setInputFiles({
       name: 'ratings.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nwinter jacket,J9,2\n'),
+      buffer: Buffer.from(
+        'query,docid,rating\nred dress,A1,3.0\nred dress,A2,0\nRed Dress,A1,2\nwinter jacket,J9,2\nnike running shoes,,\n',
+      ),
     });
     await expect(
-      page
-        .getByRole('status')
-        .filter({ hasText: 'Imported 3 ratings on 2 queries from ratings.csv (Quepid CSV); 1 duplicate row (the last one won).' }),
+      page.getByRole('status').filter({
+        hasText:
+          'Imported 3 ratings on 2 queries from ratings.csv (Quepid CSV); 1 duplicate row (the last one won); 1 query with no rating yet, kept with the rest in the query set qa-ratings-queries.json.',
+      }),
     ).toBeVisible();
+    await expect(querySets.getByText('qa-ratings-queries.json · 3 queries')).toBeVisible();
     await expect(judgments.getByText('3 ratings on 2 queries · scale 0–3')).toBeVisible();
     await shootThemes(app, 'workspace-1-query-set-and-judgments');
+    await judgments.scrollIntoViewIfNeeded();
+    await shootThemes(app, 'interop-1-judgments-import');
 
     const pending = page.waitForEvent('download');
-    await judgments.getByRole('listitem').filter({ hasText: 'qa-ratings.json' }).getByRole('button', { name: 'TREC qrels' }).click();
+    const item = judgments.getByRole('listitem').filter({ hasText: 'qa-ratings.json' });
+    await item.getByLabel('Format to export QA ratings in').selectOption('TREC qrels');
+    await item.getByRole('button', { name: 'Export' }).click();
     const download = await pending;
     expect(download.suggestedFilename()).toBe('qa-ratings.qrels');
     expect(await readFile((await download.path())!, 'utf8')).toBe('red_dress 0 A1 2\nred_dress 0 A2 0\nwinter_jacket 0 J9 2\n');

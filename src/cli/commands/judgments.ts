@@ -14,6 +14,7 @@ import {
   parseRaterCsv,
   TooManyRatersError,
   EXPORT_FORMATS,
+  readCuts,
   type ExportFormat,
   formatJudgments,
   canonicalRatings,
@@ -221,15 +222,22 @@ const FORMAT_BY_EXTENSION: Record<string, ExportFormat> = { '.csv': 'quepid', '.
 export const judgmentsCommand: Command = {
   name: 'judgments',
   summary:
-    'Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (and from a workspace list); how far raters agree; ratings from clicks',
+    "Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (RRE's and Quepid's), Search Relevance Workbench JSON (and from a workspace list); how far raters agree; ratings from clicks",
   usage:
-    'judgments convert IN --to quepid|trec|rre [--out FILE]\n' +
+    'judgments convert IN --to quepid|trec|rre|rre-quepid|srw [--map C1,C2,C3] [--max 3] [--out FILE]\n' +
     '       judgments agreement FILE [--max 3] [--min-items 30]\n' +
     '       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… [--k 10] [--out FILE]\n' +
     '       judgments from-traffic --store DIR --model pbm|dbn|coec [--min-impressions 20] [--max 3] [--thresholds T1,T2,T3] [--into LIST] [--format json] --out FILE\n' +
     '  IN     the judgments file (format detected from the content), or - for standard input\n' +
-    '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre)\n' +
+    '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre);\n' +
+    '         rre-quepid: RRE as Quepid writes it (queries at the top, documents by gain); srw: the Search Relevance\n' +
+    "         Workbench's judgment JSON (type IMPORT_JUDGMENT), which it imports and this reads back unchanged\n" +
+    "  --map  cut points for SRW's real-valued ratings (default: 0 to the file's highest value in --max + 1 equal\n" +
+    '         parts), one per grade above 0: a value ≥ the g-th is grade g. Whole grades are kept as they are\n' +
+    '  --max  the top grade real-valued ratings are mapped onto (default 3)\n' +
     '  --out  where to write it (default: standard output)\n' +
+    '  Grades are read as written, any whole number ≥ 0 (a negative qrels grade is unjudged); Quepid rows with no\n' +
+    '  rating are queries not rated yet, counted and left out\n' +
     '  example: search-workbench judgments convert ratings.csv --to trec --out ratings.qrels\n' +
     AGREEMENT_USAGE +
     '\n' +
@@ -248,22 +256,32 @@ export const judgmentsCommand: Command = {
           ? `judgments has no subcommand ${JSON.stringify(sub)}: convert, agreement, suggest or from-traffic.`
           : 'judgments needs a subcommand: convert, agreement, suggest or from-traffic.',
       );
-    const { values, positionals } = parse(rest, { to: { type: 'string' }, out: { type: 'string' } });
+    const { values, positionals } = parse(rest, {
+      to: { type: 'string' },
+      out: { type: 'string' },
+      map: { type: 'string' },
+      max: { type: 'string' },
+    });
     const to = values.to ?? (values.out ? FORMAT_BY_EXTENSION[extname(values.out).toLowerCase()] : undefined);
-    if (!to) throw new UsageError('judgments convert needs --to quepid|trec|rre (or an --out file whose extension says which).');
-    if (!(EXPORT_FORMATS as readonly string[]).includes(to)) throw new UsageError(`--to is quepid, trec or rre, got ${JSON.stringify(to)}`);
+    if (!to)
+      throw new UsageError(`judgments convert needs --to ${EXPORT_FORMATS.join('|')} (or an --out file whose extension says which).`);
+    if (!(EXPORT_FORMATS as readonly string[]).includes(to))
+      throw new UsageError(`--to is ${EXPORT_FORMATS.join(', ')}, got ${JSON.stringify(to)}`);
+    const max = intOption(values.max, '--max', 1, MAX_RATING_LIMIT) ?? 3;
+    const cuts = values.map === undefined ? undefined : readCuts(values.map, max);
+    if (typeof cuts === 'string') throw new UsageError(`--map: ${cuts}.`);
     await checkOut(values.out);
-    const judgments = await readJudgments(positionals[0], io);
+    const judgments = await readJudgments(positionals[0], io, { max, ...(cuts ? { cuts } : {}) });
     let content: string;
     try {
-      content = formatJudgments(judgments.ratings, to as ExportFormat);
+      content = formatJudgments(judgments.ratings, to as ExportFormat, judgments.source.name);
     } catch (err) {
       throw new InputError(`${judgments.name}: ${(err as Error).message}`);
     }
     if (values.out) await writeFileAtomically(values.out, content, { mode: SHARED_FILE_MODE });
     else io.stdout(content.replace(/\n$/, ''));
     io.stderr(
-      `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''}${judgments.unjudged ? ` (${judgments.unjudged} lines with a negative grade read as unjudged, as trec_eval reads them)` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,
+      `${judgments.name}: ${judgments.format}, ${judgments.ratings.length} ratings${judgments.duplicates ? ` (${judgments.duplicates} duplicate rows: the last one won)` : ''}${judgments.unjudged ? ` (${judgments.unjudged} lines with a negative grade read as unjudged, as trec_eval reads them)` : ''}${judgments.unrated?.length ? ` (${judgments.unrated.length} queries with no rating yet, left out)` : ''}${judgments.cuts ? ` (real-valued ratings cut at ${judgments.cuts.map((c) => Number(c.toFixed(4))).join(', ')})` : ''} → ${to}${values.out ? ` in ${values.out}` : ''}.`,
     );
     return EXIT.ok;
   },

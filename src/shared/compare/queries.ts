@@ -99,9 +99,28 @@ function parseQuerySet(text: string): ParsedQueryList {
       `This is not valid JSON (${(err as Error).message}); paste one query per line, CSV, or a workspace query set.`,
     );
   }
+  // The Search Relevance Workbench's query set: { name, querySetQueries: [{ queryText }] }.
+  if (typeof json === 'object' && json !== null && Array.isArray((json as { querySetQueries?: unknown }).querySetQueries)) {
+    const rows: QueryRow[] = [];
+    const problems: QueryListProblem[] = [];
+    (json as { querySetQueries: unknown[] }).querySetQueries.forEach((entry, i) => {
+      const query = srwQuery(entry) ?? (typeof entry === 'string' ? entry.trim() : undefined);
+      if (!query) problems.push({ line: 1, message: `querySetQueries[${i}] has no queryText.` });
+      else if (query.length > MAX_QUERY_LENGTH) problems.push({ line: 1, message: tooLong(query) });
+      else rows.push({ query, line: 1 });
+    });
+    return { rows, problems, format: 'query-set' };
+  }
   const parsed = querySetSchema.safeParse(json);
   if (!parsed.success) return fail(1, `This JSON is not a workspace query set: ${asSentence(describeIssues(zodIssues(parsed.error)))}`);
   return { rows: rowsOfQuerySet(parsed.data), problems: [], format: 'query-set' };
+}
+
+/** An SRW query set entry's text (`queryText`), trimmed; undefined when the value is not one. */
+function srwQuery(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const text = (json as { queryText?: unknown }).queryText;
+  return typeof text === 'string' && !('query' in json) ? text.replace(/\s+/g, ' ').trim() : undefined;
 }
 
 /** One JSON Lines entry: a query set's entry on a line of its own (query, and any of filter, facets, variables, note, expect). */
@@ -114,6 +133,12 @@ function jsonlRow(text: string, line: number): { row: QueryRow; annotation?: Pic
       line,
       message: `This line is not valid JSON (${(err as Error).message}); each line of a .jsonl file is one {"query": …} object.`,
     };
+  }
+  // The Search Relevance Workbench's query set lines: {"queryText": …, "referenceAnswer": …}.
+  const srw = srwQuery(json);
+  if (srw !== undefined) {
+    if (srw.length > MAX_QUERY_LENGTH) return { line, message: tooLong(srw) };
+    return srw ? { row: { query: srw, line } } : { line, message: 'queryText is empty.' };
   }
   if (typeof json === 'object' && json !== null && !Array.isArray(json) && typeof (json as { query?: unknown }).query === 'string') {
     const query = (json as { query: string }).query.trim();
@@ -134,7 +159,7 @@ function looksLikeJsonl(firstLine: string, fileName: string): boolean {
   if (/\.json$/i.test(fileName) || !firstLine.startsWith('{')) return false;
   try {
     const json = JSON.parse(firstLine) as unknown;
-    return typeof json === 'object' && json !== null && 'query' in json && !('format' in json);
+    return typeof json === 'object' && json !== null && ('query' in json || 'queryText' in json) && !('format' in json);
   } catch {
     return false;
   }

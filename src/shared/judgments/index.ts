@@ -9,7 +9,18 @@ export {
   parseRaterCsv,
   TooManyRatersError,
 } from './agreement';
-export { EXPORT_FORMATS, type ExportFormat, formatJudgments, type JudgmentFormat, type ParsedJudgments, parseJudgments } from './formats';
+export {
+  EXPORT_FILES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  fitToScale,
+  formatJudgments,
+  JUDGMENT_FORMAT_NAMES,
+  type JudgmentFormat,
+  type ParsedJudgments,
+  parseJudgments,
+  readCuts,
+} from './formats';
 export { type FacetValues, intentText, parseIntentText, proposeIntent } from './intent';
 export {
   canonicalRatings,

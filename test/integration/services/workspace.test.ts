@@ -256,7 +256,16 @@ describe('query sets and judgment lists', () => {
       text: 'query,docid,rating\nred dress,A1,3\nred dress,A2,0\nRed Dress,A1,2\nshoes,S1,1\n',
       scale: { max: 3, threshold: 1 },
     });
-    expect(report).toEqual({ file: 'qa-ratings.json', format: 'quepid', rows: 4, ratings: 3, queries: 2, duplicates: 1, unjudged: 0 });
+    expect(report).toEqual({
+      file: 'qa-ratings.json',
+      format: 'quepid',
+      rows: 4,
+      ratings: 3,
+      queries: 2,
+      duplicates: 1,
+      unjudged: 0,
+      unrated: 0,
+    });
     const list = await call<{ ratings: { query: string; itemId: string; rating: number; by?: string }[] }>(core, 'judgments:read', {
       file: 'qa-ratings.json',
     });
@@ -264,12 +273,12 @@ describe('query sets and judgment lists', () => {
     const bad = await raw(core, 'judgments:import', {
       name: 'Bad',
       fileName: 'bad.qrels',
-      text: 'q 0 d 1\nq 0 e 5\n',
+      text: 'q 0 d 1\nq 0 e 5.5\n',
       scale: { max: 3, threshold: 1 },
     });
     expect(bad).toMatchObject({
       ok: false,
-      error: { message: 'bad.qrels: line 2: the rating 5 is above the maximum 3. Nothing was imported.' },
+      error: { message: 'bad.qrels: line 2: the rating "5.5" is not a whole number. Nothing was imported.' },
     });
     expect((await call<{ items: { judgments: unknown[] } }>(core, 'workspace:list', {})).items.judgments).toHaveLength(1);
     const trec = await call<{ fileName: string; content: string }>(core, 'judgments:export', { file: 'qa-ratings.json', format: 'trec' });

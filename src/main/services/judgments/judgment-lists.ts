@@ -1,7 +1,10 @@
 import { type ItemRating, type JudgmentsImported } from '../../../shared/ipc';
 import { failure } from '../../../shared/errors';
 import {
+  EXPORT_FILES,
+  fitToScale,
   formatJudgments,
+  MAX_RATING_LIMIT,
   parseJudgments,
   type ExportFormat,
   judgmentListSchema,
@@ -18,14 +21,9 @@ import {
   TooManyRatersError,
   type ListAgreementWithShoppers,
 } from '../../../shared/judgments';
+import { newQuerySet, querySetSchema } from '../../../shared/workspace';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
 import type { Workspace } from '../workspace';
-
-const EXTENSION: Record<ExportFormat, { ext: string; mime: string }> = {
-  quepid: { ext: 'csv', mime: 'text/csv' },
-  trec: { ext: 'qrels', mime: 'text/plain' },
-  rre: { ext: 'json', mime: 'application/json' },
-};
 
 export interface RatingChange {
   /** replace (the default): the item's judgment; second: one more rater's opinion; adjudicate: the deciding one. */
@@ -202,18 +200,43 @@ export class JudgmentLists {
     return this.workspace.write('judgments', file, judgmentListSchema, newJudgmentList(name, scale, this.now()), { overwrite: false });
   }
 
-  /** A new list from a file of any known format; nothing is written unless every line reads. */
-  async import(input: { name: string; text: string; fileName: string; scale: Scale }): Promise<JudgmentsImported> {
-    const read = parseJudgments(input.text, { max: input.scale.max, by: `import: ${input.fileName}` });
+  /**
+   * A new list from a file of any known format; nothing is written unless every line reads. Another tool's grades
+   * are fitted to the list's scale (kept, widened, or mapped: said); queries the file lists with no rating yet are
+   * kept in a query set beside the list, with every query of the file.
+   */
+  async import(input: { name: string; text: string; fileName: string; scale: Scale; cuts?: number[] }): Promise<JudgmentsImported> {
+    const read = parseJudgments(input.text, {
+      max: input.scale.max,
+      by: `import: ${input.fileName}`,
+      ...(input.cuts ? { cuts: input.cuts } : {}),
+    });
     if (!read.ok) throw failure('validation', `${input.fileName}: ${read.message} Nothing was imported.`, { field: 'text' });
-    const scale = read.scale ?? input.scale;
+    const fitted = read.scale ? { ratings: read.ratings, scale: read.scale } : fitToScale(read.ratings, input.scale, MAX_RATING_LIMIT);
     const at = this.now().toISOString();
     const list: JudgmentList = {
-      ...newJudgmentList(input.name, scale, this.now()),
-      ratings: read.ratings.map((r) => ({ ...r, at: r.at ?? at })),
+      ...newJudgmentList(input.name, fitted.scale, this.now()),
+      ratings: fitted.ratings.map((r) => ({ ...r, at: r.at ?? at })),
     };
     const file = await this.workspace.freeFile('judgments', input.name);
     await this.workspace.write('judgments', file, judgmentListSchema, list, { overwrite: false });
+    const unrated = read.unrated ?? [];
+    let querySet: string | undefined;
+    if (unrated.length) {
+      const queries = [...new Set([...read.ratings.map((r) => r.query), ...unrated])];
+      const name = `${input.name} queries`;
+      const set = newQuerySet(
+        name,
+        queries.map((query) => ({ query })),
+        `import: ${input.fileName}`,
+        this.now(),
+      );
+      querySet = (
+        await this.workspace.write('query-sets', await this.workspace.freeFile('query-sets', name), querySetSchema, set, {
+          overwrite: false,
+        })
+      ).file;
+    }
     return {
       file,
       format: read.format,
@@ -222,6 +245,10 @@ export class JudgmentLists {
       queries: new Set(read.ratings.map((r) => queryKey(r.query))).size,
       duplicates: read.duplicates,
       unjudged: read.unjudged ?? 0,
+      unrated: unrated.length,
+      ...(querySet ? { querySet } : {}),
+      ...(fitted.said ? { scale: fitted.said } : {}),
+      ...(read.cuts ? { cuts: read.cuts } : {}),
     };
   }
 
@@ -229,11 +256,11 @@ export class JudgmentLists {
     const list = await this.read(file);
     let content: string;
     try {
-      content = formatJudgments(list.ratings, format);
+      content = formatJudgments(list.ratings, format, list.name);
     } catch (err) {
       throw failure('validation', (err as Error).message, { field: 'format' });
     }
-    const { ext, mime } = EXTENSION[format];
-    return { fileName: `${file.replace(/\.json$/, '')}.${format === 'rre' ? 'rre.json' : ext}`, content, mime };
+    const { suffix, mime } = EXPORT_FILES[format];
+    return { fileName: `${file.replace(/\.json$/, '')}.${suffix}`, content, mime };
   }
 }

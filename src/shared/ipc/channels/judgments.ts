@@ -30,6 +30,13 @@ export interface JudgmentsImported {
   duplicates: number;
   /** TREC qrels lines with a negative grade, read as unjudged as trec_eval reads them. */
   unjudged: number;
+  /** Queries the file lists with no rating yet (Quepid's `query,,`): kept in `querySet`, with every query of the file. */
+  unrated: number;
+  querySet?: string;
+  /** How the file's grades were fitted to the list's scale, when they did not fit as they were. */
+  scale?: string;
+  /** The cut points real-valued grades (SRW's) were mapped by. */
+  cuts?: number[];
 }
 
 export const judgmentChannels = {
@@ -38,8 +45,14 @@ export const judgmentChannels = {
     doc: 'Creates an empty judgment list with a rating scale (0 to max, relevant from the threshold).',
   }),
   'judgments:import': channel<JudgmentsImported>()({
-    input: z.strictObject({ name, text: z.string().max(50_000_000), fileName: z.string().min(1).max(200), scale }),
-    doc: 'Imports Quepid CSV, TREC qrels or RRE ratings JSON (detected from the content) as a new list; every line must read, or nothing is imported and the error names the line.',
+    input: z.strictObject({
+      name,
+      text: z.string().max(50_000_000),
+      fileName: z.string().min(1).max(200),
+      scale,
+      cuts: z.array(z.number().finite()).min(1).max(9).optional(),
+    }),
+    doc: 'Imports Quepid CSV (or its RRE JSON), TREC qrels, RRE ratings JSON or Search Relevance Workbench judgments (detected from the content) as a new list; every line must read, or nothing is imported and the error names the line. Grades beyond the scale widen it (up to 9) or are mapped onto it (said); real-valued grades are cut at `cuts`; queries with no rating yet are kept in a query set.',
   }),
   'judgments:read': channel<JudgmentList>()({
     input: z.strictObject({ file }),

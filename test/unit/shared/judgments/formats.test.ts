@@ -46,11 +46,11 @@ describe('reading the formats', () => {
     rows.forEach((_, i) =>
       expect(byItem.get(`item-${String(i).padStart(6, '0')}`)).toMatchObject({ query: `query, number ${i % 7000}`, rating: i % 4 }),
     );
-    const bad = text.replace('item-050000,0', 'item-050000,9');
+    const bad = text.replace('item-050000,0', 'item-050000,x');
     expect(parseJudgments(bad, { max: 3 })).toEqual({
       ok: false,
       line: 50_002,
-      message: 'line 50002: the rating 9 is above the maximum 3.',
+      message: 'line 50002: the rating "x" is not a whole number.',
     });
   });
 
@@ -98,10 +98,10 @@ describe('reading the formats', () => {
   });
 
   it('stops at the first bad line, names it, and imports nothing', () => {
-    expect(parseJudgments('query,docid,rating\na,1,2\nb,2,4\nc,3,1\n', { max: 3 })).toEqual({
+    expect(parseJudgments('query,docid,rating\na,1,2\nb,2,four\nc,3,1\n', { max: 3 })).toEqual({
       ok: false,
       line: 3,
-      message: 'line 3: the rating 4 is above the maximum 3.',
+      message: 'line 3: the rating "four" is not a whole number.',
     });
     expect(parseJudgments('query,docid,rating\na,1,-1\n', { max: 3 })).toMatchObject({
       ok: false,
@@ -120,12 +120,12 @@ describe('reading the formats', () => {
     expect(parseJudgments('query,rating\na,1\n')).toMatchObject({ ok: false, message: expect.stringContaining('docid is missing') });
     expect(
       parseJudgments(
-        '{"topics": [{"query_groups": [{"queries": [{"placeholders": {"$query": "x"}}], "relevant_documents": {"d": {"gain": 7}}}]}]}',
+        '{"topics": [{"query_groups": [{"queries": [{"placeholders": {"$query": "x"}}], "relevant_documents": {"d": {"gain": "high"}}}]}]}',
         { max: 3 },
       ),
     ).toMatchObject({
       ok: false,
-      message: expect.stringContaining('topics[0].query_groups[0].relevant_documents.d: the rating 7 is above the maximum 3'),
+      message: expect.stringContaining('topics[0].query_groups[0].relevant_documents.d: the rating "high" is not a whole number'),
     });
     expect(parseJudgments('hello world')).toMatchObject({ ok: false, message: expect.stringContaining('not a judgment file') });
   });

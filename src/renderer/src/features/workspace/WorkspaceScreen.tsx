@@ -1,4 +1,5 @@
 import {
+  Download,
   FileText,
   FlaskConical,
   FolderGit2,
@@ -13,7 +14,7 @@ import {
   Split,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { ExportFormat } from '@shared/judgments';
+import { EXPORT_FORMATS, type ExportFormat, JUDGMENT_FORMAT_NAMES } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
@@ -30,11 +31,39 @@ import { QuerySetPanel } from './QuerySetPages';
 import { KindCard, OpMessage } from './KindCard';
 import { AbTestActions, AbTestPanel, NewAbTestButton } from '../abtest';
 
-const EXPORTS: { format: ExportFormat; label: string }[] = [
-  { format: 'quepid', label: 'Quepid CSV' },
-  { format: 'trec', label: 'TREC qrels' },
-  { format: 'rre', label: 'RRE JSON' },
-];
+/** A list's export: the format chosen from every one other tools read, then downloaded. */
+function ExportJudgments({ file, name }: { file: string; name: string }) {
+  const [format, setFormat] = useState<ExportFormat>('quepid');
+  const exportJudgments = useAppStore((s) => s.exportJudgments);
+  return (
+    <span className="ws-export" role="group" aria-label={`Export ${name}`}>
+      <select
+        className="input input--sm"
+        aria-label={`Format to export ${name} in`}
+        value={format}
+        onChange={(e) => setFormat(e.target.value as ExportFormat)}
+      >
+        {EXPORT_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {JUDGMENT_FORMAT_NAMES[f]}
+          </option>
+        ))}
+      </select>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<Download size={13} aria-hidden="true" />}
+        title={`Download ${name} as ${JUDGMENT_FORMAT_NAMES[format]}`}
+        onClick={async () => {
+          const out = await exportJudgments(file, format);
+          if (out) downloadText(out.fileName, out.content, out.mime);
+        }}
+      >
+        Export
+      </Button>
+    </span>
+  );
+}
 
 /** The workspace folder by kind: what is there, what each holds, and what to do with it. */
 export default function WorkspaceScreen() {
@@ -42,7 +71,7 @@ export default function WorkspaceScreen() {
   const op = useAppStore((s) => s.workspaceOp);
   const judging = useAppStore((s) => s.queue.status !== 'idle');
   const agreementFor = useAppStore((s) => s.agreementFile);
-  const { loadWorkspace, openQuerySet, exportJudgments, openSaved, setArea, runExperiment, lastExperimentRun, openQueue, addDemoFiles } =
+  const { loadWorkspace, openQuerySet, openSaved, setArea, runExperiment, lastExperimentRun, openQueue, addDemoFiles } =
     useAppStore.getState();
   const [adding, setAdding] = useState<'query-set' | 'judgments' | 'experiment' | null>(null);
   const busy = op.status === 'sending';
@@ -165,23 +194,7 @@ export default function WorkspaceScreen() {
               >
                 Agreement
               </Button>
-              <span className="ws-export" role="group" aria-label={`Export ${item.name}`}>
-                <span className="small muted">Export</span>
-                {EXPORTS.map((e) => (
-                  <Button
-                    key={e.format}
-                    size="sm"
-                    variant="ghost"
-                    title={`Download as ${e.label}`}
-                    onClick={async () => {
-                      const out = await exportJudgments(item.file, e.format);
-                      if (out) downloadText(out.fileName, out.content, out.mime);
-                    }}
-                  >
-                    {e.label}
-                  </Button>
-                ))}
-              </span>
+              <ExportJudgments file={item.file} name={item.name} />
             </>
           )}
         >

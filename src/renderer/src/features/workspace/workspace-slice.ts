@@ -1,5 +1,5 @@
 import type { JudgmentsImported } from '@shared/ipc';
-import { type ExportFormat, type Scale, queryKey, type Intent } from '@shared/judgments';
+import { type ExportFormat, JUDGMENT_FORMAT_NAMES, type Scale, queryKey, type Intent } from '@shared/judgments';
 import type { WorkspaceKind, WorkspaceListing, QuerySetPage } from '@shared/workspace';
 import type { NewExperiment } from '@shared/compare';
 import { workbench } from '../../bridge';
@@ -51,12 +51,17 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /** What an import did, in one sentence. */
 export function importSummary(report: JudgmentsImported, fileName: string): string {
-  const format = { quepid: 'Quepid CSV', trec: 'TREC qrels', rre: 'RRE ratings JSON', workspace: 'a workspace list' }[report.format];
+  const format = JUDGMENT_FORMAT_NAMES[report.format];
   const dupes = report.duplicates ? `; ${plural(report.duplicates, 'duplicate row')} (the last one won)` : '';
   const unjudged = report.unjudged
     ? `; ${plural(report.unjudged, 'line')} with a negative grade read as unjudged, as trec_eval reads them`
     : '';
-  return `Imported ${plural(report.ratings, 'rating')} on ${plural(report.queries, 'query', 'queries')} from ${fileName} (${format})${dupes}${unjudged}.`;
+  const scale = report.scale ? `; ${report.scale}` : '';
+  const cuts = report.cuts ? `; real-valued grades cut at ${report.cuts.map((c) => Number(c.toFixed(4))).join(', ')}` : '';
+  const unrated = report.unrated
+    ? `; ${plural(report.unrated, 'query', 'queries')} with no rating yet, kept with the rest in the query set ${report.querySet ?? ''}`
+    : '';
+  return `Imported ${plural(report.ratings, 'rating')} on ${plural(report.queries, 'query', 'queries')} from ${fileName} (${format})${dupes}${unjudged}${scale}${cuts}${unrated}.`;
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => {

@@ -4,14 +4,35 @@ import { appForSuite, waitFor } from '../../app-under-test';
 
 describe('workspace: pure parts', () => {
   it('says what an import did in one sentence', () => {
-    expect(importSummary({ file: 'f.json', format: 'trec', rows: 3, ratings: 2, queries: 1, duplicates: 1, unjudged: 0 }, 'q.qrels')).toBe(
-      'Imported 2 ratings on 1 query from q.qrels (TREC qrels); 1 duplicate row (the last one won).',
-    );
-    expect(importSummary({ file: 'f.json', format: 'trec', rows: 5, ratings: 3, queries: 2, duplicates: 0, unjudged: 2 }, 'q.qrels')).toBe(
+    expect(
+      importSummary({ file: 'f.json', format: 'trec', rows: 3, ratings: 2, queries: 1, duplicates: 1, unjudged: 0, unrated: 0 }, 'q.qrels'),
+    ).toBe('Imported 2 ratings on 1 query from q.qrels (TREC qrels); 1 duplicate row (the last one won).');
+    expect(
+      importSummary({ file: 'f.json', format: 'trec', rows: 5, ratings: 3, queries: 2, duplicates: 0, unjudged: 2, unrated: 0 }, 'q.qrels'),
+    ).toBe(
       'Imported 3 ratings on 2 queries from q.qrels (TREC qrels); 2 lines with a negative grade read as unjudged, as trec_eval reads them.',
     );
-    expect(importSummary({ file: 'f.json', format: 'rre', rows: 1, ratings: 1, queries: 1, duplicates: 0, unjudged: 0 }, 'r.json')).toBe(
-      'Imported 1 rating on 1 query from r.json (RRE ratings JSON).',
+    expect(
+      importSummary({ file: 'f.json', format: 'rre', rows: 1, ratings: 1, queries: 1, duplicates: 0, unjudged: 0, unrated: 0 }, 'r.json'),
+    ).toBe('Imported 1 rating on 1 query from r.json (RRE JSON).');
+    expect(
+      importSummary(
+        {
+          file: 'f.json',
+          format: 'quepid',
+          rows: 4,
+          ratings: 2,
+          queries: 1,
+          duplicates: 0,
+          unjudged: 0,
+          unrated: 2,
+          querySet: 'q-queries.json',
+          scale: "grades up to 4 kept as they are: the list's scale is 0–4 (the file's), not 0–3",
+        },
+        'q.csv',
+      ),
+    ).toBe(
+      "Imported 2 ratings on 1 query from q.csv (Quepid CSV); grades up to 4 kept as they are: the list's scale is 0–4 (the file's), not 0–3; 2 queries with no rating yet, kept with the rest in the query set q-queries.json.",
     );
   });
 });
@@ -57,9 +78,15 @@ describe('workspace: the slice against main', () => {
   it('imports all or nothing, exports, and deletes only the app’s own files', async () => {
     const bad = await app
       .state()
-      .importJudgments({ name: 'x', text: 'query,docid,rating\nq,a,9\n', fileName: 'x.csv', scale: { max: 3, threshold: 1 } });
+      .importJudgments({ name: 'x', text: 'query,docid,rating\nq,a,high\n', fileName: 'x.csv', scale: { max: 3, threshold: 1 } });
     expect(bad).toBeNull();
-    expect(app.state().workspaceOp.error?.message).toBe('x.csv: line 2: the rating 9 is above the maximum 3. Nothing was imported.');
+    expect(app.state().workspaceOp.error?.message).toBe('x.csv: line 2: the rating "high" is not a whole number. Nothing was imported.');
+    // A grade above the scale widens it, said (trec_eval reads any whole grade).
+    const wide = await app
+      .state()
+      .importJudgments({ name: 'Wide', text: 'q 0 a 4\nq 0 b 1\n', fileName: 'w.qrels', scale: { max: 3, threshold: 1 } });
+    expect(wide).toMatchObject({ format: 'trec', scale: "grades up to 4 kept as they are: the list's scale is 0–4 (the file's), not 0–3" });
+    expect(await app.state().deleteWorkspaceFile('judgments', wide!.file, 'Wide')).toBe(true);
     const report = await app
       .state()
       .importJudgments({ name: 'Good', text: 'q 0 a 2\nq 0 b 1\n', fileName: 'g.qrels', scale: { max: 3, threshold: 1 } });
