@@ -29,7 +29,7 @@ const searches = () => searchCount(em);
 const compare = (queries: string) => compareArgs(em, queries);
 
 describe('one rating reader', () => {
-  it.each(['', '0x3', '1e0', '2.0', ' ', 'two'])('agreement refuses the rating %j, as convert does', async (rating) => {
+  it.each(['0x3', '1e0', '2.5', 'two'])('agreement refuses the rating %j, as convert does', async (rating) => {
     const csv = `query,docid,rating,rater\nq,d1,2,ann\nq,d1,${rating},bob\n`;
     expect(parseRaterCsv(csv, 3)).toMatchObject({ ok: false, line: 3, message: expect.stringContaining('is not a whole number') });
     expect(parseJudgments(`query,docid,rating\nq,d1,${rating}\n`, { max: 3 })).toMatchObject({ ok: false });
@@ -38,10 +38,23 @@ describe('one rating reader', () => {
     expect((await run(['judgments', 'agreement', file])).code).toBe(3);
   });
 
-  it('a blank rating was read as 0 before; whole numbers still read', () => {
-    expect(parseRaterCsv('query,docid,rating,rater\nq,d1,2,ann\nq,d1, 3 ,bob\n', 3)).toMatchObject({
+  it.each(['', ' '])('a blank rating %j is never 0: a rater must give one; in a Quepid export it is a query not rated yet', (rating) => {
+    expect(parseRaterCsv(`query,docid,rating,rater\nq,d1,2,ann\nq,d1,${rating},bob\n`, 3)).toMatchObject({
+      ok: false,
+      line: 3,
+      message: expect.stringContaining('is not a whole number'),
+    });
+    expect(parseJudgments(`query,docid,rating\nq,d1,${rating}\nr,d2,1\n`, { max: 3 })).toMatchObject({
       ok: true,
-      ratings: [{ rating: 2 }, { rating: 3 }],
+      ratings: [{ query: 'r', itemId: 'd2', rating: 1 }],
+      unrated: ['q'],
+    });
+  });
+
+  it('a blank rating was read as 0 before; whole numbers still read, and a zero fraction (Quepid writes 3.0) is the whole number', () => {
+    expect(parseRaterCsv('query,docid,rating,rater\nq,d1,2,ann\nq,d1, 3 ,bob\nq,d2,2.0,ann\n', 3)).toMatchObject({
+      ok: true,
+      ratings: [{ rating: 2 }, { rating: 3 }, { rating: 2 }],
     });
   });
 });
