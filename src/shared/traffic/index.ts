@@ -19,6 +19,7 @@ export {
   type EventRow,
   actionOrderKey,
   fieldHash,
+  isObject,
   IMPRESSION,
   LIMITS,
   normalAction,

@@ -6,6 +6,8 @@ import {
   emptyImport,
   type EventRow,
   type FileImport,
+  isBulkAction,
+  isObject,
   isUbiEvent,
   linesSql,
   type PositionBase,
@@ -162,9 +164,13 @@ async function readBySql(work: Work): Promise<boolean> {
   let vouched = 0;
   let marks: Record<string, unknown>[] = [];
   try {
-    const [bulk] = await store.duck.all(`SELECT count(*) AS n FROM ${lines} WHERE ${bulkLineSql}`);
-    result.bulk = Number(bulk?.n ?? 0);
-    vouched += result.bulk;
+    // Bulk NDJSON starts with an action line: only then is the file read once more to count them (elsewhere the
+    // odd one is left to JavaScript, which skips it too).
+    if (isObject(first) && isBulkAction(first)) {
+      const [bulk] = await store.duck.all(`SELECT count(*) AS n FROM ${lines} WHERE ${bulkLineSql}`);
+      result.bulk = Number(bulk?.n ?? 0);
+      vouched += result.bulk;
+    }
     for (const [i, table] of order.entries()) {
       if (vouched === census.filled) break;
       const n = await copyRows(work, table, sql[table](lines), 'sql');
