@@ -75,6 +75,16 @@ describe('one ranking against one query’s judgments', () => {
   });
 });
 
+/** A qrels text (`qid 0 docid rel` lines) as a rating index, read plainly: the test's own reading, not the app's parser. */
+const qrelsIndex = (qrels: string) =>
+  indexRatings(
+    qrels
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '))
+      .map(([q, , d, r]) => ({ query: q!, itemId: d!, rating: Number(r) })),
+  );
+
 describe('trec_eval cross-check', () => {
   // The example published in pytrec_eval's README (which wraps trec_eval): two queries, three documents each.
   const qrels = 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d2 1\nq2 0 d3 1\n';
@@ -83,13 +93,7 @@ describe('trec_eval cross-check', () => {
   );
 
   it('linear gain reproduces its ndcg and map: q1 0.5 / 0.3333…, q2 0.6934264036172708 / 0.5833…', () => {
-    const judgments = indexRatings(
-      qrels
-        .trim()
-        .split('\n')
-        .map((l) => l.split(' '))
-        .map(([q, , d, r]) => ({ query: q!, itemId: d!, rating: Number(r) })),
-    );
+    const judgments = qrelsIndex(qrels);
     const parsed = parseTrecRun(run);
     if (!parsed.ok) throw new Error(parsed.message);
     const report = runQuality(parsed.run, judgments, { k: 10, gain: 'linear', threshold: 1 });
@@ -135,13 +139,7 @@ describe('a run against judgments', () => {
     // pytrec_eval's example with a third query judged and nothing in it relevant. trec_eval counts every query of the
     // qrels that the run has (num_q 3): map = (0.3333 + 0.5833 + 0) / 3 = 0.3056; leaving q3 out gave 0.4583.
     const qrels = 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d2 1\nq2 0 d3 1\nq3 0 d1 0\nq3 0 d2 0\n';
-    const judgments = indexRatings(
-      qrels
-        .trim()
-        .split('\n')
-        .map((l) => l.split(' '))
-        .map(([q, , d, r]) => ({ query: q!, itemId: d!, rating: Number(r) })),
-    );
+    const judgments = qrelsIndex(qrels);
     const parsed = parseTrecRun(
       [
         'q1 Q0 d1 1 1.0 r',
