@@ -90,10 +90,13 @@ function bareProblem(layer, spec) {
 /**
  * Capabilities meet through their front doors. A folder under one of these
  * roots is a capability (or a shared piece of infrastructure); a file outside
- * it may import only its `index.ts`. Two exceptions, each for a reason:
+ * it may import only its `index.ts`. Three exceptions, each for a reason:
  *   - a renderer feature also has `state.ts`, its state door: the store
  *     composes every feature's slice and every feature's components read the
  *     store, so one door carrying both would close a loop store → feature → store;
+ *   - a service folder also has `operations.ts`, its operations door: the core
+ *     composes every capability's implementations over all the services, so one
+ *     door carrying both would close a loop services → capability → services;
  *   - a dynamic `import()` may load a feature's `…Screen` module: that is where
  *     the bundle splits, and a static door would pull the screen into the first chunk.
  * An import of nothing (`import './x'`, a module run for its effect) names no API.
@@ -121,8 +124,9 @@ function frontDoorProblem(file, resolved, { dynamic, bare }) {
   if (inside === '' || inside === 'index') return undefined;
   const feature = cap.startsWith('src/renderer/src/features/');
   if (feature && inside === 'state') return undefined;
+  if (cap.startsWith('src/main/services/') && inside === 'operations' && rel(file) === 'src/main/core.ts') return undefined;
   if (feature && dynamic && /^[A-Za-z]+Screen$/.test(inside)) return undefined;
-  return `'${target}' is inside ${cap}: import it from the capability's front door '${cap}/index.ts' (export the name there)${feature ? ", or its state door 'state.ts' from a slice" : ''}.`;
+  return `'${target}' is inside ${cap}: import it from the capability's front door '${cap}/index.ts' (export the name there)${feature ? ", or its state door 'state.ts' from a slice" : ''}${cap.startsWith('src/main/services/') ? ", or its operations door 'operations.ts' from src/main/core.ts" : ''}.`;
 }
 
 const layeringRule = {

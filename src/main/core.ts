@@ -1,24 +1,24 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { Notice } from '../shared/ipc';
+import type { Notice } from '../shared/app';
 import { EventHub } from './events';
-import { appHandlers } from './handlers/app';
-import { compareHandlers } from './handlers/compare';
-import { catalogHandlers } from './handlers/catalog';
-import { profileHandlers } from './handlers/profiles';
-import { searchHandlers } from './handlers/search';
-import { judgmentHandlers } from './handlers/judgments';
-import { settingsHandlers } from './handlers/settings';
+import { appImplementation } from './services/app/operations';
+import { compareImplementation } from './services/compare/operations';
+import { catalogImplementation } from './services/catalog/operations';
+import { profileImplementation } from './services/profiles/operations';
+import { searchImplementation } from './services/search/operations';
+import { judgmentImplementation } from './services/judgments/operations';
+import { settingsImplementation } from './services/settings/operations';
 import { removeStaleTemps } from './services/storage';
-import { workspaceHandlers } from './handlers/workspace';
-import { assertionHandlers } from './handlers/assertions';
-import { explainHandlers } from './handlers/explain';
-import { matrixHandlers } from './handlers/matrix';
-import { runsHandlers } from './handlers/runs';
-import { trafficHandlers } from './handlers/traffic';
-import { clickModelsHandlers } from './handlers/click-models';
-import { abtestHandlers } from './handlers/abtest';
-import { estimatesHandlers } from './handlers/estimates';
+import { workspaceImplementation } from './services/workspace/operations';
+import { assertionImplementation } from './services/assertions/operations';
+import { explainImplementation } from './services/explain/operations';
+import { matrixImplementation } from './services/matrix/operations';
+import { runsImplementation } from './services/runs/operations';
+import { trafficImplementation } from './services/traffic/operations';
+import { clickModelsImplementation } from './services/click-models/operations';
+import { abtestImplementation } from './services/abtest/operations';
+import { estimatesImplementation } from './services/estimates/operations';
 import { SuiteService } from './services/assertions';
 import { ExplainService } from './services/explain';
 import { profileTargets, HistoryService, ImageProxy, SearchClient, SearchSession } from './services/search';
@@ -266,22 +266,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const handlers: Handlers = {
-    ...appHandlers(services),
-    ...settingsHandlers(services),
-    ...assertionHandlers(services),
-    ...explainHandlers(services),
-    ...matrixHandlers(services),
-    ...runsHandlers(services),
-    ...trafficHandlers(services),
-    ...clickModelsHandlers(services),
-    ...estimatesHandlers(services),
-    ...abtestHandlers(services),
-    ...profileHandlers(services),
-    ...searchHandlers(services),
-    ...catalogHandlers(services),
-    ...compareHandlers(services),
-    ...workspaceHandlers(services),
-    ...judgmentHandlers(services),
+    ...appImplementation(services),
+    ...settingsImplementation(services),
+    ...assertionImplementation(services),
+    ...explainImplementation(services),
+    ...matrixImplementation(services),
+    ...runsImplementation(services),
+    ...trafficImplementation(services),
+    ...clickModelsImplementation(services),
+    ...estimatesImplementation(services),
+    ...abtestImplementation(services),
+    ...profileImplementation(services),
+    ...searchImplementation(services),
+    ...catalogImplementation(services),
+    ...compareImplementation(services),
+    ...workspaceImplementation(services),
+    ...judgmentImplementation(services),
   };
 
   return {

@@ -1,4 +1,4 @@
-import type { Transport } from '../shared/ipc';
+import type { Transport } from '../shared/app';
 
 /**
  * The renderer's Content Security Policy. Scripts, workers and images only

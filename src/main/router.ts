@@ -1,4 +1,5 @@
-import { contract, type Channel, type ChannelOutput, type ChannelParsedInput, type Transport, type Result } from '../shared/ipc';
+import { contract, type Channel, type ChannelOutput, type ChannelParsedInput, type Result } from '../shared/ipc';
+import { type Transport } from '../shared/app';
 import { WorkbenchFailure, type WorkbenchError } from '../shared/errors';
 import { describeIssues, zodIssues } from '../shared/zod';
 
@@ -11,6 +12,12 @@ export interface CallContext {
 export type Handler<C extends Channel> = (input: ChannelParsedInput<C>, ctx: CallContext) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 
 export type Handlers = { [C in Channel]: Handler<C> };
+
+/**
+ * One capability's implementation: a handler for each operation it declares, no more and no fewer — each one call of
+ * a service method. `src/main/services/<cap>/operations.ts` makes it; the core puts them together into `Handlers`.
+ */
+export type Implementation<Operations> = { [C in keyof Operations & Channel]: Handler<C> };
 
 export interface Router {
   invoke(channel: unknown, input: unknown, ctx: CallContext): Promise<Result<unknown>>;

@@ -12,8 +12,8 @@ import {
   pagePatternsSql,
   patternOf,
 } from '../../src/shared/click-models';
-import { fitOnStore, pagesOnStore } from '../../src/main/services/click-models';
-import { importFile, TrafficStore } from '../../src/main/services/traffic';
+import { fitOnStore } from '../../src/main/services/click-models';
+import { importFile, StoreQueries, TrafficStore } from '../../src/main/services/traffic';
 import type { TrafficTruth } from '../../src/shared/traffic';
 import { printTable } from './table';
 import { EVENTS, writeLog } from './traffic.bench';
@@ -91,7 +91,7 @@ export async function benchClickModels(): Promise<void> {
       // A store opened fresh for each model: nothing cached between them.
       const fresh = await TrafficStore.open(join(dir, 'store'));
       try {
-        const { fit, ms } = await fitOnStore(fresh, model);
+        const { fit, ms } = await fitOnStore(new StoreQueries(fresh), model);
         if (model === 'dbn') dbn = fit;
         const total = ms.count + ms.fit;
         big.push([
@@ -129,7 +129,7 @@ async function dbnAgainstConverged(storeDir: string, usual: ClickModelFit): Prom
   const store = await TrafficStore.open(storeDir);
   let pages;
   try {
-    pages = await pagesOnStore(store);
+    pages = await new StoreQueries(store).firstPages();
   } finally {
     store.close();
   }

@@ -4,7 +4,7 @@ import { startEmulator } from '../../src/main/emulator';
 import { estimateOnStore, replayLogOnStore, trueClicksAtK } from '../../src/main/services/estimates';
 import { HttpClient } from '../../src/main/services/http';
 import { SearchClient } from '../../src/main/services/search';
-import { DEMO_TRAFFIC, TrafficStore } from '../../src/main/services/traffic';
+import { DEMO_TRAFFIC, StoreQueries, TrafficStore } from '../../src/main/services/traffic';
 import type { ReplayModel } from '../../src/shared/estimates';
 import type { TrafficTruth } from '../../src/shared/traffic';
 import { printTable } from './table';
@@ -43,7 +43,9 @@ export async function benchEstimates(): Promise<void> {
   const timing: (string | number)[][] = [];
   const outcomes: (string | number)[][] = [];
   try {
-    const { contexts } = await replayLogOnStore(store, { filter: {}, configuration: 'default', k: 10 }, async (c) => c.map(() => []));
+    const { contexts } = await replayLogOnStore(new StoreQueries(store), { filter: {}, configuration: 'default', k: 10 }, async (c) =>
+      c.map(() => []),
+    );
     const trueOf = (configurationId: string) =>
       trueClicksAtK(search, { baseUrl: emulator.searchUrl, token: TOKEN, configurationId, truth, contexts, k: 10 });
     const truthA = await trueOf('default');
@@ -53,7 +55,7 @@ export async function benchEstimates(): Promise<void> {
       const trueB = truthB.clicks;
       const peer = await loggedClicks(store, b);
       for (const model of ['pbm', 'dbn'] as ReplayModel[]) {
-        const report = await estimateOnStore({ search }, store, {
+        const report = await estimateOnStore({ search }, new StoreQueries(store), {
           filter: {},
           configuration: 'default',
           source: { kind: 'service', baseUrl: emulator.searchUrl, token: TOKEN, configurationId: b },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { replayLogOnStore, trueClicksAtK } from '../../src/main/services/estimates';
 import { HttpClient } from '../../src/main/services/http';
 import { SearchClient } from '../../src/main/services/search';
-import { importFile, simulateTraffic, TrafficStore } from '../../src/main/services/traffic';
+import { importFile, simulateTraffic, StoreQueries, TrafficStore } from '../../src/main/services/traffic';
 import type { ClickModelName, TrafficTruth } from '../../src/shared/traffic';
 import { DEMO_TOKEN, testEmulator } from './emulator';
 
@@ -62,7 +62,9 @@ export async function truthBench(): Promise<TruthBench> {
   const truthOf: TruthBench['truthOf'] = async (storeDir, truth, b) => {
     const store = await TrafficStore.open(storeDir);
     try {
-      const { contexts } = await replayLogOnStore(store, { filter: {}, configuration: 'default', k: 10 }, async (c) => c.map(() => []));
+      const { contexts } = await replayLogOnStore(new StoreQueries(store), { filter: {}, configuration: 'default', k: 10 }, async (c) =>
+        c.map(() => []),
+      );
       const at = (configurationId: string) =>
         trueClicksAtK(search, { baseUrl: em.url, token: DEMO_TOKEN, configurationId, truth, contexts, k: 10 });
       return { a: await at('default'), b: await at(b) };

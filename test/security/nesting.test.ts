@@ -14,7 +14,7 @@ import { MAX_MASK_NESTING, parseMask } from '../../src/shared/mask';
 import { captureIo, runCli } from '../helpers/cli-io';
 import { DEMO_TOKEN, emulatorAndFolder, searchCount, type TestEmulator } from '../helpers/emulator';
 import { parseXml } from '../helpers/xml';
-import type { SuiteRunView } from '../../src/shared/ipc/contract';
+import type { SuiteRunView } from '../../src/shared/assertions';
 
 const deepFilter = (levels: number) => `${'('.repeat(levels)}price >= 0${')'.repeat(levels)}`;
 const deepMask = (levels: number) => `${'a('.repeat(levels)}b${')'.repeat(levels)}`;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { estimateOnStore } from '../../src/main/services/estimates';
-import { TrafficStore } from '../../src/main/services/traffic';
+import { StoreQueries, TrafficStore } from '../../src/main/services/traffic';
 import { captureIo } from '../helpers/cli-io';
 import { DEMO_TOKEN } from '../helpers/emulator';
 import { truthBench, type EstimateJson, type TruthBench } from '../helpers/traffic-truth';
@@ -52,7 +52,7 @@ describe('traffic estimate against the simulator’s truth', () => {
         // Click-through, add-to-carts and purchases by the model: within a tenth of B's truth too, where coverage allows.
         const store = await TrafficStore.open(storeDir);
         try {
-          const report = await estimateOnStore({ search: bench.search }, store, {
+          const report = await estimateOnStore({ search: bench.search }, new StoreQueries(store), {
             filter: {},
             configuration: 'default',
             source: { kind: 'service', baseUrl: bench.url, token: DEMO_TOKEN, configurationId: b },
@@ -86,7 +86,7 @@ describe('traffic estimate against the simulator’s truth', () => {
       const { storeDir, truth } = await bench.traffic(seed, 600, 'pbm');
       const store = await TrafficStore.open(storeDir);
       try {
-        const report = await estimateOnStore({ search: bench.search }, store, {
+        const report = await estimateOnStore({ search: bench.search }, new StoreQueries(store), {
           filter: {},
           configuration: 'default',
           source: { kind: 'service', baseUrl: bench.url, token: DEMO_TOKEN, configurationId: 'new-arrivals' },

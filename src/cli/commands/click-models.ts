@@ -19,6 +19,9 @@ import { FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
  * `judgments from-traffic`: the judgments command that fits a click model on the traffic store and writes its ratings
  * as a judgment list — the click-models capability's command (the judgments command hands it the arguments).
  */
+/** Click models are a verb of judgments on the command line: what a user types. */
+export const commandVerb = 'judgments from-traffic';
+
 export const FROM_TRAFFIC_USAGE =
   '  from-traffic: fits a click model on the traffic store and rates each (query, item) from what shoppers did, corrected for\n' +
   '             where they looked; writes a judgment list whose ratings are by clicks:<model>, each with its estimate, 95%\n' +

@@ -22,6 +22,9 @@ import { filterOf, withTraffic } from '../traffic-options';
  * `traffic estimate`: what configuration B would have earned on the store's traffic logged under A — the
  * estimates capability's command (the traffic command hands it the arguments).
  */
+/** Estimates on traffic are a verb of traffic on the command line: what a user types. */
+export const commandVerb = 'traffic estimate';
+
 export const ESTIMATE_USAGE =
   '  estimate: what configuration B would have earned on the traffic logged under A — expected clicks in the first k\n' +
   "  per search (clicks@k), by the click model fitted on the store, B's ranking asked of the service for each (query,\n" +

@@ -12,7 +12,7 @@ import type { AppService, Dialogs } from './app';
 import type { CatalogService, CatalogClient } from './catalog';
 import type { ProfileActions, ProfileService, TokenClient, LocalDemo } from './profiles';
 import type { SearchSession, HistoryService, ImageProxy, SearchClient } from './search';
-import type { Notice, Transport } from '../../shared/ipc';
+import type { Notice, Transport } from '../../shared/app';
 import type { EventHub } from '../events';
 import type { CompareService, Experiments } from './compare';
 import type { HttpClient } from './http';

@@ -33,5 +33,6 @@ export {
   type VariationReadout,
 } from './readout';
 export { falseWins, type OutcomeSimulation, powerAtPlannedSize, simulateOutcomes, twoArms } from './simulate';
-export { testWindow, USER_COVERAGE_SQL, USER_DAYS_SQL } from './sql';
+export { testWindow } from './window';
 export { AB_READING_DEFAULTS, type AbReading, abReadingSchema } from './reading';
+export { type AbPlanView, type AbReadoutView, abtestOperations } from './operations';

@@ -4,3 +4,4 @@ export { labelOf } from './labels';
 export { prettyReport, reportAs, type ReporterName, REPORTERS, type SuiteRun } from './report';
 export { type CaseResult, reproduction, requestToRun, type SuiteTarget, summarizeSuite } from './run';
 export { readSuiteFile, type SuiteCase, type SuiteFile } from './suite';
+export { assertionEvents, assertionOperations, type SuiteProgressView, type SuiteRunView } from './operations';

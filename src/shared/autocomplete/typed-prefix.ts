@@ -1,4 +1,4 @@
-import type { WorkbenchError } from '../ipc';
+import type { WorkbenchError } from '../errors';
 
 /**
  * How much of a suggestion the typed query covers: the length of the

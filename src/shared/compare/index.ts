@@ -33,3 +33,11 @@ export {
   sideNames,
 } from './quality';
 export { resultChunkSchema } from './result-schema';
+export {
+  type BatchAttachments,
+  type BatchListItem,
+  type BatchResultView,
+  type BatchView,
+  compareEvents,
+  compareOperations,
+} from './operations';

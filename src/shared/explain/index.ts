@@ -16,3 +16,4 @@ export { explainReport, type ExplainRunView, explanationSentence, type KeptExpla
 export { explanationAddition, ExplanationSection } from './report-section';
 export { type ExplainJob, queryRequests, type QueryRequests, subsetSides } from './requests';
 export { DEFAULT_BUDGET, MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from './shapley';
+export { explainEvents, explainOperations, type ExplainProgressView, type ExplainView } from './operations';

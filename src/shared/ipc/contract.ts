@@ -1,46 +1,46 @@
 import type { z } from 'zod';
-import { appChannels, appEvents } from './channels/app';
-import { catalogChannels } from './channels/catalog';
-import { compareChannels, compareEvents } from './channels/compare';
-import { explainChannels, explainEvents } from './channels/explain';
-import { matrixChannels, matrixEvents } from './channels/matrix';
-import { runsChannels } from './channels/runs';
-import { profileChannels, profileEvents } from './channels/profiles';
-import { settingsChannels, settingsEvents } from './channels/settings';
-import { searchChannels, searchEvents } from './channels/search';
-import { assertionChannels, assertionEvents } from './channels/assertions';
-import { workspaceChannels } from './channels/workspace';
-import { judgmentChannels } from './channels/judgments';
-import { trafficChannels, trafficEvents } from './channels/traffic';
-import { clickModelsChannels } from './channels/click-models';
-import { abtestChannels } from './channels/abtest';
-import { estimatesChannels } from './channels/estimates';
+import { abtestOperations } from '../abtest';
+import { appOperations, appEvents } from '../app';
+import { assertionOperations, assertionEvents } from '../assertions';
+import { catalogOperations } from '../catalog';
+import { clickModelsOperations } from '../click-models';
+import { compareOperations, compareEvents } from '../compare';
+import { estimatesOperations } from '../estimates';
+import { explainOperations, explainEvents } from '../explain';
+import { judgmentOperations } from '../judgments';
+import { matrixOperations, matrixEvents } from '../matrix';
+import { profileOperations, profileEvents } from '../profiles';
+import { runsOperations } from '../runs';
+import { searchOperations, searchEvents } from '../search';
+import { settingsOperations, settingsEvents } from '../settings';
+import { trafficOperations, trafficEvents } from '../traffic';
+import { workspaceOperations } from '../workspace';
 
 /**
- * The whole conversation between the renderer and main, declared once,
- * grouped by domain in ./channels. Channel names are `domain:verb`; the
+ * The whole conversation between the renderer and main: every capability's
+ * operations (declared in its core, `src/shared/<cap>/operations.ts`), one line each. Channel names are `domain:verb`; the
  * renderer calls them as `workbench.domain.verb(input)` and gets a `Result`.
  * Main parses every input with the channel's schema before a handler sees
  * it. Nothing a channel returns ever holds a secret (client secrets, private
  * keys, access tokens) — see each channel's doc.
  */
 export const contract = {
-  ...appChannels,
-  ...settingsChannels,
-  ...profileChannels,
-  ...searchChannels,
-  ...catalogChannels,
-  ...compareChannels,
-  ...workspaceChannels,
-  ...judgmentChannels,
-  ...assertionChannels,
-  ...explainChannels,
-  ...matrixChannels,
-  ...runsChannels,
-  ...trafficChannels,
-  ...clickModelsChannels,
-  ...estimatesChannels,
-  ...abtestChannels,
+  ...appOperations,
+  ...settingsOperations,
+  ...profileOperations,
+  ...searchOperations,
+  ...catalogOperations,
+  ...compareOperations,
+  ...workspaceOperations,
+  ...judgmentOperations,
+  ...assertionOperations,
+  ...explainOperations,
+  ...matrixOperations,
+  ...runsOperations,
+  ...trafficOperations,
+  ...clickModelsOperations,
+  ...estimatesOperations,
+  ...abtestOperations,
 } as const;
 
 export const events = {
@@ -67,16 +67,3 @@ export type EventPayload<E extends EventName> = NonNullable<Events[E]['payload']
 
 export const channelNames = Object.keys(contract) as Channel[];
 export const eventNames = Object.keys(events) as EventName[];
-
-export type { AppInfo, Notice, Transport, LocalDemoInfo } from './channels/app';
-export type { ProfilesList, ProfileSummary, ProfilesSummary, SecretStoreInfo } from './channels/profiles';
-export type { RunOutput, RunOutputOf, HistoryView, SavedListing, SavedRequestView } from './channels/search';
-export type { TokenStatusView, ActiveCatalogView, ConnectionStep, CatalogAttributeView } from './channels/catalog';
-export type { BatchListItem, BatchView, BatchResultView } from './channels/compare';
-export type { QuerySetCreated, IntentProposals } from './channels/workspace';
-export type { JudgmentsImported, ItemRating } from './channels/judgments';
-export type { SuiteRunView, SuiteProgressView } from './channels/assertions';
-export type { ExplainView, ExplainProgressView } from './channels/explain';
-export type { TrendView } from './channels/runs';
-export type { MatrixProgressView } from './channels/matrix';
-export type { ImportView, TrafficOverview, TrafficProgressView } from './channels/traffic';

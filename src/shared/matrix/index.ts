@@ -23,3 +23,4 @@ export { changeBand, matrixCsv, matrixJson, type MatrixRun } from './report';
 export async function matrixHtml(run: MatrixRun): Promise<string> {
   return (await import('./report-html')).matrixHtml(run);
 }
+export { matrixEvents, matrixOperations, type MatrixProgressView } from './operations';

@@ -5,3 +5,4 @@ export { mergeShards, type ShardRun } from './merge';
 export { inShard, parseShard, type Shard } from './shard';
 export { type RunSnapshot, runSnapshotSchema } from './snapshot';
 export { judgmentsChanged, type RunRankings, type SideMean, trend, type TrendRun } from './trend';
+export { runsOperations, type TrendView } from './operations';

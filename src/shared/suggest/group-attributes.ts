@@ -1,4 +1,4 @@
-import type { CatalogAttributeView } from '../ipc';
+import type { CatalogAttributeView } from '../catalog';
 import type { Facet, FacetValue, Item } from '../request';
 
 /** A facet whose values are buckets ("Under 25", "50 to 100") rather than attribute values: no use for grouping or completion. */

@@ -75,3 +75,4 @@ export {
   WORKLISTS,
   worklistSql,
 } from './query-views';
+export { type ImportView, trafficEvents, trafficOperations, type TrafficOverview, type TrafficProgressView } from './operations';

@@ -28,3 +28,4 @@ export {
   rowsOfQuerySet,
 } from './query-set';
 export { type RequestFile, requestFileSchema } from './request-file';
+export { type IntentProposals, type QuerySetCreated, workspaceOperations } from './operations';

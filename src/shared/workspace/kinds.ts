@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { isWorkspaceFileName, WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE, workspaceFileSchema } from '../operations';
+
+export { isWorkspaceFileName, WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE, workspaceFileSchema };
 
 /**
  * The workspace folder: the user's work as plain files a team can review in
@@ -42,20 +44,6 @@ export interface WorkspaceListing {
   folder: string;
   items: Record<WorkspaceKind, WorkspaceItem[]>;
 }
-
-/** A bare `.json` name inside a kind's folder — no path, no NUL, no hidden file. */
-export const WORKSPACE_FILE_NAME = /^[^/\\\0.][^/\\\0]*\.json$/;
-
-/** What a workspace file name must be, in the words every message uses. */
-export const WORKSPACE_FILE_RULE = 'a bare file name ending in .json (no folder, not hidden)';
-
-/** A file name the renderer may name: a bare `.json` name inside a kind's folder — no path, no NUL, no hidden file. */
-export function isWorkspaceFileName(file: string): boolean {
-  return WORKSPACE_FILE_NAME.test(file) && file.length <= 200;
-}
-
-/** The same rule for every schema that names a workspace file (channels, experiments, batches, settings). */
-export const workspaceFileSchema = z.string().min(1).max(200).regex(WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE);
 
 /** A file name for a new item: the name lower-cased, accents dropped, anything else a dash. */
 export function slugify(name: string): string {

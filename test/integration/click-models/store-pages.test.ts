@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fitOnStore, pagesOnStore } from '../../../src/main/services/click-models';
-import { TrafficStore } from '../../../src/main/services/traffic';
+import { fitOnStore } from '../../../src/main/services/click-models';
+import { StoreQueries, TrafficStore } from '../../../src/main/services/traffic';
+
+const pagesOnStore = (store: TrafficStore, filter = {}) => new StoreQueries(store).firstPages(filter);
 import { fitClickModel, pagePatternsSql, patternOf, type PreparedPages } from '../../../src/shared/click-models';
 
 const DEMO_STORE = join(import.meta.dirname, '..', '..', '..', 'examples', 'workspace', 'traffic');
@@ -19,7 +21,7 @@ describe('the store’s pages, numbered by DuckDB', () => {
       expect(pages.flat.length).toBe(patterns.reduce((s, p) => s + Math.min(10, p.ranking.length), 0));
       for (const model of ['pbm', 'coec'] as const) {
         const byObjects = fitClickModel(model, patterns);
-        const { fit } = await fitOnStore(store, model, { segment: 'premium' });
+        const { fit } = await fitOnStore(new StoreQueries(store), model, { segment: 'premium' });
         expect(fit.items.length).toBe(byObjects.items.length);
         const estimates = new Map(byObjects.items.map((i) => [`${i.query}\u0000${i.itemId}`, i]));
         for (const item of fit.items) {

@@ -26,10 +26,10 @@ describe('judgments from-traffic against the truth the simulator knows', () => {
 
   it("DBN on the demo's week (drawn under DBN): Kendall's τ of attractiveness ≥ 0.7 over items with 100 impressions", async () => {
     const { fitOnStore } = await import('../../../src/main/services/click-models');
-    const { TrafficStore } = await import('../../../src/main/services/traffic');
+    const { StoreQueries, TrafficStore } = await import('../../../src/main/services/traffic');
     const store = await TrafficStore.open(DEMO_STORE);
     try {
-      const { fit } = await fitOnStore(store, 'dbn');
+      const { fit } = await fitOnStore(new StoreQueries(store), 'dbn');
       const truth = JSON.parse(await readFile(join(ROOT, 'test', 'fixtures', 'traffic', 'demo-truth.json'), 'utf8')) as TrafficTruth;
       const check = checkAgainstTruth(fit, truthOf(truth), 100);
       expect(check.attractivenessTau).toBeGreaterThanOrEqual(0.7);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { prefixesOf } from '../../../src/shared/compare/kinds';
-import type { BatchResultView, BatchView } from '../../../src/shared/ipc/channels/compare';
+import type { BatchResultView, BatchView } from '../../../src/shared/compare';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 import type { AutocompleteResponse } from '../../../src/shared/request/types';
 import { call, demoCores, invoke } from '../../helpers/demo-core';

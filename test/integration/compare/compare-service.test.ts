@@ -2,7 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BatchListItem, BatchResultView, BatchView } from '../../../src/shared/ipc/channels/compare';
+import type { BatchListItem, BatchResultView, BatchView } from '../../../src/shared/compare';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 import { call, demoCores } from '../../helpers/demo-core';
 import { byTag, parseHtml, words } from '../../helpers/html';

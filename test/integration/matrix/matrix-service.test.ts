@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MatrixProgressView } from '../../../src/shared/ipc/contract';
+import type { MatrixProgressView } from '../../../src/shared/matrix';
 import { cellSummaries } from '../../../src/shared/matrix/measures';
 import type { MatrixRun } from '../../../src/shared/matrix/report';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import type { BatchQuality } from '../../../src/shared/compare/quality';
-import type { TrendView } from '../../../src/shared/ipc/channels/runs';
+import type { TrendView } from '../../../src/shared/runs';
 import type { Experiment } from '../../../src/shared/compare/experiment';
 import type { JudgmentList } from '../../../src/shared/judgments/model';
 import { call, demoCores } from '../../helpers/demo-core';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import type { TrendView } from '../../../src/shared/ipc/channels/runs';
+import type { TrendView } from '../../../src/shared/runs';
 import { call, demoCores } from '../../helpers/demo-core';
 
 // An experiment's runs over time on Local demo: each run keeps the judgment list it ran with, the trend scores it

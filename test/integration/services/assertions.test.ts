@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import type { SuiteProgressView } from '../../../src/shared/ipc/contract';
+import type { SuiteProgressView } from '../../../src/shared/assertions';
 
 /**
  * The app's regression suite against Local demo: any folder (the repository's example suite), a run cancelled

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import type { ConnectionStep } from '../../../src/shared/ipc/contract';
+import type { ConnectionStep } from '../../../src/shared/catalog';
 import { LOCAL_DEMO_ID } from '../../../src/shared/profiles';
 
 let core: Core | undefined;

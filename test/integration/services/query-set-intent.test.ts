@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IntentProposals } from '../../../src/shared/ipc/contract';
+import type { IntentProposals } from '../../../src/shared/workspace';
 import type { QuerySet } from '../../../src/shared/workspace/query-set';
 import { call, demoCores, invoke } from '../../helpers/demo-core';
 

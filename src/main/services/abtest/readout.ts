@@ -1,16 +1,6 @@
-import {
-  type AbReading,
-  type AbTest,
-  assign,
-  readTest,
-  type StoreReadout,
-  testWindow,
-  USER_COVERAGE_SQL,
-  USER_DAYS_SQL,
-  type UserDay,
-} from '../../../shared/abtest';
+import { type AbReading, type AbTest, assign, readTest, type StoreReadout, testWindow, type UserDay } from '../../../shared/abtest';
 import { failure } from '../../../shared/errors';
-import type { TrafficStore } from '../traffic';
+import type { StoreQueries } from '../traffic';
 
 /** How a test is read: the core's reading (metric, k, minimum effect, alpha). */
 export type ReadInput = AbReading;
@@ -20,11 +10,10 @@ export type ReadInput = AbReading;
  * and variation the searches were logged with, else by bucketing the user id as the storefront does — refused, with
  * what to do, when the log has neither.
  */
-export async function readTestOnStore(store: TrafficStore, test: AbTest, input: ReadInput): Promise<StoreReadout> {
+export async function readTestOnStore(store: StoreQueries, test: AbTest, input: ReadInput): Promise<StoreReadout> {
   const window = testWindow(test);
-  const params = { test: test.id, start: window.start, end: window.end, k: input.k };
-  const [coverage] = await store.duck.all(USER_COVERAGE_SQL, { test: test.id, start: window.start, end: window.end });
-  const inDays = Number(coverage?.searches ?? 0);
+  const coverage = await store.windowCoverage(test.id, window);
+  const inDays = coverage.searches;
   if (!inDays)
     throw failure(
       'validation',
@@ -33,7 +22,7 @@ export async function readTestOnStore(store: TrafficStore, test: AbTest, input: 
         field: 'store',
       },
     );
-  if (!Number(coverage?.identified ?? 0) && !Number(coverage?.logged ?? 0))
+  if (!coverage.identified && !coverage.logged)
     throw failure(
       'validation',
       `No search in the test's days has a user id (UBI's user_id, else client_id; an activity's user.identities) or was logged with test ${JSON.stringify(test.id)}: searches cannot be tied to variations. Import a log that carries the shoppers' ids, or the test and variation of each search.`,
@@ -44,26 +33,24 @@ export async function readTestOnStore(store: TrafficStore, test: AbTest, input: 
   let logged = 0;
   let bucketed = 0;
   let unknownVariation = 0;
-  for (const row of await store.duck.all(USER_DAYS_SQL, params)) {
-    const n = Number(row.searches);
-    const logVariation = row.logged === null || row.logged === undefined ? null : String(row.logged);
-    if (logVariation !== null && !known.has(logVariation)) {
+  for (const row of await store.userDays(test.id, window, input.k)) {
+    const n = row.searches;
+    if (row.logged !== null && !known.has(row.logged)) {
       unknownVariation += n;
       continue;
     }
-    if (logVariation) logged += n;
+    if (row.logged) logged += n;
     else bucketed += n;
-    const user = String(row.user_key);
     days.push({
-      user,
-      variation: logVariation ?? assign(test, user).variationId,
-      day: Number(row.day),
+      user: row.user,
+      variation: row.logged ?? assign(test, row.user).variationId,
+      day: row.day,
       searches: n,
-      sessions: Number(row.sessions),
-      clicked: Number(row.clicked),
-      carted: Number(row.carted),
-      purchased: Number(row.bought),
-      revenue: Number(row.revenue),
+      sessions: row.sessions,
+      clicked: row.clicked,
+      carted: row.carted,
+      purchased: row.bought,
+      revenue: row.revenue,
     });
   }
   const readout = readTest(test, days, { metric: input.metric, minimumEffect: input.minimumEffect, alpha: input.alpha });

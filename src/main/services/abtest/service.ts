@@ -6,7 +6,6 @@ import {
   planOnBaseline,
   type StorePlan,
   type StoreReadout,
-  USER_DAYS_SQL,
 } from '../../../shared/abtest';
 import { failure } from '../../../shared/errors';
 import { unknownConfiguration } from '../../../shared/profiles';
@@ -65,7 +64,7 @@ export class AbTestService {
 
   /** A test read from the traffic: per variation its users and rates, each lift over the control, the checks. */
   readoutOf(test: AbTest, input: ReadInput): Promise<StoreReadout> {
-    return this.deps.traffic.read((store) => readTestOnStore(store, test, input));
+    return this.deps.traffic.ask((store) => readTestOnStore(store, test, input));
   }
 
   async plan(file: string, input: PlanInput): Promise<StorePlan> {
@@ -74,27 +73,27 @@ export class AbTestService {
 
   /** The plan of a test from the traffic's last four weeks: its users' rate and variance, and their pace. */
   planOf(test: AbTest, input: PlanInput): Promise<StorePlan> {
-    return this.deps.traffic.read(async (store) => {
-      const [span] = await store.duck.all('SELECT CAST(max(ts) AS VARCHAR) AS last FROM searches');
-      if (!span?.last)
+    return this.deps.traffic.ask(async (store) => {
+      const last = await store.lastSearchAt();
+      if (!last)
         throw failure('validation', 'The traffic store has no searches to plan from: import traffic, or simulate shoppers on Local demo.', {
           field: 'store',
         });
-      const endMs = Date.parse(`${String(span.last).replace(' ', 'T').slice(0, 19)}Z`) + 1000;
+      const endMs = Date.parse(`${last.replace(' ', 'T').slice(0, 19)}Z`) + 1000;
       const startMs = endMs - BASELINE_DAYS * 86_400_000;
       const at = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-      const rows = await store.duck.all(USER_DAYS_SQL, { test: '', start: at(startMs), end: at(endMs), k: input.k });
+      const rows = await store.userDays('', { start: at(startMs), end: at(endMs) }, input.k);
       const users = new Map<string, { x: number; n: number }>();
       let firstDay = Infinity;
       let lastDay = -Infinity;
       for (const row of rows) {
-        const day = Number(row.day);
+        const day = row.day;
         firstDay = Math.min(firstDay, day);
         lastDay = Math.max(lastDay, day);
-        const u = users.get(String(row.user_key)) ?? { x: 0, n: 0 };
-        u.n += Number(row.searches);
-        u.x += Number(input.metric === 'ctr' ? row.clicked : input.metric === 'conversion' ? row.bought : row.revenue);
-        users.set(String(row.user_key), u);
+        const u = users.get(row.user) ?? { x: 0, n: 0 };
+        u.n += row.searches;
+        u.x += input.metric === 'ctr' ? row.clicked : input.metric === 'conversion' ? row.bought : row.revenue;
+        users.set(row.user, u);
       }
       if (users.size < 2)
         throw failure(

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { type AppInfo, type Notice, type Transport, type PathPurpose } from '../../../shared/ipc';
+import { type AppInfo, type Notice, type Transport } from '../../../shared/app';
+import { type PathPurpose } from '../../../shared/settings';
 import { failure } from '../../../shared/errors';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { APP_NAME, APP_VERSION } from '../../app-meta';

@@ -1,7 +1,7 @@
 import { OneRun } from '../pacing';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { type SuiteProgressView, type SuiteRunView } from '../../../shared/ipc';
+import { type SuiteProgressView, type SuiteRunView } from '../../../shared/assertions';
 import { failure } from '../../../shared/errors';
 import type { Shard } from '../../../shared/runs';
 import type { SearchClient, Targets } from '../search';

@@ -1,5 +1,5 @@
 import type { ConnectionCause, Profile } from '../../../shared/profiles';
-import { type ActiveCatalogView, type ConnectionStep, type TokenStatusView } from '../../../shared/ipc';
+import { type ActiveCatalogView, type ConnectionStep, type TokenStatusView } from '../../../shared/catalog';
 import { type ExchangeRecord, WorkbenchFailure, type WorkbenchError } from '../../../shared/errors';
 import type { CatalogClient } from './catalog-client';
 import { type LocalDemo, credentialsFor, readyProfile, type ProfileService, type TokenClient } from '../profiles';

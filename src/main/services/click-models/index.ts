@@ -1,3 +1,3 @@
 /** The front door of click models in the main process: fitting on the traffic store. */
-export { fitOnStore, pagesOnStore, withNumberedPages } from './fit';
+export { fitOnStore } from './fit';
 export { ClickModelsService } from './service';

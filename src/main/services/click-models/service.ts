@@ -8,7 +8,7 @@ import {
 } from '../../../shared/click-models';
 import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../../shared/judgments';
 import type { TrafficFilter } from '../../../shared/traffic';
-import type { ClickRatingsView } from '../../../shared/ipc';
+import type { ClickRatingsView } from '../../../shared/click-models';
 import type { TrafficService } from '../traffic';
 import type { Workspace } from '../workspace';
 import { failure } from '../../../shared/errors';
@@ -68,7 +68,7 @@ export class ClickModelsService {
       throw failure('validation', `Give ${max} thresholds, one per rating above 0 (the list's scale is 0 to ${max}).`, {
         field: 'thresholds',
       });
-    const fit = await this.deps.traffic.read((store) => fitOnStore(store, input.model, input.filter ?? {}));
+    const fit = await this.deps.traffic.ask((store) => fitOnStore(store, input.model, input.filter ?? {}));
     if (fit.fit.searches === 0)
       throw failure(
         'validation',

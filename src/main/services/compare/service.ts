@@ -5,7 +5,7 @@ import { batchCsvPieces, batchHead, batchHtml, batchJsonPieces, batchRow, kindRe
 import type { BatchDefinition, BatchProgress, BatchQuality, BatchResult, BatchRow, NewBatch } from '../../../shared/compare';
 import type { ReportContext, SideSpec } from '../../../shared/compare';
 import { explanationAddition, type KeptExplanation } from '../../../shared/explain';
-import { type BatchListItem, type BatchResultView, type BatchView } from '../../../shared/ipc';
+import { type BatchListItem, type BatchResultView, type BatchView } from '../../../shared/compare';
 import { failure } from '../../../shared/errors';
 import { LIMITS, type Item, checkResponse } from '../../../shared/request';
 import type { ProfileService } from '../profiles';

@@ -16,7 +16,7 @@ import { failure } from '../../../shared/errors';
 import { mulberry32 } from '../../../shared/random';
 import type { TrafficFilter } from '../../../shared/traffic';
 import type { SearchClient } from '../search';
-import type { TrafficStore } from '../traffic';
+import type { StoreQueries } from '../traffic';
 import { type ReplayContext, replayLogOnStore } from './log';
 import { type RankingSource, runRankings, serviceRankings } from './rankings';
 
@@ -101,7 +101,7 @@ const SEED = 45;
  */
 export async function estimateOnStore(
   deps: { search: SearchClient },
-  store: TrafficStore,
+  store: StoreQueries,
   input: EstimateInput,
   options: { signal?: AbortSignal; onProgress?: (p: EstimateProgress) => void } = {},
 ): Promise<EstimateReport> {

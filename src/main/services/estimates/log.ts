@@ -2,8 +2,7 @@ import { pagesFromColumns } from '../../../shared/click-models';
 import { failure } from '../../../shared/errors';
 import { type Conversions, type ReplayLog, type Target, withTargets } from '../../../shared/estimates';
 import type { TrafficFilter } from '../../../shared/traffic';
-import { withNumberedPages } from '../click-models';
-import type { TrafficStore } from '../traffic';
+import type { NumberedConversion, StoreQueries } from '../traffic';
 
 /** A (query, context) A's searches had: what B's ranking is asked for. */
 export interface ReplayContext {
@@ -20,13 +19,13 @@ export interface ReplayContext {
  * ranking for its (query, context) from `rankingsOf`, asked once per context.
  */
 export async function replayLogOnStore(
-  store: TrafficStore,
+  store: StoreQueries,
   input: { filter: TrafficFilter; configuration?: string; k: number },
   /** B's ranking per context; null where B has none to give (a run file without the query): those searches are not replayed. */
   rankingsOf: (contexts: ReplayContext[]) => Promise<(Target['ranking'] | null)[]>,
 ): Promise<{ log: ReplayLog; contexts: ReplayContext[] }> {
   const { configuration: _ignored, ...days } = input.filter;
-  return withNumberedPages(store, days, true, async (sql, numbered) => {
+  return store.numberedSearches(days, async (numbered, read) => {
     const rid: number[] = [];
     const clickedIn: number[] = [];
     const session: number[] = [];
@@ -35,30 +34,23 @@ export async function replayLogOnStore(
     const sessions = new Map<string, number>();
     const contextIndex = new Map<string, number>();
     const contexts: ReplayContext[] = [];
-    await store.duck.each(sql.searches, (rows, column) => {
-      const [r, c, s, conf, vars, q] = [column(0), column(1), column(2), column(3), column(4), column(5)];
-      for (let i = 0; i < rows; i++) {
-        rid.push(Number(r(i)));
-        clickedIn.push(Number(c(i)));
-        const key = String(s(i));
-        let n = sessions.get(key);
-        if (n === undefined) sessions.set(key, (n = sessions.size));
-        session.push(n);
-        const configuration = conf(i) === null ? '' : String(conf(i));
-        const query = String(q(i));
-        const variables = String(vars(i));
-        const ctx = `${query}\u0000${variables}`;
-        contextOf.push(ctx);
-        const ofA = input.configuration === undefined || configuration === input.configuration;
-        replay.push(ofA ? 1 : 0);
-        if (!ofA) continue;
-        let t = contextIndex.get(ctx);
-        if (t === undefined) {
-          contextIndex.set(ctx, (t = contexts.length));
-          contexts.push({ query, variables, searches: 0 });
-        }
-        contexts[t]!.searches++;
+    await read.searches((row) => {
+      rid.push(row.ranking);
+      clickedIn.push(row.clicked);
+      let n = sessions.get(row.session);
+      if (n === undefined) sessions.set(row.session, (n = sessions.size));
+      session.push(n);
+      const ctx = `${row.query}\u0000${row.variables}`;
+      contextOf.push(ctx);
+      const ofA = input.configuration === undefined || row.configuration === input.configuration;
+      replay.push(ofA ? 1 : 0);
+      if (!ofA) return;
+      let t = contextIndex.get(ctx);
+      if (t === undefined) {
+        contextIndex.set(ctx, (t = contexts.length));
+        contexts.push({ query: row.query, variables: row.variables, searches: 0 });
       }
+      contexts[t]!.searches++;
     });
     // Every search of one of A's (query, context)s lends its clicks, whatever served it.
     const target = contextOf.map((ctx) => contextIndex.get(ctx) ?? -1);
@@ -86,7 +78,7 @@ export async function replayLogOnStore(
       clicked: Int32Array.from(patternClicked),
       count: Float64Array.from(count),
     });
-    const conversions = await conversionsOf(store, sql.conversions, sessions);
+    const conversions = await conversionsOf(read.conversions, sessions);
     const rankings = contexts.length ? await rankingsOf(contexts) : [];
     const targets = Int32Array.from(target, (t) => (t >= 0 && rankings[t] === null ? -1 : t));
     const log = withTargets(
@@ -100,36 +92,32 @@ export async function replayLogOnStore(
 }
 
 /** The first pages' add-to-carts and purchases per (session, item), or undefined when the log has none. */
-async function conversionsOf(store: TrafficStore, text: string, sessions: Map<string, number>): Promise<Conversions | undefined> {
+async function conversionsOf(
+  read: (each: (row: NumberedConversion) => void) => Promise<void>,
+  sessions: Map<string, number>,
+): Promise<Conversions | undefined> {
   const session: number[] = [];
   const pair: number[] = [];
   const kind: number[] = [];
   const count: number[] = [];
-  await store.duck.each(text, (rows, column) => {
-    const [s, p, k, n] = [column(0), column(1), column(2), column(3)];
-    for (let i = 0; i < rows; i++) {
-      const at = sessions.get(String(s(i)));
-      if (at === undefined) continue;
-      session.push(at);
-      pair.push(Number(p(i)));
-      kind.push(Number(k(i)));
-      count.push(Number(n(i)));
-    }
+  await read((row) => {
+    const at = sessions.get(row.session);
+    if (at === undefined) return;
+    session.push(at);
+    pair.push(row.pair);
+    kind.push(row.kind);
+    count.push(row.count);
   });
   if (!pair.length) return undefined;
   return { session: Int32Array.from(session), pair: Int32Array.from(pair), kind: Uint8Array.from(kind), count: Float64Array.from(count) };
 }
 
-/** The configurations the store's first pages were logged under, most searched first. */
-const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
-WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
-
 /**
  * A: side A's configuration as the log names it. A side that names none is the service's default, which the log
  * names by its id — taken as the log's most searched configuration other than B's, and said so.
  */
-export async function sideA(store: TrafficStore, named: string | undefined, b: string): Promise<{ configuration: string; why: string }> {
-  const logged = (await store.duck.all(CONFIGURATIONS_SQL)).map((r) => String(r.configuration));
+export async function sideA(store: StoreQueries, named: string | undefined, b: string): Promise<{ configuration: string; why: string }> {
+  const logged = await store.firstPageConfigurations();
   if (!logged.length) throw failure('validation', 'The traffic store is empty: import traffic first.', { field: 'store' });
   const configuration = named ?? logged.find((c) => c !== b) ?? logged[0]!;
   if (!logged.includes(configuration))

@@ -1,4 +1,4 @@
-import { type TrafficEstimateView } from '../../../shared/ipc';
+import { type TrafficEstimateView } from '../../../shared/estimates';
 import { failure } from '../../../shared/errors';
 import type { ReplayModel } from '../../../shared/estimates';
 import type { CompareService, Experiments } from '../compare';
@@ -24,17 +24,17 @@ export class TrafficEstimates {
     input: EstimateInput,
     options: { signal?: AbortSignal; onProgress?: (p: EstimateProgress) => void } = {},
   ): Promise<EstimateReport> {
-    return this.deps.traffic.read((store) => estimateOnStore({ search: this.deps.search }, store, input, options));
+    return this.deps.traffic.ask((store) => estimateOnStore({ search: this.deps.search }, store, input, options));
   }
 
   /** The configuration side A stands for: the one named, else the store's other than B's (said why). */
   sideA(named: string | undefined, b: string): Promise<{ configuration: string; why: string }> {
-    return this.deps.traffic.read((store) => sideA(store, named, b));
+    return this.deps.traffic.ask((store) => sideA(store, named, b));
   }
 
   /** Clicks the store's shoppers gave each (query, item), by a click model fitted on it: what explanations measure. */
   clicks(): ReturnType<typeof clicksOnStore> {
-    return this.deps.traffic.read((store) => clicksOnStore(store));
+    return this.deps.traffic.ask((store) => clicksOnStore(store));
   }
 }
 type Input = { model: ReplayModel; k: number };

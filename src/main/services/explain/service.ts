@@ -1,5 +1,5 @@
 import { type SideSpec, qualitySettings, type QueryRow } from '../../../shared/compare';
-import { type ExplainProgressView, type ExplainView } from '../../../shared/ipc';
+import { type ExplainProgressView, type ExplainView } from '../../../shared/explain';
 import { failure } from '../../../shared/errors';
 import {
   type ExplainAnswer,

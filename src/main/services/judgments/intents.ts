@@ -1,4 +1,4 @@
-import { type IntentProposals } from '../../../shared/ipc';
+import { type IntentProposals } from '../../../shared/workspace';
 import { failure } from '../../../shared/errors';
 import { proposeIntent, type FacetValues } from '../../../shared/judgments';
 import type { Facet, SearchResponse } from '../../../shared/request';

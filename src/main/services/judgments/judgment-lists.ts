@@ -1,4 +1,4 @@
-import { type ItemRating, type JudgmentsImported } from '../../../shared/ipc';
+import { type ItemRating, type JudgmentsImported } from '../../../shared/judgments';
 import { failure } from '../../../shared/errors';
 import {
   EXPORT_FILES,

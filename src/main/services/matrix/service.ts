@@ -1,4 +1,4 @@
-import { type MatrixProgressView } from '../../../shared/ipc';
+import { type MatrixProgressView } from '../../../shared/matrix';
 import { failure } from '../../../shared/errors';
 import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell, type MatrixRun } from '../../../shared/matrix';
 import type { SearchTemplate } from '../../../shared/request';

@@ -1,4 +1,4 @@
-import type { ProfilesList } from '../../../shared/ipc';
+import type { ProfilesList } from '../../../shared/profiles';
 import {
   LOCAL_DEMO_ID,
   type Profile,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { importPKCS8 } from 'jose';
 import { z } from 'zod';
-import { type Notice, type ProfilesSummary } from '../../../shared/ipc';
+import { type Notice } from '../../../shared/app';
+import { type ProfilesSummary } from '../../../shared/profiles';
 import { failure } from '../../../shared/errors';
 import {
   LOCAL_DEMO_ID,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type BatchResult, experimentSchema } from '../../../shared/compare';
-import { type TrendView } from '../../../shared/ipc';
+import { type TrendView } from '../../../shared/runs';
 import { failure } from '../../../shared/errors';
 import { indexRatings, type RatingIndex } from '../../../shared/judgments';
 import { runSnapshotSchema, type RunSnapshot, judgmentsChanged, trend, type RunRankings, type TrendRun } from '../../../shared/runs';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryEntry } from '../../../shared/history';
-import { type ChannelParsedInput, type RunOutput } from '../../../shared/ipc';
+import { type ChannelParsedInput } from '../../../shared/ipc';
+import { type RunOutput } from '../../../shared/search';
 import { WorkbenchFailure } from '../../../shared/errors';
 import { normalize, withEnvelope } from '../../../shared/request';
 import type { EventHub } from '../../events';

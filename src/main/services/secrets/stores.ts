@@ -1,4 +1,4 @@
-import { type SecretStoreInfo } from '../../../shared/ipc';
+import { type SecretStoreInfo } from '../../../shared/profiles';
 import { failure } from '../../../shared/errors';
 import type keytarModule from 'keytar';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { settingsSchema, storedSettingsSchema, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { JsonDocument } from '../storage';
-import type { Notice } from '../../../shared/ipc';
+import type { Notice } from '../../../shared/app';
 
 /** The user's preferences, one JSON file in the data folder. */
 export class SettingsService {

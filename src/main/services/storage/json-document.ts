@@ -1,7 +1,7 @@
 import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
-import type { Notice } from '../../../shared/ipc';
+import type { Notice } from '../../../shared/app';
 import { describeIssues, zodIssues } from '../../../shared/zod';
 import { writeJsonAtomically } from './atomic';
 

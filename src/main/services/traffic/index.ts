@@ -11,3 +11,12 @@ export {
 } from './simulate';
 export { StoreError, TrafficStore } from './store';
 export { DEMO_SIMULATION, TrafficService } from './service';
+export {
+  type NumberedConversion,
+  type NumberedPages,
+  type NumberedSearch,
+  StoreQueries,
+  type StoreWindow,
+  type UserDayRow,
+  type WindowCoverage,
+} from './queries';

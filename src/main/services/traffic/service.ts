@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/ipc';
+import { type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
 import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
@@ -28,6 +28,7 @@ import type { LocalDemo } from '../profiles';
 import type { SearchClient } from '../search';
 import type { Workspace } from '../workspace';
 import { importFile, type ImportProgress } from './importer';
+import { StoreQueries } from './queries';
 import { simulateTraffic } from './simulate';
 import { StoreError, TrafficStore } from './store';
 
@@ -100,8 +101,16 @@ export class TrafficService {
     });
   }
 
+  /**
+   * Other capabilities' work on the open store, through its named queries (`StoreQueries`: typed rows, no SQL of
+   * theirs); the store's own errors said as validation errors with their field.
+   */
+  ask<T>(work: (queries: StoreQueries) => Promise<T>): Promise<T> {
+    return this.read((store) => work(new StoreQueries(store)));
+  }
+
   /** Work on the open store; the store's own errors said as validation errors with their field. */
-  async read<T>(work: (store: TrafficStore) => Promise<T>): Promise<T> {
+  private async read<T>(work: (store: TrafficStore) => Promise<T>): Promise<T> {
     const store = await this.store();
     try {
       return await work(store);

@@ -9,7 +9,7 @@ import {
   type QuerySetEntry,
   type QuerySetPage,
 } from '../../../shared/workspace';
-import { type QuerySetCreated } from '../../../shared/ipc';
+import { type QuerySetCreated } from '../../../shared/workspace';
 import { failure } from '../../../shared/errors';
 import { queryKey, type Intent } from '../../../shared/judgments';
 import type { HistoryService } from '../search';

@@ -1,5 +1,5 @@
 import { type Assertion, withEnvelope, type RequestEnvelope } from '../../../shared/request';
-import type { SavedListing, SavedRequestView } from '../../../shared/ipc';
+import type { SavedListing, SavedRequestView } from '../../../shared/search';
 import { slugify, WORKSPACE_FORMATS, requestFileSchema, type RequestFile } from '../../../shared/workspace';
 import type { Workspace } from './workspace';
 

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ExchangeRecord } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { Segmented } from '../components/Segmented';
 import { CodeEditor } from '../editors/CodeEditor';
 import { ExchangePanel } from './ExchangePanel';

@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { CopyButton } from '../components/CopyButton';
 
 function HeadersTable({ headers }: { headers: [string, string][] }) {

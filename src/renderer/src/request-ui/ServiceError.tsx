@@ -1,6 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ExchangeRecord, WorkbenchError } from '@shared/ipc';
+import type { WorkbenchError } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { Button } from '../components/Button';
 import { modKey } from '../shell/keys';
 import './request.css';

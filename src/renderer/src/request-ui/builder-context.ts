@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CatalogAttributeView } from '@shared/ipc';
+import type { CatalogAttributeView } from '@shared/catalog';
 import { isRangeFacet } from '@shared/suggest';
 import type { Facet, Item } from '@shared/request';
 import type { AttributeInfo, LanguageContext } from '../editors/language-context';

@@ -1,4 +1,5 @@
-import type { ExchangeRecord, Result, WorkbenchError } from '@shared/ipc';
+import type { Result, WorkbenchError } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 
 /**
  * One request's life in the renderer, written once for every screen: send,

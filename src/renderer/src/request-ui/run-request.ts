@@ -1,4 +1,5 @@
-import type { ChannelInput, RunOutput, RunOutputOf, Result } from '@shared/ipc';
+import type { ChannelInput, Result } from '@shared/ipc';
+import type { RunOutput, RunOutputOf } from '@shared/search';
 import type { RequestKind } from '@shared/request';
 import { workbench } from '../bridge';
 

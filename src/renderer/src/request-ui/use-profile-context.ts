@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { CatalogAttributeView } from '@shared/ipc';
+import type { CatalogAttributeView } from '@shared/catalog';
 import type { ProfileView } from '@shared/profiles';
 import { useAppStore } from '../store/store';
 

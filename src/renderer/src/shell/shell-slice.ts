@@ -1,4 +1,5 @@
-import type { AppInfo, Notice, WorkbenchError } from '@shared/ipc';
+import type { WorkbenchError } from '@shared/ipc';
+import type { AppInfo, Notice } from '@shared/app';
 import type { Settings, SettingsPatch, ThemePreference } from '@shared/settings';
 import type { PaneLayout } from '../components/pane-layout';
 import { workbench } from '../bridge';

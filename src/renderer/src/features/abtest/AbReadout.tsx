@@ -1,6 +1,6 @@
 import { CircleCheck, Ruler, TriangleAlert } from 'lucide-react';
 import type { AbMetric } from '@shared/abtest';
-import type { AbPlanView, AbReadoutView } from '@shared/ipc';
+import type { AbPlanView, AbReadoutView } from '@shared/abtest';
 
 type Lift = AbReadoutView['lifts'][number];
 

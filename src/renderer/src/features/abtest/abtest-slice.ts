@@ -1,5 +1,5 @@
 import { AB_READING_DEFAULTS, type AbReading, type AbTest, notStarted } from '@shared/abtest';
-import type { AbPlanView, AbReadoutView } from '@shared/ipc';
+import type { AbPlanView, AbReadoutView } from '@shared/abtest';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CaseResult } from '@shared/assertions';
 import { canonicalJson } from '@shared/workspace';
 import { oneCause } from '@shared/diagnostics';
-import type { SavedRequestView } from '@shared/ipc';
+import type { SavedRequestView } from '@shared/search';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';

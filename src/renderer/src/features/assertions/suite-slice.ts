@@ -1,4 +1,4 @@
-import type { SuiteProgressView, SuiteRunView } from '@shared/ipc';
+import type { SuiteProgressView, SuiteRunView } from '@shared/assertions';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';

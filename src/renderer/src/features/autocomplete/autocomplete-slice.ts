@@ -1,5 +1,5 @@
 import type { Assertion, AutocompleteRequest, AutocompleteResponse } from '@shared/request';
-import type { ExchangeRecord } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { ShellSlice } from '../../shell/shell-slice';

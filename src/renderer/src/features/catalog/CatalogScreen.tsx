@@ -1,7 +1,7 @@
 import { CheckCircle2, Database, Loader2, PlugZap, RefreshCw, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { CAUSE_LABELS, CAUSE_REMEDIES, type ProfileView } from '@shared/profiles';
-import type { ConnectionStep, TokenStatusView } from '@shared/ipc';
+import type { ConnectionStep, TokenStatusView } from '@shared/catalog';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';

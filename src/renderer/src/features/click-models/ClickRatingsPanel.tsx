@@ -1,4 +1,4 @@
-import type { ClickRatingsView } from '@shared/ipc';
+import type { ClickRatingsView } from '@shared/click-models';
 import { type ClickModelKind, iterationsName } from '@shared/click-models';
 import { useMemo, useState } from 'react';
 import { MousePointerClick } from 'lucide-react';

@@ -7,7 +7,8 @@ import {
   type SideSpec,
   type CompareKind,
 } from '@shared/compare';
-import type { ExchangeRecord, BatchListItem, BatchView } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
+import type { BatchListItem, BatchView } from '@shared/compare';
 import type {
   AutocompleteRequest,
   AutocompleteResponse,

@@ -1,5 +1,5 @@
 import { RefreshCw, ShoppingCart, TriangleAlert } from 'lucide-react';
-import type { TrafficEstimateView } from '@shared/ipc';
+import type { TrafficEstimateView } from '@shared/estimates';
 import { LOSES_CLICKS } from '@shared/estimates';
 import { Button } from '../../components/Button';
 import { PanelCard } from '../../components/PanelCard';

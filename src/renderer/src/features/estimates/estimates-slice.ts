@@ -1,4 +1,4 @@
-import type { TrafficEstimateView } from '@shared/ipc';
+import type { TrafficEstimateView } from '@shared/estimates';
 import type { ReplayModel } from '@shared/estimates';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

@@ -1,6 +1,6 @@
 import { Play, Sigma } from 'lucide-react';
 import { explainDifferences, shapleyPlan } from '@shared/explain';
-import type { BatchView } from '@shared/ipc';
+import type { BatchView } from '@shared/compare';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import { ExplainProgress, MeasurePicker, useProfileName } from './ExplainPanel';

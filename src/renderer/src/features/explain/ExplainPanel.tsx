@@ -2,7 +2,7 @@ import { Play, Sigma, Square, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { ratingsCountedText } from '@shared/compare';
 import { explainDifferences, EXPLAIN_MEASURES, type ExplainMeasure, shapleyPlan } from '@shared/explain';
-import type { ExplainView } from '@shared/ipc';
+import type { ExplainView } from '@shared/explain';
 import type { RatingsCounted } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';

@@ -8,7 +8,7 @@ import {
   explanationSentence,
   type ReportDifference,
 } from '@shared/explain';
-import type { ExplainView } from '@shared/ipc';
+import type { ExplainView } from '@shared/explain';
 import { Button } from '../../components/Button';
 
 const num = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;

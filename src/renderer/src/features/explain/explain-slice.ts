@@ -1,7 +1,7 @@
 import { rankingOf } from '@shared/compare';
 import { describeDifference, type Difference, type ExplainMeasure } from '@shared/explain';
 import { canonicalJson } from '@shared/workspace';
-import type { ExplainProgressView, ExplainView } from '@shared/ipc';
+import type { ExplainProgressView, ExplainView } from '@shared/explain';
 import type { SearchResponse } from '@shared/request';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

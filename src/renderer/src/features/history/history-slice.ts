@@ -1,4 +1,5 @@
-import type { ExchangeRecord, HistoryView } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
+import type { HistoryView } from '@shared/search';
 import type { HistoryEntry, HistoryQuery } from '@shared/history';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

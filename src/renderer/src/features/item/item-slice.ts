@@ -1,4 +1,4 @@
-import type { ItemRating } from '@shared/ipc';
+import type { ItemRating } from '@shared/judgments';
 import type { Item } from '@shared/request';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

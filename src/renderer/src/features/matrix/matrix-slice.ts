@@ -1,4 +1,4 @@
-import type { MatrixProgressView } from '@shared/ipc';
+import type { MatrixProgressView } from '@shared/matrix';
 import {
   buildCells,
   checkMatrix,

@@ -1,6 +1,6 @@
 import { ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
-import type { SecretStoreInfo } from '@shared/ipc';
+import type { SecretStoreInfo } from '@shared/profiles';
 
 const DISMISSED_KEY = 'search-workbench:keychain-notice-dismissed';
 

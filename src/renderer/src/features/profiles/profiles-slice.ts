@@ -1,4 +1,6 @@
-import type { CatalogAttributeView, ProfilesList, Result, WorkbenchError } from '@shared/ipc';
+import type { Result, WorkbenchError } from '@shared/ipc';
+import type { CatalogAttributeView } from '@shared/catalog';
+import type { ProfilesList } from '@shared/profiles';
 import type { ProfileFields, ProfilePatch, ProfileView, SecretKind } from '@shared/profiles';
 import { workbench } from '../../bridge';
 import { idleCall, runCall, type CallLens, type CallState } from '../../request-ui/lifecycle';

@@ -1,6 +1,6 @@
 import { History, Pin, PinOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { metricLabel, ratingsCountedText, weightText } from '@shared/compare';
-import type { TrendView } from '@shared/ipc';
+import type { TrendView } from '@shared/runs';
 import { queryKey } from '@shared/judgments';
 import { METRIC_NAMES, type MetricName } from '@shared/metrics';
 import type { SideMean } from '@shared/runs';

@@ -1,4 +1,4 @@
-import type { TrendView } from '@shared/ipc';
+import type { TrendView } from '@shared/runs';
 import type { MetricName } from '@shared/metrics';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

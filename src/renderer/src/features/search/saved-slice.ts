@@ -1,5 +1,5 @@
 import type { Assertion, RequestEnvelope, AutocompleteRequest, SuggestRequest } from '@shared/request';
-import type { SavedListing } from '@shared/ipc';
+import type { SavedListing } from '@shared/search';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { ShellSlice } from '../../shell/shell-slice';

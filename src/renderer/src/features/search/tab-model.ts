@@ -1,6 +1,6 @@
 import type { Assertion, Transport, Item, SearchRequest, SearchResponse, DecodeNote } from '@shared/request';
 import type { RequestDiagnostic } from '@shared/diagnostics';
-import type { ExchangeRecord } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
 import { canonicalJson } from '@shared/workspace';
 

@@ -1,5 +1,5 @@
 import type { Assertion, Facet, Item, SuggestRequest, SuggestResponse } from '@shared/request';
-import type { ExchangeRecord } from '@shared/ipc';
+import type { ExchangeRecord } from '@shared/errors';
 import { cancelCall, idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import type { AnswerPanel } from '../../request-ui/panels';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';

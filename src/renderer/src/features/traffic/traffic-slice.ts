@@ -1,4 +1,4 @@
-import type { ImportView, TrafficOverview, TrafficProgressView } from '@shared/ipc';
+import type { ImportView, TrafficOverview, TrafficProgressView } from '@shared/traffic';
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';

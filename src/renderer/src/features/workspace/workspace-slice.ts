@@ -1,4 +1,4 @@
-import type { JudgmentsImported } from '@shared/ipc';
+import type { JudgmentsImported } from '@shared/judgments';
 import { type ExportFormat, JUDGMENT_FORMAT_NAMES, type Scale, queryKey, type Intent } from '@shared/judgments';
 import type { WorkspaceKind, WorkspaceListing, QuerySetPage } from '@shared/workspace';
 import type { NewExperiment } from '@shared/compare';

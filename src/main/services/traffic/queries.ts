@@ -1,0 +1,229 @@
+import { numberedPagesSql, type PairKey, pagesFromColumns, type PreparedPages } from '../../../shared/click-models';
+import { ACTIONS, type TrafficFilter } from '../../../shared/traffic';
+import type { TrafficStore } from './store';
+
+/**
+ * What other capabilities may ask the traffic store: named queries with typed rows, each decoded once, here, beside
+ * its SQL. No service outside traffic runs SQL on the store (a test reads the services for it); they are handed a
+ * `StoreQueries` by `TrafficService.ask`, which holds the store while they work.
+ */
+
+/** A test's window as the store's timestamps (UTC), the end exclusive: `testWindow` in the A/B core. */
+export interface StoreWindow {
+  start: string;
+  end: string;
+}
+
+/** One user's day in a window: the searches and what they led to, and the variation they were logged with for a test. */
+export interface UserDayRow {
+  /** UBI's `user_id`, else `client_id`; a search logged in the test without either counts its session (`session:<id>`). */
+  user: string;
+  /** The variation the day's searches were logged with for the test, when they were. */
+  logged: string | null;
+  /** Days since the window's start (0 the first). */
+  day: number;
+  searches: number;
+  sessions: number;
+  /** Searches with a click in the first k, with an add-to-cart, with a purchase; the purchases' revenue. */
+  clicked: number;
+  carted: number;
+  bought: number;
+  revenue: number;
+}
+
+/** How many searches in a window there are, how many carry a user or client id, and how many were logged in a test. */
+export interface WindowCoverage {
+  searches: number;
+  identified: number;
+  logged: number;
+}
+
+/** One first page of the numbered pages, for the replay: its ranking's number, the ranks clicked, its session and context. */
+export interface NumberedSearch {
+  ranking: number;
+  /** The ranks clicked, as the core's bit set of the first MODEL_DEPTH. */
+  clicked: number;
+  session: string;
+  configuration: string;
+  variables: string;
+  query: string;
+}
+
+/** Add-to-carts (kind 0) or purchases (1) on one item of a session's first pages, by the item's pair number. */
+export interface NumberedConversion {
+  session: string;
+  pair: number;
+  kind: number;
+  count: number;
+}
+
+/** The store's first pages numbered by DuckDB, as columns: what pages are made of, but their patterns. */
+export type NumberedPages = Omit<Parameters<typeof pagesFromColumns>[0], 'patternRanking' | 'clicked' | 'count'>;
+
+/** Each user's days in a window (searches and events of the window only): see `UserDayRow`. Parameters $test, $start, $end, $k. */
+const USER_DAYS_SQL = `WITH s AS (
+  SELECT search_id, session_id, ts,
+    coalesce(user_id, client_id, CASE WHEN ab_test = $test THEN 'session:' || session_id END) AS user_key,
+    CASE WHEN ab_test = $test THEN ab_variation END AS logged
+  FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)
+), acts AS (
+  SELECT search_id,
+    bool_or(action = '${ACTIONS.click}' AND position BETWEEN 1 AND $k) AS clicked,
+    bool_or(action = '${ACTIONS.addToCart}') AS carted,
+    bool_or(action = '${ACTIONS.purchase}') AS bought,
+    coalesce(sum(value) FILTER (WHERE action = '${ACTIONS.purchase}'), 0) AS revenue
+  FROM events WHERE search_id IN (SELECT search_id FROM s) GROUP BY search_id
+)
+SELECT s.user_key AS user_key, max(s.logged) AS logged,
+  CAST(date_diff('day', CAST(CAST($start AS TIMESTAMP) AS DATE), CAST(s.ts AS DATE)) AS INTEGER) AS day,
+  CAST(count(*) AS INTEGER) AS searches, CAST(count(DISTINCT s.session_id) AS INTEGER) AS sessions,
+  CAST(count(*) FILTER (WHERE a.clicked) AS INTEGER) AS clicked,
+  CAST(count(*) FILTER (WHERE a.carted) AS INTEGER) AS carted,
+  CAST(count(*) FILTER (WHERE a.bought) AS INTEGER) AS bought,
+  CAST(coalesce(sum(a.revenue), 0) AS DOUBLE) AS revenue
+FROM s LEFT JOIN acts a ON a.search_id = s.search_id
+WHERE s.user_key IS NOT NULL
+GROUP BY s.user_key, day`;
+
+const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches,
+  CAST(count(coalesce(user_id, client_id)) AS INTEGER) AS identified,
+  CAST(count(*) FILTER (WHERE ab_test = $test) AS INTEGER) AS logged
+FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)`;
+
+const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
+WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
+
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+let tags = 0;
+
+export class StoreQueries {
+  constructor(private readonly store: TrafficStore) {}
+
+  async windowCoverage(test: string, window: StoreWindow): Promise<WindowCoverage> {
+    const [row] = await this.store.duck.all(COVERAGE_SQL, { test, start: window.start, end: window.end });
+    return { searches: Number(row?.searches ?? 0), identified: Number(row?.identified ?? 0), logged: Number(row?.logged ?? 0) };
+  }
+
+  /** Each user's days in the window, with the variation logged for `test` ('' for none). */
+  async userDays(test: string, window: StoreWindow, k: number): Promise<UserDayRow[]> {
+    const rows = await this.store.duck.all(USER_DAYS_SQL, { test, start: window.start, end: window.end, k });
+    return rows.map((row) => ({
+      user: String(row.user_key),
+      logged: text(row.logged),
+      day: Number(row.day),
+      searches: Number(row.searches),
+      sessions: Number(row.sessions),
+      clicked: Number(row.clicked),
+      carted: Number(row.carted),
+      bought: Number(row.bought),
+      revenue: Number(row.revenue),
+    }));
+  }
+
+  /** The last search's time as the store writes it (`YYYY-MM-DD HH:MM:SS…`, UTC), or null for an empty store. */
+  async lastSearchAt(): Promise<string | null> {
+    const [span] = await this.store.duck.all('SELECT CAST(max(ts) AS VARCHAR) AS last FROM searches');
+    return text(span?.last);
+  }
+
+  /** The configurations the store's first pages were logged under ('' for none), most searched first. */
+  async firstPageConfigurations(): Promise<string[]> {
+    return (await this.store.duck.all(CONFIGURATIONS_SQL)).map((r) => String(r.configuration));
+  }
+
+  /** The store's first pages, grouped into patterns (ranking, ranks clicked) and numbered by DuckDB: what every click model fits on. */
+  firstPages(filter: TrafficFilter = {}): Promise<PreparedPages> {
+    return this.numbered(filter, false, async (numbered, sql) => {
+      const [patternRanking, clicked, countIn] = (await this.ints(sql.patterns, 3)) as [Int32Array, Int32Array, Int32Array];
+      return pagesFromColumns({ ...numbered, patternRanking, clicked, count: Float64Array.from(countIn) });
+    });
+  }
+
+  /**
+   * The store's first pages numbered (rankings, cells, pairs), handed to `work` with readers of each first page and of
+   * the conversions on them — what the replay of estimates on traffic counts its own patterns from.
+   */
+  numberedSearches<T>(
+    filter: TrafficFilter,
+    work: (
+      numbered: NumberedPages,
+      read: {
+        searches: (each: (row: NumberedSearch) => void) => Promise<void>;
+        conversions: (each: (row: NumberedConversion) => void) => Promise<void>;
+      },
+    ) => Promise<T>,
+  ): Promise<T> {
+    return this.numbered(filter, true, (numbered, sql) =>
+      work(numbered, {
+        searches: (each) =>
+          this.store.duck.each(sql.searches, (rows, column) => {
+            const [r, c, s, conf, vars, q] = [column(0), column(1), column(2), column(3), column(4), column(5)];
+            for (let i = 0; i < rows; i++)
+              each({
+                ranking: Number(r(i)),
+                clicked: Number(c(i)),
+                session: String(s(i)),
+                configuration: text(conf(i)) ?? '',
+                variables: String(vars(i)),
+                query: String(q(i)),
+              });
+          }),
+        conversions: (each) =>
+          this.store.duck.each(sql.conversions, (rows, column) => {
+            const [s, p, k, n] = [column(0), column(1), column(2), column(3)];
+            for (let i = 0; i < rows; i++) each({ session: String(s(i)), pair: Number(p(i)), kind: Number(k(i)), count: Number(n(i)) });
+          }),
+      }),
+    );
+  }
+
+  /** A result's integer columns, read chunk by chunk into typed arrays (grown as they fill: the size is not known ahead). */
+  private async ints(sql: string, columns: number): Promise<Int32Array[]> {
+    let out = Array.from({ length: columns }, () => new Int32Array(1 << 16));
+    let length = 0;
+    await this.store.duck.each(sql, (rows, column) => {
+      if (length + rows > out[0]!.length)
+        out = out.map((values) => {
+          const grown = new Int32Array(Math.max(values.length * 2, length + rows));
+          grown.set(values.subarray(0, length));
+          return grown;
+        });
+      for (let c = 0; c < columns; c++) {
+        const read = column(c);
+        const values = out[c]!;
+        for (let i = 0; i < rows; i++) values[length + i] = Number(read(i));
+      }
+      length += rows;
+    });
+    return out.map((values) => values.subarray(0, length));
+  }
+
+  /**
+   * Numbers the store's first pages in temporary tables (dropped after `work`), reads the rankings, their cells and the
+   * pairs, and hands them to `work` with the SQL of the rest. A tag keeps two at once on one store apart.
+   */
+  private async numbered<T>(
+    filter: TrafficFilter,
+    withSearches: boolean,
+    work: (numbered: NumberedPages, sql: ReturnType<typeof numberedPagesSql>) => Promise<T>,
+  ): Promise<T> {
+    const sql = numberedPagesSql(filter, String(++tags), withSearches);
+    try {
+      for (const step of sql.setup) await this.store.duck.run(step.text, step.params);
+      const [rid, depthIn] = (await this.ints(sql.rankings, 2)) as [Int32Array, Int32Array];
+      // Placed by ranking number: the rows come in no order.
+      const rankingDepth = new Int32Array(rid.length);
+      rid.forEach((k, i) => (rankingDepth[k] = depthIn[i]!));
+      const [cellRanking, cellRank, cellPair] = (await this.ints(sql.cells, 3)) as [Int32Array, Int32Array, Int32Array];
+      const pairs: PairKey[] = [];
+      await this.store.duck.each(sql.pairs, (rows, column) => {
+        const [a, b, c] = [column(0), column(1), column(2)];
+        for (let i = 0; i < rows; i++) pairs[Number(a(i))] = { query: String(b(i)), itemId: String(c(i)) };
+      });
+      return await work({ pairs, rankingDepth, cellRanking, cellRank, cellPair }, sql);
+    } finally {
+      for (const statement of sql.cleanup) await this.store.duck.run(statement).catch(() => undefined);
+    }
+  }
+}

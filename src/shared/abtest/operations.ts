@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { abReadingSchema } from './reading';
+import { type AbTest, abTestSchema } from './test';
+import { type StorePlan } from './plan';
+import { type StoreReadout } from './readout';
+import { workspaceFileSchema } from '../workspace';
+import { operation } from '../operations';
+
+/** A test read from the workspace's traffic, with the variations whose configuration the active profile does not list. */
+export interface AbReadoutView extends StoreReadout {
+  warnings: string[];
+}
+
+/** A test's plan before it starts, from the traffic's last four weeks. */
+export type AbPlanView = StorePlan;
+
+const file = workspaceFileSchema;
+/** How a test is read and planned (the metric, clicks counted in the first k, the minimum effect and alpha): declared in the core. */
+const reading = abReadingSchema.shape;
+
+export const abtestOperations = {
+  'abtest:read': operation<AbTest>()({
+    input: z.strictObject({ file }),
+    doc: 'One A/B test of the workspace (ab-tests/): its id, variations with weights, configurations and variables, and its days.',
+  }),
+  'abtest:save': operation<{ file: string; warnings: string[] }>()({
+    input: z.strictObject({ file: file.optional(), test: abTestSchema }),
+    doc: 'Saves an A/B test (weights adding to 100, unique variation ids, real dates) atomically: over its file when named (the app’s own only), else as a new file named after it. Warnings name configurations the active profile does not list.',
+  }),
+  'abtest:readout': operation<AbReadoutView>()({
+    input: z.strictObject({ file, ...reading }),
+    doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached.',
+  }),
+  'abtest:plan': operation<AbPlanView>()({
+    input: z.strictObject({ file, ...reading }),
+    doc: 'Plans a test from the traffic’s last four weeks: the metric’s rate and per-user variance, the users per variation for the minimum effect at 80% power and alpha, and the days at the traffic’s pace of users.',
+  }),
+};

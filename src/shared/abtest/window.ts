@@ -1,0 +1,11 @@
+import { testSpan } from './test';
+
+/**
+ * A test's window as the store's timestamps (UTC, written as DuckDB reads a TIMESTAMP): its start, and its end — a
+ * date's whole day — or far ahead while it runs.
+ */
+export function testWindow(test: { start: string; end?: string | undefined }): { start: string; end: string } {
+  const plain = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+  const span = testSpan(test);
+  return { start: plain(span.start), end: span.end === null ? '9999-12-31 00:00:00.000' : plain(span.end) };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CLICK_MODEL_KINDS } from './fit';
+import { type Interval } from './intervals';
+import { type Thresholds } from './ratings';
+import { operation } from '../operations';
+
+/** A click model's ratings as the Traffic view shows them: the fit, its thresholds, the items, agreement with people. */
+export interface ClickRatingsView {
+  model: (typeof CLICK_MODEL_KINDS)[number];
+  searches: number;
+  patterns: number;
+  iterations: number;
+  converged: boolean;
+  /** Counting and fitting, ms. */
+  ms: number;
+  positions: { rank: number; examination: number }[];
+  continuation?: number;
+  thresholds: Thresholds;
+  max: number;
+  minImpressions: number;
+  rated: number;
+  needsTraffic: number;
+  /** The most shown items (at most VIEW_ITEMS), with their estimate, interval, evidence and rating (null: needs traffic). */
+  items: { query: string; itemId: string; estimate: number; ci95: Interval; impressions: number; clicks: number; rating: number | null }[];
+  shown: number;
+  /** Against the list's people, when a list was given. */
+  agreement: {
+    items: number;
+    needed: number;
+    alpha: number | null;
+    weightedKappa: number | null;
+    exact: number;
+    perQuery: { query: string; items: number; weightedKappa: number | null; needed: number }[];
+  } | null;
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+const input = {
+  model: z.enum(CLICK_MODEL_KINDS),
+  minImpressions: z.int().min(1).max(1_000_000_000).default(20),
+  thresholds: z.array(z.number().positive().finite()).min(1).max(9).optional(),
+  filter: z
+    .strictObject({
+      from: day.optional(),
+      to: day.optional(),
+      segment: z.string().max(256).optional(),
+      configuration: z.string().max(256).optional(),
+    })
+    .default({}),
+  into: z.string().min(1).max(255).optional(),
+};
+
+export const clickModelsOperations = {
+  'click-models:fit': operation<ClickRatingsView>()({
+    input: z.strictObject(input),
+    doc: "A click model (pbm, dbn or coec) fitted on the workspace's traffic store: position curve, each (query, item)'s estimate with its 95% interval and evidence, ratings by thresholds (given, else matched to the people of `into`, else equal shares), agreement with people.",
+  }),
+  'click-models:save': operation<{ file: string; ratings: number }>()({
+    input: z.strictObject({ ...input, name: z.string().trim().min(1).max(200) }),
+    doc: "Saves a click model's ratings as a judgment list in the workspace (by clicks:<model>): into `into` beside its own ratings, else a new list named `name`.",
+  }),
+};

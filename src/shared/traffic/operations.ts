@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { type FileImport } from './import-summary';
+import { POSITION_BASES } from './rows';
+import { type QueryPage, type WorklistRow, WORKLISTS } from './query-views';
+import { SAMPLE_METHODS } from './sample';
+import { TRAFFIC_GROUPS, type TrafficReport, type TrafficRow } from './views';
+import { MAX_QUERY_LENGTH } from '../workspace';
+import { operation, event } from '../operations';
+
+/** What the workspace's traffic store holds, under a filter: its range, totals and days. */
+export interface TrafficOverview {
+  /** The store's folder in the workspace. */
+  store: string;
+  searches: number;
+  events: number;
+  from: string | null;
+  to: string | null;
+  configurations: string[];
+  segments: string[];
+  /** The whole range under the filter, as one row. */
+  total: TrafficRow | null;
+  byDay: TrafficRow[];
+  /** Simulated shoppers can be sent: Local demo is running. */
+  canSimulate: boolean;
+}
+
+/** What each imported file gave, its formats in the app's words. */
+export interface ImportView {
+  files: (Omit<FileImport, 'formats'> & { formats: string[] })[];
+}
+
+export interface TrafficProgressView {
+  phase: 'shoppers' | 'import';
+  sessions: number;
+  total: number;
+  searches: number;
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+const filter = z
+  .strictObject({
+    from: day.optional(),
+    to: day.optional(),
+    segment: z.string().max(256).optional(),
+    configuration: z.string().max(256).optional(),
+  })
+  .default({});
+const k = z.int().min(1).max(100).default(10);
+
+export const trafficOperations = {
+  'traffic:overview': operation<TrafficOverview>()({
+    input: z.strictObject({ filter, k }),
+    doc: "What the workspace's traffic store holds under a filter (days, segment, configuration): searches, events, its range, the totals and each day's row.",
+  }),
+  'traffic:report': operation<TrafficReport>()({
+    input: z.strictObject({ by: z.enum(TRAFFIC_GROUPS), filter, k, limit: z.int().min(1).max(100_000).optional() }),
+    doc: 'The traffic report: one row per query, segment, configuration or day — searches, sessions, clicks, click-through@k, zero-result, no-click, add-to-cart and conversion rates, revenue per search, mean click position.',
+  }),
+  'traffic:query': operation<QueryPage & { row: TrafficRow | null }>()({
+    input: z.strictObject({ query: z.string().max(MAX_QUERY_LENGTH), filter, k }),
+    doc: "One query's page: its figures, its latest first page as served, clicks by position, the items clicked and bought, its trend by day.",
+  }),
+  'traffic:worklist': operation<WorklistRow[]>()({
+    input: z.strictObject({ kind: z.enum(WORKLISTS), filter, k, limit: z.int().min(1).max(10_000).default(500) }),
+    doc: 'Queries whose searches showed nothing (zero-results) or got no click (no-clicks), most affected first, each with the request it was served with.',
+  }),
+  'traffic:save-query-set': operation<{ file: string }>()({
+    input: z.strictObject({
+      name: z.string().trim().min(1).max(200),
+      source: z.string().max(200),
+      queries: z
+        .array(z.strictObject({ query: z.string().trim().min(1).max(MAX_QUERY_LENGTH), weight: z.number().positive().max(1e12) }))
+        .min(1)
+        .max(100_000),
+    }),
+    doc: 'A new query set in the workspace from queries of the traffic, each weighted by how often it was searched.',
+  }),
+  'traffic:sample': operation<{ file: string; queries: number }>()({
+    input: z.strictObject({
+      method: z.enum(SAMPLE_METHODS),
+      n: z.int().min(1).max(100_000),
+      seed: z
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(1),
+      filter,
+      name: z.string().trim().min(1).max(200),
+    }),
+    doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights.',
+  }),
+  'traffic:import': operation<ImportView>()({
+    input: z.strictObject({
+      files: z.array(z.string().min(1).max(4096)).min(1).max(50),
+      positions: z.enum(POSITION_BASES).default('auto'),
+    }),
+    doc: "Imports UBI, tracker or CSV logs into the workspace store; bad lines counted by reason, the first of each named; a file imported again adds nothing. `positions`: where the logs' ordinals start (auto: from 0 where a search or its application shows ordinal 0).",
+  }),
+  'traffic:simulate-demo': operation<ImportView & { sessions: number; searches: number }>()({
+    input: z.strictObject({ sessions: z.int().min(1).max(50_000).default(2000) }),
+    doc: 'Simulated shoppers on Local demo (a week, two configurations, seed 1), imported into the workspace store. Progress as traffic:progress.',
+  }),
+} as const;
+
+export const trafficEvents = {
+  'traffic:progress': event<TrafficProgressView>('How far simulated shoppers are: sessions done of all, searches so far, then the import.'),
+};
