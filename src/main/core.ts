@@ -19,7 +19,7 @@ import { trafficImplementation } from './services/traffic/operations';
 import { clickModelsImplementation } from './services/click-models/operations';
 import { abtestImplementation } from './services/abtest/operations';
 import { estimatesImplementation } from './services/estimates/operations';
-import { SuiteService } from './services/assertions';
+import { AssertionsService } from './services/assertions';
 import { ExplainService } from './services/explain';
 import { profileTargets, HistoryService, ImageProxy, SearchClient, SearchSession } from './services/search';
 import { MatrixService } from './services/matrix';
@@ -170,7 +170,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await compare.init();
 
-  const assertions = new SuiteService({
+  const assertions = new AssertionsService({
     targets: profileTargets(profiles, localDemo),
     search,
     workspace,

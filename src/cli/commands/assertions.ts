@@ -1,10 +1,10 @@
 /*
- * The assertions capability on the command line: `test` (the word CI uses) runs a suite through SuiteService, as
+ * The assertions capability on the command line: `test` (the word CI uses) runs a suite through AssertionsService, as
  * the app's Workspace → Suite does.
  */
 import { resolve } from 'node:path';
 import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions';
-import { type SuiteProgress, SuiteService } from '../../main/services/assertions';
+import { type SuiteProgress, AssertionsService } from '../../main/services/assertions';
 import { addressTargets, SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, parse, UsageError, type Command } from '../command';
@@ -59,7 +59,7 @@ export const testCommand: Command = {
     const run = runOptions(values, 4);
     const http = runClient(run, 8);
     // The app's service, on the address and token given: the same reading, limits, run and reports.
-    const suites = new SuiteService({
+    const suites = new AssertionsService({
       targets: addressTargets(http, baseUrl, values.token),
       search: new SearchClient(http),
       deadlineMs: () => run.timeout ?? 0,

@@ -1,4 +1,4 @@
-import type { SuiteService } from './assertions';
+import type { AssertionsService } from './assertions';
 import type { ExplainService } from './explain';
 import type { MatrixService } from './matrix';
 import type { IntentProposer, JudgmentLists } from './judgments';
@@ -68,7 +68,7 @@ export interface Services {
   experiments: Experiments;
   compare: CompareService;
   /** The workspace's regression suite, run against a profile. */
-  assertions: SuiteService;
+  assertions: AssertionsService;
   explain: ExplainService;
   /** Context matrices: one query (or a few) across a grid of context variables × configurations. */
   matrix: MatrixService;

@@ -1,3 +1,3 @@
 /** The front door of assertions: what other capabilities may use. */
 export { type SuiteProgress } from './runner';
-export { SuiteService } from './service';
+export { AssertionsService } from './service';

@@ -54,7 +54,7 @@ export interface SuiteRunInput {
  * Regression suites, in the app and on the command line (`search-workbench test`) alike: request files and query
  * sets with expectations (the workspace's, or a folder's), run against a target. One run at a time.
  */
-export class SuiteService {
+export class AssertionsService {
   private readonly one = new OneRun('A suite run is in progress: wait for it, or cancel it first.');
   /** The last run that left something to do (Cancel, requests that could not run), to resume. */
   private unfinished: { key: string; state: SuiteRunState } | null = null;

@@ -4,11 +4,11 @@ import { createCatalogSlice, type CatalogSlice } from '../features/catalog/state
 import { createCompareSlice, type CompareSlice } from '../features/compare/state';
 import { createHistorySlice, type HistorySlice } from '../features/history/state';
 import { createItemSlice, type ItemSlice } from '../features/item/state';
-import { createSuiteSlice, type SuiteSlice } from '../features/assertions/state';
+import { createAssertionsSlice, type AssertionsSlice } from '../features/assertions/state';
 import { createExplainSlice, type ExplainSlice } from '../features/explain/state';
 import { createMatrixSlice, type MatrixSlice } from '../features/matrix/state';
 import { createRunsSlice, type RunsSlice } from '../features/runs/state';
-import { createOnTrafficSlice, type OnTrafficSlice } from '../features/estimates/state';
+import { createEstimatesSlice, type EstimatesSlice } from '../features/estimates/state';
 import { createAbTestSlice, type AbTestSlice } from '../features/abtest/state';
 import { createTrafficSlice, type TrafficSlice } from '../features/traffic/state';
 import { createJudgingSlice, type JudgingSlice } from '../features/judgments/state';
@@ -17,7 +17,7 @@ import { createSavedSlice, type SavedSlice, createSearchSlice, type SearchSlice 
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/state';
 import { createSuggestSlice, type SuggestSlice } from '../features/suggest/state';
 import { createWorkspaceSlice, type WorkspaceSlice } from '../features/workspace/state';
-import { createPasteSlice, type PasteSlice } from '../features/url-tools/state';
+import { createUrlToolsSlice, type UrlToolsSlice } from '../features/url-tools/state';
 import { createShellSlice, type ShellSlice } from '../shell/shell-slice';
 import type { SetState } from './slice';
 
@@ -39,14 +39,14 @@ export type AppState = ShellSlice &
   WorkspaceSlice &
   JudgingSlice &
   ItemSlice &
-  SuiteSlice &
+  AssertionsSlice &
   ExplainSlice &
   MatrixSlice &
   RunsSlice &
-  OnTrafficSlice &
+  EstimatesSlice &
   AbTestSlice &
   TrafficSlice &
-  PasteSlice;
+  UrlToolsSlice;
 
 /** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
 export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
@@ -63,14 +63,14 @@ export const composeSlices = (set: SetState<AppState>, get: () => AppState): App
   ...createWorkspaceSlice(set, get),
   ...createJudgingSlice(set, get),
   ...createItemSlice(set, get),
-  ...createSuiteSlice(set, get),
+  ...createAssertionsSlice(set, get),
   ...createExplainSlice(set, get),
   ...createMatrixSlice(set, get),
   ...createRunsSlice(set, get),
-  ...createOnTrafficSlice(set, get),
+  ...createEstimatesSlice(set, get),
   ...createAbTestSlice(set, get),
   ...createTrafficSlice(set, get),
-  ...createPasteSlice(set, get),
+  ...createUrlToolsSlice(set, get),
 });
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -1,2 +1,2 @@
 /** The state door of assertions: what the store composes and other slices type against. */
-export { createSuiteSlice, type SuiteSlice } from './suite-slice';
+export { createAssertionsSlice, type AssertionsSlice } from './assertions-slice';

@@ -14,7 +14,7 @@ export interface OnTrafficState {
   call: CallState<TrafficEstimateView>;
 }
 
-export interface OnTrafficSlice {
+export interface EstimatesSlice {
   onTraffic: OnTrafficState;
   /** Opens the On traffic panel for an experiment or a batch and estimates its B on the workspace's traffic. */
   openOnTraffic: (subject: OnTrafficSubject) => Promise<void>;
@@ -23,7 +23,7 @@ export interface OnTrafficSlice {
   closeOnTraffic: () => void;
 }
 
-export const createOnTrafficSlice: SliceCreator<OnTrafficSlice> = (set, get) => {
+export const createEstimatesSlice: SliceCreator<EstimatesSlice> = (set, get) => {
   const patch = (p: Partial<OnTrafficState>) => set({ onTraffic: { ...get().onTraffic, ...p } });
   const call = lensAt(() => get().onTraffic, patch, 'call');
   const load = async () => {

@@ -1,2 +1,2 @@
 /** The state door of estimates: what the store composes and other slices type against. */
-export { createOnTrafficSlice, type OnTrafficSlice } from './estimates-slice';
+export { createEstimatesSlice, type EstimatesSlice } from './estimates-slice';

@@ -11,7 +11,7 @@ export interface SuiteRunOptions {
   resume?: boolean;
 }
 
-export interface SuiteSlice {
+export interface AssertionsSlice {
   /** The last suite run, or the one in progress (status 'sending'). */
   suiteRun: CallState<SuiteRunView>;
   suiteProgress: SuiteProgressView | null;
@@ -21,7 +21,7 @@ export interface SuiteSlice {
   applySuiteProgress: (progress: SuiteProgressView) => void;
 }
 
-export const createSuiteSlice: SliceCreator<SuiteSlice> = (set, get) => {
+export const createAssertionsSlice: SliceCreator<AssertionsSlice> = (set, get) => {
   const run = lensAt(get, set, 'suiteRun');
   return {
     suiteRun: idleCall(),

@@ -3,7 +3,7 @@ import type { ProfilesSlice } from '../profiles/state';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SliceCreator } from '../../store/slice';
 
-export interface PasteSlice {
+export interface UrlToolsSlice {
   /** The text in URL tools' box: kept while the user goes elsewhere (to add a storefront mapping) and comes back. */
   pasteText: string;
   setPasteText: (text: string) => void;
@@ -19,7 +19,7 @@ export interface PasteSlice {
 
 type Deps = Pick<ProfilesSlice, 'startProfile'> & Pick<ShellSlice, 'setArea'>;
 
-export const createPasteSlice: SliceCreator<PasteSlice, Deps> = (set, get) => ({
+export const createUrlToolsSlice: SliceCreator<UrlToolsSlice, Deps> = (set, get) => ({
   pasteText: '',
   setPasteText: (pasteText) => set({ pasteText }),
   pasteAwaitingMapping: null,
