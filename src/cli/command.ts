@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
+import { type CliForm, FlagError, flagOptions, inputFromFlags } from '../shared/operations';
 import { checkWriteTarget } from '../main/services/storage';
 
 /**
@@ -56,25 +57,18 @@ export async function checkOut(out: string | undefined): Promise<string | undefi
   return out;
 }
 
-/** One field of an operation's input as a flag: its name, the text given (absent: the schema's default), and its kind. */
-export interface FieldFlag {
-  flag: string;
-  text: string | undefined;
-  /** A number: the text is read as one (text that is no number is refused by the schema, with the text). */
-  number?: true;
-}
-
 /**
- * Flags checked and defaulted by the operation's own input schema — the one the app's channel parses with — so the
- * command line has no limits or defaults of its own. A refused field is a usage error naming its flag and its text.
+ * An operation's input from its flags, checked and defaulted by the operation's own schema — the one the app's
+ * operation parses with (src/shared/operations/cli.ts) — so the command line has no limits or defaults of its own.
+ * A refused value is a usage error naming its flag and its text.
  */
-export function inputFromFlags<S extends z.ZodType>(schema: S, fields: Record<string, FieldFlag>): z.output<S> {
-  const values: Record<string, unknown> = {};
-  for (const [field, { text, number }] of Object.entries(fields))
-    if (text !== undefined) values[field] = number ? (text.trim() === '' ? Number.NaN : Number(text)) : text;
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = fields[String(issue.path[0] ?? '')];
-  throw new UsageError(field ? `${field.flag}: ${issue.message}, got ${JSON.stringify(field.text)}` : issue.message);
+export function flagsInput<S extends z.ZodObject>(form: CliForm<S>, values: Record<string, unknown>): z.output<S> {
+  const texts: Record<string, string | undefined> = {};
+  for (const name of Object.keys(flagOptions(form))) texts[name] = typeof values[name] === 'string' ? values[name] : undefined;
+  try {
+    return inputFromFlags(form, texts);
+  } catch (err) {
+    if (err instanceof FlagError) throw new UsageError(err.message);
+    throw err;
+  }
 }

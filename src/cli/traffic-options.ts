@@ -1,17 +1,13 @@
 import { WorkbenchFailure } from '../shared/errors';
-import type { TrafficFilter } from '../shared/traffic';
+import { type TrafficFilter, trafficFilterCli } from '../shared/traffic';
+import { flagOptions } from '../shared/operations';
 import { TrafficService } from '../main/services/traffic';
-import { UsageError } from './command';
+import { flagsInput, UsageError } from './command';
 import { InputError } from './input';
 
-/** The traffic store's flags every command that reads it shares: its days, segment and configuration. */
+/** The traffic store's flags every command that reads it shares: its days, segment and configuration (declared in the core). */
+export const FILTER_FLAGS = flagOptions(trafficFilterCli);
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const FILTER_FLAGS = {
-  from: { type: 'string' },
-  to: { type: 'string' },
-  segment: { type: 'string' },
-  config: { type: 'string' },
-} as const;
 
 export function dayOption(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
@@ -20,16 +16,9 @@ export function dayOption(value: string | undefined, name: string): string | und
   return value;
 }
 
-export function filterOf(values: { from?: string; to?: string; segment?: string; config?: string }): TrafficFilter {
-  const from = dayOption(values.from, 'from');
-  const to = dayOption(values.to, 'to');
-  if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-  return {
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(values.segment !== undefined ? { segment: values.segment } : {}),
-    ...(values.config !== undefined ? { configuration: values.config } : {}),
-  };
+/** The store's filter from its flags, checked by the schema the app's operations parse it with. */
+export function filterOf(values: Record<string, unknown>): TrafficFilter {
+  return flagsInput(trafficFilterCli, values).filter;
 }
 
 /**

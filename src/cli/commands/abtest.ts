@@ -1,6 +1,7 @@
-import { AB_READING_DEFAULTS, abReadingSchema, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
+import { abtestReadCli, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
+import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { AbTestService } from '../../main/services/abtest';
-import { EXIT, inputFromFlags, parse, UsageError, type CliIo, type Command } from '../command';
+import { EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
 import { withTraffic } from '../traffic-options';
 import { InputError, printJson, readInput } from '../input';
 
@@ -17,17 +18,13 @@ const READ_USAGE =
   "  (χ² of users against the weights, flagged below p 0.001); the planner's users per variation for 80% power\n" +
   '  --store      the traffic store (required)\n' +
   '  --test       FILE: the A/B test (required)\n' +
-  '  --metric     ctr (searches with a click in the first --k), conversion (searches with a purchase) or revenue (per\n' +
-  `               search, each user's revenue capped at the 99.9th percentile of users) (default ${AB_READING_DEFAULTS.metric})\n` +
-  `  --k          click-through counts clicks at a position ≤ k, 1 to 100 (default ${AB_READING_DEFAULTS.k})\n` +
-  `  --mde        the minimum detectable effect the test is planned for, relative: 0.1 = 10% (default ${AB_READING_DEFAULTS.minimumEffect})\n` +
-  `  --alpha      the significance level (default ${AB_READING_DEFAULTS.alpha})\n` +
+  `${flagHelp(abtestReadCli, { width: 12 }).join('\n')}\n` +
   '  --fail-on-srm  exit 1 when the sample-ratio check flags the split (default: report it only)\n' +
   '  --format     json: { test, srm, variations, lifts, plan } to standard output (default: a table)';
 
 const USAGE =
   'abtest assign --test FILE --user ID [--user ID]… [--format json]\n' +
-  '       abtest read --store DIR --test FILE [--metric ctr|conversion|revenue] [--k 10] [--mde 0.1] [--alpha 0.05] [--fail-on-srm] [--format json]\n' +
+  `       abtest read --store DIR --test FILE ${flagSynopsis(abtestReadCli)} [--fail-on-srm] [--format json]\n` +
   `${ASSIGN_USAGE}\n` +
   `${READ_USAGE}\n` +
   '  exit codes: 0 done, 1 the sample-ratio check flagged the split (with --fail-on-srm), 2 usage error (a test or store\n' +
@@ -112,20 +109,12 @@ async function readCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(argv, {
     store: { type: 'string' },
     test: { type: 'string' },
-    metric: { type: 'string' },
-    k: { type: 'string' },
-    mde: { type: 'string' },
-    alpha: { type: 'string' },
+    ...flagOptions(abtestReadCli),
     'fail-on-srm': { type: 'boolean' },
     format: { type: 'string' },
   });
-  // The reading the app's screen and channel use, with their limits and defaults: declared once in the core.
-  const reading = inputFromFlags(abReadingSchema, {
-    metric: { flag: '--metric', text: values.metric as string | undefined },
-    k: { flag: '--k', text: values.k as string | undefined, number: true },
-    minimumEffect: { flag: '--mde', text: values.mde as string | undefined, number: true },
-    alpha: { flag: '--alpha', text: values.alpha as string | undefined, number: true },
-  });
+  // The reading the app's screen and operation use, with their limits and defaults: declared once in the core.
+  const reading = flagsInput(abtestReadCli, values);
   const { metric, k, minimumEffect, alpha } = reading;
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);

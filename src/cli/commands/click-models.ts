@@ -1,19 +1,18 @@
 import {
-  CLICK_MODEL_KINDS,
   type ClickModelFit,
-  type ClickModelKind,
+  clickModelsFitCli,
   type clickRatings,
   iterationsName,
-  MIN_IMPRESSIONS,
   parseThresholds,
   withClickRatings,
 } from '../../shared/click-models';
 import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../shared/judgments';
 import { ClickModelsService } from '../../main/services/click-models';
 import { writeJsonAtomically } from '../../main/services/storage';
-import { checkOut, type CliIo, EXIT, intOption, parse, UsageError } from '../command';
+import { checkOut, type CliIo, EXIT, flagsInput, intOption, parse, UsageError } from '../command';
+import { flagHelp, flagOptions } from '../../shared/operations';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
-import { FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
+import { withTraffic } from '../traffic-options';
 
 /**
  * `judgments from-traffic`: the judgments command that fits a click model on the traffic store and writes its ratings
@@ -27,15 +26,13 @@ export const FROM_TRAFFIC_USAGE =
   '             where they looked; writes a judgment list whose ratings are by clicks:<model>, each with its estimate, 95%\n' +
   '             interval and evidence; items below the evidence bar are listed as needing traffic, never rated\n' +
   '  --store      the traffic store folder (required)\n' +
-  '  --model      pbm (position-based, maximum likelihood), dbn (dynamic Bayesian network, by EM) or coec (clicks over expected clicks)\n' +
-  '               (required)\n' +
-  `  --min-impressions  first pages that showed the item before its clicks rate it (default ${MIN_IMPRESSIONS})\n` +
+  `${flagHelp(clickModelsFitCli, { width: 12, only: ['model', 'minImpressions'] }).join('\n')}\n` +
   "  --max        the highest rating (default: the --into list's scale, else 3)\n" +
   "  --thresholds the estimate each rating above 0 starts at, comma-separated (default: matching people's ratings in --into,\n" +
   '               else equal shares)\n' +
   "  --into       a workspace judgment list: its people's ratings set the default thresholds, and the written list is it\n" +
   "               with these ratings beside its own (an earlier run's ratings of the same model replaced; default: a new list)\n" +
-  '  --from, --to, --config, --segment  only these days, configuration or segment (default: all the store holds)\n' +
+  `${flagHelp(clickModelsFitCli, { width: 12, only: ['filter.from', 'filter.to', 'filter.segment', 'filter.configuration'] }).join('\n')}\n` +
   '  --format     json: { model, positions, continuation?, thresholds, items: [{ query, docid, estimate, ci95, impressions,\n' +
   '               clicks, rating | null }] } to standard output (default: a summary)\n' +
   '  --out        the judgment list to write (required)\n' +
@@ -81,25 +78,21 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
     argv,
     {
       store: { type: 'string' },
-      model: { type: 'string' },
-      'min-impressions': { type: 'string' },
+      ...flagOptions(clickModelsFitCli),
       max: { type: 'string' },
       thresholds: { type: 'string' },
       into: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
-      ...FILTER_FLAGS,
     },
     false,
   );
-  if (!values.model) throw new UsageError('judgments from-traffic needs --model pbm, dbn or coec.');
-  if (!(CLICK_MODEL_KINDS as readonly string[]).includes(values.model))
-    throw new UsageError(`--model is pbm, dbn or coec, got ${JSON.stringify(values.model)}`);
+  if (!(values as Record<string, unknown>).model) throw new UsageError('judgments from-traffic needs --model pbm, dbn or coec.');
+  // The model, the evidence bar and the traffic the app's operation fits on, with their limits and defaults.
+  const { model, minImpressions, filter } = flagsInput(clickModelsFitCli, values);
   if (!values.out) throw new UsageError('judgments from-traffic needs --out FILE: the judgment list to write.');
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
-  const minImpressions = intOption(values['min-impressions'], 'min-impressions', 1, 1_000_000_000) ?? MIN_IMPRESSIONS;
-  const filter = filterOf(values);
   await checkOut(values.out);
   const into = values.into ? await intoList(values.into, io) : undefined;
   const maxFlag = intOption(values.max, 'max', 1, 9);
@@ -110,7 +103,6 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
     if (!read.ok) throw new UsageError(`--thresholds: ${read.message}`);
     thresholds = read.values;
   }
-  const model = values.model as ClickModelKind;
   // The app's own fitting and rating, on the store given.
   const { rated, fit: fitted } = await withTraffic(
     values.store,

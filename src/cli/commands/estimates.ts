@@ -5,15 +5,14 @@ import {
   LOSES_CLICKS,
   type OutcomeEstimate,
   OUTCOMES,
-  REPLAY_MODELS,
-  type ReplayModel,
+  estimatesCli,
   type TrafficEstimate,
 } from '../../shared/estimates';
-import { MODEL_DEPTH } from '../../shared/click-models';
+import { flagHelp, flagOptions } from '../../shared/operations';
 import { type EstimateReport, lowCoverageWords, type RankingSource, TrafficEstimates } from '../../main/services/estimates';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
-import { EXIT, intOption, parse, UsageError, type CliIo } from '../command';
+import { EXIT, flagsInput, intOption, parse, UsageError, type CliIo } from '../command';
 import { printJson, readInput } from '../input';
 import { throttledProgress } from '../request-run';
 import { filterOf, withTraffic } from '../traffic-options';
@@ -38,11 +37,11 @@ export const ESTIMATE_USAGE =
   "  --estimator   model, ips, snips, dr, interleave or all (default dr): model = the fitted model on B's page; ips and\n" +
   "                snips = logged clicks on B's items reweighted by how likely each rank was looked at, clipped; dr =\n" +
   "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks\n" +
-  '  --click-model pbm or dbn: the model that says where shoppers look (default pbm)\n' +
+  `${flagHelp(estimatesCli, { width: 13, only: ['model'] }).join('\n')}\n` +
   '  --outcome     clicks (default), ctr (the share of searches with a click in the first k), carts or purchases\n' +
   "                (add-to-carts or purchases per search: each rank's click chance × the item's rate per click in the\n" +
   '                log, where the log has them); all but clicks by the model alone (--estimator model)\n' +
-  `  --k           clicks in the first k, 1 to ${MODEL_DEPTH} (default 10)\n` +
+  `${flagHelp(estimatesCli, { width: 13, only: ['k'] }).join('\n')}\n` +
   `  --clip        the largest weight one click carries, ≥ 1 (default ${DEFAULT_CLIP})\n` +
   `  --replicates  bootstrap replicates, 0 (no intervals) to 1,000 (default ${DEFAULT_REPLICATES})\n` +
   "  --seed        the bootstrap's and the interleaving's draws (default 45)\n" +
@@ -176,9 +175,8 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
       'base-url': { type: 'string' },
       token: { type: 'string' },
       estimator: { type: 'string' },
-      'click-model': { type: 'string' },
+      ...flagOptions(estimatesCli),
       outcome: { type: 'string' },
-      k: { type: 'string' },
       clip: { type: 'string' },
       replicates: { type: 'string' },
       seed: { type: 'string' },
@@ -203,11 +201,10 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
     throw new UsageError(`--estimator is ${names.join(', ')} or all, got ${JSON.stringify(estimator)}`);
   if (outcome !== 'clicks' && estimator !== 'model')
     throw new UsageError(`--outcome ${outcome} is estimated by the model alone: give --estimator model (or leave it out).`);
-  const model = (values['click-model'] ?? 'pbm') as ReplayModel;
-  if (!REPLAY_MODELS.includes(model)) throw new UsageError(`--click-model is pbm or dbn, got ${JSON.stringify(values['click-model'])}`);
+  // The model and depth the app's operation estimates with, their limits and defaults declared once in the core.
+  const { model, k } = flagsInput(estimatesCli, values);
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
-  const k = intOption(values.k, 'k', 1, MODEL_DEPTH) ?? 10;
   const clip = values.clip === undefined ? DEFAULT_CLIP : Number(values.clip);
   if (!(clip >= 1)) throw new UsageError(`--clip is a number ≥ 1, got ${JSON.stringify(values.clip)}`);
   const replicates = intOption(values.replicates, 'replicates', 0, 1000) ?? DEFAULT_REPLICATES;

@@ -2,39 +2,35 @@ import { extname } from 'node:path';
 import {
   CLICK_MODELS,
   type ClickModelName,
-  SAMPLE_METHODS,
-  type SampleMethod,
-  TRAFFIC_GROUPS,
-  type TrafficGroup,
   trafficCsvPieces,
   trafficHtmlOf,
   trafficJsonPieces,
   importOutcome,
-  POSITION_BASES,
-  type PositionBase,
   problemGroupText,
   problemPlace,
+  trafficImportCli,
+  trafficReportCli,
+  trafficSampleCli,
 } from '../../shared/traffic';
+import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically, writePiecesAtomically } from '../../main/services/storage';
 import { simulateTraffic } from '../../main/services/traffic';
-import { checkOut, EXIT, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { checkOut, EXIT, flagsInput, intOption, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { ESTIMATE_EXAMPLE, ESTIMATE_USAGE, estimateCommand } from './estimates';
 import { readTestFile } from './abtest';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
-import { dayOption, FILTER_FLAGS, filterOf, withTraffic } from '../traffic-options';
+import { dayOption, withTraffic } from '../traffic-options';
 
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { store: { type: 'string' }, positions: { type: 'string' } });
+  const { values, positionals } = parse(argv, { store: { type: 'string' }, ...flagOptions(trafficImportCli) });
   if (!positionals.length)
     throw new UsageError('traffic import needs one or more files: UBI queries and events, tracker activities or CSV.');
-  const positions = values.positions ?? 'auto';
-  if (!isPositionBase(positions))
-    throw new UsageError(`--positions must be ${POSITION_BASES.join(', ')} (where the logs' ordinals start), not '${positions}'.`);
+  const { positions } = flagsInput(trafficImportCli, values);
   return withTraffic(values.store, async (traffic) => {
     let unusable = 0;
     await traffic.import(positionals, {
@@ -65,8 +61,6 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   });
 }
 
-const isPositionBase = (value: string): value is PositionBase => (POSITION_BASES as readonly string[]).includes(value);
-
 const describeSize = (size: { searches: number; events: number; from: string | null; to: string | null }) =>
   `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`;
 
@@ -75,23 +69,17 @@ async function reportCommand(argv: string[], io: CliIo): Promise<number> {
     argv,
     {
       store: { type: 'string' },
-      by: { type: 'string' },
-      k: { type: 'string' },
-      limit: { type: 'string' },
+      ...flagOptions(trafficReportCli),
       format: { type: 'string' },
       out: { type: 'string' },
-      ...FILTER_FLAGS,
     },
     false,
   );
-  const by = (values.by ?? 'query') as TrafficGroup;
-  if (!TRAFFIC_GROUPS.includes(by)) throw new UsageError(`--by is one of ${TRAFFIC_GROUPS.join(', ')}, got ${JSON.stringify(values.by)}`);
+  // The report the app's operation makes, with its groups, limits and defaults: declared once in the core.
+  const { by, filter, k, limit } = flagsInput(trafficReportCli, values);
   const format = values.format ?? (values.out ? extname(values.out).slice(1).toLowerCase() : 'json');
   if (!['json', 'csv', 'html'].includes(format))
     throw new UsageError(`--format is json, csv or html (or an --out file ending in one), got ${JSON.stringify(format)}`);
-  const k = intOption(values.k, 'k', 1, 100) ?? 10;
-  const limit = intOption(values.limit, 'limit', 1, 1_000_000);
-  const filter = filterOf(values);
   await checkOut(values.out);
   return withTraffic(values.store, async (traffic) => {
     // Every format is written as the store reads it, a chunk of rows at a time: a report of a million groups never
@@ -129,25 +117,17 @@ async function sampleCommand(argv: string[], io: CliIo): Promise<number> {
     argv,
     {
       store: { type: 'string' },
-      method: { type: 'string' },
-      n: { type: 'string' },
-      seed: { type: 'string' },
+      ...flagOptions(trafficSampleCli),
       out: { type: 'string' },
-      ...FILTER_FLAGS,
     },
     false,
   );
-  const method = (values.method ?? 'top') as SampleMethod;
-  if (!SAMPLE_METHODS.includes(method))
-    throw new UsageError(`--method is one of ${SAMPLE_METHODS.join(', ')}, got ${JSON.stringify(values.method)}`);
-  const n = intOption(values.n, 'n', 1, 100_000);
-  if (n === undefined) throw new UsageError('traffic sample needs --n N: how many queries to draw.');
-  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1) ?? 1;
+  if ((values as Record<string, unknown>).n === undefined) throw new UsageError('traffic sample needs --n N: how many queries to draw.');
+  const { method, n, seed, filter } = flagsInput(trafficSampleCli, values);
   if (!values.out) throw new UsageError('traffic sample needs --out FILE: a .txt query list or a .json query set.');
   const kind = extname(values.out).toLowerCase();
   if (kind !== '.txt' && kind !== '.json')
     throw new UsageError('--out ends in .txt (a plain query list) or .json (a workspace query set with weights).');
-  const filter = filterOf(values);
   await checkOut(values.out);
   return withTraffic(values.store, async (traffic) => {
     const sample = await traffic.sampleOf(method, n, seed, filter);
@@ -267,9 +247,9 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 const USAGE =
-  'traffic import FILE… --store DIR [--positions auto|0|1]\n' +
-  '       traffic report --store DIR [--by query|segment|configuration|day] [--from D] [--to D] [--segment S] [--config C] [--k 10] [--limit N] [--format json|csv|html] [--out FILE]\n' +
-  '       traffic sample --store DIR --method top|random|pps --n N [--seed S] [--from D] [--to D] [--segment S] [--config C] --out FILE\n' +
+  `traffic import FILE… --store DIR ${flagSynopsis(trafficImportCli)}\n` +
+  `       traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]\n` +
+  `       traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE\n` +
   '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
   '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n' +
   '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
@@ -278,8 +258,7 @@ const USAGE =
   '                 lines are counted by reason, the first lines of each named as file:line; the same file imported\n' +
   '                 again adds nothing. A query_id logged more than once is one search: its record with hits. A\n' +
   '                 search that lists no hits shows what its impression events list\n' +
-  '  --positions    where UBI ordinals start: auto (default: from 0 for a search, or an application, with ordinal 0\n' +
-  '                 in its events; from 1 otherwise), 0 or 1 for every line\n' +
+  `${flagHelp(trafficImportCli, { width: 14 }).join('\n')}\n` +
   '  --store        DIR: the traffic store, Parquet files by day (required; made when missing)\n' +
   '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
   '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +
@@ -287,20 +266,14 @@ const USAGE =
   '  noClickRate the share of all searches that showed items and got no click; addToCartRate and conversionRate the\n' +
   '  share with an add-to-cart or purchase tied to them; revenuePerSearch purchase value over searches;\n' +
   '  meanClickPosition the mean rank of clicks\n' +
-  '  --by           the groups (default query; day lists days in order)\n' +
-  '  --from, --to   the first and last day, YYYY-MM-DD (default: all)\n' +
-  '  --segment      only this segment (default: all)\n' +
-  '  --config       only this configuration (default: all; for simulate, repeatable: users are split over them,\n' +
-  "                 default the tenant's default)\n" +
-  '  --k            click-through counts clicks at a position ≤ k, 1 to 100 (default 10)\n' +
-  '  --limit        the first N rows (default: all)\n' +
+  `${flagHelp(trafficReportCli, { width: 14 }).join('\n')}\n` +
+  "  --config       for simulate, repeatable: users are split over the configurations (default the tenant's default)\n" +
   '  --format       json, csv or html (default: from the --out extension, else json)\n' +
   '  --out          FILE (default: standard output); for sample, required: .txt one query a line, .json a\n' +
   '                 workspace query set whose entries carry their searches as weight; for simulate, required: DIR\n' +
-  '  sample: top N by searches, N uniformly at random, or N with probability proportional to searches\n' +
-  '  --method       top, random or pps (required)\n' +
-  '  --n            how many queries, 1 to 100,000 (required)\n' +
-  '  --seed         the draw (default 1); for simulate, what every id, time and choice comes from (default 1)\n' +
+  '  sample: a query set drawn from the store (--from, --to, --segment, --config as for report)\n' +
+  `${flagHelp(trafficSampleCli, { width: 14, only: ['method', 'n', 'seed'] }).join('\n')}\n` +
+  '  --seed         for simulate: what every id, time and choice comes from (default 1)\n' +
   '  simulate: shoppers against the emulator — UBI queries.jsonl and events.jsonl, activities.jsonl (also sent to the\n' +
   '  tracker) and truth.json (the hidden relevance and click model: for tests and benches) in --out; the same seed\n' +
   '  writes the same files\n' +

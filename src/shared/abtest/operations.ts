@@ -4,7 +4,7 @@ import { type AbTest, abTestSchema } from './test';
 import { type StorePlan } from './plan';
 import { type StoreReadout } from './readout';
 import { workspaceFileSchema } from '../workspace';
-import { operation } from '../operations';
+import { cliForm, operation } from '../operations';
 
 /** A test read from the workspace's traffic, with the variations whose configuration the active profile does not list. */
 export interface AbReadoutView extends StoreReadout {
@@ -15,8 +15,21 @@ export interface AbReadoutView extends StoreReadout {
 export type AbPlanView = StorePlan;
 
 const file = workspaceFileSchema;
-/** How a test is read and planned (the metric, clicks counted in the first k, the minimum effect and alpha): declared in the core. */
-const reading = abReadingSchema.shape;
+/** How a test is read and planned (the metric, clicks counted in the first k, the minimum effect and alpha), and its flags. */
+export const abtestReadCli = cliForm({
+  command: 'abtest read',
+  input: abReadingSchema,
+  flags: {
+    metric: {
+      flag: '--metric',
+      doc: "ctr: searches with a click in the first --k; conversion: with a purchase; revenue: per search, each user's revenue capped at the 99.9th percentile of users",
+    },
+    k: { flag: '--k', doc: 'click-through counts clicks at a position ≤ k' },
+    minimumEffect: { flag: '--mde', doc: 'the minimum detectable effect the test is planned for, relative: 0.1 = 10%' },
+    alpha: { flag: '--alpha', doc: 'the significance level' },
+  },
+});
+const reading = abtestReadCli.input.shape;
 
 export const abtestOperations = {
   'abtest:read': operation<AbTest>()({
@@ -29,6 +42,7 @@ export const abtestOperations = {
   }),
   'abtest:readout': operation<AbReadoutView>()({
     input: z.strictObject({ file, ...reading }),
+    cli: abtestReadCli,
     doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached.',
   }),
   'abtest:plan': operation<AbPlanView>()({

@@ -23,4 +23,4 @@ export function fitClickModel(model: ClickModelKind, patterns: readonly PagePatt
 export function fitPages(model: ClickModelKind, pages: PreparedPages): ClickModelFit {
   return model === 'coec' ? fitCoec(pages) : model === 'pbm' ? fitPbm(pages) : fitDbn(pages);
 }
-export { clickModelsOperations, type ClickRatingsView } from './operations';
+export { clickModelsFitCli, clickModelsOperations, type ClickRatingsView } from './operations';

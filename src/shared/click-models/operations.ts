@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CLICK_MODEL_KINDS } from './fit';
 import { type Interval } from './intervals';
-import { type Thresholds } from './ratings';
-import { operation } from '../operations';
+import { MIN_IMPRESSIONS, type Thresholds } from './ratings';
+import { cliForm, operation } from '../operations';
+import { TRAFFIC_FILTER_FLAGS, trafficFilterSchema } from '../traffic';
 
 /** A click model's ratings as the Traffic view shows them: the fit, its thresholds, the items, agreement with people. */
 export interface ClickRatingsView {
@@ -34,25 +35,34 @@ export interface ClickRatingsView {
   } | null;
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+/** Which model is fitted, how much evidence rates an item, and on which traffic: the flags of `judgments from-traffic`. */
+export const clickModelsFitCli = cliForm({
+  command: 'judgments from-traffic',
+  input: z.strictObject({
+    model: z.enum(CLICK_MODEL_KINDS),
+    minImpressions: z.int().min(1).max(1_000_000_000).default(MIN_IMPRESSIONS),
+    filter: trafficFilterSchema,
+  }),
+  flags: {
+    model: { flag: '--model', doc: 'pbm (position-based), dbn (read down, stop when satisfied) or coec (clicks over expected clicks)' },
+    minImpressions: { flag: '--min-impressions', doc: 'first pages that showed the item before its clicks rate it' },
+    'filter.from': TRAFFIC_FILTER_FLAGS['filter.from'],
+    'filter.to': TRAFFIC_FILTER_FLAGS['filter.to'],
+    'filter.segment': TRAFFIC_FILTER_FLAGS['filter.segment'],
+    'filter.configuration': TRAFFIC_FILTER_FLAGS['filter.configuration'],
+  },
+});
+
 const input = {
-  model: z.enum(CLICK_MODEL_KINDS),
-  minImpressions: z.int().min(1).max(1_000_000_000).default(20),
+  ...clickModelsFitCli.input.shape,
   thresholds: z.array(z.number().positive().finite()).min(1).max(9).optional(),
-  filter: z
-    .strictObject({
-      from: day.optional(),
-      to: day.optional(),
-      segment: z.string().max(256).optional(),
-      configuration: z.string().max(256).optional(),
-    })
-    .default({}),
   into: z.string().min(1).max(255).optional(),
 };
 
 export const clickModelsOperations = {
   'click-models:fit': operation<ClickRatingsView>()({
     input: z.strictObject(input),
+    cli: clickModelsFitCli,
     doc: "A click model (pbm, dbn or coec) fitted on the workspace's traffic store: position curve, each (query, item)'s estimate with its 95% interval and evidence, ratings by thresholds (given, else matched to the people of `into`, else equal shares), agreement with people.",
   }),
   'click-models:save': operation<{ file: string; ratings: number }>()({

@@ -31,4 +31,4 @@ export {
 } from './replay';
 export { type LoggedSearch, replayLogOf, type Target, withTargets } from './replay-log';
 export { clicksScorer, type ClicksOf } from './scorer';
-export { estimatesOperations, type TrafficEstimateView } from './operations';
+export { estimatesCli, estimatesOperations, type TrafficEstimateView } from './operations';

@@ -3,7 +3,8 @@ import type { Interval } from '../click-models';
 import { type EstimatorName } from './replay';
 import { type OutcomeName } from './outcomes';
 import { REPLAY_MODELS } from './behaviour';
-import { operation } from '../operations';
+import { cliForm, operation } from '../operations';
+import { MODEL_DEPTH } from '../click-models';
 
 /** An experiment's or a batch's sides estimated on the workspace's traffic: what the On traffic panel shows. */
 export interface TrafficEstimateView {
@@ -39,20 +40,29 @@ export interface TrafficEstimateView {
   ms: { log: number; rankings: number; estimate: number };
 }
 
+/** The click model that says where shoppers look, and the depth clicks are counted to: the flags of `traffic estimate`. */
+export const estimatesCli = cliForm({
+  command: 'traffic estimate',
+  input: z.strictObject({ model: z.enum(REPLAY_MODELS).default('pbm'), k: z.int().min(1).max(MODEL_DEPTH).default(10) }),
+  flags: {
+    model: { flag: '--click-model', doc: 'the model that says where shoppers look' },
+    k: { flag: '--k', doc: 'clicks in the first k' },
+  },
+});
+
 export const estimatesOperations = {
   'estimates:experiment': operation<TrafficEstimateView>()({
     input: z.strictObject({
       file: z.string().min(1).max(255),
-      model: z.enum(REPLAY_MODELS).default('pbm'),
-      k: z.int().min(1).max(10).default(10),
+      ...estimatesCli.input.shape,
     }),
+    cli: estimatesCli,
     doc: "An experiment's B estimated on the workspace's traffic logged under A: clicks@k by the click model, IPS, SNIPS and DR with bootstrap intervals, click-through, add-to-carts and purchases by the model, per query clicks@k, the interleaving replay and coverage. B's rankings are asked of side B's profile.",
   }),
   'estimates:batch': operation<TrafficEstimateView>()({
     input: z.strictObject({
       id: z.string().min(1).max(200),
-      model: z.enum(REPLAY_MODELS).default('pbm'),
-      k: z.int().min(1).max(10).default(10),
+      ...estimatesCli.input.shape,
     }),
     doc: "A batch's B estimated on the workspace's traffic logged under its side A, as for an experiment: what Compare's On traffic and the triage table's clicks on traffic show.",
   }),

@@ -4,5 +4,6 @@
  * and the fields many operations name. Each capability declares its own in `src/shared/<cap>/operations.ts`; the IPC
  * contract, the router's table and the command line are made from those declarations.
  */
-export { event, type EventSpec, noInput, operation, type OperationSpec } from './define';
+export { type CliForm, cliForm, event, type EventSpec, type FlagSpec, noInput, operation, type OperationSpec } from './define';
+export { defaultsOf, fieldFacts, FlagError, flagHelp, flagOptions, flagSynopsis, inputFromFlags } from './cli';
 export { isWorkspaceFileName, itemName, WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE, workspaceFileSchema } from './fields';

@@ -31,7 +31,6 @@ export {
 export { isBulkAction, isUbiEvent, toUbiEvent, toUbiQuery, ubiEvent, ubiQuery } from './ubi';
 export { blankSql, bulkLineSql, linesSql, ubiEventsSql, ubiSearchesSql, type VouchMode } from './ubi-sql';
 export {
-  checkFilter,
   QUERY_SESSIONS_SQL,
   reportSql,
   SEARCH_OUTCOMES_SQL,
@@ -75,4 +74,16 @@ export {
   WORKLISTS,
   worklistSql,
 } from './query-views';
-export { type ImportView, trafficEvents, trafficOperations, type TrafficOverview, type TrafficProgressView } from './operations';
+export {
+  type ImportView,
+  TRAFFIC_FILTER_FLAGS,
+  trafficEvents,
+  trafficFilterCli,
+  trafficImportCli,
+  trafficOperations,
+  type TrafficOverview,
+  type TrafficProgressView,
+  trafficReportCli,
+  trafficSampleCli,
+} from './operations';
+export { checkFilter, trafficFilterSchema } from './filter';

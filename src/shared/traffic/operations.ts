@@ -5,7 +5,8 @@ import { type QueryPage, type WorklistRow, WORKLISTS } from './query-views';
 import { SAMPLE_METHODS } from './sample';
 import { TRAFFIC_GROUPS, type TrafficReport, type TrafficRow } from './views';
 import { MAX_QUERY_LENGTH } from '../workspace';
-import { operation, event } from '../operations';
+import { cliForm, event, operation } from '../operations';
+import { trafficFilterSchema } from './filter';
 
 /** What the workspace's traffic store holds, under a filter: its range, totals and days. */
 export interface TrafficOverview {
@@ -36,16 +37,71 @@ export interface TrafficProgressView {
   searches: number;
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
-const filter = z
-  .strictObject({
-    from: day.optional(),
-    to: day.optional(),
-    segment: z.string().max(256).optional(),
-    configuration: z.string().max(256).optional(),
-  })
-  .default({});
+const filter = trafficFilterSchema;
 const k = z.int().min(1).max(100).default(10);
+
+/** The filter's flags, the same on every command that reads the store. */
+export const TRAFFIC_FILTER_FLAGS = {
+  'filter.from': { flag: '--from', doc: 'the first day, YYYY-MM-DD', value: 'D', absent: 'all' },
+  'filter.to': { flag: '--to', doc: 'the last day, YYYY-MM-DD', value: 'D', absent: 'all' },
+  'filter.segment': { flag: '--segment', doc: 'only this segment', value: 'S', absent: 'all' },
+  'filter.configuration': { flag: '--config', doc: 'only this configuration', value: 'C', absent: 'all' },
+} as const;
+
+/** Only the store's filter, from its flags: for commands whose other input is their own. */
+export const trafficFilterCli = cliForm({ command: 'traffic', input: z.strictObject({ filter }), flags: TRAFFIC_FILTER_FLAGS });
+
+const K_FLAG = { flag: '--k', doc: 'click-through counts clicks at a position ≤ k' };
+
+export const trafficReportCli = cliForm({
+  command: 'traffic report',
+  input: z.strictObject({
+    by: z.enum(TRAFFIC_GROUPS).default('query'),
+    filter,
+    k,
+    limit: z.int().min(1).max(1_000_000).optional(),
+  }),
+  flags: {
+    by: { flag: '--by', doc: 'the groups (day lists days in order)' },
+    ...TRAFFIC_FILTER_FLAGS,
+    k: K_FLAG,
+    limit: { flag: '--limit', doc: 'the first N rows', value: 'N', absent: 'all' },
+  },
+});
+
+export const trafficSampleCli = cliForm({
+  command: 'traffic sample',
+  input: z.strictObject({
+    method: z.enum(SAMPLE_METHODS).default('top'),
+    n: z.int().min(1).max(100_000),
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
+    filter,
+  }),
+  flags: {
+    method: {
+      flag: '--method',
+      doc: 'top: the N most searched; random: N uniformly at random; pps: N with probability proportional to searches',
+    },
+    n: { flag: '--n', doc: 'how many queries', value: 'N' },
+    seed: { flag: '--seed', doc: 'the draw' },
+    ...TRAFFIC_FILTER_FLAGS,
+  },
+});
+
+export const trafficImportCli = cliForm({
+  command: 'traffic import',
+  input: z.strictObject({ positions: z.enum(POSITION_BASES).default('auto') }),
+  flags: {
+    positions: {
+      flag: '--positions',
+      doc: 'where UBI ordinals start: 0, 1 or auto (0 where a search or its application logs a 0)',
+    },
+  },
+});
 
 export const trafficOperations = {
   'traffic:overview': operation<TrafficOverview>()({
@@ -53,7 +109,8 @@ export const trafficOperations = {
     doc: "What the workspace's traffic store holds under a filter (days, segment, configuration): searches, events, its range, the totals and each day's row.",
   }),
   'traffic:report': operation<TrafficReport>()({
-    input: z.strictObject({ by: z.enum(TRAFFIC_GROUPS), filter, k, limit: z.int().min(1).max(100_000).optional() }),
+    input: trafficReportCli.input,
+    cli: trafficReportCli,
     doc: 'The traffic report: one row per query, segment, configuration or day — searches, sessions, clicks, click-through@k, zero-result, no-click, add-to-cart and conversion rates, revenue per search, mean click position.',
   }),
   'traffic:query': operation<QueryPage & { row: TrafficRow | null }>()({
@@ -76,24 +133,16 @@ export const trafficOperations = {
     doc: 'A new query set in the workspace from queries of the traffic, each weighted by how often it was searched.',
   }),
   'traffic:sample': operation<{ file: string; queries: number }>()({
-    input: z.strictObject({
-      method: z.enum(SAMPLE_METHODS),
-      n: z.int().min(1).max(100_000),
-      seed: z
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .default(1),
-      filter,
-      name: z.string().trim().min(1).max(200),
-    }),
+    input: z.strictObject({ ...trafficSampleCli.input.shape, name: z.string().trim().min(1).max(200) }),
+    cli: trafficSampleCli,
     doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights.',
   }),
   'traffic:import': operation<ImportView>()({
     input: z.strictObject({
       files: z.array(z.string().min(1).max(4096)).min(1).max(50),
-      positions: z.enum(POSITION_BASES).default('auto'),
+      ...trafficImportCli.input.shape,
     }),
+    cli: trafficImportCli,
     doc: "Imports UBI, tracker or CSV logs into the workspace store; bad lines counted by reason, the first of each named; a file imported again adds nothing. `positions`: where the logs' ordinals start (auto: from 0 where a search or its application shows ordinal 0).",
   }),
   'traffic:simulate-demo': operation<ImportView & { sessions: number; searches: number }>()({

@@ -75,19 +75,6 @@ export interface Sql {
   params: Record<string, string | number>;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function checkFilter(filter: TrafficFilter): { field: string; message: string } | null {
-  for (const field of ['from', 'to'] as const) {
-    const day = filter[field];
-    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))))
-      return { field, message: `--${field} is a day as YYYY-MM-DD, got ${JSON.stringify(day)}` };
-  }
-  if (filter.from && filter.to && filter.from > filter.to)
-    return { field: 'from', message: `--from ${filter.from} is after --to ${filter.to}` };
-  return null;
-}
-
 /** The WHERE clause of searches under a filter, and its parameters. */
 export function searchWhere(filter: TrafficFilter): Sql {
   const parts: string[] = [];

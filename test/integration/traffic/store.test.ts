@@ -135,9 +135,9 @@ describe('the traffic views against a log counted by hand', () => {
     ]);
     expect((await store.report('query', { segment: 'premium' })).rows.map((r) => r.group)).toEqual(['tent']);
     await expect(store.report('query', { from: '2026-11-03', to: '2026-11-01' })).rejects.toThrow(
-      '--from 2026-11-03 is after --to 2026-11-01',
+      'from: the first day is after the last, got "2026-11-03"',
     );
-    await expect(store.report('query', { from: '1 Nov' })).rejects.toThrow('--from is a day as YYYY-MM-DD');
+    await expect(store.report('query', { from: '1 Nov' })).rejects.toThrow('from: a day as YYYY-MM-DD, got "1 Nov"');
   });
 });
 

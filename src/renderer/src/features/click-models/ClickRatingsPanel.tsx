@@ -1,5 +1,6 @@
 import type { ClickRatingsView } from '@shared/click-models';
-import { type ClickModelKind, iterationsName } from '@shared/click-models';
+import { type ClickModelKind, clickModelsFitCli, iterationsName } from '@shared/click-models';
+import { defaultsOf } from '@shared/operations';
 import { useMemo, useState } from 'react';
 import { MousePointerClick } from 'lucide-react';
 import { workbench } from '../../bridge';
@@ -39,7 +40,7 @@ export function ClickRatingsPanel() {
   const listed = useAppStore((s) => s.workspaceList.result?.items.judgments);
   const lists = useMemo(() => (listed ?? []).filter((i) => !i.problem), [listed]);
   const [model, setModel] = useState<ClickModelKind>('pbm');
-  const [minImpressions, setMinImpressions] = useState(20);
+  const [minImpressions, setMinImpressions] = useState(defaultsOf(clickModelsFitCli).minImpressions!);
   const [into, setInto] = useState('');
   const [thresholds, setThresholds] = useState<string[] | null>(null);
   const [text, setText] = useState('');

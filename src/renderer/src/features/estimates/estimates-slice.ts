@@ -1,5 +1,6 @@
 import type { TrafficEstimateView } from '@shared/estimates';
-import type { ReplayModel } from '@shared/estimates';
+import { estimatesCli, type ReplayModel } from '@shared/estimates';
+import { defaultsOf } from '@shared/operations';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
@@ -39,7 +40,7 @@ export const createEstimatesSlice: SliceCreator<EstimatesSlice> = (set, get) => 
     });
   };
   return {
-    onTraffic: { subject: null, model: 'pbm', call: idleCall() },
+    onTraffic: { subject: null, model: defaultsOf(estimatesCli).model!, call: idleCall() },
     openOnTraffic: async (subject) => {
       patch({ subject, call: idleCall() });
       await load();

@@ -1,4 +1,5 @@
-import type { ImportView, TrafficOverview, TrafficProgressView } from '@shared/traffic';
+import { type ImportView, type TrafficOverview, type TrafficProgressView, trafficReportCli } from '@shared/traffic';
+import { defaultsOf } from '@shared/operations';
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
@@ -100,7 +101,7 @@ export const createTrafficSlice: SliceCreator<TrafficSlice, Deps> = (set, get) =
   return {
     traffic: {
       filter: {},
-      k: 10,
+      k: defaultsOf(trafficReportCli).k!,
       tab: 'queries',
       overview: idleCall(),
       queries: idleCall(),

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { TrafficFilter } from './views';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'a day that is on the calendar');
+
+/** Which of the store's searches an operation reads: days (inclusive), a segment, a configuration; none is all. */
+export const trafficFilterSchema = z
+  .strictObject({
+    from: day.optional(),
+    to: day.optional(),
+    segment: z.string().max(256).optional(),
+    configuration: z.string().max(256).optional(),
+  })
+  .refine((f) => !(f.from && f.to && f.from > f.to), { message: 'the first day is after the last', path: ['from'] })
+  .default({});
+
+/** What is wrong with a filter, by the schema's own rule (the field and a sentence), or null. */
+export function checkFilter(filter: TrafficFilter): { field: string; message: string } | null {
+  const parsed = trafficFilterSchema.safeParse(filter);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? 'filter');
+  const value = (filter as Record<string, unknown>)[field];
+  return { field, message: `${field}: ${issue.message}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}` };
+}
