@@ -26,7 +26,8 @@ const root = import.meta.dirname;
  * uses is dropped rather than kept for effects it has not got: without this, the renderer's first chunk carried
  * every panel a front door names (+25%).
  */
-const moduleSideEffects = (id: string) => !/\/src\/(shared|renderer\/src\/features)\/.*\.tsx?$/.test(id) || id.endsWith('/zod/jitless.ts');
+const moduleSideEffects = (id: string) =>
+  !/\/src\/(shared|report|renderer\/src\/features)\/.*\.tsx?$/.test(id) || id.endsWith('/zod/jitless.ts');
 
 export default defineConfig({
   main: {
@@ -56,7 +57,7 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     define,
     plugins: [react()],
-    resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+    resolve: { alias: { '@shared': resolve(root, 'src/shared'), '@report': resolve(root, 'src/report') } },
     build: {
       outDir: resolve(root, 'out/renderer'),
       sourcemap: true,

@@ -10,10 +10,11 @@ import tseslint from 'typescript-eslint';
  * Layering, in the spirit of VS Code's code-layering rule: every import is
  * resolved to the layer it lands in, and each layer may only reach some.
  *   shared   → shared, and only the packages in SHARED_PACKAGES (an allow list)
- *   renderer → renderer, shared (no electron, node:*, main, preload)
+ *   report   → report, shared, react and react-dom/server (the HTML reports: no Node, no DOM)
+ *   renderer → renderer, report, shared (no electron, node:*, main, preload)
  *   preload  → preload, shared/ipc, electron
- *   main     → main, shared (never renderer); services and emulator never import electron
- *   cli      → cli, shared, main/services, main/emulator, main/host and Electron-free main modules
+ *   main     → main, report, shared (never renderer); services and emulator never import electron
+ *   cli      → cli, report, shared, main/services, main/emulator, main/host and Electron-free main modules
  */
 const ROOT = path.resolve(import.meta.dirname);
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
@@ -27,18 +28,18 @@ const SHARED_PACKAGES = {
   zod: 'the schemas of the request model, the contract and stored files',
   'fast-xml-builder':
     'the JUnit report: an object in, XML out, escaping by construction; pure JavaScript (two small pure dependencies), no platform API',
-  react: 'HTML reports as components (rendered to a string by react-dom/server): escaping by construction',
-  'react-dom': "HTML reports: only react-dom/server's renderToStaticMarkup, a string out, nothing on a page",
   papaparse:
     'the CSV reader and writer: plain string in, string out, no dependency, no platform API (its Node stream and File inputs go unused)',
 };
 
-/** The renderer's alias for src/shared. */
+/** The renderer's aliases for src/shared and the report layer. */
 const SHARED_ALIAS = '@shared/';
+const REPORT_ALIAS = '@report';
 
 function layerOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
   if (rel.startsWith('src/shared/')) return 'shared';
+  if (rel === 'src/report' || rel.startsWith('src/report/')) return 'report';
   if (rel.startsWith('src/renderer/')) return 'renderer';
   if (rel.startsWith('src/preload/')) return rel.endsWith('http-bridge.ts') ? 'bridge' : 'preload';
   if (rel.startsWith('src/main/services/') || rel.startsWith('src/main/emulator/') || rel.startsWith('src/main/host/')) return 'core';
@@ -50,21 +51,26 @@ function layerOf(file) {
 
 const ALLOWED_LAYERS = {
   shared: ['shared'],
-  renderer: ['renderer', 'shared'],
+  report: ['report', 'shared'],
+  renderer: ['renderer', 'report', 'shared'],
   preload: ['preload', 'shared'],
   bridge: ['shared'],
-  core: ['core', 'shared'],
-  glue: ['glue', 'core', 'shared'],
-  cli: ['cli', 'core', 'shared'],
+  core: ['core', 'report', 'shared'],
+  glue: ['glue', 'core', 'report', 'shared'],
+  cli: ['cli', 'core', 'report', 'shared'],
 };
 
 function bareProblem(layer, spec) {
   const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
   const builtin = NODE_BUILTINS.has(spec) || NODE_BUILTINS.has(pkg);
   switch (layer) {
+    case 'report':
+      if (spec === 'react' || spec === 'react/jsx-runtime' || spec === 'react-dom/server' || Object.hasOwn(SHARED_PACKAGES, pkg))
+        return undefined;
+      return `src/report renders HTML reports to a string: it may import src/shared, react and react-dom/server, not '${spec}'.`;
     case 'shared':
-      if (pkg === 'react-dom' && spec !== 'react-dom/server')
-        return `src/shared renders reports to a string: from react-dom it may import only 'react-dom/server', not '${spec}'.`;
+      if (pkg === 'react' || pkg === 'react-dom')
+        return `src/shared is the pure core: HTML reports as React components live in the report layer, src/report, not here ('${spec}').`;
       if (!Object.hasOwn(SHARED_PACKAGES, pkg))
         return `src/shared is pure TypeScript: it may import src/shared files and ${Object.keys(SHARED_PACKAGES).join(', ')}, not '${spec}' (add a package to SHARED_PACKAGES in eslint.config.js, with its reason, only if it is pure and platform-free).`;
       return undefined;
@@ -138,8 +144,13 @@ const layeringRule = {
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       const aliased = spec.startsWith(SHARED_ALIAS);
-      if (spec.startsWith('.') || aliased) {
-        const resolved = aliased ? path.join(ROOT, 'src/shared', spec.slice(SHARED_ALIAS.length)) : path.resolve(path.dirname(file), spec);
+      const report = spec === REPORT_ALIAS || spec.startsWith(`${REPORT_ALIAS}/`);
+      if (spec.startsWith('.') || aliased || report) {
+        const resolved = aliased
+          ? path.join(ROOT, 'src/shared', spec.slice(SHARED_ALIAS.length))
+          : report
+            ? path.join(ROOT, 'src/report', spec.slice(REPORT_ALIAS.length))
+            : path.resolve(path.dirname(file), spec);
         const target = layerOf(resolved);
         if (!target) return;
         const allowed = ALLOWED_LAYERS[layer];

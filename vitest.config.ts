@@ -26,7 +26,9 @@ export const MOCKING = [
   'test/unit/preload/preload.test.ts',
 ];
 
-const shared = { resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } } };
+const shared = {
+  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared'), '@report': resolve(import.meta.dirname, 'src/report') } },
+};
 
 export const reporters = process.env.CI
   ? ['default', 'junit', './test/setup/vitest-summary.ts']

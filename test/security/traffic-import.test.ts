@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { importFile, TrafficStore } from '../../src/main/services/traffic';
 import { sqlPath } from '../../src/main/services/traffic/duck';
-import { CsvLog, type EventRow, linesSql, type SearchRow, trafficHtmlOf } from '../../src/shared/traffic';
+import { CsvLog, type EventRow, linesSql, type SearchRow } from '../../src/shared/traffic';
 import { MAX_OPEN_SEARCHES } from '../../src/shared/traffic/csv-log';
-import { HTML_REPORT_ROWS } from '../../src/shared/traffic/report-html';
+import { HTML_REPORT_ROWS, trafficHtmlOf } from '../../src/report';
 import { parseQueryList } from '../../src/shared/compare';
 import { captureIo } from '../helpers/cli-io';
 

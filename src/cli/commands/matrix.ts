@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
-import { parseAxisArg, type MatrixAxis, matrixCsv, matrixHtml, matrixJson } from '../../shared/matrix';
+import { parseAxisArg, type MatrixAxis, matrixCsv, matrixJson } from '../../shared/matrix';
+import { matrixHtml } from '../../report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
 import { type MatrixProgress, MatrixService, type MatrixInput } from '../../main/services/matrix';
 import { addressTargets, SearchClient } from '../../main/services/search';

@@ -3,7 +3,6 @@ import {
   CLICK_MODELS,
   type ClickModelName,
   trafficCsvPieces,
-  trafficHtmlOf,
   trafficJsonPieces,
   importOutcome,
   problemGroupText,
@@ -13,6 +12,7 @@ import {
   trafficSampleCli,
 } from '../../shared/traffic';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
+import { trafficHtmlOf } from '../../report';
 import { newQuerySet } from '../../shared/workspace';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';

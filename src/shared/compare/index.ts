@@ -1,6 +1,5 @@
 export * from './queries';
 export * from './repro';
-export * from './report-html';
 export * from './reports';
 export * from './sides';
 export * from './summary';

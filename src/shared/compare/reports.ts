@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { csvLine } from '../csv';
 import { METRIC_NAMES } from '../metrics';
 import type { CompareKind } from './kinds';
@@ -6,7 +5,7 @@ import type { BatchQuality } from './quality';
 import { queryStatus, redirectChange, shownMetrics, summarize } from './summary';
 import type { BatchDefinition, BatchResult } from './types';
 
-/* The batch's CSV and JSON exports; the HTML report is in report-html.tsx. */
+/* The batch's CSV and JSON exports; the HTML report is in the report layer (src/report/compare.tsx). */
 
 const CSV_COLUMNS = [
   'index',
@@ -50,14 +49,12 @@ const csvColumns = (kind: CompareKind) => CSV_COLUMNS.map((c) => (c === 'facets_
 
 /**
  * What another capability adds to a batch's reports — explain's parts of each query's change: columns at the end
- * of each CSV row, a value in the JSON report, a section of the HTML report. Made by the capability that owns it,
- * so these reports need not know what it is.
+ * of each CSV row, a value in the JSON report (and, in the report layer, a section of the HTML report). Made by the
+ * capability that owns it, so these reports need not know what it is.
  */
 export interface ReportAddition {
   columns: { header: string[]; row: (index: number) => unknown[] };
   json: unknown;
-  /** A section of the HTML report, placed after the quality table. */
-  section: ReactElement;
 }
 
 /** One row per query with every measure, in the query list's order (and each quality metric, with judgments). */

@@ -12,8 +12,16 @@ export {
   MEASURE_LABELS,
   type QueryExplanation,
 } from './explain';
-export { explainReport, type ExplainRunView, explanationSentence, type KeptExplanation, perQueryOf, type ReportDifference } from './report';
-export { explanationAddition, ExplanationSection } from './report-section';
+export {
+  explainReport,
+  type ExplainReport,
+  type ExplainRunView,
+  explanationColumns,
+  explanationSentence,
+  type KeptExplanation,
+  perQueryOf,
+  type ReportDifference,
+} from './report';
 export { type ExplainJob, queryRequests, type QueryRequests, subsetSides } from './requests';
 export { DEFAULT_BUDGET, MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from './shapley';
 export { explainEvents, explainOperations, type ExplainProgressView, type ExplainView } from './operations';

@@ -61,7 +61,7 @@ export {
 export { type TrafficTruth, truthOf, TRUTH_K } from './simulate/truth';
 export { type QueryFrequency, SAMPLE_METHODS, type SampledQuery, type SampleMethod, sampleQueries } from './sample';
 export { cellOf, COLUMN_LABELS } from './cells';
-export { type RowChunks, trafficCsvPieces, trafficHtmlOf, trafficJsonPieces } from './report-out';
+export { type RowChunks, trafficCsvPieces, trafficJsonPieces } from './report-out';
 export {
   clicksByPositionSql,
   queryByDaySql,

@@ -1,5 +1,5 @@
 import { csvLines } from '../csv';
-import { TRAFFIC_COLUMNS, type TrafficGroup, type TrafficRow } from './views';
+import { TRAFFIC_COLUMNS, type TrafficRow } from './views';
 
 /** A report's rows as they come from the store, a chunk at a time, in the report's order. */
 export type RowChunks = AsyncIterable<readonly TrafficRow[]>;
@@ -23,28 +23,4 @@ export async function* trafficJsonPieces(k: number, chunks: RowChunks): AsyncGen
 export async function* trafficCsvPieces(chunks: RowChunks): AsyncGenerator<string> {
   yield `${csvLines([TRAFFIC_COLUMNS])}\n`;
   for await (const rows of chunks) if (rows.length) yield `${csvLines(rows.map((r) => TRAFFIC_COLUMNS.map((c) => r[c])))}\n`;
-}
-
-/**
- * The HTML report from rows as they come, its renderer loaded only when one is written: the page keeps the first
- * HTML_REPORT_ROWS and counts the rest, so a report of a million groups holds ten thousand rows at a time. `rows` is
- * how many groups the report had.
- */
-export async function trafficHtmlOf(
-  by: TrafficGroup,
-  k: number,
-  chunks: RowChunks | Iterable<readonly TrafficRow[]>,
-  title = 'Shopper traffic',
-): Promise<{ text: string; rows: number }> {
-  const { HTML_REPORT_ROWS, trafficHtmlPage } = await import('./report-html');
-  const shown: TrafficRow[] = [];
-  let rows = 0;
-  let searches = 0;
-  for await (const chunk of chunks)
-    for (const row of chunk) {
-      rows += 1;
-      searches += row.searches;
-      if (shown.length < HTML_REPORT_ROWS) shown.push(row);
-    }
-  return { text: trafficHtmlPage({ by, k, shown, rows, searches }, title), rows };
 }

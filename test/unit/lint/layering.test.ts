@@ -32,6 +32,13 @@ describe('import-boundary lint rule', () => {
     ['src/cli/x.ts', "import { app } from 'electron';"],
     // src/shared is an allow list: anything not named in SHARED_PACKAGES is refused.
     ['src/shared/x.ts', "import { SignJWT } from 'jose';"],
+    // HTML reports are the report layer's: the pure core imports no React; the report layer no Node and no DOM.
+    ['src/shared/x.ts', "import { renderToStaticMarkup } from 'react-dom/server';"],
+    ['src/shared/x.ts', "import type { ReactElement } from 'react';"],
+    ['src/report/x.tsx', "import { readFile } from 'node:fs';"],
+    ['src/report/x.tsx', "import { createRoot } from 'react-dom/client';"],
+    ['src/report/x.tsx', "import { workbench } from '../renderer/src/bridge';"],
+    ['src/shared/x.ts', "import { batchHtml } from '../report';"],
     ['src/shared/x.ts', "import * as monaco from 'monaco-editor';"],
     ['src/shared/x.ts', "import { request } from 'undici';"],
     ['src/shared/x.ts', "import type { Page } from '@playwright/test';"],
@@ -66,7 +73,10 @@ describe('import-boundary lint rule', () => {
     ['src/preload/index.ts', "import { buildApi } from '../shared/ipc';"],
     ['src/cli/x.ts', "import { createCore } from '../main/core';"],
     ['src/shared/x.ts', "import type { z } from 'zod';"],
-    ['src/shared/x.ts', "import { renderToStaticMarkup } from 'react-dom/server';"],
+    ['src/report/x.tsx', "import { renderToStaticMarkup } from 'react-dom/server';"],
+    ['src/report/x.tsx', "import { batchQuality } from '../shared/compare';"],
+    ['src/cli/x.ts', "import { batchHtml } from '../report';"],
+    ['src/renderer/src/x.ts', "import { matrixHtml } from '@report';"],
     ['src/renderer/src/x.ts', "import { normalize } from '@shared/request';"],
     // Front doors: a capability's index, a feature's state door, a service's operations door from the core, a lazily loaded screen, a module run for its effect.
     ['src/shared/compare/x.ts', "import { normalize } from '../request/index';"],

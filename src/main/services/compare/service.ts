@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { batchCsvPieces, batchHead, batchHtml, batchJsonPieces, batchRow, kindRequest, requestFor } from '../../../shared/compare';
+import { batchCsvPieces, batchHead, batchJsonPieces, batchRow, kindRequest, requestFor } from '../../../shared/compare';
+import { batchHtml, explanationAddition } from '../../../report';
 import type { BatchDefinition, BatchProgress, BatchQuality, BatchResult, BatchRow, NewBatch } from '../../../shared/compare';
 import type { ReportContext, SideSpec } from '../../../shared/compare';
-import { explanationAddition, type KeptExplanation } from '../../../shared/explain';
+import type { KeptExplanation } from '../../../shared/explain';
 import { type BatchListItem, type BatchResultView, type BatchView } from '../../../shared/compare';
 import { failure } from '../../../shared/errors';
 import { LIMITS, type Item, checkResponse } from '../../../shared/request';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseQueryList, QueryListReader } from '../../../../src/shared/compare/queries';
 import { CsvReader, parseCsv, type CsvRecord } from '../../../../src/shared/csv';
-import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchHtml } from '../../../../src/report';
 import { batchCsv } from '../../../../src/shared/compare/reports';
 import { mergeRequest, requestFor } from '../../../../src/shared/compare/sides';
 import { batchHead, batchRow, histogram, quantile, summarize, triageOrder } from '../../../../src/shared/compare/summary';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchHtml } from '../../../../src/report';
 import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
 import { searchMeasures } from '../../../../src/shared/compare/sides';
 import { queryStatus, redirectChange, summarize, triageOrder } from '../../../../src/shared/compare/summary';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerSummary, kindMeasures, kindRequest, prefixesOf } from '../../../../src/shared/compare/kinds';
 import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
-import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchHtml } from '../../../../src/report';
 import { zeroResults } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult } from '../../../../src/shared/compare/types';
 import { diffSuggest, groupCap } from '../../../../src/shared/diff/responses';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchQuality, qualitySentence, sideNames, weightText } from '../../../../src/shared/compare/quality';
-import { batchHtml } from '../../../../src/shared/compare/report-html';
+import { batchHtml } from '../../../../src/report';
 import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
 import { defaultBatchName } from '../../../../src/shared/compare/sides';
 import { summarize, triageOrder } from '../../../../src/shared/compare/summary';

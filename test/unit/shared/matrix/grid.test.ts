@@ -10,7 +10,7 @@ import {
 } from '../../../../src/shared/matrix/grid';
 import { cellSummaries, matrixRows, type CellAnswer } from '../../../../src/shared/matrix/measures';
 import { changeBand, matrixCsv, matrixJson, type MatrixRun } from '../../../../src/shared/matrix/report';
-import { matrixHtml } from '../../../../src/shared/matrix/report-html';
+import { matrixHtml } from '../../../../src/report';
 import { byTag, parseHtml, words } from '../../../helpers/html';
 
 const segment = { name: 'segment', values: [null, 'premium', 'outlet'] };
@@ -210,12 +210,12 @@ describe('the matrix exports', () => {
     expect(Number(csv[2]!.split(',')[5])).toBeCloseTo(json.cells[1]!.change!, 12);
   });
 
-  it('CSV: formulas defused, the baseline marked; HTML: every text escaped, no script, nothing fetched', () => {
+  it('CSV: formulas defused, the baseline marked; HTML: every text escaped, no script, nothing fetched', async () => {
     const csv = matrixCsv(run).split('\r\n');
     expect(csv[0]).toBe('query,configuration,segment,baseline,count,change,top_changed,top_ids,error');
     expect(csv[1]).toBe("'=cmd(),default,none,yes,2,0,no,a b,");
     expect(csv[2]).toMatch(/^'=cmd\(\),default,<i>x<\/i>,,2,0\.\d+,yes,b a,$/);
-    const page = parseHtml(matrixHtml(run));
+    const page = parseHtml(await matrixHtml(run));
     expect(byTag(page, 'i')).toEqual([]);
     expect(byTag(page, 'th').map(words)).toContain('<i>x</i>');
     expect(byTag(page, 'td', 'none').map(words)).toContain('The service answered <503>');

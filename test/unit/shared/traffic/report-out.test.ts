@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvLines } from '../../../../src/shared/csv';
-import { TRAFFIC_COLUMNS, trafficCsvPieces, trafficHtmlOf, trafficJsonPieces, type TrafficRow } from '../../../../src/shared/traffic';
+import { TRAFFIC_COLUMNS, trafficCsvPieces, trafficJsonPieces, type TrafficRow } from '../../../../src/shared/traffic';
+import { trafficHtmlOf } from '../../../../src/report';
 
 const row = (i: number): TrafficRow => ({
   group: i % 3 ? `query ${i}` : `=cmd|"${i}"\n,`,

@@ -1,17 +1,8 @@
 import { Columns2, Download, Grid3x3 } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Item } from '@shared/request';
-import {
-  valueLabel,
-  type MatrixCell,
-  cellSummaries,
-  matrixRows,
-  changeBand,
-  matrixCsv,
-  matrixHtml,
-  matrixJson,
-  type MatrixRun,
-} from '@shared/matrix';
+import { valueLabel, type MatrixCell, cellSummaries, matrixRows, changeBand, matrixCsv, matrixJson, type MatrixRun } from '@shared/matrix';
+import { matrixHtml } from '@report';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { EmptyState } from '../../components/EmptyState';

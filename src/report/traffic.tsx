@@ -1,6 +1,5 @@
-import { renderReport, ReportPage } from '../report';
-import { TRAFFIC_COLUMNS, type TrafficGroup, type TrafficRow } from './views';
-import { cellOf, COLUMN_LABELS } from './cells';
+import { cellOf, COLUMN_LABELS, type RowChunks, TRAFFIC_COLUMNS, type TrafficGroup, type TrafficRow } from '../shared/traffic';
+import { renderReport, ReportPage } from './page';
 
 const CSS = `table{border-collapse:collapse;background:var(--surface);border:1px solid var(--border);margin-top:16px;width:100%}
 th,td{border:1px solid var(--border);padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
@@ -61,4 +60,27 @@ function TrafficPage({ report, title }: { report: HtmlReportRows; title: string 
 
 export function trafficHtmlPage(report: HtmlReportRows, title: string): string {
   return renderReport(<TrafficPage report={report} title={title} />);
+}
+
+/**
+ * The HTML report from rows as they come, the page keeps the first
+ * HTML_REPORT_ROWS and counts the rest, so a report of a million groups holds ten thousand rows at a time. `rows` is
+ * how many groups the report had.
+ */
+export async function trafficHtmlOf(
+  by: TrafficGroup,
+  k: number,
+  chunks: RowChunks | Iterable<readonly TrafficRow[]>,
+  title = 'Shopper traffic',
+): Promise<{ text: string; rows: number }> {
+  const shown: TrafficRow[] = [];
+  let rows = 0;
+  let searches = 0;
+  for await (const chunk of chunks)
+    for (const row of chunk) {
+      rows += 1;
+      searches += row.searches;
+      if (shown.length < HTML_REPORT_ROWS) shown.push(row);
+    }
+  return { text: trafficHtmlPage({ by, k, shown, rows, searches }, title), rows };
 }

@@ -1,13 +1,29 @@
-import type { ReactNode } from 'react';
-import { movementOf } from '../diff';
-import { KIND_WORDS } from './kinds';
-import { METRIC_NAMES, type MetricName } from '../metrics';
-import { formatP, metricLabel, qualitySentence, ratingsCountedText, sideNames, type BatchQuality, weightText } from './quality';
-import { queryStatus, redirectChange, shownMetrics, summarize, triageOrder, type BatchSummary } from './summary';
-import type { BatchDefinition, BatchResult, SideSpec, TopItem } from './types';
-import { renderReport, ReportPage } from '../report';
-import type { ReportAddition, ReportContext } from './reports';
-import { TrafficReportSection } from './report-traffic';
+import type { ReactElement, ReactNode } from 'react';
+import { movementOf } from '../shared/diff';
+import {
+  type BatchDefinition,
+  type BatchQuality,
+  type BatchResult,
+  type BatchSummary,
+  KIND_WORDS,
+  queryStatus,
+  redirectChange,
+  type ReportAddition,
+  type ReportContext,
+  shownMetrics,
+  type SideSpec,
+  summarize,
+  type TopItem,
+  triageOrder,
+} from '../shared/compare';
+import { renderReport, ReportPage } from './page';
+import { TrafficReportSection } from './compare-traffic';
+import { QualitySection } from './compare-quality';
+
+/** What another capability adds to a batch's reports, with its section of the HTML report (placed after the quality table). */
+export interface HtmlAddition extends ReportAddition {
+  section: ReactElement;
+}
 
 /** What a report says about a side: its label and the overrides that make it that side. */
 function describeSide(side: SideSpec): string {
@@ -119,67 +135,6 @@ function TopList({ items, other, side }: { items: TopItem[]; other: TopItem[]; s
 const redirectCell = (side: BatchResult['a']) =>
   side.redirect ? (side.redirect.url ?? `${side.redirect.name ?? 'a redirect'} (no URL given)`) : side.ok ? 'no redirect' : 'failed';
 
-const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
-
-/** The quality table: per metric A, B, B − A, p and the interval, significant rows marked, and the headline in words. */
-function QualitySection({ quality, definition, context }: { quality: BatchQuality; definition: BatchDefinition; context: ReportContext }) {
-  const judgments = context.judgments ?? definition.quality?.judgments;
-  const limit = definition.base.options?.limit;
-  const sides = sideNames(definition.sides);
-  const gate = context.gate;
-  return (
-    <>
-      <h2>Quality against {judgments?.name ?? 'the judgments'}</h2>
-      {gate ? (
-        <p className={`gate gate--${gate.verdict}`}>
-          <strong>{`Gate ${gate.gate}: ${gate.verdict === 'failed' ? 'FAILED' : 'passed'}.`}</strong> {gate.line}
-        </p>
-      ) : null}
-      <p className="sentence">{qualitySentence('ndcg', quality.metrics.ndcg, quality.k, sides)}</p>
-      <table>
-        <thead>
-          <tr>
-            {['Metric', 'A', 'B', 'B − A', 'p', '95% CI', 'Wins / losses / ties'].map((h, i) => (
-              <th key={h} className={i ? 'n' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {METRIC_NAMES.map((m: MetricName) => {
-            const c = quality.metrics[m];
-            return (
-              <tr key={m} className={c.significant ? 'sig' : undefined}>
-                <td>
-                  {metricLabel(m, quality.k)}
-                  {c.significant ? (
-                    <>
-                      {' '}
-                      <span className="mark" title="p < 0.05">
-                        ●
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td className="n">{num(c.a)}</td>
-                <td className="n">{num(c.b)}</td>
-                <td className="n">{signed(c.delta)}</td>
-                <td className="n">{formatP(c.p)}</td>
-                <td className="n">{c.ci95 ? `${signed(c.ci95[0])} … ${signed(c.ci95[1])}` : '—'}</td>
-                <td className="n">{`${c.wins} / ${c.losses} / ${c.ties}`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <p className="muted">
-        {`Over ${quality.paired} judged queries both sides answered (${quality.noRelevant} of them with no relevant judgment, counted as 0 as trec_eval counts them; ${quality.unjudged} not judged and ${quality.unpaired} with a failed side left out); k = ${quality.k}, gain ${quality.gain}, relevant from ${quality.threshold}; ratings counted: ${ratingsCountedText(quality.ratings)}; ${weightText(quality.weight)}${limit !== undefined ? `; ${limit} items asked per query` : ''}${context.judgments?.sha256 ? `; judgments file sha256 ${context.judgments.sha256}` : ''}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p < 0.05.`}
-      </p>
-    </>
-  );
-}
-
 const CSS = `.sides{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:14px}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius-lg);padding:12px 14px}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:10px}
@@ -203,7 +158,7 @@ interface BatchReportProps {
   results: readonly BatchResult[];
   mostChanged?: number;
   quality?: BatchQuality;
-  addition?: ReportAddition;
+  addition?: HtmlAddition;
   context?: ReportContext;
 }
 
@@ -387,7 +342,7 @@ function Table({ head, children }: { head: string[]; children: ReactNode }) {
 export function batchHtml(
   definition: BatchDefinition,
   results: readonly BatchResult[],
-  options: { mostChanged?: number; quality?: BatchQuality; addition?: ReportAddition; context?: ReportContext } = {},
+  options: { mostChanged?: number; quality?: BatchQuality; addition?: HtmlAddition; context?: ReportContext } = {},
 ): string {
   return renderReport(<BatchReport definition={definition} results={results} {...options} />);
 }

@@ -1,7 +1,14 @@
-import type { ReportAddition } from '../compare';
-import { describeDifference } from './differences';
-import { formatShare, leftOutSentence, MEASURE_LABELS } from './explain';
-import { explanationColumns, explanationSentence, type ExplainReport, type KeptExplanation } from './report';
+import {
+  describeDifference,
+  type ExplainReport,
+  explanationColumns,
+  explanationSentence,
+  formatShare,
+  type KeptExplanation,
+  leftOutSentence,
+  MEASURE_LABELS,
+} from '../shared/explain';
+import type { HtmlAddition } from './compare';
 
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
 
@@ -43,6 +50,6 @@ export function ExplanationSection({ report }: { report: ExplainReport }) {
 }
 
 /** A kept explanation as the batch's reports carry it: its CSV columns, its JSON, its section of the HTML report. */
-export function explanationAddition(explanation: KeptExplanation): ReportAddition {
+export function explanationAddition(explanation: KeptExplanation): HtmlAddition {
   return { columns: explanationColumns(explanation), json: explanation, section: <ExplanationSection report={explanation} /> };
 }

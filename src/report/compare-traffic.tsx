@@ -1,4 +1,4 @@
-import type { TrafficSection } from './reports';
+import type { TrafficSection } from '../shared/compare';
 
 const value = (x: number) => x.toFixed(4);
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(4)}`;

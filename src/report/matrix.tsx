@@ -1,7 +1,5 @@
-import { renderReport, ReportPage } from '../report';
-import { valueLabel } from './grid';
-import { cellSummaries, type MatrixRow } from './measures';
-import { changeBand, type MatrixRun } from './report';
+import { cellSummaries, changeBand, type MatrixRow, type MatrixRun, valueLabel } from '../shared/matrix';
+import { renderReport, ReportPage } from './page';
 
 const CSS = `table{border-collapse:collapse;background:var(--surface);border:1px solid var(--border);margin-top:16px}
 th,td{border:1px solid var(--border)}thead th{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}

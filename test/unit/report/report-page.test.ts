@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { REPORT_TOKENS, renderReport, ReportPage } from '../../../../src/shared/report';
-import { byTag, parseHtml, words } from '../../../helpers/html';
+import { REPORT_TOKENS, renderReport, ReportPage } from '../../../src/report';
+import { byTag, parseHtml, words } from '../../helpers/html';
 
 /** The custom properties of one rule of the app's stylesheet, by its selector. */
 function stylesheetTokens(selector: string): Record<string, string> {
-  const css = readFileSync(resolve(import.meta.dirname, '../../../../src/renderer/src/styles/tokens.css'), 'utf8');
+  const css = readFileSync(resolve(import.meta.dirname, '../../../src/renderer/src/styles/tokens.css'), 'utf8');
   const start = css.indexOf(`${selector} {`);
   if (start < 0) throw new Error(`no rule ${selector} in tokens.css`);
   const body = css.slice(start, css.indexOf('}', start));
