@@ -26,6 +26,14 @@ describe('folders of src/shared', () => {
   });
 });
 
+describe('features of the renderer', () => {
+  it('no two import each other: a screen hosting another capability takes its panel through the front door, and the panel declares what it uses of its host', () => {
+    const features = resolve(import.meta.dirname, '../../../src/renderer/src/features');
+    expect(sourcesUnder(features).size).toBeGreaterThan(100);
+    expect(mutualFolders(sourcesUnder(features))).toEqual([]);
+  });
+});
+
 describe('the roots of src/shared and src/main/services', () => {
   const filesAt = (dir: string) =>
     readdirSync(resolve(import.meta.dirname, '../../..', dir), { withFileTypes: true })

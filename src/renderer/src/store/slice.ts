@@ -8,3 +8,9 @@
 export type SetState<T> = (partial: Partial<T> | ((state: T) => Partial<T>)) => void;
 
 export type SliceCreator<S, D = unknown> = (set: SetState<S & D>, get: () => S & D) => S;
+
+/**
+ * A slice of a panel another screen hosts: it declares what it uses of its host (`H`, an interface of its own, so it
+ * imports nothing of the host), reads and calls it through `get`, and sets only its own state.
+ */
+export type HostedSliceCreator<S, H> = (set: SetState<S>, get: () => S & H) => S;

@@ -2,8 +2,7 @@ import { AB_READING_DEFAULTS, type AbReading, type AbTest, notStarted } from '@s
 import type { AbPlanView, AbReadoutView } from '@shared/abtest';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
-import type { SliceCreator } from '../../store/slice';
-import type { WorkspaceSlice } from '../workspace/state';
+import type { HostedSliceCreator } from '../../store/slice';
 
 /** How a test is read and planned: the metric, clicks in the first k, the minimum effect (relative) and alpha. */
 /** How the screen reads and plans the test: the core's reading, its defaults first. */
@@ -50,7 +49,12 @@ export function newAbTest(today = new Date().toISOString().slice(0, 10)): AbTest
   };
 }
 
-export const createAbTestSlice: SliceCreator<AbTestSlice, Pick<WorkspaceSlice, 'loadWorkspace'>> = (set, get) => {
+/** What the A/B tests use of the screen that hosts them (Workspace): its listing, read again after a test is saved. */
+export interface AbTestHost {
+  loadWorkspace: () => Promise<void>;
+}
+
+export const createAbTestSlice: HostedSliceCreator<AbTestSlice, AbTestHost> = (set, get) => {
   const patch = (p: Partial<AbTestState>) => set({ abtest: { ...get().abtest, ...p } });
   const readout = lensAt(() => get().abtest, patch, 'readout');
   const plan = lensAt(() => get().abtest, patch, 'plan');

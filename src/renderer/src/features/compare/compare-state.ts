@@ -19,6 +19,9 @@ import type {
   SuggestResponse,
 } from '@shared/request';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
+import type { SideDraft, SideKey } from '../../request-ui/side-draft';
+
+export type { SideDraft, SideKey } from '../../request-ui/side-draft';
 import { parseVariables } from '../../request-ui/parse-variables';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { HistorySlice } from '../history/state';
@@ -30,7 +33,6 @@ import type { JudgingSlice } from '../judgments/state';
  * side-by-side actions (compare-slice.ts) and the batch actions (batch-actions.ts) read.
  */
 
-export type SideKey = 'a' | 'b';
 
 /** What a side answered: the response, and the exchange when it was sent now (a pinned or stored answer has none). */
 export interface SideResponse {
@@ -38,17 +40,6 @@ export interface SideResponse {
   exchange: ExchangeRecord | null;
 }
 
-/** One side as the user edits it. */
-export interface SideDraft {
-  label: string;
-  /** Null: the active profile. */
-  profileId: string | null;
-  token: string;
-  configurationId: string;
-  filter: string;
-  /** Context variables as JSON text; empty for none. */
-  variables: string;
-}
 
 export interface SideAnswer extends CallState<SideResponse> {
   request: SearchRequest | null;

@@ -1,13 +1,13 @@
-import { rankingOf } from '@shared/compare';
+import { type BatchView, rankingOf, type SideSpec } from '@shared/compare';
 import { describeDifference, type Difference, type ExplainMeasure } from '@shared/explain';
 import { canonicalJson } from '@shared/workspace';
 import type { ExplainProgressView, ExplainView } from '@shared/explain';
-import type { SearchResponse } from '@shared/request';
+import type { SearchResponse, SearchTemplate } from '@shared/request';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import { parseVariables } from '../../request-ui/parse-variables';
-import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice, SideDraft } from '../compare/state';
+import type { HostedSliceCreator } from '../../store/slice';
+import type { SideDraft, SideKey } from '../../request-ui/side-draft';
 import type { ShellSlice } from '../../shell/shell-slice';
 
 export interface ExplainState {
@@ -40,11 +40,22 @@ export interface ExplainSlice {
   explainKey: () => string;
 }
 
-type Deps = Pick<
-  CompareSlice,
-  'compare' | 'comparedSides' | 'currentAnswers' | 'setSide' | 'runComparison' | 'openBatch' | 'patchCompare'
-> &
-  Pick<ShellSlice, 'settings'>;
+/**
+ * What Explain uses of the screen that hosts it (Compare): its sides and open batch, and the actions that put a side
+ * and compare again. Declared here, by the panel, so Explain imports nothing of its host; the store checks that
+ * Compare offers it.
+ */
+export interface ExplainHost {
+  compare: { sides: Record<SideKey, SideDraft>; batch: BatchView | null };
+  comparedSides: () => { base: SearchTemplate; a: SideSpec; b: SideSpec; query: string };
+  currentAnswers: () => Partial<Record<SideKey, SearchResponse>>;
+  setSide: (key: SideKey, patch: Partial<SideDraft>) => void;
+  runComparison: () => Promise<void>;
+  openBatch: (id: string) => Promise<void>;
+  patchCompare: (patch: { panel?: 'results' | 'explain' }) => void;
+}
+
+type Deps = ExplainHost & Pick<ShellSlice, 'settings'>;
 
 const answerOf = (response: SearchResponse) => ({
   ranking: rankingOf(response),
@@ -70,7 +81,7 @@ export function draftWith(a: SideDraft, b: SideDraft, difference: Difference): S
   return { ...a, label };
 }
 
-export const createExplainSlice: SliceCreator<ExplainSlice, Deps> = (set, get) => {
+export const createExplainSlice: HostedSliceCreator<ExplainSlice, Deps> = (set, get) => {
   const patch = (p: Partial<ExplainState>) => set((s) => ({ explain: { ...s.explain, ...p } }));
   const call = lensAt(() => get().explain, patch, 'call');
   const key = () => {

@@ -13,8 +13,8 @@ import {
 } from '@shared/matrix';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
-import type { SliceCreator } from '../../store/slice';
-import type { CompareSlice } from '../compare/state';
+import type { HostedSliceCreator } from '../../store/slice';
+import type { SideDraft, SideKey } from '../../request-ui/side-draft';
 import type { ProfilesSlice } from '../profiles/state';
 
 /** One axis as typed: the variable's name and its values, comma-separated (`none` for absent). */
@@ -57,7 +57,17 @@ export interface MatrixSlice {
   openMatrixCell: (cell: string, query: string) => Promise<void>;
 }
 
-type Deps = Pick<CompareSlice, 'setSide' | 'patchCompare' | 'runComparison'> & Pick<ProfilesSlice, 'profiles'>;
+/**
+ * What the matrix uses of the screen that hosts it (Compare): the actions that open a cell against the baseline side
+ * by side. Declared here, by the panel, so the matrix imports nothing of its host; the store checks Compare offers it.
+ */
+export interface MatrixHost {
+  setSide: (key: SideKey, patch: Partial<SideDraft>) => void;
+  patchCompare: (patch: { mode?: 'single'; kind?: 'search'; query?: string }) => void;
+  runComparison: () => Promise<void>;
+}
+
+type Deps = MatrixHost & Pick<ProfilesSlice, 'profiles'>;
 
 export const answerKey = (query: string, cell: string) => `${query}\u0000${cell}`;
 
@@ -96,7 +106,7 @@ export function matrixSpecOf(state: Pick<MatrixState, 'queries' | 'axes' | 'conf
   return { spec, problems: [...problems, ...checkMatrix(spec)] };
 }
 
-export const createMatrixSlice: SliceCreator<MatrixSlice, Deps> = (set, get) => {
+export const createMatrixSlice: HostedSliceCreator<MatrixSlice, Deps> = (set, get) => {
   const patch = (p: Partial<MatrixState>) => set((s) => ({ matrix: { ...s.matrix, ...p } }));
   const call = lensAt(() => get().matrix, patch, 'call');
   const activeProfile = () => {

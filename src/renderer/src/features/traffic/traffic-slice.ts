@@ -3,10 +3,9 @@ import { defaultsOf } from '@shared/operations';
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
-import type { SliceCreator } from '../../store/slice';
+import type { HostedSliceCreator } from '../../store/slice';
 import type { ShellSlice } from '../../shell/shell-slice';
 import type { SearchSlice } from '../search/state';
-import type { WorkspaceSlice } from '../workspace/state';
 
 /** The traffic view's tabs: every query, a worklist, or ratings from clicks (the click-models capability's panel). */
 export type TrafficTab = 'queries' | Worklist | 'clicks';
@@ -56,9 +55,14 @@ export interface ServedRequest {
 /** Every query of a range fits one answer: the table is virtualised. */
 const QUERY_LIMIT = 20_000;
 
-type Deps = Pick<WorkspaceSlice, 'loadWorkspace'> & Pick<SearchSlice, 'openTab' | 'updateRequest' | 'send'> & Pick<ShellSlice, 'setArea'>;
+/** What shopper traffic uses of the screen that hosts it (Workspace): its listing, read again after a query set is saved. */
+export interface TrafficHost {
+  loadWorkspace: () => Promise<void>;
+}
 
-export const createTrafficSlice: SliceCreator<TrafficSlice, Deps> = (set, get) => {
+type Deps = TrafficHost & Pick<SearchSlice, 'openTab' | 'updateRequest' | 'send'> & Pick<ShellSlice, 'setArea'>;
+
+export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, get) => {
   const patch = (p: Partial<TrafficState>) => set({ traffic: { ...get().traffic, ...p } });
   const overview = lensAt(() => get().traffic, patch, 'overview');
   const queries = lensAt(() => get().traffic, patch, 'queries');
