@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abReadingSchema } from './reading';
 import { type AbTest, abTestSchema } from './test';
+import type { Assignment } from './bucket';
 import { type StorePlan } from './plan';
 import { type StoreReadout } from './readout';
 import { workspaceFileSchema } from '../workspace';
@@ -33,19 +34,38 @@ const reading = abtestReadCli.input.shape;
 
 export const abtestOperations = {
   'abtest:read': operation<AbTest>()({
+    example: { file: 'missing-test.json' },
     input: z.strictObject({ file }),
     doc: 'One A/B test of the workspace (ab-tests/): its id, variations with weights, configurations and variables, and its days.',
   }),
   'abtest:save': operation<{ file: string; warnings: string[] }>()({
+    example: {
+      test: {
+        id: 'fuzz',
+        name: 'Fuzzed test',
+        variations: [
+          { id: 'a', weight: 50 },
+          { id: 'b', weight: 50 },
+        ],
+        start: '2026-11-01',
+      },
+    },
     input: z.strictObject({ file: file.optional(), test: abTestSchema }),
     doc: 'Saves an A/B test (weights adding to 100, unique variation ids, real dates) atomically: over its file when named (the app’s own only), else as a new file named after it. Warnings name configurations the active profile does not list.',
   }),
+  'abtest:assign': operation<Assignment[]>()({
+    example: { file: 'missing-test.json', users: ['7f3c2a'] },
+    input: z.strictObject({ file, users: z.array(z.string().trim().min(1, 'a user or session id').max(500)).min(1).max(1000) }),
+    doc: 'Which variation each user (or session) id gets in a workspace test, as the storefront draws it (MurmurHash3 of id#test, % 100 + 1): its bucket, variation, and the configuration and variables it is served.',
+  }),
   'abtest:readout': operation<AbReadoutView>()({
+    example: { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
     input: z.strictObject({ file, ...reading }),
     cli: abtestReadCli,
     doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached.',
   }),
   'abtest:plan': operation<AbPlanView>()({
+    example: { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
     input: z.strictObject({ file, ...reading }),
     doc: 'Plans a test from the traffic’s last four weeks: the metric’s rate and per-user variance, the users per variation for the minimum effect at 80% power and alpha, and the days at the traffic’s pace of users.',
   }),

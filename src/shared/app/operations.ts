@@ -35,10 +35,12 @@ export interface AppInfo {
 
 export const appOperations = {
   'app:info': operation<AppInfo>()({
+    example: {},
     input: noInput,
     doc: 'Version, platform, transport, profiles, secret store and Local demo state. Never returns secrets.',
   }),
   'app:ping': operation<{ pong: string; at: string }>()({
+    example: { text: 'hello' },
     input: z
       .object({ text: z.string().max(1000).default('') })
       .strict()

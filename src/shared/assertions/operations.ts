@@ -26,6 +26,7 @@ export interface SuiteProgressView {
 
 export const assertionOperations = {
   'assertions:run': operation<SuiteRunView>()({
+    example: { configurationId: 'default' },
     input: z
       .object({
         /** The profile to run against; the active one when absent. */
@@ -47,6 +48,7 @@ export const assertionOperations = {
     doc: "Runs a regression suite (the request files and query sets with expectations in the workspace, or in a chosen folder) against a profile, with the batch runner's pacing and retries; progress as assertions:progress; with resume, only what the last run left. Answers with every assertion's outcome.",
   }),
   'assertions:cancel': operation<{ cancelled: boolean }>()({
+    example: {},
     input: noInput,
     doc: 'Stops the suite run in progress (requests in flight are aborted); its outcome so far is answered by assertions:run.',
   }),

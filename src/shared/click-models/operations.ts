@@ -61,11 +61,13 @@ const input = {
 
 export const clickModelsOperations = {
   'click-models:fit': operation<ClickRatingsView>()({
+    example: { model: 'coec' },
     input: z.strictObject(input),
     cli: clickModelsFitCli,
     doc: "A click model (pbm, dbn or coec) fitted on the workspace's traffic store: position curve, each (query, item)'s estimate with its 95% interval and evidence, ratings by thresholds (given, else matched to the people of `into`, else equal shares), agreement with people.",
   }),
   'click-models:save': operation<{ file: string; ratings: number }>()({
+    example: { model: 'coec', name: 'Clicks from the fuzz' },
     input: z.strictObject({ ...input, name: z.string().trim().min(1).max(200) }),
     doc: "Saves a click model's ratings as a judgment list in the workspace (by clicks:<model>): into `into` beside its own ratings, else a new list named `name`.",
   }),

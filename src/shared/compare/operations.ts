@@ -54,6 +54,7 @@ export const compareOperations = {
     doc: 'Starts a batch comparison: both sides for every query, with bounded concurrency, each result stored as it comes. Progress arrives as compare:progress events.',
   }),
   'compare:list': operation<BatchListItem[]>()({
+    example: {},
     input: noInput,
     doc: 'Every stored batch comparison with its progress, newest first.',
   }),
@@ -82,6 +83,7 @@ export const compareOperations = {
     doc: 'Cancels a batch if it runs and deletes it with its stored results.',
   }),
   'experiments:queue': operation<JudgingQueue>()({
+    example: { file: 'fuzz.json' },
     input: z.strictObject({
       file: workspaceFileSchema,
       /** The items only others rated, for a second opinion (their ratings unseen). */
@@ -96,6 +98,7 @@ export const compareOperations = {
     doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again); with shoppersDisagree, the pooled items the people and a click model rated differently, farthest apart first.",
   }),
   'experiments:skip': operation<{ skipped: number }>()({
+    example: { file: 'fuzz.json', query: 'jacket', itemId: '1', skipped: true },
     input: z.strictObject({
       file: workspaceFileSchema,
       query: z.string().min(1).max(1000),
@@ -109,10 +112,12 @@ export const compareOperations = {
     doc: 'Creates an experiment: a query set on two sides (A the baseline), optionally against a judgment list at depth k. The files it names must exist.',
   }),
   'experiments:read': operation<Experiment>()({
+    example: { file: 'fuzz.json' },
     input: z.strictObject({ file: workspaceFileSchema }),
     doc: 'One experiment with its runs.',
   }),
   'experiments:run': operation<{ id: string; limit: number; notice?: string }>()({
+    example: { file: 'fuzz.json' },
     input: z.strictObject({ file: workspaceFileSchema }),
     doc: 'Runs an experiment: a batch comparison of its query set on both sides (progress as compare:progress), recorded in its runs. With a judgment list, the page size is raised to k (and the notice says so).',
   }),

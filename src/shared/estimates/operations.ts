@@ -52,6 +52,7 @@ export const estimatesCli = cliForm({
 
 export const estimatesOperations = {
   'estimates:experiment': operation<TrafficEstimateView>()({
+    example: { file: 'missing-experiment.json' },
     input: z.strictObject({
       file: z.string().min(1).max(255),
       ...estimatesCli.input.shape,
@@ -60,6 +61,7 @@ export const estimatesOperations = {
     doc: "An experiment's B estimated on the workspace's traffic logged under A: clicks@k by the click model, IPS, SNIPS and DR with bootstrap intervals, click-through, add-to-carts and purchases by the model, per query clicks@k, the interleaving replay and coverage. B's rankings are asked of side B's profile.",
   }),
   'estimates:batch': operation<TrafficEstimateView>()({
+    example: { id: 'missing-batch' },
     input: z.strictObject({
       id: z.string().min(1).max(200),
       ...estimatesCli.input.shape,

@@ -57,6 +57,7 @@ export const explainOperations = {
     doc: "Explains a batch comparison over its query set: the mean Shapley value per difference with its 95% interval and the queries where it mattered most; the batch's stored answers stand for sides A and B. Kept with the batch and in its reports.",
   }),
   'explain:cancel': operation<{ cancelled: boolean }>()({
+    example: {},
     input: noInput,
     doc: 'Stops the explanation in progress (requests in flight are aborted); what it had is answered, marked stopped.',
   }),

@@ -41,10 +41,12 @@ export interface JudgmentsImported {
 
 export const judgmentOperations = {
   'judgments:create': operation<{ file: string }>()({
+    example: { name: 'fuzz', scale: { max: 3, threshold: 1 } },
     input: z.strictObject({ name, scale }),
     doc: 'Creates an empty judgment list with a rating scale (0 to max, relevant from the threshold).',
   }),
   'judgments:import': operation<JudgmentsImported>()({
+    example: { name: 'fuzz', text: 'query,docid,rating\njacket,1,3\n', fileName: 'j.csv', scale: { max: 3, threshold: 1 } },
     input: z.strictObject({
       name,
       text: z.string().max(50_000_000),
@@ -55,14 +57,17 @@ export const judgmentOperations = {
     doc: 'Imports Quepid CSV (or its RRE JSON), TREC qrels, RRE ratings JSON or Search Relevance Workbench judgments (detected from the content) as a new list; every line must read, or nothing is imported and the error names the line. Grades beyond the scale widen it (up to 9) or are mapped onto it (said); real-valued grades are cut at `cuts`; queries with no rating yet are kept in a query set.',
   }),
   'judgments:read': operation<JudgmentList>()({
+    example: { file: 'fuzz.json' },
     input: z.strictObject({ file }),
     doc: 'One judgment list with every rating, who gave it and when.',
   }),
   'judgments:export': operation<{ fileName: string; content: string; mime: string }>()({
+    example: { file: 'fuzz.json', format: 'trec' },
     input: z.strictObject({ file, format: z.enum(EXPORT_FORMATS) }),
     doc: 'A judgment list as Quepid CSV, TREC qrels or RRE ratings JSON (query, item and rating; who and when stay in the workspace file).',
   }),
   'judgments:rate': operation<{ query: string; itemId: string; rating: number | null; previous: number | null; ratings: number }>()({
+    example: { file: 'fuzz.json', query: 'jacket', itemId: '1', rating: 2 },
     input: z.strictObject({
       file,
       query: z.string().trim().min(1).max(1000),
@@ -73,14 +78,17 @@ export const judgmentOperations = {
     doc: "Sets one rating (0 to the list's maximum) or, with null, clears it; saved at once, atomically, in the order the ratings were given. Answers with the rating it had before, for undo.",
   }),
   'judgments:set-rules': operation<{ rules: number }>()({
+    example: { file: 'fuzz.json', rules: [{ when: 'category = $intent.category', rating: 2 }] },
     input: z.strictObject({ file, rules: z.unknown() }),
     doc: 'Attaches rating rules to a judgment list ([{ when, rating, name? }] or { rules: [...] }; $intent.<attribute> in a filter), or with null takes them off; every rule is checked first and a problem names it.',
   }),
   'judgments:agreement': operation<ListAgreementWithShoppers & { disagreementCount: number }>()({
+    example: { file: 'fuzz.json' },
     input: z.strictObject({ file }),
     doc: "How far a judgment list's raters agree: Krippendorff's alpha (ordinal) with a bootstrap interval, per pair and per query the items both rated, exact and within-one agreement, Cohen's kappa unweighted and quadratic, the confusion matrix (figures from 30 shared items), and the disagreements to adjudicate; then each click model's ratings in the list against the people's (`shoppers`: the same figures, and the items both rated, farthest apart first).",
   }),
   'judgments:item': operation<ItemRating[]>()({
+    example: { query: 'jacket', itemId: '1' },
     input: z.strictObject({ query: z.string().trim().min(1).max(1000), itemId: z.string().min(1).max(500) }),
     doc: "Every judgment list's rating of one item for one query (unrated where a list has none), with who rated it and when; lists that cannot be read are left out.",
   }),

@@ -16,6 +16,13 @@ export interface MatrixProgressView {
 
 export const matrixOperations = {
   'matrix:run': operation<MatrixRun>()({
+    example: {
+      base: { token: 'demo-search-token-0001' },
+      queries: ['jacket'],
+      axes: [{ name: 'segment', values: [null, 'premium'] }],
+      configurations: ['default'],
+      k: 5,
+    },
     input: z
       .object({
         /** Where the requests go (default: the active profile). */
@@ -35,6 +42,7 @@ export const matrixOperations = {
     doc: "Runs a context matrix: every query × every cell of the grid (the axes' values × the configurations × the emulator's hours on Local demo), paced and retried, each cell's first k held against the baseline cell of the same query. Progress, with each answer, as matrix:progress.",
   }),
   'matrix:cancel': operation<{ cancelled: boolean }>()({
+    example: {},
     input: noInput,
     doc: 'Stops the matrix in progress (requests in flight are aborted); what it had is answered, marked stopped.',
   }),

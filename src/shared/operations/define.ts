@@ -9,6 +9,8 @@ export interface OperationSpec<I extends z.ZodType, O> {
   readonly doc: string;
   /** Its command-line form, where the command line offers it. */
   readonly cli?: CliForm;
+  /** A valid input, checked against the schema when it compiles: what the router's fuzz test mutates field by field. */
+  readonly example?: z.input<I>;
   /** Type-only marker; never present at run time. */
   readonly output?: O;
 }
@@ -47,9 +49,9 @@ export interface FlagSpec {
   readonly absent?: string;
 }
 
-/** `operation<Output>()({ input, doc, cli? })` — the output is named explicitly, the input inferred. */
+/** `operation<Output>()({ input, doc, cli?, example? })` — the output is named explicitly, the input inferred. */
 export function operation<O>() {
-  return <I extends z.ZodType>(spec: { input: I; doc: string; cli?: CliForm }): OperationSpec<I, O> => spec;
+  return <I extends z.ZodType>(spec: { input: I; doc: string; cli?: CliForm; example?: z.input<NoInfer<I>> }): OperationSpec<I, O> => spec;
 }
 
 export function event<P>(doc: string): EventSpec<P> {

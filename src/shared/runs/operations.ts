@@ -34,10 +34,12 @@ const batchId = z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'not a batch id: lette
 
 export const runsOperations = {
   'runs:trend': operation<TrendView>()({
+    example: { file: 'demo-default-vs-new-arrivals.json', rescore: true },
     doc: "An experiment's finished runs over time: per metric each run's means with intervals, B against the baseline run's B; rescore scores every run with today's judgment list.",
     input: z.strictObject({ file: workspaceFileSchema, rescore: z.boolean().default(false) }),
   }),
   'runs:pin': operation<{ baseline: string | null }>()({
+    example: { file: 'demo-default-vs-new-arrivals.json', batchId: null },
     doc: "Pins one of the experiment's runs as the baseline the trend holds the others against (null: none).",
     input: z.strictObject({ file: workspaceFileSchema, batchId: batchId.nullable() }),
   }),

@@ -66,10 +66,12 @@ export const searchOperations = {
     doc: "Sends a search, suggest or autocomplete request (typed by its kind's schema) to a profile (the active one by default) and answers with the response typed by kind. The request is sent as written; errors carry the service's status and message and the exchange record. Cancel with request:cancel and the same requestId.",
   }),
   'request:cancel': operation<{ cancelled: boolean }>()({
+    example: { requestId: 'fuzz-1' },
     input: z.object({ requestId }).strict(),
     doc: 'Cancels a request in flight by the id it was sent with.',
   }),
   'history:list': operation<HistoryEntry[]>()({
+    example: { text: 'jacket', limit: 5 },
     input: z
       .object({
         text: z.string().max(500).optional(),
@@ -84,14 +86,17 @@ export const searchOperations = {
     doc: 'Sent requests, newest first, filtered by text (query, profile, status), profile, configuration, status or kind.',
   }),
   'history:get': operation<HistoryView>()({
+    example: { id: '00000000-0000-4000-8000-000000000000' },
     input: z.object({ id: z.string().uuid() }).strict(),
     doc: 'One history entry with its stored response, to re-open it or pin it as a baseline.',
   }),
   'history:clear': operation<{ cleared: true }>()({
+    example: {},
     input: noInput,
     doc: 'Empties the history.',
   }),
   'saved:list': operation<{ folder: string; items: SavedListing[] }>()({
+    example: {},
     input: noInput,
     doc: 'Saved requests in the workspace’s requests/ folder (one JSON file each).',
   }),

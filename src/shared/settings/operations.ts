@@ -8,6 +8,7 @@ export type PathPurpose = z.output<typeof pathPurposeSchema>;
 
 export const settingsOperations = {
   'settings:get': operation<Settings>()({
+    example: {},
     input: noInput,
     doc: 'The current settings (theme, timeouts, history size, CA files, workspace folder). Never secret.',
   }),
@@ -16,6 +17,7 @@ export const settingsOperations = {
     doc: 'Changes some settings and returns all of them. CA files are read and checked before they are trusted; the workspace folder must be an absolute path to an existing folder.',
   }),
   'settings:choose-path': operation<{ path: string | null }>()({
+    example: { purpose: 'workspace-folder' },
     input: z.object({ purpose: pathPurposeSchema }).strict(),
     doc: 'Opens the native file or folder picker (desktop only) and returns the chosen path, or null when cancelled.',
   }),

@@ -105,23 +105,28 @@ export const trafficImportCli = cliForm({
 
 export const trafficOperations = {
   'traffic:overview': operation<TrafficOverview>()({
+    example: { filter: { from: '2026-11-01' }, k: 10 },
     input: z.strictObject({ filter, k }),
     doc: "What the workspace's traffic store holds under a filter (days, segment, configuration): searches, events, its range, the totals and each day's row.",
   }),
   'traffic:report': operation<TrafficReport>()({
+    example: { by: 'query', filter: {}, k: 10, limit: 20 },
     input: trafficReportCli.input,
     cli: trafficReportCli,
     doc: 'The traffic report: one row per query, segment, configuration or day — searches, sessions, clicks, click-through@k, zero-result, no-click, add-to-cart and conversion rates, revenue per search, mean click position.',
   }),
   'traffic:query': operation<QueryPage & { row: TrafficRow | null }>()({
+    example: { query: 'tent', filter: {}, k: 10 },
     input: z.strictObject({ query: z.string().max(MAX_QUERY_LENGTH), filter, k }),
     doc: "One query's page: its figures, its latest first page as served, clicks by position, the items clicked and bought, its trend by day.",
   }),
   'traffic:worklist': operation<WorklistRow[]>()({
+    example: { kind: 'zero-results', filter: {}, k: 10, limit: 50 },
     input: z.strictObject({ kind: z.enum(WORKLISTS), filter, k, limit: z.int().min(1).max(10_000).default(500) }),
     doc: 'Queries whose searches showed nothing (zero-results) or got no click (no-clicks), most affected first, each with the request it was served with.',
   }),
   'traffic:save-query-set': operation<{ file: string }>()({
+    example: { name: 'Fuzzed traffic', source: 'traffic', queries: [{ query: 'tent', weight: 3 }] },
     input: z.strictObject({
       name: z.string().trim().min(1).max(200),
       source: z.string().max(200),
@@ -133,6 +138,7 @@ export const trafficOperations = {
     doc: 'A new query set in the workspace from queries of the traffic, each weighted by how often it was searched.',
   }),
   'traffic:sample': operation<{ file: string; queries: number }>()({
+    example: { method: 'top', n: 5, seed: 1, filter: {}, name: 'Fuzzed sample' },
     input: z.strictObject({ ...trafficSampleCli.input.shape, name: z.string().trim().min(1).max(200) }),
     cli: trafficSampleCli,
     doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights.',
@@ -146,6 +152,7 @@ export const trafficOperations = {
     doc: "Imports UBI, tracker or CSV logs into the workspace store; bad lines counted by reason, the first of each named; a file imported again adds nothing. `positions`: where the logs' ordinals start (auto: from 0 where a search or its application shows ordinal 0).",
   }),
   'traffic:simulate-demo': operation<ImportView & { sessions: number; searches: number }>()({
+    example: { sessions: 2 },
     input: z.strictObject({ sessions: z.int().min(1).max(50_000).default(2000) }),
     doc: 'Simulated shoppers on Local demo (a week, two configurations, seed 1), imported into the workspace store. Progress as traffic:progress.',
   }),

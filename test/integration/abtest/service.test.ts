@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import { DEMO_AB_TEST, DEMO_AB_TEST_FILE } from '../../../src/main/services/demo';
+import { assign } from '../../../src/shared/abtest';
 import type { TrafficTruth } from '../../../src/shared/traffic';
 
 /**
@@ -121,5 +122,21 @@ describe('A/B tests in the app', () => {
     await expect(core.services.abtests.readout(file, { metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 })).rejects.toMatchObject({
       error: { code: 'validation', details: { field: 'store' }, message: expect.stringContaining("no search in the test's days") },
     });
+  });
+});
+
+describe('abtest:assign, as the window asks it', () => {
+  it('gives each id the variation the storefront draws, the same the command line gives; an empty id is refused by name', async () => {
+    const invoke = (input: unknown) => core.router.invoke('abtest:assign', input, { transport: 'browser' });
+    const users = ['7f3c2a', 'anna@example.com', 'session:42'];
+    const answer = await invoke({ file: DEMO_AB_TEST_FILE, users });
+    expect(answer.ok).toBe(true);
+    const assigned = (answer as { value: { userId: string; bucket: number; variationId: string }[] }).value;
+    expect(assigned.map((a) => a.userId)).toEqual(users);
+    expect(assigned).toEqual(users.map((user) => assign(DEMO_AB_TEST, user)));
+    for (const a of assigned) expect(a.bucket).toBeGreaterThanOrEqual(1);
+    const empty = await invoke({ file: DEMO_AB_TEST_FILE, users: ['  '] });
+    expect(empty).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('a user or session id') } });
+    expect(await invoke({ file: 'no-such-test.json', users })).toMatchObject({ ok: false });
   });
 });

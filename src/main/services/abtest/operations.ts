@@ -6,6 +6,7 @@ export function abtestImplementation(s: Services): Implementation<typeof abtestO
   return {
     'abtest:read': ({ file }) => s.abtests.read(file),
     'abtest:save': ({ file, test }) => s.abtests.save(file, test),
+    'abtest:assign': ({ file, users }) => s.abtests.assign(file, users),
     'abtest:readout': ({ file, ...input }) => s.abtests.readout(file, input),
     'abtest:plan': ({ file, ...input }) => s.abtests.plan(file, input),
   };

@@ -1,4 +1,6 @@
 import {
+  assign,
+  type Assignment,
   AB_TEST_FORMAT,
   type AbReading,
   type AbTest,
@@ -35,6 +37,12 @@ export class AbTestService {
 
   read(file: string): Promise<AbTest> {
     return this.workspace().read('ab-tests', file, abTestFileSchema);
+  }
+
+  /** Which variation each user id gets in a workspace test, as the storefront draws it. */
+  async assign(file: string, users: readonly string[]): Promise<Assignment[]> {
+    const test = await this.read(file);
+    return users.map((user) => assign(test, user));
   }
 
   /** Saves a test: over its own file when named (the app's own only), else under a new name from its name. */
