@@ -41,12 +41,20 @@ async function commandsOf(cap: string): Promise<string[]> {
 
 const code = (text: string) => `\`${text}\``;
 
-/**
- * The capability table of docs/architecture.md, made from the tree: a capability is a name that has its own folder or
- * file in at least two layers (core with operations, services, command, screen, guide); each cell says what that
- * layer holds, or — where it has none.
- */
-export async function capabilityTable(): Promise<string> {
+/** One capability as the tree has it: its name, and what each layer holds of it. */
+export interface CapabilityRow {
+  name: string;
+  core: boolean;
+  operations: string[];
+  services: boolean;
+  /** What a user types: a command, or a command and its verb (`judgments from-traffic`). */
+  commands: string[];
+  screen: boolean;
+  guide: boolean;
+}
+
+/** Every capability: a name with its own folder or file in at least two layers (core with operations, services, command, screen, guide). */
+export async function capabilityRows(): Promise<CapabilityRow[]> {
   const layers = {
     core: folders('src/shared').filter((cap) => has(`src/shared/${cap}/operations.ts`)),
     services: folders('src/main/services'),
@@ -55,24 +63,36 @@ export async function capabilityTable(): Promise<string> {
     guides: files('docs/guide', '.md'),
   };
   const names = [...new Set(Object.values(layers).flat())].sort();
-  const rows: string[] = [];
-  for (const cap of names) {
-    if (Object.values(layers).filter((l) => l.includes(cap)).length < 2) continue;
-    const operations = await operationsOf(cap);
-    const domains = [...new Set(operations.map((o) => o.split(':')[0]!))];
-    const commands = await commandsOf(cap);
-    rows.push(
-      [
-        cap,
-        has(`src/shared/${cap}`) ? code(`shared/${cap}/`) : '—',
-        operations.length ? `${operations.length} (${domains.map((d) => code(`${d}:`)).join(', ')})` : '—',
-        layers.services.includes(cap) ? code(`services/${cap}/`) : '—',
-        commands.length ? commands.map(code).join(', ') : '—',
-        layers.screens.includes(cap) ? code(`features/${cap}/`) : '—',
-        layers.guides.includes(cap) ? `[${cap}](guide/${cap}.md)` : '—',
-      ].join(' | '),
-    );
+  const rows: CapabilityRow[] = [];
+  for (const name of names) {
+    if (Object.values(layers).filter((l) => l.includes(name)).length < 2) continue;
+    rows.push({
+      name,
+      core: has(`src/shared/${name}`),
+      operations: await operationsOf(name),
+      services: layers.services.includes(name),
+      commands: await commandsOf(name),
+      screen: layers.screens.includes(name),
+      guide: layers.guides.includes(name),
+    });
   }
+  return rows;
+}
+
+/** The capability table of docs/architecture.md, made from the tree: each cell says what that layer holds, or — where it has none. */
+export async function capabilityTable(): Promise<string> {
+  const rows = (await capabilityRows()).map((row) => {
+    const domains = [...new Set(row.operations.map((o) => o.split(':')[0]!))];
+    return [
+      row.name,
+      row.core ? code(`shared/${row.name}/`) : '—',
+      row.operations.length ? `${row.operations.length} (${domains.map((d) => code(`${d}:`)).join(', ')})` : '—',
+      row.services ? code(`services/${row.name}/`) : '—',
+      row.commands.length ? row.commands.map(code).join(', ') : '—',
+      row.screen ? code(`features/${row.name}/`) : '—',
+      row.guide ? `[${row.name}](guide/${row.name}.md)` : '—',
+    ].join(' | ');
+  });
   return [
     START,
     '| capability | core (`src/shared/`) | operations (`<cap>/operations.ts`) | services (`src/main/`) | commands | screen (`src/renderer/src/`) | guide |',

@@ -55,6 +55,15 @@ test('a merchandiser session on the Search screen', { tag: SMOKE }, async ({ app
   await expect(facetValue(page, 'Brand', 'Korvo')).toHaveAttribute('aria-pressed', 'true');
   await shoot(app, '2-facets');
 
+  // Every request sent is in History, newest first, with its status and answer count; closing it changes nothing.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.locator('.history-item').first()).toContainText('jacket');
+  await expect(history.locator('.history-item')).toHaveCount(4);
+  await shootThemes(app, 'history-1-drawer');
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
   // An invalid filter: the marker and message sit where the problem is; a completion fixes it.
   const filter = await typeInEditor(page, 'filter-editor', 'colour = ');
   await expect(page.getByText("Expected a value after '=' at line 1, column 8")).toBeVisible();

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ARCHITECTURE, architecturePage, capabilityTable } from '../../../scripts/architecture-table';
+import { resolve } from 'node:path';
+import { ARCHITECTURE, architecturePage, capabilityRows, capabilityTable } from '../../../scripts/architecture-table';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 describe("docs/architecture.md's capability table", () => {
   it('is what the tree says now (run `npm run docs:architecture` when this fails)', async () => {
@@ -22,5 +25,20 @@ describe("docs/architecture.md's capability table", () => {
     const changed = written.replace('| traffic | `shared/traffic/` |', '| traffic | — |');
     expect(changed).not.toBe(written);
     expect(await architecturePage(changed)).toBe(written);
+  });
+});
+
+describe('one name per capability, everywhere', () => {
+  it('every guide of a capability says its commands in its first lines, verbs of another command as typed', async () => {
+    const missing: string[] = [];
+    for (const row of await capabilityRows()) {
+      if (!row.guide) continue;
+      const head = readFileSync(resolve(ROOT, 'docs/guide', `${row.name}.md`), 'utf8')
+        .split('\n')
+        .slice(0, 8)
+        .join('\n');
+      for (const command of row.commands) if (!head.includes(`search-workbench ${command}`)) missing.push(`${row.name}: ${command}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
