@@ -88,6 +88,103 @@ export interface ReadoutOptions {
   power?: number;
 }
 
+/** One variation's totals over the test: its users (each counted once, in the variation they were first seen in) and what their searches did. */
+export interface ArmTotals {
+  users: number;
+  sessions: number;
+  searches: number;
+  clicked: number;
+  carted: number;
+  purchased: number;
+  revenue: number;
+}
+
+/**
+ * What one day added to a variation's running sums: the users first seen that day, and the change in Σx, Σn, Σx²,
+ * Σn², Σxn over its users' running totals (x the metric of a user's searches so far, n their searches so far).
+ */
+export interface ArmDay extends UserSums {
+  arm: number;
+  day: number;
+}
+
+/** Adds `from`'s fields into `into`'s, for the keys given. */
+function addInto<K extends string>(into: Record<K, number>, from: Record<K, number>, keys: readonly K[]): void {
+  for (const key of keys) into[key] += from[key];
+}
+
+const SUM_KEYS = ['users', 'x', 'n', 'xx', 'nn', 'xn'] as const;
+const TOTAL_KEYS = ['users', 'sessions', 'searches', 'clicked', 'carted', 'purchased', 'revenue'] as const;
+
+/**
+ * A test's sufficient statistics: everything its readout is made of, in a size of variations × days whatever the
+ * number of users — what the traffic store sums in SQL, and `sumsOfDays` from rows held in memory.
+ */
+export interface TestSums {
+  totals: ArmTotals[];
+  days: ArmDay[];
+  /** The last day a user of the test searched on, since the start (0 the first). */
+  lastDay: number;
+  /** Revenue's cap: the 99.9th percentile of users' total revenue (the metric revenue only). */
+  revenueCap: number | null;
+}
+
+const noTotals = (): ArmTotals => ({ users: 0, sessions: 0, searches: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 });
+
+/** The revenue cap from users' totals: the value at the 99.9th percentile's place, ascending. */
+export function revenueCapOf(totals: readonly number[]): number | null {
+  const sorted = [...totals].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.999 * sorted.length))]! : null;
+}
+
+/**
+ * The sufficient statistics of users' days held in memory (the reference the store's SQL is checked against): each
+ * user in the variation of the first day they were seen, their running totals growing day by day.
+ */
+export function sumsOfDays(test: Pick<AbTest, 'variations'>, days: readonly UserDay[], metric: AbMetric): TestSums {
+  const index = new Map(test.variations.map((v, i) => [v.id, i]));
+  let revenueCap: number | null = null;
+  if (metric === 'revenue') {
+    const totals = new Map<string, number>();
+    for (const d of days) totals.set(d.user, (totals.get(d.user) ?? 0) + d.revenue);
+    revenueCap = revenueCapOf([...totals.values()]);
+  }
+  const xOf = (u: { clicked: number; purchased: number; revenue: number }) =>
+    metric === 'ctr' ? u.clicked : metric === 'conversion' ? u.purchased : Math.min(u.revenue, revenueCap ?? Infinity);
+  const lastDay = days.reduce((m, d) => Math.max(m, d.day), 0);
+  const byDay = Array.from({ length: lastDay + 1 }, () => [] as UserDay[]);
+  for (const d of days) if (index.has(d.variation)) byDay[d.day]!.push(d);
+  const users = new Map<string, { arm: number; x: number; totals: ArmTotals }>();
+  const out: ArmDay[] = [];
+  for (let day = 0; day <= lastDay; day++) {
+    const added = new Map<number, ArmDay>();
+    for (const d of byDay[day]!) {
+      let u = users.get(d.user);
+      const fresh = !u;
+      if (!u) {
+        u = { arm: index.get(d.variation)!, x: 0, totals: { ...noTotals(), users: 1 } };
+        users.set(d.user, u);
+      }
+      const before = { x: u.x, n: u.totals.searches };
+      addInto(u.totals, { ...d, users: 0 }, TOTAL_KEYS);
+      u.x = xOf(u.totals);
+      const n = u.totals.searches;
+      let a = added.get(u.arm);
+      if (!a) added.set(u.arm, (a = { arm: u.arm, day, users: 0, x: 0, n: 0, xx: 0, nn: 0, xn: 0 }));
+      if (fresh) a.users++;
+      a.x += u.x - before.x;
+      a.n += n - before.n;
+      a.xx += u.x * u.x - before.x * before.x;
+      a.nn += n * n - before.n * before.n;
+      a.xn += u.x * n - before.x * before.n;
+    }
+    out.push(...[...added.values()].sort((p, q) => p.arm - q.arm));
+  }
+  const totals = test.variations.map(noTotals);
+  for (const u of users.values()) addInto(totals[u.arm]!, u.totals, TOTAL_KEYS);
+  return { totals, days: out, lastDay, revenueCap };
+}
+
 /**
  * A running test read from its users' days: per variation its users, sessions, searches and rates with a 95%
  * interval; each variation's lift over the control (the first) with the fixed-horizon test and the mSPRT side by
@@ -96,70 +193,25 @@ export interface ReadoutOptions {
  * revenue's users are capped at the 99.9th percentile (winsorized) so one large basket does not swamp the interval.
  */
 export function readTest(test: Pick<AbTest, 'variations'>, days: readonly UserDay[], options: ReadoutOptions): AbReadout {
-  const index = new Map(test.variations.map((v, i) => [v.id, i]));
+  return readFromSums(test, sumsOfDays(test, days, options.metric), options);
+}
+
+/** The readout from a test's sufficient statistics (`TestSums`): see `readTest`. */
+export function readFromSums(test: Pick<AbTest, 'variations'>, sums: TestSums, options: ReadoutOptions): AbReadout {
   const k = test.variations.length;
   const z = normalQuantile(1 - options.alpha / 2);
-  // The revenue cap: the 99.9th percentile of users' total revenue.
-  let revenueCap: number | null = null;
-  const userTotals = new Map<
-    string,
-    { variation: number; x: number; n: number; sessions: number; clicked: number; carted: number; purchased: number; revenue: number }
-  >();
-  if (options.metric === 'revenue') {
-    const totals = new Map<string, number>();
-    for (const d of days) totals.set(d.user, (totals.get(d.user) ?? 0) + d.revenue);
-    const sorted = [...totals.values()].sort((a, b) => a - b);
-    revenueCap = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.999 * sorted.length))]! : null;
-  }
-  const xOf = (u: { clicked: number; purchased: number; revenue: number }) =>
-    options.metric === 'ctr' ? u.clicked : options.metric === 'conversion' ? u.purchased : Math.min(u.revenue, revenueCap ?? Infinity);
-  const lastDay = days.reduce((m, d) => Math.max(m, d.day), 0);
-  const byDay = Array.from({ length: lastDay + 1 }, () => [] as UserDay[]);
-  for (const d of days) if (index.has(d.variation)) byDay[d.day]!.push(d);
-  const daily: { day: number; arms: RatioSums[] }[] = [];
-  // The arms' sums kept as users come and grow: a user's old contribution taken out and the new one put in, so that
-  // reading every day costs the user-days, not the users times the days.
+  const { revenueCap, lastDay } = sums;
+  // The arms' running sums on each day: each day's additions put in, in the order of the days.
+  const byDay = Array.from({ length: lastDay + 1 }, () => [] as ArmDay[]);
+  for (const d of sums.days) if (d.day >= 0 && d.day <= lastDay && d.arm < k) byDay[d.day]!.push(d);
   const running = Array.from({ length: k }, empty);
-  const contribute = (u: { variation: number; x: number; n: number }, sign: 1 | -1) => {
-    const a = running[u.variation]!;
-    a.x += sign * u.x;
-    a.n += sign * u.n;
-    a.xx += sign * u.x * u.x;
-    a.nn += sign * u.n * u.n;
-    a.xn += sign * u.x * u.n;
-  };
+  const daily: { day: number; arms: RatioSums[] }[] = [];
   for (let day = 0; day <= lastDay; day++) {
-    for (const d of byDay[day]!) {
-      let u = userTotals.get(d.user);
-      if (u) contribute(u, -1);
-      else {
-        u = { variation: index.get(d.variation)!, x: 0, n: 0, sessions: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 };
-        userTotals.set(d.user, u);
-        running[u.variation]!.users++;
-      }
-      u.n += d.searches;
-      u.sessions += d.sessions;
-      u.clicked += d.clicked;
-      u.carted += d.carted;
-      u.purchased += d.purchased;
-      u.revenue += d.revenue;
-      u.x = xOf(u);
-      contribute(u, 1);
-    }
+    for (const d of byDay[day]!) addInto(running[d.arm]!, d, SUM_KEYS);
     daily.push({ day, arms: running.map((a) => ({ ...a })) });
   }
   const arms = daily[daily.length - 1]?.arms ?? Array.from({ length: k }, empty);
-  const totals = Array.from({ length: k }, () => ({ users: 0, sessions: 0, searches: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 }));
-  for (const u of userTotals.values()) {
-    const t = totals[u.variation]!;
-    t.users++;
-    t.sessions += u.sessions;
-    t.searches += u.n;
-    t.clicked += u.clicked;
-    t.carted += u.carted;
-    t.purchased += u.purchased;
-    t.revenue += u.revenue;
-  }
+  const totals = test.variations.map((_, i) => sums.totals[i] ?? noTotals());
   const per = (x: number, n: number) => (n ? x / n : 0);
   const variations = test.variations.map((v, i): VariationReadout => {
     const t = totals[i]!;

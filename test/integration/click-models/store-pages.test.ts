@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fitOnStore } from '../../../src/main/services/click-models';
 import { StoreQueries, TrafficStore } from '../../../src/main/services/traffic';
+import { fitClickModel, pagePatternsSql, patternOf, type PreparedPages } from '../../../src/shared/click-models';
 
 const pagesOnStore = (store: TrafficStore, filter = {}) => new StoreQueries(store).firstPages(filter);
-import { fitClickModel, pagePatternsSql, patternOf, type PreparedPages } from '../../../src/shared/click-models';
 
 const DEMO_STORE = join(import.meta.dirname, '..', '..', '..', 'examples', 'workspace', 'traffic');
 

@@ -1,4 +1,4 @@
-import { type AbReading, type AbTest, assign, readTest, type StoreReadout, testWindow, type UserDay } from '../../../shared/abtest';
+import { type AbReading, type AbTest, assign, readFromSums, type StoreReadout, testWindow } from '../../../shared/abtest';
 import { failure } from '../../../shared/errors';
 import type { StoreQueries } from '../traffic';
 
@@ -6,9 +6,9 @@ import type { StoreQueries } from '../traffic';
 export type ReadInput = AbReading;
 
 /**
- * A test read from the traffic store: its users' days in the test's window, each tied to its variation by the test
- * and variation the searches were logged with, else by bucketing the user id as the storefront does — refused, with
- * what to do, when the log has neither.
+ * A test read from the traffic store: its sufficient statistics summed over the test's window in the store (each user
+ * tied to a variation by the test and variation their searches were logged with, else by bucketing the user id as the
+ * storefront does) — refused, with what to do, when the log has neither.
  */
 export async function readTestOnStore(store: StoreQueries, test: AbTest, input: ReadInput): Promise<StoreReadout> {
   const window = testWindow(test);
@@ -28,35 +28,17 @@ export async function readTestOnStore(store: StoreQueries, test: AbTest, input: 
       `No search in the test's days has a user id (UBI's user_id, else client_id; an activity's user.identities) or was logged with test ${JSON.stringify(test.id)}: searches cannot be tied to variations. Import a log that carries the shoppers' ids, or the test and variation of each search.`,
       { field: 'store' },
     );
-  const known = new Set(test.variations.map((v) => v.id));
-  const days: UserDay[] = [];
-  let logged = 0;
-  let bucketed = 0;
-  let unknownVariation = 0;
-  for (const row of await store.userDays(test.id, window, input.k)) {
-    const n = row.searches;
-    if (row.logged !== null && !known.has(row.logged)) {
-      unknownVariation += n;
-      continue;
-    }
-    if (row.logged) logged += n;
-    else bucketed += n;
-    days.push({
-      user: row.user,
-      variation: row.logged ?? assign(test, row.user).variationId,
-      day: row.day,
-      searches: n,
-      sessions: row.sessions,
-      clicked: row.clicked,
-      carted: row.carted,
-      purchased: row.bought,
-      revenue: row.revenue,
-    });
-  }
-  const readout = readTest(test, days, { metric: input.metric, minimumEffect: input.minimumEffect, alpha: input.alpha });
+  // The test's sufficient statistics, summed in the store over its window; a user no search tied to a variation is
+  // bucketed as the storefront does.
+  const arms = new Map(test.variations.map((v, i) => [v.id, i]));
+  const { sums, searches } = await store.testSums(
+    { test: test.id, arms: test.variations.map((v) => v.id), window, k: input.k, metric: input.metric },
+    (user) => arms.get(assign(test, user).variationId) ?? 0,
+  );
+  const readout = readFromSums(test, sums, { metric: input.metric, minimumEffect: input.minimumEffect, alpha: input.alpha });
   return {
     ...readout,
     test: { id: test.id, name: test.name, start: test.start, end: test.end ?? null },
-    searches: { inDays, logged, bucketed, unknownVariation },
+    searches: { inDays, ...searches },
   };
 }

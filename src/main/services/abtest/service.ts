@@ -90,20 +90,15 @@ export class AbTestService {
       const endMs = Date.parse(`${last.replace(' ', 'T').slice(0, 19)}Z`) + 1000;
       const startMs = endMs - BASELINE_DAYS * 86_400_000;
       const at = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-      const rows = await store.userDays('', { start: at(startMs), end: at(endMs) }, input.k);
-      const users = new Map<string, { x: number; n: number }>();
-      let firstDay = Infinity;
-      let lastDay = -Infinity;
-      for (const row of rows) {
-        const day = row.day;
-        firstDay = Math.min(firstDay, day);
-        lastDay = Math.max(lastDay, day);
-        const u = users.get(row.user) ?? { x: 0, n: 0 };
-        u.n += row.searches;
-        u.x += input.metric === 'ctr' ? row.clicked : input.metric === 'conversion' ? row.bought : row.revenue;
-        users.set(row.user, u);
-      }
-      if (users.size < 2)
+      // One row per user, summed in the store.
+      const rows = await store.userTotals({ start: at(startMs), end: at(endMs) }, input.k);
+      const users = rows.map((row) => ({
+        n: row.searches,
+        x: input.metric === 'ctr' ? row.clicked : input.metric === 'conversion' ? row.bought : row.revenue,
+      }));
+      const firstDay = rows.reduce((m, r) => Math.min(m, r.firstDay), Infinity);
+      const lastDay = rows.reduce((m, r) => Math.max(m, r.lastDay), -Infinity);
+      if (users.length < 2)
         throw failure(
           'validation',
           'The traffic of the last four weeks has fewer than two users with an id (UBI user_id or client_id): the planner needs their rates.',
@@ -111,7 +106,7 @@ export class AbTestService {
         );
       const days = lastDay - firstDay + 1;
       const plan = planOnBaseline(
-        [...users.values()],
+        users,
         days,
         test.variations.map((v) => v.weight),
         input,

@@ -18,5 +18,6 @@ export {
   StoreQueries,
   type StoreWindow,
   type UserDayRow,
+  type UserTotalsRow,
   type WindowCoverage,
 } from './queries';

@@ -1,18 +1,17 @@
 import { numberedPagesSql, type PairKey, pagesFromColumns, type PreparedPages } from '../../../shared/click-models';
-import { ACTIONS, type TrafficFilter } from '../../../shared/traffic';
+import type { TestSums } from '../../../shared/abtest';
+import type { TrafficFilter } from '../../../shared/traffic';
 import type { TrafficStore } from './store';
+import { type TiedSearches, type TestSumsInput, testSumsOnStore } from './test-sums';
+import { type StoreWindow, USER_DAYS_SQL } from './user-days';
+
+export type { StoreWindow } from './user-days';
 
 /**
  * What other capabilities may ask the traffic store: named queries with typed rows, each decoded once, here, beside
  * its SQL. No service outside traffic runs SQL on the store (a test reads the services for it); they are handed a
  * `StoreQueries` by `TrafficService.ask`, which holds the store while they work.
  */
-
-/** A test's window as the store's timestamps (UTC), the end exclusive: `testWindow` in the A/B core. */
-export interface StoreWindow {
-  start: string;
-  end: string;
-}
 
 /** One user's day in a window: the searches and what they led to, and the variation they were logged with for a test. */
 export interface UserDayRow {
@@ -29,6 +28,17 @@ export interface UserDayRow {
   carted: number;
   bought: number;
   revenue: number;
+}
+
+/** One user's totals in a window: see `StoreQueries.userTotals`. */
+export interface UserTotalsRow {
+  user: string;
+  searches: number;
+  clicked: number;
+  bought: number;
+  revenue: number;
+  firstDay: number;
+  lastDay: number;
 }
 
 /** How many searches in a window there are, how many carry a user or client id, and how many were logged in a test. */
@@ -59,31 +69,6 @@ export interface NumberedConversion {
 
 /** The store's first pages numbered by DuckDB, as columns: what pages are made of, but their patterns. */
 export type NumberedPages = Omit<Parameters<typeof pagesFromColumns>[0], 'patternRanking' | 'clicked' | 'count'>;
-
-/** Each user's days in a window (searches and events of the window only): see `UserDayRow`. Parameters $test, $start, $end, $k. */
-const USER_DAYS_SQL = `WITH s AS (
-  SELECT search_id, session_id, ts,
-    coalesce(user_id, client_id, CASE WHEN ab_test = $test THEN 'session:' || session_id END) AS user_key,
-    CASE WHEN ab_test = $test THEN ab_variation END AS logged
-  FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)
-), acts AS (
-  SELECT search_id,
-    bool_or(action = '${ACTIONS.click}' AND position BETWEEN 1 AND $k) AS clicked,
-    bool_or(action = '${ACTIONS.addToCart}') AS carted,
-    bool_or(action = '${ACTIONS.purchase}') AS bought,
-    coalesce(sum(value) FILTER (WHERE action = '${ACTIONS.purchase}'), 0) AS revenue
-  FROM events WHERE search_id IN (SELECT search_id FROM s) GROUP BY search_id
-)
-SELECT s.user_key AS user_key, max(s.logged) AS logged,
-  CAST(date_diff('day', CAST(CAST($start AS TIMESTAMP) AS DATE), CAST(s.ts AS DATE)) AS INTEGER) AS day,
-  CAST(count(*) AS INTEGER) AS searches, CAST(count(DISTINCT s.session_id) AS INTEGER) AS sessions,
-  CAST(count(*) FILTER (WHERE a.clicked) AS INTEGER) AS clicked,
-  CAST(count(*) FILTER (WHERE a.carted) AS INTEGER) AS carted,
-  CAST(count(*) FILTER (WHERE a.bought) AS INTEGER) AS bought,
-  CAST(coalesce(sum(a.revenue), 0) AS DOUBLE) AS revenue
-FROM s LEFT JOIN acts a ON a.search_id = s.search_id
-WHERE s.user_key IS NOT NULL
-GROUP BY s.user_key, day`;
 
 const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches,
   CAST(count(coalesce(user_id, client_id)) AS INTEGER) AS identified,
@@ -118,6 +103,34 @@ export class StoreQueries {
       carted: Number(row.carted),
       bought: Number(row.bought),
       revenue: Number(row.revenue),
+    }));
+  }
+
+  /**
+   * A test's sufficient statistics over its window, summed by DuckDB (per variation and day, and per variation), with
+   * how its searches were tied to variations; `armOf` buckets a user no search tied to one, as the storefront does.
+   */
+  testSums(input: TestSumsInput, armOf: (user: string) => number): Promise<{ sums: TestSums; searches: TiedSearches }> {
+    return testSumsOnStore(this.store, input, armOf);
+  }
+
+  /** Each user's totals in a window (one row per user, summed in the store): searches, clicks in the first k, purchases, revenue, and their first and last day. */
+  async userTotals(window: StoreWindow, k: number): Promise<UserTotalsRow[]> {
+    const rows = await this.store.duck.all(
+      `SELECT user_key, CAST(sum(searches) AS DOUBLE) AS searches, CAST(sum(clicked) AS DOUBLE) AS clicked,
+  CAST(sum(bought) AS DOUBLE) AS bought, CAST(sum(revenue) AS DOUBLE) AS revenue,
+  CAST(min(day) AS INTEGER) AS first_day, CAST(max(day) AS INTEGER) AS last_day
+FROM (${USER_DAYS_SQL}) GROUP BY user_key`,
+      { test: '', start: window.start, end: window.end, k },
+    );
+    return rows.map((r) => ({
+      user: String(r.user_key),
+      searches: Number(r.searches),
+      clicked: Number(r.clicked),
+      bought: Number(r.bought),
+      revenue: Number(r.revenue),
+      firstDay: Number(r.first_day),
+      lastDay: Number(r.last_day),
     }));
   }
 

@@ -1,0 +1,133 @@
+/**
+ * A test's sufficient statistics summed by DuckDB over its window are the ones summed from its users' days in memory
+ * (the reference): per variation and day, per variation, the revenue cap, how searches were tied — on a log whose users
+ * are logged in a variation, logged in one the test does not have, or bucketed by their id, over several days.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFile, StoreQueries, TrafficStore } from '../../../src/main/services/traffic';
+import { AB_METRICS, assign, readFromSums, sumsOfDays, testWindow, type UserDay } from '../../../src/shared/abtest';
+import { mulberry32 } from '../../../src/shared/random';
+
+const test = {
+  id: 'sums-test',
+  name: 'Sums',
+  variations: [
+    { id: 'control', weight: 50 },
+    { id: 'b', weight: 30 },
+    { id: 'c', weight: 20 },
+  ],
+  start: '2026-11-01',
+  end: '2026-11-05',
+};
+let dir: string;
+let store: TrafficStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wb-ab-sums-'));
+  const random = mulberry32(7);
+  const queries: string[] = [];
+  const events: string[] = [];
+  let q = 0;
+  for (let u = 0; u < 300; u++) {
+    // A third logged in a variation (a few in one the test lacks), the rest bucketed by their id; some with no id at all.
+    const kind = random();
+    const logged = kind < 0.3 ? test.variations[Math.floor(random() * 3)]!.id : kind < 0.33 ? 'retired' : null;
+    const user = random() < 0.05 ? undefined : `user-${u}`;
+    for (let day = 0; day < 6; day++) {
+      if (random() < 0.5) continue;
+      const searches = 1 + Math.floor(random() * 3);
+      for (let s = 0; s < searches; s++) {
+        const id = `q${++q}`;
+        const ts = `2026-11-0${1 + day}T${String(8 + s).padStart(2, '0')}:00:00Z`;
+        const attrs: Record<string, unknown> = { session_id: `s-${u}-${day}` };
+        if (user) attrs.user_id = user;
+        if (logged) Object.assign(attrs, { abTest: test.id, abVariation: logged });
+        queries.push(
+          JSON.stringify({
+            application: 'shop',
+            query_id: id,
+            client_id: `c-${u}`,
+            timestamp: ts,
+            user_query: 'tent',
+            query_response_hit_ids: ['a', 'b', 'c'],
+            query_attributes: attrs,
+          }),
+        );
+        const at = (action: string, extra: Record<string, unknown> = {}) =>
+          events.push(
+            JSON.stringify({
+              application: 'shop',
+              action_name: action,
+              query_id: id,
+              session_id: attrs.session_id,
+              client_id: `c-${u}`,
+              timestamp: ts,
+              event_attributes: { object: { object_id: 'a' }, position: { ordinal: 1 }, ...extra },
+            }),
+          );
+        if (random() < 0.4) at('click');
+        if (random() < 0.1) at('add_to_cart');
+        if (random() < 0.08) at('purchase', { value: Math.round(random() * 200 * (random() < 0.02 ? 50 : 1)) });
+      }
+    }
+  }
+  await writeFile(join(dir, 'queries.jsonl'), `${queries.join('\n')}\n`);
+  await writeFile(join(dir, 'events.jsonl'), `${events.join('\n')}\n`);
+  store = await TrafficStore.open(join(dir, 'store'));
+  await importFile(store, join(dir, 'queries.jsonl'));
+  await importFile(store, join(dir, 'events.jsonl'));
+}, 60_000);
+
+afterAll(async () => {
+  store?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("a test's sufficient statistics, summed in the store", () => {
+  it.each(AB_METRICS)('%s: the same sums and the same readout as from the users’ days in memory', async (metric) => {
+    const queries = new StoreQueries(store);
+    const window = testWindow(test);
+    const arms = new Map(test.variations.map((v, i) => [v.id, i]));
+    const { sums, searches } = await queries.testSums(
+      { test: test.id, arms: test.variations.map((v) => v.id), window, k: 10, metric },
+      (user) => arms.get(assign(test, user).variationId)!,
+    );
+    // The reference: each user's days, tied by the variation logged, else drawn from the id; other variations left out.
+    const days: UserDay[] = [];
+    const tied = { logged: 0, bucketed: 0, unknownVariation: 0 };
+    for (const row of await queries.userDays(test.id, window, 10)) {
+      if (row.logged !== null && !arms.has(row.logged)) {
+        tied.unknownVariation += row.searches;
+        continue;
+      }
+      tied[row.logged ? 'logged' : 'bucketed'] += row.searches;
+      days.push({ ...row, purchased: row.bought, variation: row.logged ?? assign(test, row.user).variationId });
+    }
+    expect(searches).toEqual(tied);
+    expect(tied.logged).toBeGreaterThan(100);
+    expect(tied.bucketed).toBeGreaterThan(100);
+    expect(tied.unknownVariation).toBeGreaterThan(0);
+    const reference = sumsOfDays(test, days, metric);
+    expect(sums.totals).toEqual(reference.totals);
+    expect(sums.lastDay).toBe(reference.lastDay);
+    expect(sums.revenueCap).toBe(reference.revenueCap);
+    expect(sums.days.map((d) => [d.arm, d.day, d.users])).toEqual(reference.days.map((d) => [d.arm, d.day, d.users]));
+    sums.days.forEach((d, i) => {
+      const r = reference.days[i]!;
+      for (const key of ['x', 'n', 'xx', 'nn', 'xn'] as const) expect(d[key]).toBeCloseTo(r[key], 6);
+    });
+    const options = { metric, minimumEffect: 0.05, alpha: 0.05 };
+    const fromStore = readFromSums(test, sums, options);
+    const fromMemory = readFromSums(test, reference, options);
+    expect(fromStore.variations.map((v) => v.users)).toEqual(fromMemory.variations.map((v) => v.users));
+    fromStore.variations.forEach((v, i) => expect(v.value).toBeCloseTo(fromMemory.variations[i]!.value, 9));
+    fromStore.lifts.forEach((l, i) => {
+      expect(l.p).toBeCloseTo(fromMemory.lifts[i]!.p, 9);
+      expect(l.daily.length).toBe(fromMemory.lifts[i]!.daily.length);
+    });
+    expect(await store.duck.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'wb_%'`)).toEqual([]);
+  });
+});
