@@ -15,6 +15,11 @@ export const COLUMN_LABELS: Record<(typeof TRAFFIC_COLUMNS)[number], string> = {
   meanClickPosition: 'mean click position',
 };
 
+/** A column's label as people read it, with the depth click-through is counted to (`click-through@10`). */
+export function columnLabel(column: (typeof TRAFFIC_COLUMNS)[number], k: number): string {
+  return column === 'ctrAtK' ? `click-through@${k}` : COLUMN_LABELS[column];
+}
+
 const RATES = new Set<string>(['ctrAtK', 'zeroResultRate', 'noClickRate', 'addToCartRate', 'conversionRate']);
 
 /** A cell as people read it: rates as percentages, money to cents, counts with separators, nothing as an em dash. */

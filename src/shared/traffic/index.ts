@@ -60,7 +60,7 @@ export {
 } from './simulate/shoppers';
 export { type TrafficTruth, truthOf, TRUTH_K } from './simulate/truth';
 export { type QueryFrequency, SAMPLE_METHODS, type SampledQuery, type SampleMethod, sampleQueries } from './sample';
-export { cellOf, COLUMN_LABELS } from './cells';
+export { cellOf, COLUMN_LABELS, columnLabel } from './cells';
 export { type RowChunks, trafficCsvPieces, trafficJsonPieces } from './report-out';
 export {
   clicksByPositionSql,

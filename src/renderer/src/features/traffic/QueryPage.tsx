@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { cellOf } from '@shared/traffic';
+import { cellOf, columnLabel } from '@shared/traffic';
 import { Button } from '../../components/Button';
 import { useAppStore } from '../../store/store';
 import { PositionChart } from './charts';
@@ -64,20 +64,7 @@ export function QueryPage() {
                 ] as const
               ).map((c) => (
                 <div key={c}>
-                  <dt className="small muted">
-                    {c === 'ctrAtK'
-                      ? `click-through@${k}`
-                      : {
-                          searches: 'searches',
-                          sessions: 'sessions',
-                          clicks: 'clicks',
-                          zeroResultRate: 'zero results',
-                          noClickRate: 'no click',
-                          conversionRate: 'conversion',
-                          revenuePerSearch: 'revenue / search',
-                          meanClickPosition: 'mean click position',
-                        }[c]}
-                  </dt>
+                  <dt className="small muted">{columnLabel(c, k)}</dt>
                   <dd className="n">{cellOf(row, c)}</dd>
                 </div>
               ))}

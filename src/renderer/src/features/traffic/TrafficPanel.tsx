@@ -1,6 +1,6 @@
 import { Activity, FolderOpen, ListPlus, ShoppingCart, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cellOf, importOutcome, type PositionBase, problemGroupText, type TrafficRow } from '@shared/traffic';
+import { cellOf, columnLabel, importOutcome, type PositionBase, problemGroupText } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -30,15 +30,8 @@ const TABS: { value: TrafficTab; label: string; title: string }[] = [
   },
 ];
 
-const TILES: { column: keyof TrafficRow; label: (k: number) => string }[] = [
-  { column: 'searches', label: () => 'searches' },
-  { column: 'sessions', label: () => 'sessions' },
-  { column: 'ctrAtK', label: (k) => `click-through@${k}` },
-  { column: 'zeroResultRate', label: () => 'zero results' },
-  { column: 'noClickRate', label: () => 'no click' },
-  { column: 'conversionRate', label: () => 'conversion' },
-  { column: 'revenuePerSearch', label: () => 'revenue / search' },
-];
+/** The overview's tiles: columns of the shared traffic views, labelled as every report labels them. */
+const TILES = ['searches', 'sessions', 'ctrAtK', 'zeroResultRate', 'noClickRate', 'conversionRate', 'revenuePerSearch'] as const;
 
 const POSITION_OPTIONS: { value: PositionBase; label: string; title: string }[] = [
   {
@@ -294,10 +287,10 @@ export function TrafficPanel() {
           <Filters />
           {view.total ? (
             <dl className="traffic-tiles" data-testid="traffic-tiles">
-              {TILES.map((t) => (
-                <div key={t.column} className="traffic-tile">
-                  <dt className="small muted">{t.label(k)}</dt>
-                  <dd className="traffic-tile__value n">{cellOf(view.total!, t.column as Parameters<typeof cellOf>[1])}</dd>
+              {TILES.map((column) => (
+                <div key={column} className="traffic-tile">
+                  <dt className="small muted">{columnLabel(column, k)}</dt>
+                  <dd className="traffic-tile__value n">{cellOf(view.total!, column)}</dd>
                 </div>
               ))}
             </dl>
