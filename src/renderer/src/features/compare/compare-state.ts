@@ -33,13 +33,11 @@ import type { JudgingSlice } from '../judgments/state';
  * side-by-side actions (compare-slice.ts) and the batch actions (batch-actions.ts) read.
  */
 
-
 /** What a side answered: the response, and the exchange when it was sent now (a pinned or stored answer has none). */
 export interface SideResponse {
   response: SearchResponse;
   exchange: ExchangeRecord | null;
 }
-
 
 export interface SideAnswer extends CallState<SideResponse> {
   request: SearchRequest | null;
