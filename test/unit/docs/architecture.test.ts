@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { ARCHITECTURE, architecturePage, capabilityRows, capabilityTable } from '../../../scripts/architecture-table';
@@ -40,5 +40,28 @@ describe('one name per capability, everywhere', () => {
       for (const command of row.commands) if (!head.includes(`search-workbench ${command}`)) missing.push(`${row.name}: ${command}`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the picture of one request's path", () => {
+  const picture = () => {
+    const text = readFileSync(ARCHITECTURE, 'utf8');
+    const at = text.indexOf('<!-- request path');
+    const start = text.indexOf('```text\n', at) + '```text\n'.length;
+    return text.slice(start, text.indexOf('\n```', start));
+  };
+  const paths = (text: string) => [...text.matchAll(/\bsrc\/[\w./-]+\.tsx?\b/g)].map((m) => m[0]);
+
+  it('names files that exist, in every layer from the renderer to the store', () => {
+    const named = paths(picture());
+    expect(named.length).toBeGreaterThan(10);
+    for (const layer of ['src/renderer/', 'src/preload/', 'src/main/router.ts', 'src/shared/', 'src/main/services/']) {
+      expect(named.some((p) => p.startsWith(layer))).toBe(true);
+    }
+    expect(named.filter((p) => !existsSync(resolve(ROOT, p)))).toEqual([]);
+  });
+
+  it('goes stale when a file it names is moved', () => {
+    expect(paths('src/main/handlers/search.ts').filter((p) => !existsSync(resolve(ROOT, p)))).toEqual(['src/main/handlers/search.ts']);
   });
 });

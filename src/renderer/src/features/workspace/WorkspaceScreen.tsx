@@ -12,9 +12,11 @@ import {
   Scale,
   ShoppingCart,
   Split,
+  type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { EXPORT_FORMATS, type ExportFormat, JUDGMENT_FORMAT_NAMES } from '@shared/judgments';
+import type { WorkspaceItem, WorkspaceKind } from '@shared/workspace';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
@@ -64,6 +66,28 @@ function ExportJudgments({ file, name }: { file: string; name: string }) {
     </span>
   );
 }
+
+/** The kinds of the workspace, one card each, in the order they show: the icon, and what an empty card says to do. */
+const KINDS: { kind: WorkspaceKind; icon: LucideIcon; empty: string }[] = [
+  {
+    kind: 'query-sets',
+    icon: ListChecks,
+    empty: 'No query set yet. Create one from a pasted list, a text or CSV file, or the queries searched lately.',
+  },
+  { kind: 'judgments', icon: Scale, empty: 'No judgment list yet. Import one from Quepid, TREC qrels or RRE, or start an empty one.' },
+  { kind: 'requests', icon: FileText, empty: 'No saved request yet. Save one from the Search screen (Saved → Save current).' },
+  {
+    kind: 'experiments',
+    icon: FlaskConical,
+    empty: 'No experiment yet: an experiment runs a query set on two sides against a judgment list and says which side is better.',
+  },
+  {
+    kind: 'ab-tests',
+    icon: Split,
+    empty:
+      "No A/B test yet: add the storefront's test (its id, variations and weights) to find which variation a customer got and read it from the traffic.",
+  },
+];
 
 /** The workspace folder by kind: what is there, what each holds, and what to do with it. */
 export default function WorkspaceScreen() {
@@ -115,6 +139,109 @@ export default function WorkspaceScreen() {
       );
     return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
   }
+  const newButton = (form: NonNullable<typeof adding>) => (
+    <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding(form)}>
+      New
+    </Button>
+  );
+  /** What each kind's card offers beyond its files: its tools, each file's actions, and what opens under it. */
+  const parts: Record<WorkspaceKind, { tools?: ReactNode; actions: (item: WorkspaceItem) => ReactNode; children?: ReactNode }> = {
+    'query-sets': {
+      tools: newButton('query-set'),
+      actions: (item) => (
+        <Button size="sm" variant="ghost" onClick={() => void openQuerySet(item.file)}>
+          Queries
+        </Button>
+      ),
+      children: (
+        <>
+          {adding === 'query-set' ? <NewQuerySet onDone={() => setAdding(null)} /> : null}
+          <QuerySetPanel />
+        </>
+      ),
+    },
+    judgments: {
+      tools: newButton('judgments'),
+      actions: (item) => (
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            title="How far the list's raters agree, and the items they disagree on"
+            onClick={() => void useAppStore.getState().openAgreement(item.file)}
+          >
+            Agreement
+          </Button>
+          <ExportJudgments file={item.file} name={item.name} />
+        </>
+      ),
+      children: adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null,
+    },
+    requests: {
+      actions: (item) => (
+        <Button size="sm" variant="ghost" onClick={() => void openSaved(item.file)}>
+          Open
+        </Button>
+      ),
+    },
+    experiments: {
+      tools: newButton('experiment'),
+      actions: (item) => (
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Play size={13} aria-hidden="true" />}
+            disabled={busy}
+            title="Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)"
+            onClick={async () => {
+              const run = await runExperiment(item.file);
+              // What was changed to run it is said with the batch it concerns, on the Compare screen.
+              if (run?.notice) useAppStore.getState().noteBatch(run.id, run.notice);
+              await showBatch(run?.id ?? null);
+            }}
+          >
+            Run
+          </Button>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
+            Last run
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<History size={13} aria-hidden="true" />}
+            title="Every run of this experiment over time: quality per run with intervals, a baseline, runs worse than it"
+            onClick={() => void useAppStore.getState().openRuns(item.file)}
+          >
+            Runs
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ShoppingCart size={13} aria-hidden="true" />}
+            title="What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage"
+            onClick={() => void useAppStore.getState().openOnTraffic({ kind: 'experiment', file: item.file })}
+          >
+            On traffic
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Gavel size={13} aria-hidden="true" />}
+            title="Rate the unrated items of both sides' top k of the last run, one query at a time"
+            onClick={() => void openQueue(item.file)}
+          >
+            Judge
+          </Button>
+        </>
+      ),
+      children: adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null,
+    },
+    'ab-tests': {
+      tools: <NewAbTestButton />,
+      actions: (item) => <AbTestActions file={item.file} name={item.name} />,
+    },
+  };
   return (
     <div className="workspace-screen">
       <div className="ws-toolbar">
@@ -155,138 +282,22 @@ export default function WorkspaceScreen() {
       <AbTestPanel />
       <TrafficPanel />
       <div className="ws-grid">
-        <KindCard
-          kind="query-sets"
-          icon={<ListChecks size={16} aria-hidden="true" />}
-          items={ws.items['query-sets']}
-          empty="No query set yet. Create one from a pasted list, a text or CSV file, or the queries searched lately."
-          tools={
-            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('query-set')}>
-              New
-            </Button>
-          }
-          actions={(item) => (
-            <Button size="sm" variant="ghost" onClick={() => void openQuerySet(item.file)}>
-              Queries
-            </Button>
-          )}
-        >
-          {adding === 'query-set' ? <NewQuerySet onDone={() => setAdding(null)} /> : null}
-          <QuerySetPanel />
-        </KindCard>
-        <KindCard
-          kind="judgments"
-          icon={<Scale size={16} aria-hidden="true" />}
-          items={ws.items.judgments}
-          empty="No judgment list yet. Import one from Quepid, TREC qrels or RRE, or start an empty one."
-          tools={
-            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('judgments')}>
-              New
-            </Button>
-          }
-          actions={(item) => (
-            <>
-              <Button
-                size="sm"
-                variant="ghost"
-                title="How far the list's raters agree, and the items they disagree on"
-                onClick={() => void useAppStore.getState().openAgreement(item.file)}
-              >
-                Agreement
-              </Button>
-              <ExportJudgments file={item.file} name={item.name} />
-            </>
-          )}
-        >
-          {adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null}
-        </KindCard>
-        <KindCard
-          kind="requests"
-          icon={<FileText size={16} aria-hidden="true" />}
-          items={ws.items.requests}
-          empty="No saved request yet. Save one from the Search screen (Saved → Save current)."
-          actions={(item) => (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={async () => {
-                await openSaved(item.file);
-              }}
+        {KINDS.map(({ kind, icon: Icon, empty }) => {
+          const { tools, actions, children } = parts[kind];
+          return (
+            <KindCard
+              key={kind}
+              kind={kind}
+              icon={<Icon size={16} aria-hidden="true" />}
+              items={ws.items[kind]}
+              empty={empty}
+              tools={tools}
+              actions={actions}
             >
-              Open
-            </Button>
-          )}
-        />
-        <KindCard
-          kind="experiments"
-          icon={<FlaskConical size={16} aria-hidden="true" />}
-          items={ws.items.experiments}
-          empty="No experiment yet: an experiment runs a query set on two sides against a judgment list and says which side is better."
-          tools={
-            <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding('experiment')}>
-              New
-            </Button>
-          }
-          actions={(item) => (
-            <>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Play size={13} aria-hidden="true" />}
-                disabled={busy}
-                title="Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)"
-                onClick={async () => {
-                  const run = await runExperiment(item.file);
-                  // What was changed to run it is said with the batch it concerns, on the Compare screen.
-                  if (run?.notice) useAppStore.getState().noteBatch(run.id, run.notice);
-                  await showBatch(run?.id ?? null);
-                }}
-              >
-                Run
-              </Button>
-              <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
-                Last run
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<History size={13} aria-hidden="true" />}
-                title="Every run of this experiment over time: quality per run with intervals, a baseline, runs worse than it"
-                onClick={() => void useAppStore.getState().openRuns(item.file)}
-              >
-                Runs
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<ShoppingCart size={13} aria-hidden="true" />}
-                title="What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage"
-                onClick={() => void useAppStore.getState().openOnTraffic({ kind: 'experiment', file: item.file })}
-              >
-                On traffic
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Gavel size={13} aria-hidden="true" />}
-                title="Rate the unrated items of both sides' top k of the last run, one query at a time"
-                onClick={() => void openQueue(item.file)}
-              >
-                Judge
-              </Button>
-            </>
-          )}
-        >
-          {adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null}
-        </KindCard>
-        <KindCard
-          kind="ab-tests"
-          icon={<Split size={16} aria-hidden="true" />}
-          items={ws.items['ab-tests']}
-          empty="No A/B test yet: add the storefront's test (its id, variations and weights) to find which variation a customer got and read it from the traffic."
-          tools={<NewAbTestButton />}
-          actions={(item) => <AbTestActions file={item.file} name={item.name} />}
-        />
+              {children}
+            </KindCard>
+          );
+        })}
         <SuitePanel />
       </div>
     </div>
