@@ -139,6 +139,20 @@ export default function WorkspaceScreen() {
       );
     return <div className="screen-loading" role="status" aria-busy="true" aria-label="Loading" />;
   }
+  /** One action on a file: a small ghost button, its label, what it does, and its icon, title and state when it has them. */
+  const act = (label: string, onClick: () => unknown, options: { icon?: LucideIcon; title?: string; disabled?: boolean } = {}) => (
+    <Button
+      key={label}
+      size="sm"
+      variant="ghost"
+      {...(options.icon ? { icon: <options.icon size={13} aria-hidden="true" /> } : {})}
+      {...(options.title ? { title: options.title } : {})}
+      disabled={options.disabled ?? false}
+      onClick={() => void onClick()}
+    >
+      {label}
+    </Button>
+  );
   const newButton = (form: NonNullable<typeof adding>) => (
     <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding(form)}>
       New
@@ -148,11 +162,7 @@ export default function WorkspaceScreen() {
   const parts: Record<WorkspaceKind, { tools?: ReactNode; actions: (item: WorkspaceItem) => ReactNode; children?: ReactNode }> = {
     'query-sets': {
       tools: newButton('query-set'),
-      actions: (item) => (
-        <Button size="sm" variant="ghost" onClick={() => void openQuerySet(item.file)}>
-          Queries
-        </Button>
-      ),
+      actions: (item) => act('Queries', () => openQuerySet(item.file)),
       children: (
         <>
           {adding === 'query-set' ? <NewQuerySet onDone={() => setAdding(null)} /> : null}
@@ -164,75 +174,47 @@ export default function WorkspaceScreen() {
       tools: newButton('judgments'),
       actions: (item) => (
         <>
-          <Button
-            size="sm"
-            variant="ghost"
-            title="How far the list's raters agree, and the items they disagree on"
-            onClick={() => void useAppStore.getState().openAgreement(item.file)}
-          >
-            Agreement
-          </Button>
+          {act('Agreement', () => useAppStore.getState().openAgreement(item.file), {
+            title: "How far the list's raters agree, and the items they disagree on",
+          })}
           <ExportJudgments file={item.file} name={item.name} />
         </>
       ),
       children: adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null,
     },
-    requests: {
-      actions: (item) => (
-        <Button size="sm" variant="ghost" onClick={() => void openSaved(item.file)}>
-          Open
-        </Button>
-      ),
-    },
+    requests: { actions: (item) => act('Open', () => openSaved(item.file)) },
     experiments: {
       tools: newButton('experiment'),
       actions: (item) => (
         <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Play size={13} aria-hidden="true" />}
-            disabled={busy}
-            title="Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)"
-            onClick={async () => {
+          {act(
+            'Run',
+            async () => {
               const run = await runExperiment(item.file);
               // What was changed to run it is said with the batch it concerns, on the Compare screen.
               if (run?.notice) useAppStore.getState().noteBatch(run.id, run.notice);
               await showBatch(run?.id ?? null);
-            }}
-          >
-            Run
-          </Button>
-          <Button size="sm" variant="ghost" disabled={busy} onClick={async () => showBatch(await lastExperimentRun(item.file))}>
-            Last run
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<History size={13} aria-hidden="true" />}
-            title="Every run of this experiment over time: quality per run with intervals, a baseline, runs worse than it"
-            onClick={() => void useAppStore.getState().openRuns(item.file)}
-          >
-            Runs
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<ShoppingCart size={13} aria-hidden="true" />}
-            title="What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage"
-            onClick={() => void useAppStore.getState().openOnTraffic({ kind: 'experiment', file: item.file })}
-          >
-            On traffic
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Gavel size={13} aria-hidden="true" />}
-            title="Rate the unrated items of both sides' top k of the last run, one query at a time"
-            onClick={() => void openQueue(item.file)}
-          >
-            Judge
-          </Button>
+            },
+            {
+              icon: Play,
+              disabled: busy,
+              title: 'Run the query set on both sides now (a batch comparison; progress shows on the Compare screen)',
+            },
+          )}
+          {act('Last run', async () => showBatch(await lastExperimentRun(item.file)), { disabled: busy })}
+          {act('Runs', () => useAppStore.getState().openRuns(item.file), {
+            icon: History,
+            title: 'Every run of this experiment over time: quality per run with intervals, a baseline, runs worse than it',
+          })}
+          {act('On traffic', () => useAppStore.getState().openOnTraffic({ kind: 'experiment', file: item.file }), {
+            icon: ShoppingCart,
+            title:
+              'What side B would have earned on the shopper traffic logged under side A: clicks@10 by the click model, IPS, SNIPS and doubly robust, with intervals and coverage',
+          })}
+          {act('Judge', () => openQueue(item.file), {
+            icon: Gavel,
+            title: "Rate the unrated items of both sides' top k of the last run, one query at a time",
+          })}
         </>
       ),
       children: adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null,
