@@ -1,11 +1,12 @@
 import { queryKey, findJudged } from '../../shared/judgments';
-import { EXPLAIN_MEASURES, type ExplainMeasure, explainReport, DEFAULT_BUDGET } from '../../shared/explain';
+import { explainCli, explainReport } from '../../shared/explain';
+import { flagHelp, flagSynopsis } from '../../shared/operations';
 import type { QueryRow } from '../../shared/compare';
 import { type ExplainProgress, ExplainService } from '../../main/services/explain';
 import { TrafficEstimates } from '../../main/services/estimates';
 import { withTraffic } from '../traffic-options';
 import { addressTargets, SearchClient } from '../../main/services/search';
-import { EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { EXIT, flagsInput, intOption, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { inShard } from '../../shared/runs';
 import { onStopSignal, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
@@ -21,7 +22,7 @@ export const explainCommand: Command = {
   name: 'explain',
   summary: 'Attribute the change between two sides to each parameter that differs (Shapley values over the requests in between)',
   usage:
-    'explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] [--measure rbo|top|count|ndcg|clicks] [--judgments FILE] [--traffic STORE] [--k 10] [--budget N] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n' +
+    `explain --base-url U --token T (--query Q | --queries FILE) --a CONFIG_A --b CONFIG_B [--a-filter F] [--b-filter F] [--a-var k=v]… [--b-var k=v]… [--a-base-url U] [--b-base-url U] [--a-token T] [--b-token T] ${flagSynopsis(explainCli)} [--judgments FILE] [--traffic STORE] [--k 10] [--concurrency N|auto] [--limit N] [--timeout MS] [--shard i/n]\n` +
     '  --base-url   the service both sides ask (required, unless each side has its own --a-base-url / --b-base-url)\n' +
     '  --token      the search token of both sides (required, unless each side has its own --a-token / --b-token)\n' +
     '  --query      one query to explain (required, or --queries)\n' +
@@ -31,14 +32,11 @@ export const explainCommand: Command = {
     '  --a-var      k=v, a context variable of side A, repeatable (default: none); --b-var the same for side B\n' +
     '  --a-base-url side A’s own service (default: --base-url); --b-base-url the same for side B\n' +
     '  --a-token    side A’s own search token (default: --token); --b-token the same for side B\n' +
-    '  --measure    rbo: 1 − RBO against side A (default); top: the first item changed (1/0); count: the result count\n' +
-    '               changed by; ndcg: nDCG@k changed by (needs --judgments); clicks: expected clicks@10 on traffic changed\n' +
-    '               by, by the click model (PBM) fitted on --traffic\n' +
+    `${flagHelp(explainCli, { width: 12, only: ['measure'] }).join('\n')}\n` +
     '  --judgments  FILE: the ratings nDCG is measured with, any judgment format (required with --measure ndcg; default: none)\n' +
     '  --traffic    STORE: the traffic store clicks are measured on (required with --measure clicks; default: none)\n' +
     '  --k          the rank cut of nDCG (default 10); --gain and --threshold as for `compare`\n' +
-    `  --budget     distinct requests per query at most (default ${DEFAULT_BUDGET}: exact Shapley values up to five differences;\n` +
-    '               beyond the budget, sampled permutations with a standard error each)\n' +
+    `${flagHelp(explainCli, { width: 12, only: ['budget'] }).join('\n')}\n` +
     "  --concurrency  requests in flight, 1 to 64, or auto: paced by the service's 429/503 (default 8)\n" +
     '  --limit      items asked per request, 1 to 1000 (default 24; raised to k with --judgments)\n' +
     '  --timeout    milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
@@ -73,9 +71,8 @@ export const explainCommand: Command = {
     );
     const v = values as Values;
     const str = (k: string) => v[k] as string | undefined;
-    const measure = (str('measure') ?? 'rbo') as ExplainMeasure;
-    if (!EXPLAIN_MEASURES.includes(measure))
-      throw new UsageError(`--measure is one of ${EXPLAIN_MEASURES.join(', ')}, got ${JSON.stringify(str('measure'))}`);
+    // The measure and the budget the app's operation explains with, their choices, limits and defaults declared once.
+    const { measure, budget } = flagsInput(explainCli, v);
     const quality = await qualityOptions(v, io);
     if (measure === 'clicks' && str('traffic') === undefined)
       throw new UsageError('--measure clicks needs --traffic STORE: the traffic store whose click model measures the clicks.');
@@ -86,7 +83,6 @@ export const explainCommand: Command = {
       throw new UsageError('explain needs --query Q (one query) or --queries FILE (the mean over a query set).');
     const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
     const limit = Math.max(intOption(str('limit'), 'limit', 1, 1000) ?? 24, quality?.config.k ?? 0);
-    const budget = intOption(str('budget'), 'budget', 1, 1_000_000);
     const sides = { base: { options: { offset: 0, limit } }, a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
     const http = runClient(pace, 16);
     // The app's service, on the addresses and tokens given: the same checks, the same run.

@@ -1,11 +1,12 @@
 import { extname } from 'node:path';
-import { parseAxisArg, type MatrixAxis, matrixCsv, matrixJson } from '../../shared/matrix';
+import { matrixCli, parseAxisArg, type MatrixAxis, matrixCsv, matrixJson } from '../../shared/matrix';
+import { flagHelp } from '../../shared/operations';
 import { matrixHtml } from '../../report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
 import { type MatrixProgress, MatrixService, type MatrixInput } from '../../main/services/matrix';
 import { addressTargets, SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
-import { checkOut, EXIT, intOption, parse, UsageError, type Command } from '../command';
+import { checkOut, EXIT, flagsInput, parse, UsageError, type Command } from '../command';
 import { InputError } from '../input';
 import { onStopSignal, QUERY_FLAGS, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
@@ -48,7 +49,7 @@ export const matrixCommand: Command = {
     '               name those, and an axis left out takes its first value\n' +
     "  --hours      hours 0–23 of the emulator's clock, one more axis (default: the service's own clock) — emulator only\n" +
     `               (Local demo): sent as the ${CLOCK_HEADER} header, refused against any other service\n` +
-    '  --k          the depth compared and reported, 1 to 100 (default 10)\n' +
+    `${flagHelp(matrixCli, { width: 12 }).join('\n')}\n` +
     '  --out        FILE: .json, .csv (one row per cell × query) or .html (the grid), by extension (default: JSON on\n' +
     '               standard output)\n' +
     "  --concurrency  requests in flight, 1 to 64, or auto: paced by the service's 429/503 (default 8)\n" +
@@ -93,7 +94,8 @@ export const matrixCommand: Command = {
     }
     const configurations = values.config?.length ? values.config : [''];
     const hours = values.hours !== undefined ? parseHours(values.hours) : undefined;
-    const k = intOption(values.k, 'k', 1, 100) ?? 10;
+    // The depth the app's operation compares to, its limits and default declared once.
+    const { k } = flagsInput(matrixCli, values);
     const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
     const queries = values.query !== undefined ? [values.query] : (await queryRows(values.queries, io)).map((r) => r.query);
     const input: MatrixInput = {

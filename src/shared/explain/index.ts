@@ -24,4 +24,4 @@ export {
 } from './report';
 export { type ExplainJob, queryRequests, type QueryRequests, subsetSides } from './requests';
 export { DEFAULT_BUDGET, MAX_DIFFERENCES, minimumBudget, shapleyPlan, type ShapleyPlan } from './shapley';
-export { explainEvents, explainOperations, type ExplainProgressView, type ExplainView } from './operations';
+export { explainCli, explainEvents, explainOperations, type ExplainProgressView, type ExplainView } from './operations';

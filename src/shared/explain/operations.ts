@@ -4,7 +4,8 @@ import { EXPLAIN_MEASURES } from './explain';
 import { type KeptExplanation } from './report';
 import { MAX_QUERY_LENGTH, workspaceFileSchema } from '../workspace';
 import { searchTemplateSchema } from '../request';
-import { operation, event, noInput } from '../operations';
+import { cliForm, operation, event, noInput } from '../operations';
+import { DEFAULT_BUDGET } from './shapley';
 
 /** An explanation as the app shows it: the report, what was sent and reused, and the queries that could not run. */
 export interface ExplainView extends KeptExplanation {
@@ -22,9 +23,28 @@ export interface ExplainProgressView {
   failed: number;
 }
 
-const measure = z.enum(EXPLAIN_MEASURES).default('rbo');
-/** Distinct requests per query at most; the default explains up to five differences exactly. */
-const budget = z.number().int().min(1).max(4096).optional();
+/** What a difference's part is measured in, and how many requests a query may take: the flags of `explain`. */
+export const explainCli = cliForm({
+  command: 'explain',
+  input: z.strictObject({
+    measure: z.enum(EXPLAIN_MEASURES).default('rbo'),
+    /** Distinct requests per query at most; the default explains up to five differences exactly. */
+    budget: z.number().int().min(1).max(4096).optional(),
+  }),
+  flags: {
+    measure: {
+      flag: '--measure',
+      doc: 'rbo: 1 − RBO against side A; top: the first item changed (1/0); count: the result count changed by; ndcg: nDCG@k changed by (needs --judgments); clicks: expected clicks@10 on traffic changed by, by the click model (PBM) fitted on --traffic',
+    },
+    budget: {
+      flag: '--budget',
+      doc: 'distinct requests per query at most; beyond it, sampled permutations with a standard error each',
+      value: 'N',
+      absent: `${DEFAULT_BUDGET}, exact Shapley values up to five differences`,
+    },
+  },
+});
+const { measure, budget } = explainCli.input.shape;
 const answer = z.strictObject({ ranking: z.array(z.string().max(1000)).max(1000), count: z.number().int().min(0).nullable() });
 const batchId = z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'not a batch id: letters, digits and dashes only');
 
@@ -37,6 +57,7 @@ declare module '../compare/operations' {
 
 export const explainOperations = {
   'explain:query': operation<ExplainView>()({
+    cli: explainCli,
     input: z
       .object({
         base: searchTemplateSchema.default({}),

@@ -13,4 +13,4 @@ export {
 } from './grid';
 export { type CellAnswer, type CellItem, cellSummaries, type MatrixRow, matrixRows } from './measures';
 export { changeBand, matrixCsv, matrixJson, type MatrixRun } from './report';
-export { matrixEvents, matrixOperations, type MatrixProgressView } from './operations';
+export { matrixCli, matrixEvents, matrixOperations, type MatrixProgressView } from './operations';

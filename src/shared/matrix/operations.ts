@@ -4,7 +4,7 @@ import { MAX_MATRIX_QUERIES } from './grid';
 import { type CellAnswer } from './measures';
 import { type MatrixRun } from './report';
 import { contextValueSchema, searchTemplateSchema } from '../request';
-import { operation, event, noInput } from '../operations';
+import { cliForm, operation, event, noInput } from '../operations';
 
 /** How far a matrix is, with the cell answered last (the grid fills in as answers arrive). */
 export interface MatrixProgressView {
@@ -14,8 +14,16 @@ export interface MatrixProgressView {
   answered?: { query: string; cell: string; answer: CellAnswer };
 }
 
+/** The depth a matrix compares and reports: the flag of `matrix`. */
+export const matrixCli = cliForm({
+  command: 'matrix',
+  input: z.strictObject({ k: z.int().min(1).max(100).default(10) }),
+  flags: { k: { flag: '--k', doc: 'the depth compared and reported' } },
+});
+
 export const matrixOperations = {
   'matrix:run': operation<MatrixRun>()({
+    cli: matrixCli,
     example: {
       base: { token: 'demo-search-token-0001' },
       queries: ['jacket'],
@@ -36,7 +44,7 @@ export const matrixOperations = {
         hours: z.array(z.int().min(0).max(23)).max(24).optional(),
         /** The baseline cell as `segment=none,weather=sun` (config=… and hour=… too); default: the first cell. */
         baseline: z.string().max(2000).optional(),
-        k: z.int().min(1).max(100).default(10),
+        k: matrixCli.input.shape.k,
       })
       .strict(),
     doc: "Runs a context matrix: every query × every cell of the grid (the axes' values × the configurations × the emulator's hours on Local demo), paced and retried, each cell's first k held against the baseline cell of the same query. Progress, with each answer, as matrix:progress.",

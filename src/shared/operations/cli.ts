@@ -152,8 +152,14 @@ export function inputFromFlags<S extends z.ZodObject>(form: CliForm<S>, texts: R
   const path = issue.path.join('.');
   const entry = Object.entries(form.flags).find(([p]) => p === path || path.startsWith(`${p}.`));
   if (!entry) throw new FlagError(undefined, issue.message);
-  const text = texts[entry[1].flag.replace(/^--/, '')];
-  throw new FlagError(entry[1].flag, `${entry[1].flag}: ${issue.message}${text === undefined ? '' : `, got ${JSON.stringify(text)}`}`);
+  const { flag } = entry[1];
+  const text = texts[flag.replace(/^--/, '')];
+  const got = text === undefined ? '' : `, got ${JSON.stringify(text)}`;
+  // A choice is said as its choices, in the words of the help.
+  const choices = (issue as { values?: unknown[] }).values;
+  if (issue.code === 'invalid_value' && choices?.length)
+    throw new FlagError(flag, `${flag} is one of ${choices.map(String).join(', ')}${got}`);
+  throw new FlagError(flag, `${flag}: ${issue.message}${got}`);
 }
 
 /** The defaults a form's schema gives its fields (a field with none is absent): what a screen starts from. */

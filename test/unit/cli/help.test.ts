@@ -20,9 +20,15 @@ describe('every command explains itself with --help', () => {
       expect(usageLine).toMatch(new RegExp(`^Usage: search-workbench ${name}\\b`));
       const explained = rest.filter((line) => /^\s+\S/.test(line));
       for (const option of optionsOf(usageLine)) {
-        const line = explained.find((l) => new RegExp(`^\\s+(?:[^\\s].*?,\\s*)?${option}(?![a-z-])`).test(l));
-        expect(line, `${name} --help explains ${option}`).toBeDefined();
-        expect(line, `${name} --help gives ${option}'s default or says it is required`).toMatch(/default|required|as for `metrics`/);
+        const at = explained.findIndex((l) => new RegExp(`^\\s+(?:[^\\s].*?,\\s*)?${option}(?![a-z-])`).test(l));
+        expect(at, `${name} --help explains ${option}`).toBeGreaterThanOrEqual(0);
+        // The option's entry: its line and the lines that carry it on, indented under its text.
+        let entry = explained[at]!;
+        for (const next of explained.slice(at + 1)) {
+          if (!/^ {5,}\S/.test(next)) break;
+          entry += ` ${next.trim()}`;
+        }
+        expect(entry, `${name} --help gives ${option}'s default or says it is required`).toMatch(/default|required|as for `metrics`/);
       }
       expect(
         explained.some((l) => /^\s+example: search-workbench /.test(l)),

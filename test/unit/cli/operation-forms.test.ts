@@ -72,6 +72,8 @@ describe('operations on the command line', () => {
 /** Where each form's command is parsed: its file, and the name the form goes by there. */
 const COMMAND_FILES: Record<string, [string, string]> = {
   'abtest read': ['abtest', 'abtestReadCli'],
+  explain: ['explain', 'explainCli'],
+  matrix: ['matrix', 'matrixCli'],
   'judgments from-traffic': ['click-models', 'clickModelsFitCli'],
   'traffic estimate': ['estimates', 'estimatesCli'],
   'traffic import': ['traffic', 'trafficImportCli'],
