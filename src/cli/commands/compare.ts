@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
+  BATCH_CONCURRENCY,
   COMPARE_KINDS,
   type CompareKind,
   MAX_PREFIX,
@@ -132,7 +133,8 @@ async function flagsPlan(v: Values, io: CliIo, gate: GateSpec | undefined): Prom
       ...(kind.kind !== 'search' ? { kind: kind.kind } : {}),
       base: kind.base ?? { options: { offset: 0, limit: pageSize } },
       sides,
-      concurrency: 6,
+      // The run's own pace replaces it when it starts (--concurrency).
+      concurrency: BATCH_CONCURRENCY,
     },
     rows: () => kindRows(kind, v, io),
     quality,
@@ -181,7 +183,7 @@ export const compareCommand: Command = {
     '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +
     '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +
     '  --a, --b     the configuration id of each side (required; an empty string means the tenant default)\n' +
-    "  --concurrency  queries in flight, 1 to 64, or auto: paced by the service's 429/503, up to 32 (default 8)\n" +
+    `  --concurrency  queries in flight, 1 to 64, or auto: paced by the service's 429/503, up to 32 (default ${BATCH_CONCURRENCY})\n` +
     '  --limit      items asked per query, 0 to 1000 (default 10)\n' +
     '  --out        the report, by extension: .html, .csv or .json (default: the summary on standard output only)\n' +
     '  --state      a folder that keeps the run, so an interrupted compare resumes (default: a temporary folder, removed)\n' +
@@ -232,7 +234,7 @@ export const compareCommand: Command = {
     const { check: traffic, rest: v } = trafficOptions(values as Values);
     const str = (k: string) => v[k] as string | undefined;
     // `--concurrency auto`: paced from the service's own refusals, up to 32 queries in flight.
-    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
+    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, BATCH_CONCURRENCY);
     const experiment = str('experiment');
     const gate = gateOptions(v, experiment !== undefined);
     const shard = shardOption(v);

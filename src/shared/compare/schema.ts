@@ -52,7 +52,7 @@ export const newBatchSchema = z.strictObject({
     .min(1, 'the query list is empty')
     .max(MAX_QUERIES, 'at most 100,000 queries in one batch: split a longer list into shards (compare --shard i/n)'),
   /** Queries in flight at once (each sends both sides together); with `pace: 'auto'`, the most in flight. */
-  concurrency: z.number().int().min(1).max(64).default(6),
+  concurrency: z.number().int().min(1).max(64).default(8),
   /**
    * `fixed` (or left out): `concurrency` queries in flight, as fast as the service answers.
    * `auto`: requests paced at a rate found from the service's own refusals
@@ -85,6 +85,9 @@ export const newBatchSchema = z.strictObject({
     .refine((s) => s.index <= s.count, { message: 'the shard index is 1 to its count' })
     .optional(),
 });
+
+/** Queries in flight when a batch leaves it out: the app's batch form starts from it, `compare --concurrency` defaults to it. */
+export const BATCH_CONCURRENCY: number = newBatchSchema.shape.concurrency.parse(undefined);
 
 export const batchDefinitionSchema = z.looseObject({
   ...newBatchSchema.shape,

@@ -1,4 +1,4 @@
-import { requestFor, kindRequest } from '@shared/compare';
+import { BATCH_CONCURRENCY, requestFor, kindRequest } from '@shared/compare';
 import type { Result } from '@shared/ipc';
 import type { SearchResponse, SearchTemplate } from '@shared/request';
 import { canonicalJson } from '@shared/workspace';
@@ -119,7 +119,7 @@ export const createCompareSlice: SliceCreator<CompareSlice, CompareDeps> = (set,
       batchQuality: idleCall(),
       batchQualityRevision: 0,
       batchNotes: {},
-      draft: { name: '', text: '', fileName: '', concurrency: 6, pace: 'fixed' },
+      draft: { name: '', text: '', fileName: '', concurrency: BATCH_CONCURRENCY, pace: 'fixed' },
     },
     patchCompare: (p) => patch(p),
     setSide: (key, p) =>
