@@ -1,13 +1,10 @@
 import { WorkbenchFailure } from '../shared/errors';
 import { type TrafficFilter, trafficFilterCli } from '../shared/traffic';
-import { flagOptions } from '../shared/operations';
 import { TrafficService } from '../main/services/traffic';
 import { flagsInput, UsageError } from './command';
 import { InputError } from './input';
 
-/** The traffic store's flags every command that reads it shares: its days, segment and configuration (declared in the core). */
-export const FILTER_FLAGS = flagOptions(trafficFilterCli);
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export function dayOption(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;

@@ -46,10 +46,7 @@ export const clickModelsFitCli = cliForm({
   flags: {
     model: { flag: '--model', doc: 'pbm (position-based), dbn (read down, stop when satisfied) or coec (clicks over expected clicks)' },
     minImpressions: { flag: '--min-impressions', doc: 'first pages that showed the item before its clicks rate it' },
-    'filter.from': TRAFFIC_FILTER_FLAGS['filter.from'],
-    'filter.to': TRAFFIC_FILTER_FLAGS['filter.to'],
-    'filter.segment': TRAFFIC_FILTER_FLAGS['filter.segment'],
-    'filter.configuration': TRAFFIC_FILTER_FLAGS['filter.configuration'],
+    ...TRAFFIC_FILTER_FLAGS,
   },
 });
 
