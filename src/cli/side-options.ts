@@ -12,6 +12,7 @@ import {
 import { textHash } from '../main/services/compare';
 import { basename } from 'node:path';
 import {
+  DEFAULT_SCALE,
   parseJudgments,
   type ParsedJudgments,
   indexRatings,
@@ -156,7 +157,7 @@ export async function readJudgments(
   options: { max?: number; cuts?: number[] } = {},
 ): Promise<ParsedJudgments & { name: string; source: JudgmentsSource }> {
   const { text, name } = await readInput(arg, io);
-  const read = parseJudgments(text, { max: options.max ?? 3, ...(options.cuts ? { cuts: options.cuts } : {}) });
+  const read = parseJudgments(text, { max: options.max ?? DEFAULT_SCALE.max, ...(options.cuts ? { cuts: options.cuts } : {}) });
   if (!read.ok) throw new InputError(fileProblem(name, read));
   return { ...read, name, source: { path: name, name: read.name ?? basename(name), sha256: textHash(text) } };
 }

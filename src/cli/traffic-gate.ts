@@ -1,26 +1,22 @@
 import { MODEL_DEPTH } from '../shared/click-models';
 import type { BatchDefinition, TrafficSection } from '../shared/compare';
-import { ESTIMATORS, LOSES_CLICKS, REPLAY_MODELS, type ReplayModel, type TrafficEstimate } from '../shared/estimates';
+import { estimatesGateCli, LOSES_CLICKS, type ReplayModel, type TrafficEstimate } from '../shared/estimates';
+import { flagHelp, flagOptions } from '../shared/operations';
 import { type EstimateReport, lowCoverageWords, TrafficEstimates } from '../main/services/estimates';
 import type { SearchClient } from '../main/services/search';
-import { type CliIo, EXIT, UsageError } from './command';
+import { type CliIo, EXIT, flagsInput, UsageError } from './command';
 import { gateThresholds } from './gate-options';
 import type { Values } from './side-options';
 import { withTraffic } from './traffic-options';
 
 /** compare's options for B − A on the shopper traffic, for parseArgs. */
-export const TRAFFIC_FLAGS = {
-  traffic: { type: 'string' },
-  estimator: { type: 'string' },
-  'click-model': { type: 'string' },
-} as const;
+export const TRAFFIC_FLAGS = { traffic: { type: 'string' }, ...flagOptions(estimatesGateCli) } as const;
 
 export const TRAFFIC_USAGE =
   "  --traffic    STORE: also estimate B − A on the shopper traffic logged under A's configuration (default: none;\n" +
   "               as traffic estimate, B's configuration asked of side B's service); --gate clicks@10 then gates on it:\n" +
   "               exit 1 when B's clicks@k is lower, significantly (p < --gate-alpha) and by more than --gate-min-delta\n" +
-  '  --estimator  with --traffic: model, ips, snips, dr or interleave (default dr)\n' +
-  '  --click-model  with --traffic: pbm or dbn (default pbm)\n';
+  `${flagHelp(estimatesGateCli, { width: 12 }).join('\n')}\n`;
 
 export interface TrafficCheck {
   store: string;
@@ -47,11 +43,7 @@ export function trafficOptions(v: Values): { check: TrafficCheck | undefined; re
       if (str(o) !== undefined) throw new UsageError(`--${o} is for the estimate on traffic: give --traffic STORE too.`);
     return { check: undefined, rest: v };
   }
-  const estimator = str('estimator') ?? 'dr';
-  const names = [...ESTIMATORS, 'interleave'];
-  if (!names.includes(estimator)) throw new UsageError(`--estimator is ${names.join(', ')}, got ${JSON.stringify(estimator)}`);
-  const model = (str('click-model') ?? 'pbm') as ReplayModel;
-  if (!REPLAY_MODELS.includes(model)) throw new UsageError(`--click-model is pbm or dbn, got ${JSON.stringify(str('click-model'))}`);
+  const { estimator, model } = flagsInput(estimatesGateCli, v);
   const k = clicks?.[1] === undefined ? 10 : Number(clicks[1]);
   if (!(k >= 1 && k <= MODEL_DEPTH))
     throw new UsageError(`--gate ${gate}: clicks on traffic are counted in the first 1 to ${MODEL_DEPTH}.`);

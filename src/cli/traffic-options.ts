@@ -4,15 +4,6 @@ import { TrafficService } from '../main/services/traffic';
 import { flagsInput, UsageError } from './command';
 import { InputError } from './input';
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export function dayOption(value: string | undefined, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (!DAY_PATTERN.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    throw new UsageError(`--${name} is a day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
-  return value;
-}
-
 /** The store's filter from its flags, checked by the schema the app's operations parse it with. */
 export function filterOf(values: Record<string, unknown>): TrafficFilter {
   return flagsInput(trafficFilterCli, values).filter;

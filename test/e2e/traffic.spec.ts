@@ -57,6 +57,15 @@ test(
     await queryPage.scrollIntoViewIfNeeded();
     await shootThemes(app, 'traffic-2-query');
     expect(await app.axe()).toEqual([]);
+    // An item shoppers clicked opens in the item drawer, as an item of a result list does: its ratings for the query.
+    const clicked = queryPage.getByRole('button', { name: /^SKU-\d+$/ }).first();
+    const clickedId = (await clicked.textContent())!;
+    await clicked.click();
+    const drawer = page.getByTestId('item-drawer');
+    await expect(drawer).toContainText(clickedId);
+    await expect(page.getByRole('dialog', { name: clickedId })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await queryPage.getByRole('button', { name: "Close the query's page" }).click();
 
     // The zero-result worklist: saved as a query set with each query's frequency, and opened in Search as served.

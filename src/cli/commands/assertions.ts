@@ -3,11 +3,12 @@
  * the app's Workspace → Suite does.
  */
 import { resolve } from 'node:path';
-import { REPORTERS, prettyReport, reportAs, type ReporterName } from '../../shared/assertions';
+import { assertionsCli, prettyReport, reportAs, SUITE_CONCURRENCY } from '../../shared/assertions';
+import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { type SuiteProgress, AssertionsService } from '../../main/services/assertions';
 import { addressTargets, SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
-import { checkOut, parse, UsageError, type Command } from '../command';
+import { checkOut, flagsInput, parse, UsageError, type Command } from '../command';
 import { shardOption } from '../gate-options';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
@@ -20,15 +21,15 @@ export const testCommand: Command = {
   name: 'test',
   summary: 'Run the assertions of request files and query sets against a service (exit 1 when one fails)',
   usage:
-    'test [PATH…] --base-url URL --token TOKEN [--config ID] [--reporter pretty|json|junit] [--out FILE] [--concurrency N|auto] [--timeout MS] [--shard i/n]\n' +
+    `test [PATH…] --base-url URL --token TOKEN [--config ID] ${flagSynopsis(assertionsCli)} [--out FILE] [--concurrency N|auto] [--timeout MS] [--shard i/n]\n` +
     '  PATH           a request file, a query set, or a folder searched for them (default: the current folder);\n' +
     '                 files that are not the app’s own are listed as skipped\n' +
     '  --base-url     the service to run against (required: a suite file never names one)\n' +
     '  --token        the search token every request runs with (required)\n' +
     '  --config       the configuration id every request runs on (default: each request’s own)\n' +
-    '  --reporter     pretty, json (one object per assertion) or junit (JUnit XML for CI servers) (default pretty)\n' +
+    `${flagHelp(assertionsCli, { width: 14 }).join('\n')}\n` +
     '  --out          write the report to FILE; the pretty report still goes to stdout (default: the report to stdout)\n' +
-    '  --concurrency  requests in flight, 1 to 64, or auto: paced from the service’s own refusals (default 4)\n' +
+    `  --concurrency  requests in flight, 1 to 64, or auto: paced from the service’s own refusals (default ${SUITE_CONCURRENCY})\n` +
     '  --timeout      milliseconds before one request gives up, 1,000 to 300,000 (default 30,000)\n' +
     '  --shard        i/n: only the cases whose query text hashes to shard i of n, as compare --shard (default: all)\n' +
     '  exit codes: 0 every assertion passed, 1 one failed, 2 usage error, 3 could not run (3 wins over 1)\n' +
@@ -37,7 +38,7 @@ export const testCommand: Command = {
     const { values, positionals } = parse(argv, {
       ...SERVICE_FLAGS,
       config: { type: 'string' },
-      reporter: { type: 'string' },
+      ...flagOptions(assertionsCli),
       out: { type: 'string' },
       concurrency: { type: 'string' },
       shard: { type: 'string' },
@@ -51,12 +52,10 @@ export const testCommand: Command = {
       throw new UsageError(`--base-url must be a URL like https://eu.search.example.com, got ${JSON.stringify(baseUrl)}`);
     }
     if (!values.token) throw new UsageError('test needs --token: the search token every request runs with.');
-    const reporter = (values.reporter ?? 'pretty') as ReporterName;
-    if (!REPORTERS.includes(reporter))
-      throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
+    const { reporter } = flagsInput(assertionsCli, values);
     const shard = shardOption(values);
     await checkOut(values.out);
-    const run = runOptions(values, 4);
+    const run = runOptions(values, SUITE_CONCURRENCY);
     const http = runClient(run, 8);
     // The app's service, on the address and token given: the same reading, limits, run and reports.
     const suites = new AssertionsService({

@@ -3,20 +3,21 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   BATCH_CONCURRENCY,
+  compareCli,
   COMPARE_KINDS,
   type CompareKind,
-  MAX_PREFIX,
   prefixesOf,
   defaultBatchName,
   type BatchDefinition,
   type BatchProgress,
   type QueryRow,
 } from '../../shared/compare';
-import { LIMITS, type SearchTemplate } from '../../shared/request';
+import type { SearchTemplate } from '../../shared/request';
 import { inShard, type Shard, type GateSpec, mergeShards, type ShardRun } from '../../shared/runs';
 import { CompareService, queryListHash, shardRunId, BatchStore } from '../../main/services/compare';
 import { SearchClient } from '../../main/services/search';
-import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
+import { checkOut, type CliIo, type Command, EXIT, flagsInput, parse, UsageError } from '../command';
+import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { baselineOption, GATE_FLAGS, GATE_USAGE, gateOptions, shardOption } from '../gate-options';
 import { estimateTraffic, TRAFFIC_FLAGS, TRAFFIC_USAGE, trafficOptions, trafficVerdict } from '../traffic-gate';
 import { onStopSignal, runClient, runOptions, SERVICE_FLAGS, throttledProgress } from '../request-run';
@@ -46,21 +47,17 @@ function progressLine(p: BatchProgress): string {
 }
 
 const KIND_FLAGS = {
-  kind: { type: 'string' },
+  ...flagOptions(compareCli),
   'group-by': { type: 'string' },
   values: { type: 'string' },
-  size: { type: 'string' },
   prefixes: { type: 'string' },
   'prefixes-from': { type: 'string' },
-  'max-prefix': { type: 'string' },
-  suggestions: { type: 'string' },
 } as const;
 
 /** --kind and the flags of its kind, checked together: each flag of another kind is refused by name. */
 function kindOptions(v: Values): { kind: CompareKind; base?: SearchTemplate } {
   const str = (k: string) => v[k] as string | undefined;
-  const kind = (str('kind') ?? 'search') as CompareKind;
-  if (!COMPARE_KINDS.includes(kind)) throw new UsageError(`--kind is search, suggest or autocomplete, got ${JSON.stringify(str('kind'))}`);
+  const { kind, size, suggestions: n } = flagsInput(compareCli, v);
   const own: Record<CompareKind, string[]> = {
     search: [],
     suggest: ['group-by', 'values', 'size'],
@@ -78,11 +75,9 @@ function kindOptions(v: Values): { kind: CompareKind; base?: SearchTemplate } {
       .map((x) => x.trim())
       .filter(Boolean);
     if (values.length === 0) throw new UsageError('--kind suggest needs --values v1,v2: the values of --group-by, one group each.');
-    const size = intOption(str('size'), 'size', LIMITS.groupSize.min, LIMITS.groupSize.max) ?? 5;
     return { kind, base: { options: { groupBy: { attribute, values, size } } as SearchTemplate['options'] } };
   }
   if (kind === 'autocomplete') {
-    const n = intOption(str('suggestions'), 'suggestions', LIMITS.numberOfSuggestions.min, LIMITS.numberOfSuggestions.max);
     return { kind, base: n === undefined ? {} : { options: { numberOfSuggestions: n } as SearchTemplate['options'] } };
   }
   return { kind };
@@ -101,7 +96,7 @@ async function kindRows(kind: { kind: CompareKind }, v: Values, io: CliIo): Prom
     throw new UsageError('--kind autocomplete needs one of --prefixes FILE (one prefix per line) or --prefixes-from QUERIES.');
   if (str('max-prefix') !== undefined && !str('prefixes-from')) throw new UsageError('--max-prefix goes with --prefixes-from.');
   if (str('prefixes')) return (await queryRows(str('prefixes'), io)).map((row) => ({ query: row.query, line: row.line }));
-  const max = intOption(str('max-prefix'), 'max-prefix', 1, MAX_PREFIX.max) ?? MAX_PREFIX.default;
+  const { maxPrefix: max } = flagsInput(compareCli, v);
   const queries = await queryRows(str('prefixes-from'), io);
   const prefixes = prefixesOf(
     queries.map((r) => r.query),
@@ -114,7 +109,7 @@ async function kindRows(kind: { kind: CompareKind }, v: Values, io: CliIo): Prom
 /** The run the flags describe: its batch (all but its rows), the rows to read, and how quality is measured. */
 async function flagsPlan(v: Values, io: CliIo, gate: GateSpec | undefined): Promise<RunPlan> {
   const str = (k: string) => v[k] as string | undefined;
-  const limit = intOption(str('limit'), 'limit', 0, 1000) ?? 10;
+  const { limit } = flagsInput(compareCli, v);
   const kind = kindOptions(v);
   if (kind.kind !== 'search' && str('limit') !== undefined)
     throw new UsageError(
@@ -164,18 +159,17 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Run a query list against two sides (configurations, environments, variables) and report what changed',
   usage:
-    'compare [--kind search|suggest|autocomplete] --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings people|people+rules|people+clicks|clicks|all] [--weight none|frequency] [--concurrency N|auto] [--limit N] [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--traffic STORE [--estimator dr] [--click-model pbm] [--gate clicks@10]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n' +
+    `compare ${flagSynopsis(compareCli, ['kind'])} --queries FILE --base-url U --token T --a CONFIG_A --b CONFIG_B [--judgments FILE] [--k 10] [--gain exponential|linear] [--threshold 1] [--ratings people|people+rules|people+clicks|clicks|all] [--weight none|frequency] [--concurrency N|auto] ${flagSynopsis(compareCli, ['limit'])} [--out report.html|.csv|.json] [--state DIR] [--name NAME] [--timeout MS] [--gate METRIC[@k] [--gate-alpha 0.05] [--gate-min-delta D] [--baseline-run REPORT.json]] [--traffic STORE [--estimator dr] [--click-model pbm] [--gate clicks@10]] [--shard i/n] [--a-base-url U] [--a-token T] [--a-filter F] [--a-var k=v]… [--a-label L] (and the same --b-… options)\n` +
     '       compare --experiment WORKSPACE/experiments/FILE.json --base-url U --token T [--out …] [--state DIR] [--gate …] [--shard i/n]\n' +
     '  --experiment a workspace experiment, run as the app runs it: its query set, sides, page size, judgment list and quality settings (the flags that set those are refused with it); both sides ask --base-url with --token\n' +
-    '  --kind       what both sides are asked (default search): suggest sends product suggest, autocomplete sends typed prefixes\n' +
+    `${flagHelp(compareCli, { width: 12, only: ['kind'] }).join('\n')}\n` +
     '  --queries    one query per line, CSV with a query column (and filter, facets, variables), or a workspace query set (JSON) (required, except for autocomplete)\n' +
     '  --group-by   with --kind suggest: the attribute whose values make the groups, like category (required for suggest)\n' +
     '  --values     with --kind suggest: the values to group by, comma-separated, one group each (required for suggest)\n' +
-    '  --size       with --kind suggest: items per group, 1 to 100 (default 5; all groups together return at most 100)\n' +
+    `${flagHelp(compareCli, { width: 12, only: ['size'] }).join('\n')}\n` +
     '  --prefixes   with --kind autocomplete: the prefixes to send, one per line (or --prefixes-from)\n' +
     '  --prefixes-from  with --kind autocomplete: a query list or query set whose queries give every prefix of length 1 to --max-prefix, each once\n' +
-    '  --max-prefix with --prefixes-from: the longest prefix, 1 to 20 (default 4)\n' +
-    '  --suggestions  with --kind autocomplete: suggestions asked per prefix, 1 to 20 (default 10)\n' +
+    `${flagHelp(compareCli, { width: 12, only: ['maxPrefix', 'suggestions'] }).join('\n')}\n` +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
     '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
     "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, the judgment list's own threshold (else 1), people: rules' suggestions and clicks' ratings left out; the summary says each); with judgments, --limit is raised to k\n" +
@@ -184,7 +178,7 @@ export const compareCommand: Command = {
     '  --token      the search token, for both sides (required unless each side has --a-/--b-token)\n' +
     '  --a, --b     the configuration id of each side (required; an empty string means the tenant default)\n' +
     `  --concurrency  queries in flight, 1 to 64, or auto: paced by the service's 429/503, up to 32 (default ${BATCH_CONCURRENCY})\n` +
-    '  --limit      items asked per query, 0 to 1000 (default 10)\n' +
+    `${flagHelp(compareCli, { width: 12, only: ['limit'] }).join('\n')}\n` +
     '  --out        the report, by extension: .html, .csv or .json (default: the summary on standard output only)\n' +
     '  --state      a folder that keeps the run, so an interrupted compare resumes (default: a temporary folder, removed)\n' +
     '  --name       the run\'s name in the report (default: "A vs B" from the sides\' labels)\n' +

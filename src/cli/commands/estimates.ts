@@ -1,18 +1,17 @@
 import {
-  DEFAULT_CLIP,
-  DEFAULT_REPLICATES,
   ESTIMATORS,
   LOSES_CLICKS,
   type OutcomeEstimate,
-  OUTCOMES,
   estimatesCli,
+  estimatesGateCli,
+  estimatesReplayCli,
   type TrafficEstimate,
 } from '../../shared/estimates';
-import { flagHelp, flagOptions } from '../../shared/operations';
+import { defaultsOf, flagHelp, flagOptions } from '../../shared/operations';
 import { type EstimateReport, lowCoverageWords, type RankingSource, TrafficEstimates } from '../../main/services/estimates';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
-import { EXIT, flagsInput, intOption, parse, UsageError, type CliIo } from '../command';
+import { EXIT, flagsInput, parse, UsageError, type CliIo } from '../command';
 import { printJson, readInput } from '../input';
 import { throttledProgress } from '../request-run';
 import { filterOf, withTraffic } from '../traffic-options';
@@ -38,15 +37,11 @@ export const ESTIMATE_USAGE =
   "                snips = logged clicks on B's items reweighted by how likely each rank was looked at, clipped; dr =\n" +
   "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks\n" +
   `${flagHelp(estimatesCli, { width: 13, only: ['model'] }).join('\n')}\n` +
-  '  --outcome     clicks (default), ctr (the share of searches with a click in the first k), carts or purchases\n' +
-  "                (add-to-carts or purchases per search: each rank's click chance × the item's rate per click in the\n" +
-  '                log, where the log has them); all but clicks by the model alone (--estimator model)\n' +
+  `${flagHelp(estimatesReplayCli, { width: 13, only: ['outcome'] }).join('\n')}\n` +
   `${flagHelp(estimatesCli, { width: 13, only: ['k'] }).join('\n')}\n` +
-  `  --clip        the largest weight one click carries, ≥ 1 (default ${DEFAULT_CLIP})\n` +
-  `  --replicates  bootstrap replicates, 0 (no intervals) to 1,000 (default ${DEFAULT_REPLICATES})\n` +
-  "  --seed        the bootstrap's and the interleaving's draws (default 45)\n" +
+  `${flagHelp(estimatesReplayCli, { width: 13, only: ['clip', 'replicates', 'seed'] }).join('\n')}\n` +
   '  --from, --to  only these days (default: all the store holds)\n' +
-  "  --concurrency B's rankings asked at a time, 1 to 64 (default 8)\n" +
+  `${flagHelp(estimatesReplayCli, { width: 13, only: ['concurrency'] }).join('\n')}\n` +
   '  --format      json: { estimator, k, a: { value, ci95 }, b: { value, ci95 }, delta: { value, ci95, p }, coverage,\n' +
   '                searches, clip } to standard output (an array with --estimator all) (default: a table)';
 
@@ -176,13 +171,9 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
       token: { type: 'string' },
       estimator: { type: 'string' },
       ...flagOptions(estimatesCli),
-      outcome: { type: 'string' },
-      clip: { type: 'string' },
-      replicates: { type: 'string' },
-      seed: { type: 'string' },
+      ...flagOptions(estimatesReplayCli),
       from: { type: 'string' },
       to: { type: 'string' },
-      concurrency: { type: 'string' },
       format: { type: 'string' },
     },
     false,
@@ -192,10 +183,9 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
     throw new UsageError('traffic estimate needs B: --b-config C (with --base-url and --token) or --b-run FILE, one of them.');
   if (values['b-config'] && (!values['base-url'] || !values.token))
     throw new UsageError("--b-config needs --base-url and --token: the service B's rankings are asked of.");
-  const outcome = values.outcome ?? 'clicks';
-  if (outcome !== 'clicks' && !(OUTCOMES as readonly string[]).includes(outcome))
-    throw new UsageError(`--outcome is clicks, ${OUTCOMES.join(', ')}, got ${JSON.stringify(outcome)}`);
-  const estimator = values.estimator ?? (outcome === 'clicks' ? 'dr' : 'model');
+  // How the estimate runs and reads, its limits and defaults declared once in the core.
+  const { outcome, clip, replicates, seed, concurrency } = flagsInput(estimatesReplayCli, values);
+  const estimator = values.estimator ?? (outcome === 'clicks' ? defaultsOf(estimatesGateCli).estimator! : 'model');
   const names = [...ESTIMATORS, 'interleave'];
   if (estimator !== 'all' && !names.includes(estimator))
     throw new UsageError(`--estimator is ${names.join(', ')} or all, got ${JSON.stringify(estimator)}`);
@@ -205,11 +195,6 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
   const { model, k } = flagsInput(estimatesCli, values);
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
-  const clip = values.clip === undefined ? DEFAULT_CLIP : Number(values.clip);
-  if (!(clip >= 1)) throw new UsageError(`--clip is a number ≥ 1, got ${JSON.stringify(values.clip)}`);
-  const replicates = intOption(values.replicates, 'replicates', 0, 1000) ?? DEFAULT_REPLICATES;
-  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1);
-  const concurrency = intOption(values.concurrency, 'concurrency', 1, 64) ?? 8;
   const days = filterOf({ from: values.from, to: values.to });
   let source: RankingSource;
   if (values['b-run']) {
@@ -238,7 +223,7 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
             k,
             clip,
             replicates,
-            ...(seed !== undefined ? { seed } : {}),
+            seed,
           },
           {
             onProgress: throttledProgress(

@@ -1,7 +1,8 @@
 import { queryKey, findJudged } from '../../shared/judgments';
 import { explainCli, explainReport } from '../../shared/explain';
 import { flagHelp, flagSynopsis } from '../../shared/operations';
-import type { QueryRow } from '../../shared/compare';
+import { BATCH_CONCURRENCY, type QueryRow } from '../../shared/compare';
+import { PAGE_SIZE } from '../../shared/request';
 import { type ExplainProgress, ExplainService } from '../../main/services/explain';
 import { TrafficEstimates } from '../../main/services/estimates';
 import { withTraffic } from '../traffic-options';
@@ -81,8 +82,8 @@ export const explainCommand: Command = {
     if (str('query') !== undefined && str('queries') !== undefined) throw new UsageError('Give --query or --queries, not both.');
     if (str('query') === undefined && str('queries') === undefined)
       throw new UsageError('explain needs --query Q (one query) or --queries FILE (the mean over a query set).');
-    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, 8);
-    const limit = Math.max(intOption(str('limit'), 'limit', 1, 1000) ?? 24, quality?.config.k ?? 0);
+    const pace = runOptions({ concurrency: str('concurrency'), timeout: str('timeout') }, BATCH_CONCURRENCY);
+    const limit = Math.max(intOption(str('limit'), 'limit', 1, 1000) ?? PAGE_SIZE, quality?.config.k ?? 0);
     const sides = { base: { options: { offset: 0, limit } }, a: sideFromOptions(v, 'a'), b: sideFromOptions(v, 'b') };
     const http = runClient(pace, 16);
     // The app's service, on the addresses and tokens given: the same checks, the same run.

@@ -24,15 +24,18 @@ import {
   judgmentListSchema,
   MAX_RATING_LIMIT,
   newJudgmentList,
+  judgmentsConvertCli,
+  judgmentsSuggestCli,
 } from '../../shared/judgments';
+import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { querySetSchema } from '../../shared/workspace';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
 import { fileProblem, qualityFlags, queryRows, readJudgments } from '../side-options';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
-import { checkOut, type CliIo, type Command, EXIT, intOption, parse, UsageError } from '../command';
+import { checkOut, type CliIo, type Command, EXIT, flagsInput, intOption, parse, UsageError } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
-import { qualitySettings } from '../../shared/compare';
-import { runQuality, readRun } from '../../shared/metrics';
+import { BATCH_CONCURRENCY, qualitySettings } from '../../shared/compare';
+import { metricsCli, runQuality, readRun } from '../../shared/metrics';
 import { FROM_TRAFFIC_USAGE, fromTrafficCommand } from './click-models';
 
 const AGREEMENT_USAGE =
@@ -55,7 +58,7 @@ const SUGGEST_USAGE =
   '  --rules      rating rules: [{ "when": FILTER, "rating": n, "name"? }] or { "rules": [...] }; $intent.<attribute> in a filter\n' +
   "               is the query's intent (required)\n" +
   '  --config     a configuration to pool from, repeatable (default: the tenant default)\n' +
-  '  --k          items pooled per query and configuration, 1 to 100 (default 10)\n' +
+  `${flagHelp(judgmentsSuggestCli, { width: 12 }).join('\n')}\n` +
   '  --out        the judgment list to write (default: standard output)\n' +
   '  exit codes: 0 written, 2 usage error, 3 a file could not be read or no request was answered\n' +
   '  example: search-workbench judgments suggest --query-set demo-shopper-queries.json --rules examples/rules/demo-rules.json \\\n' +
@@ -80,7 +83,7 @@ async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
       rules: { type: 'string' },
       ...SERVICE_FLAGS,
       config: { type: 'string', multiple: true },
-      k: { type: 'string' },
+      ...flagOptions(judgmentsSuggestCli),
       out: { type: 'string' },
       concurrency: { type: 'string' },
       timeout: { type: 'string' },
@@ -91,8 +94,8 @@ async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
   if (!values.rules) throw new UsageError('judgments suggest needs --rules FILE: the rating rules.');
   if (!values['base-url']) throw new UsageError('judgments suggest needs --base-url: the service address before /search.');
   if (!values.token) throw new UsageError('judgments suggest needs --token: the search token.');
-  const k = intOption(values.k, 'k', 1, 100) ?? 10;
-  const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
+  const { k } = flagsInput(judgmentsSuggestCli, values);
+  const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, BATCH_CONCURRENCY);
   await checkOut(values.out);
   const rulesText = await readInput(values.rules, io);
   const rulesJson = parseJsonInput(rulesText.text, rulesText.name);
@@ -224,9 +227,9 @@ export const judgmentsCommand: Command = {
   summary:
     "Convert judgments between Quepid CSV, TREC qrels, RRE ratings JSON (RRE's and Quepid's), Search Relevance Workbench JSON (and from a workspace list); how far raters agree; ratings from clicks",
   usage:
-    'judgments convert IN --to quepid|trec|rre|rre-quepid|srw [--map C1,C2,C3] [--max 3] [--out FILE]\n' +
+    `judgments convert IN --to quepid|trec|rre|rre-quepid|srw [--map C1,C2,C3] ${flagSynopsis(judgmentsConvertCli)} [--out FILE]\n` +
     '       judgments agreement FILE [--max 3] [--min-items 30]\n' +
-    '       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… [--k 10] [--out FILE]\n' +
+    `       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… ${flagSynopsis(judgmentsSuggestCli)} [--out FILE]\n` +
     '       judgments from-traffic --store DIR --model pbm|dbn|coec [--min-impressions 20] [--max 3] [--thresholds T1,T2,T3] [--into LIST] [--format json] --out FILE\n' +
     '  IN     the judgments file (format detected from the content), or - for standard input\n' +
     '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre);\n' +
@@ -234,7 +237,7 @@ export const judgmentsCommand: Command = {
     "         Workbench's judgment JSON (type IMPORT_JUDGMENT), which it imports and this reads back unchanged\n" +
     "  --map  cut points for SRW's real-valued ratings (default: 0 to the file's highest value in --max + 1 equal\n" +
     '         parts), one per grade above 0: a value ≥ the g-th is grade g. Whole grades are kept as they are\n' +
-    '  --max  the top grade real-valued ratings are mapped onto (default 3)\n' +
+    `${flagHelp(judgmentsConvertCli, { width: 6 }).join('\n')}\n` +
     '  --out  where to write it (default: standard output)\n' +
     '  Grades are read as written, any whole number ≥ 0 (a negative qrels grade is unjudged); Quepid rows with no\n' +
     '  rating are queries not rated yet, counted and left out\n' +
@@ -260,14 +263,14 @@ export const judgmentsCommand: Command = {
       to: { type: 'string' },
       out: { type: 'string' },
       map: { type: 'string' },
-      max: { type: 'string' },
+      ...flagOptions(judgmentsConvertCli),
     });
     const to = values.to ?? (values.out ? FORMAT_BY_EXTENSION[extname(values.out).toLowerCase()] : undefined);
     if (!to)
       throw new UsageError(`judgments convert needs --to ${EXPORT_FORMATS.join('|')} (or an --out file whose extension says which).`);
     if (!(EXPORT_FORMATS as readonly string[]).includes(to))
       throw new UsageError(`--to is ${EXPORT_FORMATS.join(', ')}, got ${JSON.stringify(to)}`);
-    const max = intOption(values.max, '--max', 1, MAX_RATING_LIMIT) ?? 3;
+    const { max } = flagsInput(judgmentsConvertCli, values);
     const cuts = values.map === undefined ? undefined : readCuts(values.map, max);
     if (typeof cuts === 'string') throw new UsageError(`--map: ${cuts}.`);
     await checkOut(values.out);
@@ -291,14 +294,14 @@ export const metricsCommand: Command = {
   name: 'metrics',
   summary: 'Quality of a run against judgments: nDCG, DCG, P, AP, RR, recall and judged@k per query and on average',
   usage:
-    'metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] [--side a|b] [--ratings people|people+rules|people+clicks|clicks|all]\n' +
+    `metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] ${flagSynopsis(metricsCli)} [--ratings people|people+rules|people+clicks|clicks|all]\n` +
     '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content (required)\n' +
     '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10); judged@k is the share of the items\n' +
     '               returned in the top k that are rated (as ir_measures: five returned, all rated, is 1)\n' +
     '  --gain       exponential: 2^rel − 1 (default); linear: rel, as trec_eval\n' +
     "  --threshold  lowest rating that counts as relevant, as trec_eval's -l (default: the judgment list's own, else 1)\n" +
-    '  --side       which side of a JSON export is the run (default a)\n' +
+    `${flagHelp(metricsCli, { width: 12 }).join('\n')}\n` +
     "  The mean is over the run's judged queries, as trec_eval's: a query judged with nothing relevant counts as 0 (AP,\n" +
     '  RR, recall), one with no judgment is left out; a negative qrels grade is unjudged. stderr says how many.\n' +
     "  --ratings    people: people's ratings only (default; also written confirmed); people+rules and people+clicks: rules'\n" +
@@ -314,7 +317,7 @@ export const metricsCommand: Command = {
         k: { type: 'string' },
         gain: { type: 'string' },
         threshold: { type: 'string' },
-        side: { type: 'string' },
+        ...flagOptions(metricsCli),
         ratings: { type: 'string' },
       },
       false,
@@ -322,8 +325,7 @@ export const metricsCommand: Command = {
     if (!values.judgments) throw new UsageError('metrics needs --judgments FILE (Quepid CSV, TREC qrels, RRE JSON or a workspace list).');
     if (!values.run) throw new UsageError('metrics needs --run FILE (a TREC run or a batch/experiment JSON export).');
     const flags = qualityFlags(values, 10_000);
-    const side = values.side ?? 'a';
-    if (side !== 'a' && side !== 'b') throw new UsageError(`--side is a or b, got ${JSON.stringify(side)}`);
+    const { side } = flagsInput(metricsCli, values);
 
     const judgments = await readJudgments(values.judgments, io);
     // What the flags leave out, the list says (a workspace list's threshold), as everywhere else.

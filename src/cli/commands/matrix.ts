@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { matrixCli, parseAxisArg, type MatrixAxis, matrixCsv, matrixJson } from '../../shared/matrix';
+import { BATCH_CONCURRENCY } from '../../shared/compare';
 import { flagHelp } from '../../shared/operations';
 import { matrixHtml } from '../../report';
 import { CLOCK_HEADER } from '../../main/emulator/clock';
@@ -96,7 +97,7 @@ export const matrixCommand: Command = {
     const hours = values.hours !== undefined ? parseHours(values.hours) : undefined;
     // The depth the app's operation compares to, its limits and default declared once.
     const { k } = flagsInput(matrixCli, values);
-    const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, 8);
+    const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, BATCH_CONCURRENCY);
     const queries = values.query !== undefined ? [values.query] : (await queryRows(values.queries, io)).map((r) => r.query);
     const input: MatrixInput = {
       base: { token, options: { offset: 0, limit: k } },

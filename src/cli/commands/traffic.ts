@@ -1,7 +1,5 @@
 import { extname } from 'node:path';
 import {
-  CLICK_MODELS,
-  type ClickModelName,
   trafficCsvPieces,
   trafficJsonPieces,
   importOutcome,
@@ -10,6 +8,7 @@ import {
   trafficImportCli,
   trafficReportCli,
   trafficSampleCli,
+  trafficSimulateCli,
 } from '../../shared/traffic';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { trafficHtmlOf } from '../../report';
@@ -18,13 +17,13 @@ import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically, writePiecesAtomically } from '../../main/services/storage';
 import { simulateTraffic } from '../../main/services/traffic';
-import { checkOut, EXIT, flagsInput, intOption, parse, UsageError, type CliIo, type Command } from '../command';
+import { checkOut, EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
 import { InputError } from '../input';
 import { ESTIMATE_EXAMPLE, ESTIMATE_USAGE, estimateCommand } from './estimates';
 import { readTestFile } from './abtest';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
-import { dayOption, withTraffic } from '../traffic-options';
+import { withTraffic } from '../traffic-options';
 
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { store: { type: 'string' }, ...flagOptions(trafficImportCli) });
@@ -156,16 +155,9 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
       'base-url': { type: 'string' },
       token: { type: 'string' },
       'tracker-key': { type: 'string' },
-      sessions: { type: 'string' },
-      days: { type: 'string' },
-      seed: { type: 'string' },
+      ...flagOptions(trafficSimulateCli),
       config: { type: 'string', multiple: true },
-      'click-model': { type: 'string' },
-      start: { type: 'string' },
-      randomized: { type: 'string' },
-      'only-day': { type: 'string' },
       'real-service': { type: 'boolean' },
-      'tracker-region': { type: 'string' },
       'collect-url': { type: 'string' },
       'ab-test': { type: 'string' },
       store: { type: 'string' },
@@ -178,19 +170,16 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
   const abTest = values['ab-test'] !== undefined ? await readTestFile(values['ab-test'], io) : undefined;
   for (const flag of ['base-url', 'token', 'tracker-key', 'out'] as const)
     if (!values[flag]) throw new UsageError(`traffic simulate needs --${flag}.`);
-  const sessions = intOption(values.sessions, 'sessions', 1, 1_000_000) ?? 1000;
-  const days = intOption(values.days, 'days', 1, 366) ?? 7;
-  const seed = intOption(values.seed, 'seed', 0, 2 ** 31 - 1) ?? 1;
-  const model = (values['click-model'] ?? 'dbn') as ClickModelName;
-  if (!CLICK_MODELS.includes(model)) throw new UsageError(`--click-model is dbn or pbm, got ${JSON.stringify(values['click-model'])}`);
-  const start = dayOption(values.start, 'start') ?? '2026-11-01';
-  const onlyDay = dayOption(values['only-day'], 'only-day');
-  const randomized = values.randomized === undefined ? 0.1 : Number(values.randomized);
-  if (!(randomized >= 0 && randomized <= 1))
-    throw new UsageError(`--randomized is a share from 0 to 1, got ${JSON.stringify(values.randomized)}`);
-  const region = values['tracker-region'];
-  if (region !== undefined && !['eu', 'dev', 'ap1', 'ap2'].includes(region))
-    throw new UsageError(`--tracker-region is eu, dev, ap1 or ap2, got ${JSON.stringify(region)}`);
+  const {
+    sessions,
+    days,
+    seed,
+    clickModel: model,
+    start,
+    onlyDay,
+    randomized,
+    trackerRegion: region,
+  } = flagsInput(trafficSimulateCli, values);
   if (values['real-service'])
     io.stderr("--real-service: the simulated shoppers go to a real service and its tracker, and will show in that tenant's analytics.");
   const http = new HttpClient({ connectionsPerOrigin: 16 });
@@ -216,7 +205,7 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
             ...(values['real-service']
               ? {
                   realService: {
-                    ...(region ? { region: region as 'eu' } : {}),
+                    ...(region ? { region } : {}),
                     ...(values['collect-url'] ? { collectUrl: values['collect-url'] } : {}),
                   },
                 }
@@ -251,7 +240,7 @@ const USAGE =
   `       traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]\n` +
   `       traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE\n` +
   '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
-  '       traffic simulate --base-url U --token T --tracker-key K [--sessions 1000] [--days 7] [--seed 1] [--config C]… [--click-model dbn|pbm] [--start 2026-11-01] [--randomized 0.1] [--only-day D] [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n' +
+  `       traffic simulate --base-url U --token T --tracker-key K ${flagSynopsis(trafficSimulateCli, ['sessions', 'days', 'seed'])} [--config C]… ${flagSynopsis(trafficSimulateCli, ['clickModel', 'start', 'randomized', 'onlyDay'])} [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n` +
   '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
   "                 OpenSearch plugin's samples write it: action lines skipped and counted), tracker activities, or CSV\n" +
   '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. Bad\n' +
@@ -273,24 +262,19 @@ const USAGE =
   '                 workspace query set whose entries carry their searches as weight; for simulate, required: DIR\n' +
   '  sample: a query set drawn from the store (--from, --to, --segment, --config as for report)\n' +
   `${flagHelp(trafficSampleCli, { width: 14, only: ['method', 'n', 'seed'] }).join('\n')}\n` +
-  '  --seed         for simulate: what every id, time and choice comes from (default 1)\n' +
   '  simulate: shoppers against the emulator — UBI queries.jsonl and events.jsonl, activities.jsonl (also sent to the\n' +
   '  tracker) and truth.json (the hidden relevance and click model: for tests and benches) in --out; the same seed\n' +
   '  writes the same files\n' +
   '  --base-url     the service: the emulator (required)\n' +
   '  --token        the search token (required)\n' +
   "  --tracker-key  the tenant's tracker key (required)\n" +
-  '  --sessions     shopping sessions, 1 to 1,000,000 (default 1000)\n' +
-  '  --days         days they fall in, 1 to 366 (default 7)\n' +
-  '  --click-model  dbn (read down, stop when satisfied) or pbm (position-based) (default dbn)\n' +
-  '  --start        the first day (default 2026-11-01)\n' +
-  '  --randomized   the share of first pages shown with adjacent pairs swapped, 0 to 1 (default 0.1)\n' +
-  '  --only-day     D: only the sessions of that day of the same run (default: every day)\n' +
+  `${flagHelp(trafficSimulateCli, { width: 14, only: ['sessions', 'days', 'seed', 'clickModel', 'start', 'randomized', 'onlyDay'] }).join('\n')}\n` +
   '  --ab-test      FILE: shoppers bucketed by this A/B test as the storefront buckets them (default: none): each\n' +
   "                 user's variation sets their configuration (and a segment variable), their searches are logged\n" +
   "                 with the test and variation, and the truth gives each variation's true rates; not with --config\n" +
   '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
-  "  --tracker-region, --collect-url  where a real service's tracker is (default eu)\n" +
+  `${flagHelp(trafficSimulateCli, { width: 14, only: ['trackerRegion'] }).join('\n')}\n` +
+  "  --collect-url  with --real-service: where the tracker's activities go (default: the region's address)\n" +
   `${ESTIMATE_USAGE}\n` +
   '  exit codes: 0 done, 2 usage error, 3 could not run (a file or store that cannot be read, a service that fails)\n' +
   '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/' +

@@ -4,4 +4,11 @@ export { labelOf } from './labels';
 export { prettyReport, reportAs, type ReporterName, REPORTERS, type SuiteRun } from './report';
 export { type CaseResult, reproduction, requestToRun, type SuiteTarget, summarizeSuite } from './run';
 export { readSuiteFile, type SuiteCase, type SuiteFile } from './suite';
-export { assertionEvents, assertionOperations, type SuiteProgressView, type SuiteRunView } from './operations';
+export {
+  assertionEvents,
+  assertionOperations,
+  assertionsCli,
+  SUITE_CONCURRENCY,
+  type SuiteProgressView,
+  type SuiteRunView,
+} from './operations';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SuiteRun } from './report';
-import { operation, event, noInput } from '../operations';
+import { REPORTERS, type SuiteRun } from './report';
+import { cliForm, operation, event, noInput } from '../operations';
 
 /** A suite run as the app shows it: the report's data, and what the assertions themselves cost. */
 export interface SuiteRunView extends SuiteRun {
@@ -23,6 +23,16 @@ export interface SuiteProgressView {
   failed: number;
   errors: number;
 }
+
+/** Requests of a suite in flight at once, in the app and on the command line, unless a run sets its own. */
+export const SUITE_CONCURRENCY = 4;
+
+/** How a suite's report is written: the flag of `test`. */
+export const assertionsCli = cliForm({
+  command: 'test',
+  input: z.strictObject({ reporter: z.enum(REPORTERS).default('pretty') }),
+  flags: { reporter: { flag: '--reporter', doc: 'pretty, json (one object per assertion) or junit (JUnit XML for CI servers)' } },
+});
 
 export const assertionOperations = {
   'assertions:run': operation<SuiteRunView>()({

@@ -8,8 +8,8 @@ import type { CaseResult, SuiteSummary } from './run';
  * common Ant/Surefire shape) for CI servers, which show each assertion as a test case.
  */
 
-export type ReporterName = 'pretty' | 'json' | 'junit';
-export const REPORTERS: readonly ReporterName[] = ['pretty', 'json', 'junit'];
+export const REPORTERS = ['pretty', 'json', 'junit'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
 
 export interface SuiteRun {
   /** Where it ran, in words ("http://127.0.0.1:8787, configuration bestsellers"). */

@@ -38,5 +38,6 @@ export {
   type BatchResultView,
   type BatchView,
   compareEvents,
+  compareCli,
   compareOperations,
 } from './operations';

@@ -3,7 +3,9 @@ import { type BatchQuality } from './quality';
 import { newBatchSchema } from './schema';
 import { type BatchHead, type BatchProgress, type BatchResult, type BatchRow } from './types';
 import type { AutocompleteRequest, AutocompleteResponse, SearchRequest, SearchResponse, SuggestRequest, SuggestResponse } from '../request';
-import { operation, event, noInput, workspaceFileSchema } from '../operations';
+import { cliForm, operation, event, noInput, workspaceFileSchema } from '../operations';
+import { LIMITS } from '../request';
+import { COMPARE_KINDS, MAX_PREFIX } from './kinds';
 import type { JudgingQueue } from '../judgments';
 import { newExperimentSchema } from './experiment';
 import type { Experiment } from './experiment';
@@ -47,6 +49,33 @@ export type BatchResultView = {
       requests: { a: AutocompleteRequest; b: AutocompleteRequest };
     }
 );
+
+/** What both sides of a command-line run are asked, and how much: the kind's flags of `compare`. */
+export const compareCli = cliForm({
+  command: 'compare',
+  input: z.strictObject({
+    kind: z.enum(COMPARE_KINDS).default('search'),
+    limit: z.int().min(LIMITS.limit.min).max(LIMITS.limit.max).default(LIMITS.limit.default),
+    size: z.int().min(LIMITS.groupSize.min).max(LIMITS.groupSize.max).default(5),
+    maxPrefix: z.int().min(1).max(MAX_PREFIX.max).default(MAX_PREFIX.default),
+    suggestions: z.int().min(LIMITS.numberOfSuggestions.min).max(LIMITS.numberOfSuggestions.max).optional(),
+  }),
+  flags: {
+    kind: {
+      flag: '--kind',
+      doc: 'what both sides are asked: search, suggest (product suggest) or autocomplete (typed prefixes)',
+    },
+    limit: { flag: '--limit', doc: 'items asked per query' },
+    size: { flag: '--size', doc: 'with --kind suggest: items per group (all groups together return at most 100)' },
+    maxPrefix: { flag: '--max-prefix', doc: 'with --prefixes-from: the longest prefix' },
+    suggestions: {
+      flag: '--suggestions',
+      doc: 'with --kind autocomplete: suggestions asked per prefix',
+      value: 'N',
+      absent: `the service's ${LIMITS.numberOfSuggestions.default}`,
+    },
+  },
+});
 
 export const compareOperations = {
   'compare:start': operation<{ id: string }>()({

@@ -45,6 +45,8 @@ export interface EstimateOptions {
 }
 
 export const DEFAULT_REPLICATES = 60;
+/** The bootstrap's and the interleaving replay's draws, unless a run names its own. */
+export const DEFAULT_SEED = 45;
 /** Below this coverage an estimate leans on the model's guesses more than on clicks: said in words, and flagged. */
 export const LOW_COVERAGE = 0.5;
 

@@ -6,6 +6,7 @@
 export { type Behaviour, behaviourOf, drawClicks, examination, REPLAY_MODELS, type ReplayModel } from './behaviour';
 export {
   DEFAULT_REPLICATES,
+  DEFAULT_SEED,
   type EstimateOptions,
   estimateOnLog,
   LOW_COVERAGE,
@@ -31,4 +32,4 @@ export {
 } from './replay';
 export { type LoggedSearch, replayLogOf, type Target, withTargets } from './replay-log';
 export { clicksScorer, type ClicksOf } from './scorer';
-export { estimatesCli, estimatesOperations, type TrafficEstimateView } from './operations';
+export { estimatesCli, estimatesGateCli, estimatesReplayCli, estimatesOperations, type TrafficEstimateView } from './operations';

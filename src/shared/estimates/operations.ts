@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { Interval } from '../click-models';
-import { type EstimatorName } from './replay';
-import { type OutcomeName } from './outcomes';
+import { ESTIMATORS, type EstimatorName } from './replay';
+import { OUTCOMES, type OutcomeName } from './outcomes';
+import { DEFAULT_REPLICATES, DEFAULT_SEED } from './estimate';
+import { DEFAULT_CLIP } from './replay';
+import { BATCH_CONCURRENCY } from '../compare';
 import { REPLAY_MODELS } from './behaviour';
-import { cliForm, operation } from '../operations';
+import { cliForm, operation, seedField } from '../operations';
 import { MODEL_DEPTH } from '../click-models';
 
 /** An experiment's or a batch's sides estimated on the workspace's traffic: what the On traffic panel shows. */
@@ -47,6 +50,41 @@ export const estimatesCli = cliForm({
   flags: {
     model: { flag: '--click-model', doc: 'the model that says where shoppers look' },
     k: { flag: '--k', doc: 'clicks in the first k' },
+  },
+});
+
+/** B − A on traffic beside a compare run or a suite (`--traffic STORE`): the estimator gated on and the click model. */
+export const estimatesGateCli = cliForm({
+  command: 'compare',
+  input: z.strictObject({
+    estimator: z.enum([...ESTIMATORS, 'interleave']).default('dr'),
+    model: estimatesCli.input.shape.model,
+  }),
+  flags: {
+    estimator: { flag: '--estimator', doc: 'with --traffic: model, ips, snips, dr or interleave' },
+    model: { flag: '--click-model', doc: 'with --traffic: pbm or dbn' },
+  },
+});
+
+/** How the command line's estimate is run and read: the outcome, the weights' clip, the bootstrap, B's rankings' pace. */
+export const estimatesReplayCli = cliForm({
+  command: 'traffic estimate',
+  input: z.strictObject({
+    outcome: z.enum(['clicks', ...OUTCOMES]).default('clicks'),
+    clip: z.number().min(1).finite().default(DEFAULT_CLIP),
+    replicates: z.int().min(0).max(1000).default(DEFAULT_REPLICATES),
+    seed: seedField(DEFAULT_SEED),
+    concurrency: z.int().min(1).max(64).default(BATCH_CONCURRENCY),
+  }),
+  flags: {
+    outcome: {
+      flag: '--outcome',
+      doc: "clicks, ctr (the share of searches with a click in the first k), carts or purchases (add-to-carts or purchases per search: each rank's click chance × the item's rate per click in the log, where the log has them); all but clicks by the model alone (--estimator model)",
+    },
+    clip: { flag: '--clip', doc: 'the largest weight one click carries' },
+    replicates: { flag: '--replicates', doc: 'bootstrap replicates (0: no intervals)' },
+    seed: { flag: '--seed', doc: "the bootstrap's and the interleaving's draws" },
+    concurrency: { flag: '--concurrency', doc: "B's rankings asked at a time" },
   },
 });
 

@@ -7,8 +7,8 @@ import type { Conversions, ReplayLog } from './replay';
  * one click in the first k (the traffic view's click-through), and where the log has them **carts** and **purchases**
  * per search — each rank's click chance times the item's add-to-cart (or purchase) rate per click.
  */
-export type OutcomeName = 'ctr' | 'carts' | 'purchases';
-export const OUTCOMES: readonly OutcomeName[] = ['ctr', 'carts', 'purchases'];
+export const OUTCOMES = ['ctr', 'carts', 'purchases'] as const;
+export type OutcomeName = (typeof OUTCOMES)[number];
 
 /** Pseudo-clicks a rate is shrunk with towards its query's (and a query's towards the log's): an item clicked twice is not judged on two clicks. */
 export const RATE_PRIOR_CLICKS = 5;

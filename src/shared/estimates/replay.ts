@@ -40,8 +40,8 @@ export interface Conversions {
 }
 
 /** The estimators that replay the log; `interleave` is the replay's second opinion (replayInterleaving). */
-export type EstimatorName = 'model' | 'ips' | 'snips' | 'dr';
-export const ESTIMATORS: readonly EstimatorName[] = ['model', 'ips', 'snips', 'dr'];
+export const ESTIMATORS = ['model', 'ips', 'snips', 'dr'] as const;
+export type EstimatorName = (typeof ESTIMATORS)[number];
 
 /** Expected clicks in the first k per search, for A (as logged) and for B, by every estimator. */
 export type ReplayValues = Record<EstimatorName, { a: number; b: number }> & {

@@ -4,7 +4,7 @@ import { asSentence, describeIssues, zodIssues } from '../zod';
 import { ANY_GRADE, fail, finish, type JudgmentFormat, type JudgmentsRead, readRating } from './formats-common';
 import { formatRre, formatRreQuepid, isRre, parseRre } from './formats-rre';
 import { formatSrw, isSrw, parseSrw } from './formats-srw';
-import { JUDGMENTS_FORMAT, judgmentListSchema, type Rating } from './model';
+import { DEFAULT_SCALE, JUDGMENTS_FORMAT, judgmentListSchema, type Rating } from './model';
 import { queryOfQid, trecQid } from './query-key';
 
 export { fitToScale, type JudgmentFormat, type JudgmentsRead, type ParsedJudgments, readRating } from './formats-common';
@@ -194,7 +194,7 @@ export function parseJudgments(text: string, options: { max?: number; by?: strin
     return fail(`The JSON does not parse${line ? ` (line ${line})` : ''}: ${(err as Error).message}`, line);
   }
   if (format === 'rre') return parseRre(json, ANY_GRADE, options.by);
-  if (format === 'srw' && isJsonObject(json)) return parseSrw(json, options.max ?? 3, options.by, options.cuts);
+  if (format === 'srw' && isJsonObject(json)) return parseSrw(json, options.max ?? DEFAULT_SCALE.max, options.by, options.cuts);
   const list = judgmentListSchema.safeParse(json);
   if (!list.success) return fail(`This workspace judgment list is not valid: ${asSentence(describeIssues(zodIssues(list.error)))}`);
   const read = finish('workspace', list.data.ratings, list.data.ratings.length);

@@ -60,4 +60,4 @@ export {
   peopleVsClicks,
 } from './shoppers';
 export { type CompiledRule, compileRules, type Intent, intentSchema, RULES_LIMITS, suggestRating } from './rules';
-export { type ItemRating, judgmentOperations, type JudgmentsImported } from './operations';
+export { type ItemRating, judgmentOperations, judgmentsConvertCli, type JudgmentsImported, judgmentsSuggestCli } from './operations';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, type JudgmentFormat } from './formats';
-import { MAX_RATING_LIMIT, type JudgmentList } from './model';
+import { DEFAULT_SCALE, MAX_RATING_LIMIT, type JudgmentList } from './model';
 import { type ListAgreementWithShoppers } from './shoppers';
-import { itemName as name, operation, workspaceFileSchema as file } from '../operations';
+import { cliForm, itemName as name, operation, workspaceFileSchema as file } from '../operations';
 
 const scale = z
   .strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(3), threshold: z.int().min(1).default(1) })
@@ -38,6 +38,20 @@ export interface JudgmentsImported {
   /** The cut points real-valued grades (SRW's) were mapped by. */
   cuts?: number[];
 }
+
+/** The grade real-valued ratings are mapped onto when a file is read: the flag of `judgments convert`. */
+export const judgmentsConvertCli = cliForm({
+  command: 'judgments convert',
+  input: z.strictObject({ max: z.int().min(1).max(MAX_RATING_LIMIT).default(DEFAULT_SCALE.max) }),
+  flags: { max: { flag: '--max', doc: 'the top grade real-valued ratings are mapped onto' } },
+});
+
+/** How deep rules' suggestions pool each configuration's results: the flag of `judgments suggest`. */
+export const judgmentsSuggestCli = cliForm({
+  command: 'judgments suggest',
+  input: z.strictObject({ k: z.int().min(1).max(100).default(10) }),
+  flags: { k: { flag: '--k', doc: 'items pooled per query and configuration' } },
+});
 
 export const judgmentOperations = {
   'judgments:create': operation<{ file: string }>()({

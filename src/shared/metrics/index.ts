@@ -20,3 +20,4 @@ export {
   type PairedComparison,
   SIGNIFICANCE,
 } from './significance';
+export { metricsCli } from './cli';

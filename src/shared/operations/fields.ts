@@ -16,3 +16,11 @@ export const workspaceFileSchema = z.string().min(1).max(200).regex(WORKSPACE_FI
 
 /** The name a user gives a new item (a query set, a judgment list): trimmed, 1 to 200 characters. */
 export const itemName = z.string().trim().min(1, 'give it a name').max(200);
+
+/** A random draw's seed, as every seeded operation takes it: a whole number a 32-bit generator accepts, and its default. */
+export const seedField = (fallback: number) =>
+  z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(fallback);

@@ -6,4 +6,4 @@
  */
 export { type CliForm, cliForm, event, type EventSpec, type FlagSpec, noInput, operation, type OperationSpec } from './define';
 export { defaultsOf, fieldFacts, FlagError, flagHelp, flagOptions, flagSynopsis, inputFromFlags } from './cli';
-export { isWorkspaceFileName, itemName, WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE, workspaceFileSchema } from './fields';
+export { isWorkspaceFileName, itemName, seedField, WORKSPACE_FILE_NAME, WORKSPACE_FILE_RULE, workspaceFileSchema } from './fields';

@@ -52,6 +52,9 @@ export const LIMITS = {
   exactCountThreshold: 10000,
 } as const;
 
+/** A storefront's page of results: what the app's search screens (and `explain`) ask for unless told otherwise. */
+export const PAGE_SIZE = 24;
+
 /** The only feature `options.disable` can name (§4.8). */
 export const DISABLEABLE_FEATURES = ['facet'] as const;
 

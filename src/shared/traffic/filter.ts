@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TrafficFilter } from './views';
 
-const day = z
+/** A day on the calendar, YYYY-MM-DD. */
+export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
   .refine((v) => {
@@ -12,8 +13,8 @@ const day = z
 /** Which of the store's searches an operation reads: days (inclusive), a segment, a configuration; none is all. */
 export const trafficFilterSchema = z
   .strictObject({
-    from: day.optional(),
-    to: day.optional(),
+    from: daySchema.optional(),
+    to: daySchema.optional(),
     segment: z.string().max(256).optional(),
     configuration: z.string().max(256).optional(),
   })

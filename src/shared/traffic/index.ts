@@ -85,5 +85,6 @@ export {
   type TrafficProgressView,
   trafficReportCli,
   trafficSampleCli,
+  trafficSimulateCli,
 } from './operations';
 export { checkFilter, trafficFilterSchema } from './filter';

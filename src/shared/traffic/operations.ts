@@ -5,8 +5,10 @@ import { type QueryPage, type WorklistRow, WORKLISTS } from './query-views';
 import { SAMPLE_METHODS } from './sample';
 import { TRAFFIC_GROUPS, type TrafficReport, type TrafficRow } from './views';
 import { MAX_QUERY_LENGTH } from '../workspace';
-import { cliForm, event, operation } from '../operations';
-import { trafficFilterSchema } from './filter';
+import { cliForm, event, operation, seedField } from '../operations';
+import { daySchema, trafficFilterSchema } from './filter';
+import { CLICK_MODELS } from './simulate/click-model';
+import { TRACKER_REGIONS } from '../profiles';
 
 /** What the workspace's traffic store holds, under a filter: its range, totals and days. */
 export interface TrafficOverview {
@@ -74,11 +76,7 @@ export const trafficSampleCli = cliForm({
   input: z.strictObject({
     method: z.enum(SAMPLE_METHODS).default('top'),
     n: z.int().min(1).max(100_000),
-    seed: z
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .default(1),
+    seed: seedField(1),
     filter,
   }),
   flags: {
@@ -100,6 +98,31 @@ export const trafficImportCli = cliForm({
       flag: '--positions',
       doc: 'where UBI ordinals start: 0, 1 or auto (0 where a search or its application logs a 0)',
     },
+  },
+});
+
+/** Shoppers simulated against a service: how many, over which days, drawn how. The flags of `traffic simulate`. */
+export const trafficSimulateCli = cliForm({
+  command: 'traffic simulate',
+  input: z.strictObject({
+    sessions: z.int().min(1).max(1_000_000).default(1000),
+    days: z.int().min(1).max(366).default(7),
+    seed: seedField(1),
+    clickModel: z.enum(CLICK_MODELS as ['dbn', 'pbm']).default('dbn'),
+    start: daySchema.default('2026-11-01'),
+    onlyDay: daySchema.optional(),
+    randomized: z.number().min(0).max(1).default(0.1),
+    trackerRegion: z.enum(TRACKER_REGIONS).optional(),
+  }),
+  flags: {
+    sessions: { flag: '--sessions', doc: 'shopping sessions' },
+    days: { flag: '--days', doc: 'days they fall in' },
+    seed: { flag: '--seed', doc: 'what every id, time and choice comes from' },
+    clickModel: { flag: '--click-model', doc: 'dbn (read down, stop when satisfied) or pbm (position-based)' },
+    start: { flag: '--start', doc: 'the first day' },
+    onlyDay: { flag: '--only-day', doc: 'only the sessions of that day of the same run', value: 'D', absent: 'every day' },
+    randomized: { flag: '--randomized', doc: 'the share of first pages shown with adjacent pairs swapped' },
+    trackerRegion: { flag: '--tracker-region', doc: "with --real-service: the region of the service's tracker", absent: 'eu' },
   },
 });
 

@@ -104,7 +104,7 @@ describe('compare --kind (built CLI, against the emulator)', () => {
       [['--kind', 'autocomplete', ...q], /give --prefixes FILE or --prefixes-from QUERIES, not --queries/],
       [['--kind', 'autocomplete', '--prefixes', join(dir, 'prefixes.txt'), '--judgments', join(dir, 'x.csv')], /nothing to rate/],
       [['--kind', 'suggest', '--group-by', 'category', '--values', 'Jackets', '--limit', '5', ...q], /--limit is for search/],
-      [['--kind', 'facets', ...q], /--kind is search, suggest or autocomplete/],
+      [['--kind', 'facets', ...q], /--kind is one of search, suggest, autocomplete/],
       [['--prefixes', join(dir, 'prefixes.txt'), ...q], /--prefixes is for --kind autocomplete, not search/],
     ];
     for (const [args, message] of cases) {

@@ -3,7 +3,7 @@
  * fields (the very schema objects its input is made of), its help says what the schema says, and neither the command
  * nor the screens give those fields a default of their own.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
@@ -18,6 +18,15 @@ import { trafficReportCli } from '../../../src/shared/traffic';
 
 const root = resolve(import.meta.dirname, '../../..');
 const forms = Object.entries(contract).flatMap(([name, op]) => ('cli' in op && op.cli ? [[name, op.cli, op.input] as const] : []));
+const isForm = (x: unknown): x is CliForm =>
+  typeof x === 'object' && x !== null && typeof (x as CliForm).command === 'string' && 'flags' in x && 'input' in x;
+/** Every form a capability declares (its index's exports), by its name: the operations' and the command line's own. */
+const capabilities = readdirSync(resolve(root, 'src/shared'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(resolve(root, 'src/shared', d.name, 'index.ts')))
+  .map((d) => resolve(root, 'src/shared', d.name, 'index.ts'));
+const declared = (await Promise.all(capabilities.map((file) => import(file) as Promise<Record<string, unknown>>))).flatMap((exports) =>
+  Object.entries(exports).filter((entry): entry is [string, CliForm] => isForm(entry[1])),
+);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The command whose usage says a form: the first word of what a user types. */
@@ -37,13 +46,26 @@ describe('operations on the command line', () => {
     );
   });
 
+  it('every command parsed by a declaration has its form found here', () => {
+    expect(declared.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'compareCli',
+        'trafficSimulateCli',
+        'estimatesGateCli',
+        'judgmentsSuggestCli',
+        'assertionsCli',
+        'metricsCli',
+      ]),
+    );
+  });
+
   it.each(forms)('%s: every flag sets a field of the operation, by the very schema the operation parses it with', (_name, form, input) => {
     const shape = (input as z.ZodObject).shape;
     for (const [field, schema] of Object.entries(form.input.shape)) expect(shape[field], field).toBe(schema);
     for (const path of Object.keys(form.flags)) expect(form.input.shape[path.split('.')[0]!], path).toBeDefined();
   });
 
-  it.each(forms)('%s: the command says each flag as the declaration does, and gives it no default of its own', (_name, form) => {
+  it.each(declared)('%s: the command says each flag as the declaration does', (_name, form) => {
     const usage = usageOf(form);
     for (const [path, { flag, doc }] of Object.entries(form.flags)) {
       const at = new RegExp(`^  ${escape(flag)}( +)${escape(doc.split(' ').slice(0, 3).join(' '))}`, 'm').exec(usage);
@@ -51,14 +73,26 @@ describe('operations on the command line', () => {
       const width = flag.length + at![1]!.length - 1;
       for (const line of flagHelp(form, { width, only: [path] })) expect(usage).toContain(line);
     }
-    const [file, formName] = COMMAND_FILES[form.command]!;
-    const body = parserOf(readFileSync(resolve(root, 'src/cli/commands', `${file}.ts`), 'utf8'), formName);
-    for (const { flag } of Object.values(form.flags)) {
-      const name = flag.replace(/^--/, '');
-      expect(body, `${flag} is given a default in the command`).not.toMatch(
-        new RegExp(`values(\\.${escape(name)}|\\[['"]${escape(name)}['"]\\])\\s*\\?\\?`),
-      );
+  });
+
+  it('no command gives a flag a default of its own: what a flag left out means is said by a declaration', () => {
+    const own: string[] = [];
+    for (const file of readdirSync(resolve(root, 'src/cli'), { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue;
+      readFileSync(resolve(root, 'src/cli', file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (OWN_DEFAULT.test(line)) own.push(`src/cli/${file}:${i + 1}: ${line.trim()}`);
+        });
     }
+    expect(own).toEqual([]);
+  });
+
+  it('the check for defaults of its own catches one', () => {
+    expect(OWN_DEFAULT.test("  const k = intOption(values.k, 'k', 1, 100) ?? 10;")).toBe(true);
+    expect(OWN_DEFAULT.test("  const side = values.side ?? 'a';")).toBe(true);
+    expect(OWN_DEFAULT.test("  const model = (str('click-model') ?? 'pbm') as ReplayModel;")).toBe(true);
+    expect(OWN_DEFAULT.test('  const { k } = flagsInput(judgmentsSuggestCli, values);')).toBe(false);
   });
 
   it("the screens start from the operations' defaults", () => {
@@ -69,23 +103,5 @@ describe('operations on the command line', () => {
   });
 });
 
-/** Where each form's command is parsed: its file, and the name the form goes by there. */
-const COMMAND_FILES: Record<string, [string, string]> = {
-  'abtest read': ['abtest', 'abtestReadCli'],
-  explain: ['explain', 'explainCli'],
-  matrix: ['matrix', 'matrixCli'],
-  'judgments from-traffic': ['click-models', 'clickModelsFitCli'],
-  'traffic estimate': ['estimates', 'estimatesCli'],
-  'traffic import': ['traffic', 'trafficImportCli'],
-  'traffic report': ['traffic', 'trafficReportCli'],
-  'traffic sample': ['traffic', 'trafficSampleCli'],
-};
-
-/** The function of a command file that parses a form's flags: from its start to the next top-level declaration. */
-function parserOf(text: string, formName: string): string {
-  const at = text.indexOf(`flagsInput(${formName},`);
-  expect(at, `no flagsInput(${formName}, …) in the command`).toBeGreaterThan(0);
-  const start = Math.max(text.lastIndexOf('\nasync function', at), text.lastIndexOf('\nexport async function', at));
-  const ends = ['\nasync function', '\nexport ', '\nfunction', '\nconst '].map((m) => text.indexOf(m, at)).filter((i) => i > 0);
-  return text.slice(start, ends.length ? Math.min(...ends) : undefined);
-}
+/** A flag's text read with a literal in its place when it is left out: `values.k ?? 10`, `intOption(…) ?? 10`. */
+const OWN_DEFAULT = /(values(\.[A-Za-z]+|\[['"][a-z-]+['"]\])|str\(['"][a-z-]+['"]\)|intOption\([^)]*\))\s*\?\?\s*([0-9]|'[^']|"[^"])/;

@@ -1,7 +1,7 @@
 import { OneRun } from '../pacing';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { type SuiteProgressView, type SuiteRunView } from '../../../shared/assertions';
+import { SUITE_CONCURRENCY, type SuiteProgressView, type SuiteRunView } from '../../../shared/assertions';
 import { failure } from '../../../shared/errors';
 import type { Shard } from '../../../shared/runs';
 import type { SearchClient, Targets } from '../search';
@@ -93,7 +93,7 @@ export class AssertionsService {
           ...(input.configurationId ? { configurationId: input.configurationId } : {}),
         },
         send: caseSender(this.deps.search, target.searchUrl),
-        concurrency: input.concurrency ?? 4,
+        concurrency: input.concurrency ?? SUITE_CONCURRENCY,
         ...(input.pace ? { pace: input.pace } : {}),
         ...(input.shard ? { shard: input.shard } : {}),
         ...(deadlineMs ? { deadlineMs } : {}),

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CLIP,
   DEFAULT_REPLICATES,
+  DEFAULT_SEED,
   estimateOnLog,
   type EstimatorName,
   LOW_COVERAGE,
@@ -92,8 +93,6 @@ export function queryClicks(contexts: readonly ReplayContext[], perTarget: Targe
 
 export type EstimateProgress = { phase: 'rankings' | 'bootstrap'; done: number; total: number };
 
-const SEED = 45;
-
 /**
  * What B would have earned on the store's traffic logged under A: the searches read and numbered, B's rankings
  * fetched (or read from a run file), the click model fitted, every estimator with its bootstrap interval, and the
@@ -147,7 +146,7 @@ export async function estimateOnStore(
       { field: 'bRun' },
     );
   const replicates = input.replicates ?? DEFAULT_REPLICATES;
-  const seed = input.seed ?? SEED;
+  const seed = input.seed ?? DEFAULT_SEED;
   const { estimates, outcomes, perTarget, behaviour } = estimateOnLog(
     log,
     { model: input.model, k: input.k, clip: input.clip ?? DEFAULT_CLIP, replicates, seed },

@@ -1,4 +1,4 @@
-import { type SideSpec, qualitySettings, type QueryRow } from '../../../shared/compare';
+import { BATCH_CONCURRENCY, type SideSpec, qualitySettings, type QueryRow } from '../../../shared/compare';
 import { type ExplainProgressView, type ExplainView } from '../../../shared/explain';
 import { failure } from '../../../shared/errors';
 import {
@@ -158,7 +158,7 @@ export class ExplainService {
       ...(input.budget !== undefined ? { budget: input.budget } : {}),
       ...(judged ? { judged } : {}),
       ...(input.known ? { known: (_index: number, side: 'a' | 'b') => input.known?.[side] } : {}),
-      concurrency: 8,
+      concurrency: BATCH_CONCURRENCY,
     });
     if (input.measure === 'ndcg' && !run.stopped && run.differences.length && run.queries.every((q) => !q.error && !q.explanation))
       throw failure(
@@ -223,7 +223,7 @@ export class ExplainService {
       measure: input.measure,
       ...(input.budget !== undefined ? { budget: input.budget } : {}),
       ...(input.judged ? { judged: input.judged } : {}),
-      concurrency: input.concurrency ?? 8,
+      concurrency: input.concurrency ?? BATCH_CONCURRENCY,
       ...(input.pace ? { pace: input.pace } : {}),
     });
   }

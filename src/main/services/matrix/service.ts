@@ -1,5 +1,6 @@
 import { type MatrixProgressView } from '../../../shared/matrix';
 import { failure } from '../../../shared/errors';
+import { BATCH_CONCURRENCY } from '../../../shared/compare';
 import { buildCells, checkMatrix, findBaseline, type MatrixAxis, type MatrixCell, type MatrixRun } from '../../../shared/matrix';
 import type { SearchTemplate } from '../../../shared/request';
 import type { SearchClient, Targets } from '../search';
@@ -70,7 +71,7 @@ export class MatrixService {
         baseline,
         base: { ...input.base, token },
         send: matrixSender(this.deps.search, target.searchUrl, deadlineMs > 0 ? deadlineMs : undefined),
-        concurrency: input.concurrency ?? 8,
+        concurrency: input.concurrency ?? BATCH_CONCURRENCY,
         ...(deadlineMs > 0 ? { deadlineMs } : {}),
         signal,
         // Every answer is reported as it arrives (5,000 at most), so the grid fills in cell by cell.

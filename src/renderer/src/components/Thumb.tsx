@@ -18,7 +18,7 @@ function remember(src: string): void {
  * paint before its images arrive. An image seen before (scrolling back, the
  * same item in the next answer) shows at once, without the wait.
  */
-export function Thumb({ item, size = 36 }: { item: Item; size?: number }) {
+export function Thumb({ item, size = 36 }: { item: Pick<Item, 'product'>; size?: number }) {
   const src = proxiedImage(item.product?.imageUrl);
   const known = src !== undefined && shown.has(src);
   const [settled, setSettled] = useState(known);

@@ -1,76 +1,64 @@
 import { create } from 'zustand';
-import { createAutocompleteSlice, type AutocompleteSlice } from '../features/autocomplete/state';
-import { createCatalogSlice, type CatalogSlice } from '../features/catalog/state';
-import { createCompareSlice, type CompareSlice } from '../features/compare/state';
-import { createHistorySlice, type HistorySlice } from '../features/history/state';
-import { createItemSlice, type ItemSlice } from '../features/item/state';
-import { createAssertionsSlice, type AssertionsSlice } from '../features/assertions/state';
-import { createExplainSlice, type ExplainSlice } from '../features/explain/state';
-import { createMatrixSlice, type MatrixSlice } from '../features/matrix/state';
-import { createRunsSlice, type RunsSlice } from '../features/runs/state';
-import { createEstimatesSlice, type EstimatesSlice } from '../features/estimates/state';
-import { createAbTestSlice, type AbTestSlice } from '../features/abtest/state';
-import { createTrafficSlice, type TrafficSlice } from '../features/traffic/state';
-import { createJudgingSlice, type JudgingSlice } from '../features/judgments/state';
-import { createProfilesSlice, type ProfilesSlice } from '../features/profiles/state';
-import { createSavedSlice, type SavedSlice, createSearchSlice, type SearchSlice } from '../features/search/state';
-import { createSettingsSlice, type SettingsSlice } from '../features/settings/state';
-import { createSuggestSlice, type SuggestSlice } from '../features/suggest/state';
-import { createWorkspaceSlice, type WorkspaceSlice } from '../features/workspace/state';
-import { createUrlToolsSlice, type UrlToolsSlice } from '../features/url-tools/state';
-import { createShellSlice, type ShellSlice } from '../shell/shell-slice';
+import { createAutocompleteSlice } from '../features/autocomplete/state';
+import { createCatalogSlice } from '../features/catalog/state';
+import { createCompareSlice } from '../features/compare/state';
+import { createHistorySlice } from '../features/history/state';
+import { createItemSlice } from '../features/item/state';
+import { createAssertionsSlice } from '../features/assertions/state';
+import { createExplainSlice } from '../features/explain/state';
+import { createMatrixSlice } from '../features/matrix/state';
+import { createRunsSlice } from '../features/runs/state';
+import { createEstimatesSlice } from '../features/estimates/state';
+import { createAbTestSlice } from '../features/abtest/state';
+import { createTrafficSlice } from '../features/traffic/state';
+import { createJudgingSlice } from '../features/judgments/state';
+import { createProfilesSlice } from '../features/profiles/state';
+import { createSavedSlice, createSearchSlice } from '../features/search/state';
+import { createSettingsSlice } from '../features/settings/state';
+import { createSuggestSlice } from '../features/suggest/state';
+import { createWorkspaceSlice } from '../features/workspace/state';
+import { createUrlToolsSlice } from '../features/url-tools/state';
+import { createShellSlice } from '../shell/shell-slice';
 import type { SetState } from './slice';
 
 /**
- * The one store, composed from the slices; each slice lives beside its
- * feature and is typed against only the slices it uses, so imports run one
- * way: this file → slices. Persisted state lives in main.
+ * The one store, composed from the slices: a capability adds its slice with its import and one entry here. Each slice
+ * lives beside its feature and is typed against only the slices it uses, so imports run one way: this file → slices.
+ * The state's type is what the slices make. Persisted state lives in main.
  */
-export type AppState = ShellSlice &
-  SettingsSlice &
-  ProfilesSlice &
-  HistorySlice &
-  SearchSlice &
-  SavedSlice &
-  SuggestSlice &
-  AutocompleteSlice &
-  CompareSlice &
-  CatalogSlice &
-  WorkspaceSlice &
-  JudgingSlice &
-  ItemSlice &
-  AssertionsSlice &
-  ExplainSlice &
-  MatrixSlice &
-  RunsSlice &
-  EstimatesSlice &
-  AbTestSlice &
-  TrafficSlice &
-  UrlToolsSlice;
+const SLICES = [
+  createShellSlice,
+  createSettingsSlice,
+  createProfilesSlice,
+  createHistorySlice,
+  createSearchSlice,
+  createSavedSlice,
+  createSuggestSlice,
+  createAutocompleteSlice,
+  createCompareSlice,
+  createCatalogSlice,
+  createWorkspaceSlice,
+  createJudgingSlice,
+  createItemSlice,
+  createAssertionsSlice,
+  createExplainSlice,
+  createMatrixSlice,
+  createRunsSlice,
+  createEstimatesSlice,
+  createAbTestSlice,
+  createTrafficSlice,
+  createUrlToolsSlice,
+] as const;
 
-/** Every slice over one `set`/`get`; the app makes one store of it, a test its own. */
-export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState => ({
-  ...createShellSlice(set, get),
-  ...createSettingsSlice(set, get),
-  ...createProfilesSlice(set, get),
-  ...createHistorySlice(set, get),
-  ...createSearchSlice(set, get),
-  ...createSavedSlice(set, get),
-  ...createSuggestSlice(set, get),
-  ...createAutocompleteSlice(set, get),
-  ...createCompareSlice(set, get),
-  ...createCatalogSlice(set, get),
-  ...createWorkspaceSlice(set, get),
-  ...createJudgingSlice(set, get),
-  ...createItemSlice(set, get),
-  ...createAssertionsSlice(set, get),
-  ...createExplainSlice(set, get),
-  ...createMatrixSlice(set, get),
-  ...createRunsSlice(set, get),
-  ...createEstimatesSlice(set, get),
-  ...createAbTestSlice(set, get),
-  ...createTrafficSlice(set, get),
-  ...createUrlToolsSlice(set, get),
-});
+type Creator = (typeof SLICES)[number];
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+export type AppState = Intersection<ReturnType<Creator>>;
+
+/**
+ * Every slice over one `set`/`get`, each typed to take the whole state (so this compiles only if the state meets every
+ * slice's needs); the app makes one store of it, a test its own.
+ */
+export const composeSlices = (set: SetState<AppState>, get: () => AppState): AppState =>
+  Object.assign({}, ...SLICES.map((create: (set: SetState<AppState>, get: () => AppState) => object) => create(set, get))) as AppState;
 
 export const useAppStore = create<AppState>()(composeSlices);

@@ -53,19 +53,17 @@ describe('a test read from its users’ days', () => {
   });
 });
 
-describe('validated by simulation', () => {
-  it('finds a planted +20% in conversion at the planner’s size for 80% power in at least 70 of 100 seeds', () => {
-    const { perArm, found } = powerAtPlannedSize(100, mulberry32);
+describe('validated by simulation (at a small size; npm run validate runs the full one)', () => {
+  it('finds a planted +20% in conversion at the planner’s size for 80% power in at least 18 of 30 seeds', () => {
+    const { perArm, found } = powerAtPlannedSize(30, mulberry32);
     expect(perArm).toBeGreaterThan(1000);
     expect(perArm).toBeLessThan(10_000);
-    console.log(`planner: ${perArm} users per variation; the planted lift found in ${found} of 100 seeds`);
-    expect(found).toBeGreaterThanOrEqual(70);
+    expect(found).toBeGreaterThanOrEqual(18);
   });
 
-  it('over 200 null tests read every day for 14 days: the always-valid test’s false wins stay at most 5%, the fixed-horizon test read daily’s do not', () => {
-    const { alwaysValid, dailyFixed } = falseWins(200, mulberry32);
-    console.log(`false wins over 200 null tests read daily: always-valid ${alwaysValid}, fixed-horizon ${dailyFixed}`);
-    expect(alwaysValid / 200).toBeLessThanOrEqual(0.05);
-    expect(dailyFixed / 200).toBeGreaterThan(0.1);
+  it('over 60 null tests read every day for 14 days: the always-valid test’s false wins stay at most 5%, the fixed-horizon test read daily’s do not', () => {
+    const { alwaysValid, dailyFixed } = falseWins(60, mulberry32);
+    expect(alwaysValid / 60).toBeLessThanOrEqual(0.05);
+    expect(dailyFixed / 60).toBeGreaterThan(0.1);
   });
 });

@@ -1,4 +1,4 @@
-import type { Assertion, AutocompleteRequest, AutocompleteResponse } from '@shared/request';
+import { type Assertion, type AutocompleteRequest, type AutocompleteResponse, PAGE_SIZE } from '@shared/request';
 import type { ExchangeRecord } from '@shared/errors';
 import { idleCall, lensOf, runCall, type CallState } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
@@ -99,7 +99,7 @@ export const createAutocompleteSlice: SliceCreator<AutocompleteSlice, Deps> = (s
         request: {
           token: request.token,
           query: suggestion,
-          options: { offset: 0, limit: 24 },
+          options: { offset: 0, limit: PAGE_SIZE },
           ...(request.configurationId ? { configurationId: request.configurationId } : {}),
         },
         origin: `Autocomplete suggestion for "${request.query}"`,

@@ -7,6 +7,7 @@ import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { IntInput } from '../../components/IntInput';
+import { ItemCell } from '../../components/ItemCell';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { EstimateDot, PositionChart } from './PositionChart';
@@ -37,6 +38,7 @@ const curveLabel = (model: ClickModelKind) =>
 /** Workspace → Shopper traffic → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
 export function ClickRatingsPanel() {
   const filter = useAppStore((s) => s.traffic.filter);
+  const openItem = useAppStore((s) => s.openItem);
   const listed = useAppStore((s) => s.workspaceList.result?.items.judgments);
   const lists = useMemo(() => (listed ?? []).filter((i) => !i.problem), [listed]);
   const [model, setModel] = useState<ClickModelKind>('pbm');
@@ -200,7 +202,9 @@ export function ClickRatingsPanel() {
               {rows.map((i) => (
                 <tr key={`${i.query}\u0000${i.itemId}`}>
                   <td>{i.query}</td>
-                  <td className="mono">{i.itemId}</td>
+                  <td>
+                    <ItemCell item={i.itemId} onOpen={() => openItem({ item: { id: i.itemId }, query: i.query, placements: [] })} />
+                  </td>
                   <td className="n">{f3(i.estimate)}</td>
                   <td title={`${f3(i.ci95[0])} – ${Number.isFinite(i.ci95[1]) ? f3(i.ci95[1]) : '∞'}`}>
                     <EstimateDot estimate={i.estimate} ci95={i.ci95} scale={scale} />

@@ -12,7 +12,7 @@ import {
   type AlignedRow,
 } from '@shared/diff';
 import { type AutocompleteResponse, type Item, type SuggestRequest, type SuggestResponse, isRequest } from '@shared/request';
-import { Thumb } from '../../components/Thumb';
+import { ItemCell } from '../../components/ItemCell';
 import { modKey } from '../../shell/keys';
 import { useAppStore } from '../../store/store';
 import { ServiceError } from '../../request-ui/ServiceError';
@@ -125,10 +125,7 @@ function GroupCard({ group, items }: { group: GroupDiff; items: Map<string, Item
           const item = items.get(row.id);
           return (
             <span className="kind-list__item">
-              {item ? <Thumb item={item} size={28} /> : null}
-              <span className="kind-list__title" title={row.id}>
-                {item?.product?.title !== undefined ? String(item.product.title) : row.id}
-              </span>
+              <ItemCell item={item ?? row.id} />
             </span>
           );
         }}

@@ -1,6 +1,7 @@
-import { BATCH_CONCURRENCY, requestFor, kindRequest } from '@shared/compare';
+import { BATCH_CONCURRENCY, compareCli, requestFor, kindRequest } from '@shared/compare';
+import { defaultsOf } from '@shared/operations';
 import type { Result } from '@shared/ipc';
-import type { SearchResponse, SearchTemplate } from '@shared/request';
+import { PAGE_SIZE, type SearchResponse, type SearchTemplate } from '@shared/request';
 import { canonicalJson } from '@shared/workspace';
 import { idleCall, lensOf, runCall } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
@@ -105,10 +106,10 @@ export const createCompareSlice: SliceCreator<CompareSlice, CompareDeps> = (set,
       mode: 'single',
       kind: 'search',
       query: '',
-      groupBy: { attribute: 'category', values: '', size: 5 },
+      groupBy: { attribute: 'category', values: '', size: defaultsOf(compareCli).size! },
       numberOfSuggestions: 10,
       kindAnswers: { a: idleKindAnswer, b: idleKindAnswer },
-      limit: 24,
+      limit: PAGE_SIZE,
       sides: { a: blankSide('A'), b: blankSide('B') },
       answers: { a: idleAnswer, b: idleAnswer },
       pinnedA: false,

@@ -3,6 +3,7 @@ import { formatAgo, formatWhen } from '@shared/text';
 import { Drawer } from '../../components/Drawer';
 import { formatValue } from '../../components/format';
 import { Thumb } from '../../components/Thumb';
+import { itemTitle } from '../../components/ItemCell';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { useProfileContext } from '../../request-ui/use-profile-context';
@@ -56,7 +57,7 @@ export function ItemDrawer() {
   const [refused, setRefused] = useState<{ item: string; message: string } | null>(null);
   if (!view || !attributes) return null;
   const { item, query, placements } = view;
-  const title = item.product?.title === undefined ? item.id : String(item.product.title);
+  const title = itemTitle(item) ?? item.id;
   return (
     <Drawer title={title} open onClose={close} width={460}>
       <div

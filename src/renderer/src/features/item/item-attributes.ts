@@ -13,7 +13,11 @@ export interface ItemAttributes {
 
 const FIRST = ['title', 'imageUrl'];
 
-export function itemAttributes(item: Item, mask: string | undefined, catalogAttributes: readonly string[] | undefined): ItemAttributes {
+export function itemAttributes(
+  item: Pick<Item, 'id' | 'product'>,
+  mask: string | undefined,
+  catalogAttributes: readonly string[] | undefined,
+): ItemAttributes {
   const product = item.product ?? {};
   const shown = Object.entries(product).sort(([a], [b]) => {
     const fa = FIRST.indexOf(a);

@@ -14,7 +14,8 @@ export interface ItemPlacement {
 
 /** One item as an answer returned it, and what it is seen against. */
 export interface ItemView {
-  item: Item;
+  /** As the answer returned it; only its id where a log or a list is all that names it. */
+  item: Pick<Item, 'id'> & Partial<Item>;
   /** The query the answer was for: the ratings are looked up for it. */
   query: string;
   placements: ItemPlacement[];

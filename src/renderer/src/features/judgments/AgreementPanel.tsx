@@ -1,6 +1,7 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
+import { ItemCell } from '../../components/ItemCell';
 import { useAppStore } from '../../store/store';
 
 // A figure to three decimals (never "-0.000": a hair below zero reads as no agreement beyond chance, as 0.000 does).
@@ -115,6 +116,7 @@ const SHOWN_APART = 50;
  * and the items both rated, farthest apart first — the ones the judging queue's "Shoppers disagree" puts first.
  */
 function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
+  const openItem = useAppStore((s) => s.openItem);
   if (!shoppers.length) return null;
   return (
     <section aria-label="People and shoppers" data-testid="agreement-shoppers">
@@ -162,7 +164,8 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
                 {apart.slice(0, SHOWN_APART).map((d) => (
                   <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-apart">
                     <span className="agreement-disagreement__what">
-                      <strong>{d.query}</strong> · <span className="mono">{d.itemId}</span>
+                      <strong>{d.query}</strong> ·{' '}
+                      <ItemCell item={d.itemId} onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })} />
                     </span>
                     <span className="small">
                       people {d.people} · clicks {d.clicks} · {d.apart} apart
@@ -189,7 +192,7 @@ export function AgreementPanel() {
   const file = useAppStore((s) => s.agreementFile);
   const call = useAppStore((s) => s.agreement);
   const max = useAppStore((s) => s.workspaceList.result?.items.judgments.find((i) => i.file === s.agreementFile));
-  const { closeAgreement, openAgreement, adjudicate } = useAppStore.getState();
+  const { closeAgreement, openAgreement, adjudicate, openItem } = useAppStore.getState();
   const report = call.result;
   return (
     <section className="agreement" aria-label="Agreement">
@@ -274,7 +277,8 @@ export function AgreementPanel() {
               {report.disagreements.map((d) => (
                 <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-disagreement">
                   <span className="agreement-disagreement__what">
-                    <strong>{d.query}</strong> · <span className="mono">{d.itemId}</span>
+                    <strong>{d.query}</strong> ·{' '}
+                    <ItemCell item={d.itemId} onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })} />
                   </span>
                   <span className="small">{d.ratings.map((r) => `${r.rater} ${r.rating}`).join(' · ')}</span>
                   <span className="agreement-disagreement__decide" role="group" aria-label={`Decide ${d.itemId} for ${d.query}`}>

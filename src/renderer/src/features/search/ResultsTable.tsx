@@ -5,6 +5,7 @@ import type { Item, SortValue } from '@shared/request';
 import { formatPrice, formatValue } from '../../components/format';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { Thumb } from '../../components/Thumb';
+import { itemIdLine } from '../../components/ItemCell';
 import { ClicksBadge, RatingBadge, ratingKeys, type RatingView } from '../judgments';
 
 /** One row's height: a 28 px image beside the title and the id line, so 12 rows show at 1440×900 with every panel folded. */
@@ -209,10 +210,7 @@ const ResultRow = memo(function ResultRow({
         <span className="result-title" title={p.title === undefined ? undefined : String(p.title)}>
           {p.title === undefined ? <em className="muted">no title in answer</em> : String(p.title)}
         </span>
-        <span className="result-id mono">
-          {item.id}
-          {p.brand ? ` · ${String(p.brand)}` : ''}
-        </span>
+        <span className="result-id mono">{itemIdLine(item)}</span>
       </span>
       <span role="gridcell" className="col-num" data-testid="cell-price">
         {formatPrice(p.price) ?? '—'}

@@ -1,4 +1,12 @@
-import type { Assertion, Transport, Item, SearchRequest, SearchResponse, DecodeNote } from '@shared/request';
+import {
+  type Assertion,
+  type Transport,
+  type Item,
+  PAGE_SIZE,
+  type SearchRequest,
+  type SearchResponse,
+  type DecodeNote,
+} from '@shared/request';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import type { ExchangeRecord } from '@shared/errors';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
@@ -79,7 +87,7 @@ export function blankTab(
     >
   > & { token?: string } = {},
 ): SearchTab {
-  const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: 24 } };
+  const request: SearchRequest = init.request ?? { token: init.token ?? '', query: '', options: { offset: 0, limit: PAGE_SIZE } };
   return {
     id: newTabId(),
     title: init.title ?? titleOf(request),

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { cellOf, columnLabel } from '@shared/traffic';
 import { Button } from '../../components/Button';
+import { ItemCell } from '../../components/ItemCell';
 import { useAppStore } from '../../store/store';
 import { PositionChart } from './charts';
 
@@ -9,6 +10,7 @@ export function QueryPage() {
   const { selected, page, k } = useAppStore((s) => s.traffic);
   const close = useAppStore((s) => s.openTrafficQuery);
   const open = useAppStore((s) => s.openServedInSearch);
+  const openItem = useAppStore((s) => s.openItem);
   if (selected === null) return null;
   const view = page.result?.query === selected ? page.result : null;
   const row = view?.row;
@@ -125,7 +127,12 @@ export function QueryPage() {
                   <tbody>
                     {view.items.slice(0, 12).map((item) => (
                       <tr key={item.docid}>
-                        <td className="mono small">{item.docid}</td>
+                        <td className="small">
+                          <ItemCell
+                            item={item.docid}
+                            onOpen={() => openItem({ item: { id: item.docid }, query: view.query, placements: [] })}
+                          />
+                        </td>
                         <td className="n">{item.clicks}</td>
                         <td className="n">{item.carts}</td>
                         <td className="n">{item.purchases}</td>

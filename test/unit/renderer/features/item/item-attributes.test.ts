@@ -14,6 +14,6 @@ describe('the attributes the item drawer lists', () => {
       itemAttributes(item, 'id, product(title, price, brand, imageUrl)', ['title', 'price', 'brand', 'colour', 'size']).masked,
     ).toEqual(['colour', 'size']);
     expect(itemAttributes(item, '  ', ['colour']).masked).toBeNull();
-    expect(itemAttributes({ id: 'x', score: 1 }, 'id', undefined)).toEqual({ shown: [], masked: [] });
+    expect(itemAttributes({ id: 'x' }, 'id', undefined)).toEqual({ shown: [], masked: [] });
   });
 });
