@@ -100,12 +100,34 @@ test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list
   await expect(panel.getByTestId('traffic-tiles')).toBeVisible({ timeout: 30_000 });
   await panel.getByRole('radio', { name: 'Ratings from clicks' }).click();
   const clicks = panel.getByTestId('click-ratings');
+  // Auto, the default: PBM and DBN scored on held-out searches; the demo's shoppers follow DBN, and it is chosen.
+  await expect(clicks.getByRole('radio', { name: 'Auto' })).toBeChecked();
+  await clicks.getByRole('button', { name: 'Fit' }).click();
+  await expect(clicks.getByTestId('click-summary')).toContainText('DBN on', { timeout: 60_000 });
+  const selection = clicks.getByTestId('click-selection');
+  await expect(selection.getByRole('row', { name: /DBN ✓/ })).toBeVisible();
+  await expect(selection.getByRole('row', { name: /^PBM / })).toBeVisible();
+  await clicks.scrollIntoViewIfNeeded();
+  await shootThemes(app, 'click-models-0-auto');
+  // A width no interval can be refused by: the message beside the field, nothing sent.
+  await clicks.getByLabel('Widest interval rated').fill('wide');
+  await expect(clicks.getByRole('alert')).toContainText('Widest interval: the widest interval is a number above 0, got "wide".');
+  await expect(clicks.getByRole('button', { name: 'Fit' })).toBeDisabled();
+  await clicks.getByLabel('Widest interval rated').fill('0.3');
+
+  await clicks.getByRole('radio', { name: 'PBM' }).click();
   await clicks.getByRole('button', { name: 'Fit' }).click();
   await expect(clicks.getByTestId('click-summary')).toContainText('PBM on', { timeout: 60_000 });
   // The position curve: ten ranks, the first looked at always; every item with its estimate, interval and rating.
   await expect(clicks.getByTestId('click-position-chart').locator('rect')).toHaveCount(10);
   await expect(clicks.getByTestId('click-items').locator('tbody tr').first()).toBeVisible();
   await expect(clicks.getByLabel('Threshold for rating 3')).not.toHaveValue('');
+  // Thresholds that do not go up are refused as the command line refuses them, before anything is sent.
+  const third = await clicks.getByLabel('Threshold for rating 3').inputValue();
+  await clicks.getByLabel('Threshold for rating 3').fill('0.0001');
+  await expect(clicks.getByRole('alert')).toContainText("Thresholds: the thresholds go up: rating 3's (0.0001) is not above rating 2's");
+  await expect(clicks.getByRole('button', { name: 'Rate with these' })).toBeDisabled();
+  await clicks.getByLabel('Threshold for rating 3').fill(third);
   await clicks.getByLabel('Filter by query').fill('running shoes');
   await expect(clicks.getByTestId('click-items').locator('tbody tr').first()).toContainText('running shoes');
   await clicks.scrollIntoViewIfNeeded();
@@ -118,10 +140,11 @@ test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list
   );
   await expect(page.getByRole('region', { name: 'Judgment lists' })).toContainText('clicks-pbm.json');
 
-  // In Search, with the clicks' list active, a result the shoppers rated shows their rating beside the person's.
+  // In Search, with the clicks' list active, a result the shoppers rated shows their rating beside the person's (a
+  // query shoppers searched often: only items whose interval is narrow enough are rated).
   await openArea(page, 'Search');
   const query = page.getByRole('textbox', { name: 'Query' });
-  await query.fill('running shoes');
+  await query.fill('trail running shoes');
   await query.press('Enter');
   await expect(page.getByTestId('result-row').first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Judgment list' }).selectOption('clicks-pbm.json');

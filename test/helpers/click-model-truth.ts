@@ -55,9 +55,12 @@ export interface FitJson {
     estimate: number;
     ci95: [number, number];
     impressions: number;
+    examinations: number;
     clicks: number;
     rating: number | null;
+    lacks: number;
   }[];
+  maxWidth: number;
 }
 
 /** The command's JSON as a fit, for the truth check. */
@@ -108,8 +111,8 @@ export async function pbmOnSimulated(
 
 /**
  * The PBM truth check: on `sessions` simulated sessions, the examination curve within `positionError` of the truth's,
- * Kendall's τ ≥ `tau` over more than `minItems` items shown at least `minImpressions` times; every item with 20
- * impressions rated and no other, and the saved list holding exactly the rated ones.
+ * Kendall's τ ≥ `tau` over more than `minItems` items shown at least `minImpressions` times; every item whose interval
+ * is narrow enough rated and no other, and the saved list holding exactly the rated ones.
  */
 export async function expectPbmFindsTheTruth(
   emulatorUrl: string,
@@ -124,7 +127,14 @@ export async function expectPbmFindsTheTruth(
   expect(check.positionError).toBeLessThan(bounds.positionError);
   expect(check.items).toBeGreaterThan(bounds.minItems);
   expect(check.tau).toBeGreaterThanOrEqual(bounds.tau);
-  for (const i of json.items) expect(i.rating === null).toBe(i.impressions < 20);
+  // Rated exactly where the interval is narrow enough, and each estimate inside its own interval.
+  for (const i of json.items) {
+    expect(i.rating === null).toBe(i.ci95[1] - i.ci95[0] > json.maxWidth + 1e-6);
+    expect(i.estimate).toBeGreaterThanOrEqual(i.ci95[0]);
+    expect(i.estimate).toBeLessThanOrEqual(i.ci95[1]);
+  }
   expect(list.ratings.length).toBe(json.items.filter((i) => i.rating !== null).length);
-  expect(list.ratings.every((x) => x.by === 'clicks:pbm' && x.evidence && x.evidence.impressions >= 20)).toBe(true);
+  expect(
+    list.ratings.every((x) => x.by === 'clicks:pbm' && x.evidence && x.evidence.ci95[1] - x.evidence.ci95[0] <= json.maxWidth + 1e-6),
+  ).toBe(true);
 }

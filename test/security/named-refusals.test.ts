@@ -84,7 +84,7 @@ describe('what the app writes passes its own schema', () => {
     const store = join(dir, 'coec-store');
     expect((await runCli(['traffic', 'import', join(dir, 'log.jsonl'), '--store', store])).code).toBe(0);
     const out = join(dir, 'coec.json');
-    const run = await runCli(['judgments', 'from-traffic', '--store', store, '--model', 'coec', '--min-impressions', '1', '--out', out]);
+    const run = await runCli(['judgments', 'from-traffic', '--store', store, '--model', 'coec', '--max-width', '100', '--out', out]);
     expect(run.code, run.err).toBe(0);
     const list = judgmentListSchema.parse(JSON.parse(await readFile(out, 'utf8')));
     const rated = list.ratings.map((r) => r.itemId).sort();

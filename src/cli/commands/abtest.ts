@@ -1,4 +1,4 @@
-import { abtestReadCli, assign, parseAbTest, type StoreReadout } from '../../shared/abtest';
+import { abtestReadCli, assign, parseAbTest, type StoreReadout, userIdsSchema } from '../../shared/abtest';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { AbTestService } from '../../main/services/abtest';
 import { EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
@@ -48,8 +48,14 @@ async function assignCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('abtest assign needs --user ID: the user or session id whose variation you want (repeat for more).');
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
+  // The ids as the app's lookup takes them: one rule for both.
+  const ids = userIdsSchema.safeParse(users);
+  if (!ids.success)
+    throw new UsageError(
+      `--user: ${ids.error.issues[0]!.message}, got ${JSON.stringify(users[Number(ids.error.issues[0]!.path[0] ?? 0)])}`,
+    );
   const test = await readTestFile(values.test as string | undefined, io);
-  const assigned = users.map((u) => assign(test, u));
+  const assigned = ids.data.map((u) => assign(test, u));
   if (values.format === 'json') printJson(io, assigned);
   else {
     const width = Math.max(4, ...users.map((u) => u.length));
@@ -67,6 +73,11 @@ async function assignCommand(argv: string[], io: CliIo): Promise<number> {
 const fixed = (x: number) => Number(x.toFixed(6));
 const pair = (c: readonly [number, number]) => [fixed(c[0]), fixed(c[1])];
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+/** B − A in the metric's unit: percentage points of a share, or revenue per search. */
+const absolute = (metric: string, x: number) =>
+  metric === 'revenue'
+    ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)} per search`
+    : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(2)} pp`;
 
 /** The readout as the issue's JSON names it (and what the table prints from). */
 function readoutJson(r: StoreReadout) {
@@ -89,8 +100,11 @@ function readoutJson(r: StoreReadout) {
       lift: fixed(l.lift),
       liftAbsolute: fixed(l.liftAbsolute),
       ci95: pair(l.ci95),
+      ci95Absolute: pair(l.ci95Absolute),
       p: l.p,
       alwaysValid: { ci: pair(l.alwaysValid.ci), p: l.alwaysValid.p },
+      // The lift so far, day by day since the start, with its always-valid interval (relative).
+      daily: l.daily.map((d) => ({ day: d.day, users: d.users, lift: fixed(d.lift), ci: pair(d.ci) })),
     })),
     plan: {
       needed: r.plan.needed,
@@ -137,7 +151,7 @@ async function readCommand(argv: string[], io: CliIo): Promise<number> {
       );
     for (const l of r.lifts)
       io.stdout(
-        `  ${l.variation} against ${r.variations[0]!.id}: ${pct(l.lift)} [${pct(l.ci95[0])}, ${pct(l.ci95[1])}] fixed-horizon p ${l.p.toPrecision(2)} · always-valid [${pct(l.alwaysValid.ci[0])}, ${pct(l.alwaysValid.ci[1])}] p ${l.alwaysValid.p.toPrecision(2)}`,
+        `  ${l.variation} against ${r.variations[0]!.id}: ${pct(l.lift)} [${pct(l.ci95[0])}, ${pct(l.ci95[1])}] (${absolute(metric, l.liftAbsolute)} [${absolute(metric, l.ci95Absolute[0])}, ${absolute(metric, l.ci95Absolute[1])}]) fixed-horizon p ${l.p.toPrecision(2)} · always-valid [${pct(l.alwaysValid.ci[0])}, ${pct(l.alwaysValid.ci[1])}] p ${l.alwaysValid.p.toPrecision(2)}`,
       );
     io.stdout(
       `  sample ratio: χ² ${r.srm.chi2.toFixed(2)}, p ${r.srm.p.toPrecision(2)}${r.srm.flagged ? ' — MISMATCH: the users are not split as the weights say; the results are not to be trusted' : ' (as the weights say)'}`,

@@ -3,6 +3,8 @@ import {
   clickModelsFitCli,
   type clickRatings,
   iterationsName,
+  type ModelSelection,
+  selectionWords,
   parseThresholds,
   withClickRatings,
 } from '../../shared/click-models';
@@ -24,17 +26,19 @@ export const commandVerb = 'judgments from-traffic';
 export const FROM_TRAFFIC_USAGE =
   '  from-traffic: fits a click model on the traffic store and rates each (query, item) from what shoppers did, corrected for\n' +
   '             where they looked; writes a judgment list whose ratings are by clicks:<model>, each with its estimate, 95%\n' +
-  '             interval and evidence; items below the evidence bar are listed as needing traffic, never rated\n' +
+  '             interval and evidence (expected examinations); an item whose interval is wider than --max-width is listed\n' +
+  '             as needing traffic, with the examinations it lacks, never rated\n' +
   '  --store      the traffic store folder (required)\n' +
-  `${flagHelp(clickModelsFitCli, { width: 12, only: ['model', 'minImpressions'] }).join('\n')}\n` +
+  `${flagHelp(clickModelsFitCli, { width: 12, only: ['model', 'maxWidth'] }).join('\n')}\n` +
   "  --max        the highest rating (default: the --into list's scale, else 3)\n" +
   "  --thresholds the estimate each rating above 0 starts at, comma-separated (default: matching people's ratings in --into,\n" +
   '               else equal shares)\n' +
   "  --into       a workspace judgment list: its people's ratings set the default thresholds, and the written list is it\n" +
   "               with these ratings beside its own (an earlier run's ratings of the same model replaced; default: a new list)\n" +
   `${flagHelp(clickModelsFitCli, { width: 12, only: ['filter.from', 'filter.to', 'filter.segment', 'filter.configuration'] }).join('\n')}\n` +
-  '  --format     json: { model, positions, continuation?, thresholds, items: [{ query, docid, estimate, ci95, impressions,\n' +
-  '               clicks, rating | null }] } to standard output (default: a summary)\n' +
+  '  --format     json: { model, selection? (with auto: { heldOut, fitted, models: [{ model, logLikelihood, perplexity,\n' +
+  '               perplexityByRank }] }), positions, continuation?, maxWidth, thresholds, items: [{ query, docid, estimate, ci95,\n' +
+  '               impressions, examinations, clicks, rating | null, lacks }] } to standard output (default: a summary)\n' +
   '  --out        the judgment list to write (required)\n' +
   '  exit codes: 0 written, 2 usage error, 3 the store or --into could not be read\n' +
   '  example: search-workbench judgments from-traffic --store examples/workspace/traffic --model pbm --out clicks-pbm.json';
@@ -48,10 +52,24 @@ async function intoList(path: string, io: CliIo): Promise<JudgmentList> {
 
 const fixed = (x: number) => Number(x.toFixed(6));
 
-/** The JSON the command prints: the fit and its ratings, an item per (query, docid). */
-function fitJson(fit: ClickModelFit, rated: ReturnType<typeof clickRatings>) {
+/** The JSON the command prints: the fit (and with auto, the selection) and its ratings, an item per (query, docid). */
+function fitJson(fit: ClickModelFit, rated: ReturnType<typeof clickRatings>, selection: ModelSelection | undefined) {
   return {
     model: fit.model,
+    ...(selection
+      ? {
+          selection: {
+            heldOut: selection.heldOut,
+            fitted: selection.fitted,
+            models: selection.models.map((m) => ({
+              model: m.model,
+              logLikelihood: fixed(m.logLikelihood),
+              perplexity: fixed(m.perplexity),
+              perplexityByRank: m.perplexityByRank.map(fixed),
+            })),
+          },
+        }
+      : {}),
     searches: fit.searches,
     patterns: fit.patterns,
     iterations: fit.iterations,
@@ -59,7 +77,7 @@ function fitJson(fit: ClickModelFit, rated: ReturnType<typeof clickRatings>) {
     positions: fit.model === 'coec' ? undefined : fit.positions.map((p) => ({ rank: p.rank, examination: fixed(p.examination) })),
     ...(fit.model === 'coec' ? { rankCtr: fit.positions.map((p) => ({ rank: p.rank, ctr: fixed(p.examination) })) } : {}),
     ...(fit.continuation !== undefined ? { continuation: fixed(fit.continuation) } : {}),
-    minImpressions: rated.minImpressions,
+    maxWidth: rated.maxWidth,
     thresholds: rated.thresholds,
     items: rated.items.map((i) => ({
       query: i.query,
@@ -67,8 +85,10 @@ function fitJson(fit: ClickModelFit, rated: ReturnType<typeof clickRatings>) {
       estimate: fixed(i.estimate),
       ci95: [fixed(i.ci95[0]), fixed(i.ci95[1])],
       impressions: i.impressions,
+      examinations: fixed(i.examinations),
       clicks: i.clicks,
       rating: i.rating,
+      lacks: i.lacks,
     })),
   };
 }
@@ -87,9 +107,8 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
     },
     false,
   );
-  if (!(values as Record<string, unknown>).model) throw new UsageError('judgments from-traffic needs --model pbm, dbn or coec.');
-  // The model, the evidence bar and the traffic the app's operation fits on, with their limits and defaults.
-  const { model, minImpressions, filter } = flagsInput(clickModelsFitCli, values);
+  // The model, the widest interval rated and the traffic the app's operation fits on, with their limits and defaults.
+  const { model, maxWidth, filter } = flagsInput(clickModelsFitCli, values);
   if (!values.out) throw new UsageError('judgments from-traffic needs --out FILE: the judgment list to write.');
   if (values.format !== undefined && values.format !== 'json')
     throw new UsageError(`--format is json, got ${JSON.stringify(values.format)}`);
@@ -111,22 +130,23 @@ export async function fromTrafficCommand(argv: string[], io: CliIo): Promise<num
         model,
         filter,
         ...(maxFlag !== undefined ? { max: maxFlag } : {}),
-        minImpressions,
+        maxWidth,
         ...(thresholds ? { thresholds } : {}),
         ...(into ? { into } : {}),
       }),
     (field) => ({ max: '--max', thresholds: '--thresholds', from: '--from', to: '--to' })[field],
   );
-  const { fit, ms } = fitted;
-  const base = into ?? newJudgmentList(`Clicks (${model})`, { max, threshold: Math.min(DEFAULT_SCALE.threshold, max) });
+  const { fit, ms, selection } = fitted;
+  const base = into ?? newJudgmentList(`Clicks (${fit.model})`, { max, threshold: Math.min(DEFAULT_SCALE.threshold, max) });
   const list = withClickRatings(base, rated);
   await writeJsonAtomically(values.out, list);
-  if (values.format === 'json') printJson(io, fitJson(fit, rated));
+  if (values.format === 'json') printJson(io, fitJson(fit, rated, selection));
+  if (selection) io.stderr(selectionWords(selection));
   const ratedCount = rated.items.length - rated.needsTraffic;
   io.stderr(
-    `${model}: ${fit.searches.toLocaleString('en-US')} first pages (${fit.patterns.toLocaleString('en-US')} patterns) counted in ${ms.count} ms, fitted in ${ms.fit} ms` +
+    `${fit.model}: ${fit.searches.toLocaleString('en-US')} first pages (${fit.patterns.toLocaleString('en-US')} patterns) counted in ${ms.count} ms, fitted in ${ms.fit} ms` +
       (fit.iterations ? ` (${fit.iterations} ${iterationsName(fit.model)}${fit.converged ? '' : ', stopped at the cap'})` : '') +
-      `; ${ratedCount.toLocaleString('en-US')} (query, item) pairs rated with at least ${minImpressions} impressions, ` +
+      `; ${ratedCount.toLocaleString('en-US')} (query, item) pairs rated (95% interval at most ${maxWidth} wide), ` +
       `${rated.needsTraffic.toLocaleString('en-US')} need traffic. Thresholds (${rated.thresholds.from}): ${rated.thresholds.values.join(', ')}. ` +
       `Written to ${values.out} as ${rated.by}.`,
   );

@@ -37,6 +37,7 @@ import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { BATCH_CONCURRENCY, qualitySettings } from '../../shared/compare';
 import { metricsCli, runQuality, readRun } from '../../shared/metrics';
 import { FROM_TRAFFIC_USAGE, fromTrafficCommand } from './click-models';
+import { clickModelsFitCli } from '../../shared/click-models';
 
 const AGREEMENT_USAGE =
   '  agreement: how far the raters of FILE agree — a workspace judgment list (each rating\'s "by" is its rater) or CSV with the\n' +
@@ -230,7 +231,7 @@ export const judgmentsCommand: Command = {
     `judgments convert IN --to quepid|trec|rre|rre-quepid|srw [--map C1,C2,C3] ${flagSynopsis(judgmentsConvertCli)} [--out FILE]\n` +
     '       judgments agreement FILE [--max 3] [--min-items 30]\n' +
     `       judgments suggest --query-set FILE --rules FILE --base-url U --token T [--config C]… ${flagSynopsis(judgmentsSuggestCli)} [--out FILE]\n` +
-    '       judgments from-traffic --store DIR --model pbm|dbn|coec [--min-impressions 20] [--max 3] [--thresholds T1,T2,T3] [--into LIST] [--format json] --out FILE\n' +
+    `       judgments from-traffic --store DIR ${flagSynopsis(clickModelsFitCli, ['model', 'maxWidth'])} [--max 3] [--thresholds T1,T2,T3] [--into LIST] [--format json] --out FILE\n` +
     '  IN     the judgments file (format detected from the content), or - for standard input\n' +
     '  --to   the format to write (default: from the --out extension: .csv quepid, .qrels/.txt trec, .json rre);\n' +
     '         rre-quepid: RRE as Quepid writes it (queries at the top, documents by gain); srw: the Search Relevance\n' +

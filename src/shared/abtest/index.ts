@@ -41,4 +41,4 @@ export {
 export { falseWins, type OutcomeSimulation, powerAtPlannedSize, simulateOutcomes, twoArms } from './simulate';
 export { testWindow } from './window';
 export { AB_READING_DEFAULTS, type AbReading, abReadingSchema } from './reading';
-export { type AbPlanView, type AbReadoutView, abtestOperations, abtestReadCli } from './operations';
+export { type AbPlanView, type AbReadoutView, abtestOperations, abtestReadCli, userIdsSchema } from './operations';

@@ -32,6 +32,12 @@ export const abtestReadCli = cliForm({
 });
 const reading = abtestReadCli.input.shape;
 
+/** The user (or session) ids a lookup answers for: none empty — an empty id is no shopper, not bucket 40. */
+export const userIdsSchema = z
+  .array(z.string().trim().min(1, 'a user or session id, not empty (an empty id is no shopper)').max(500))
+  .min(1)
+  .max(1000);
+
 export const abtestOperations = {
   'abtest:read': operation<AbTest>()({
     example: { file: 'missing-test.json' },
@@ -55,7 +61,7 @@ export const abtestOperations = {
   }),
   'abtest:assign': operation<Assignment[]>()({
     example: { file: 'missing-test.json', users: ['7f3c2a'] },
-    input: z.strictObject({ file, users: z.array(z.string().trim().min(1, 'a user or session id').max(500)).min(1).max(1000) }),
+    input: z.strictObject({ file, users: userIdsSchema }),
     doc: 'Which variation each user (or session) id gets in a workspace test, as the storefront draws it (MurmurHash3 of id#test, % 100 + 1): its bucket, variation, and the configuration and variables it is served.',
   }),
   'abtest:readout': operation<AbReadoutView>()({

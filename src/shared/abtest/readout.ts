@@ -46,6 +46,8 @@ export interface LiftReadout {
   lift: number;
   liftAbsolute: number;
   ci95: [number, number];
+  /** The fixed-horizon 95% interval of B − A, absolute: in the metric's own unit (a share per search, revenue per search). */
+  ci95Absolute: [number, number];
   p: number;
   /** The mSPRT, read on every day so far: its p (the running minimum) and its confidence sequence, relative. */
   alwaysValid: { ci: [number, number]; p: number };
@@ -266,6 +268,7 @@ export function readFromSums(test: Pick<AbTest, 'variations'>, sums: TestSums, o
       lift: delta / base,
       liftAbsolute: delta,
       ci95: [(delta - z * se) / base, (delta + z * se) / base],
+      ci95Absolute: [delta - z * se, delta + z * se],
       p: se > 0 ? Math.min(1, 2 * normalUpperTail(Math.abs(delta) / se)) : 1,
       alwaysValid: { ci: last ? last.ci : [-Infinity, Infinity], p: last ? last.p : 1 },
       daily: perDay.map(({ day, users, lift, ci }) => ({ day, users, lift, ci })),

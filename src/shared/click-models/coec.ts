@@ -1,13 +1,14 @@
 import { type ClickModelFit } from './fit';
-import { gammaInterval } from './intervals';
+import { gammaPosterior } from './intervals';
 import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pages';
 
 /**
  * COEC, clicks over expected clicks: a rank's click-through is every click at that rank over every impression at it,
  * across the whole store; an item's expected clicks are the click-through of each rank it was shown at, summed over
  * its impressions; its estimate is its clicks over that sum (1: clicked as often as an average item at its ranks).
- * Impressions are the items of each first page (its hit ids), no smoothing. The interval: the clicks as a Poisson
- * count over the expected clicks, a Gamma posterior (Jeffreys prior). An item with no expected clicks (shown only at
+ * Impressions are the items of each first page (its hit ids). The clicks are a Poisson count over the expected
+ * clicks: a Gamma posterior (Jeffreys prior), its mean the estimate and its quantiles the interval (with no click the
+ * estimate is ½ a click over the expected clicks, not 0). An item with no expected clicks (shown only at
  * ranks never clicked) has neither and is left out.
  */
 export function fitCoec(pages: PreparedPages): ClickModelFit {
@@ -21,6 +22,8 @@ export function fitCoec(pages: PreparedPages): ClickModelFit {
     const from = pages.start[n]!;
     for (let r = 0; r < pages.start[n + 1]! - from; r++) expected[pages.flat[from + r]!]! += w * ctr[r]!;
   }
+  // Its examinations: each rank's click-through over the first's is COEC's examination curve.
+  const top = ctr[0]! > 0 ? ctr[0]! : 1;
   return {
     model: 'coec',
     positions: ctr.map((examination, r) => ({ rank: r + 1, examination })).filter((p) => evidence.rankImpressions[p.rank - 1]! > 0),
@@ -34,9 +37,9 @@ export function fitCoec(pages: PreparedPages): ClickModelFit {
         {
           query: pair.query,
           itemId: pair.itemId,
-          estimate: clicks / e,
-          ci95: gammaInterval(clicks, e),
+          ...gammaPosterior(clicks, e),
           impressions: evidence.impressions[u]!,
+          examinations: e / top,
           clicks,
         },
       ];

@@ -11,7 +11,7 @@
  * clicks), combined on the log scale.
  */
 import { FIT, type ClickModelFit } from './fit';
-import { betaInterval, productInterval } from './intervals';
+import { productPosterior } from './intervals';
 import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pages';
 import { squarem } from './squarem';
 
@@ -216,19 +216,16 @@ export function fitDbn(
     })).filter((p) => evidence.rankImpressions[p.rank - 1]! > 0),
     continuation: params[2 * pairs]!,
     items: pages.pairs.map((pair, u) => {
-      const estimate = alpha[u]! * sigma[u]!;
       const clicks = evidence.clicks[u]!;
       const read = reads.pair[u]! + known.reclicked[u]! + known.lastClicks[u]! + known.skipped[u]!;
       const satisfied = sigma[u]! * clicks;
       return {
         query: pair.query,
         itemId: pair.itemId,
-        estimate,
-        ci95:
-          clicks > 0
-            ? productInterval({ successes: clicks, trials: read }, { successes: satisfied, trials: clicks }, estimate)
-            : [0, betaInterval(0, read)[1]],
+        // α from its clicks over its expected reads, σ from its satisfied clicks over its clicks: α·σ's posterior mean.
+        ...productPosterior({ successes: clicks, trials: read }, { successes: satisfied, trials: clicks }),
         impressions: evidence.impressions[u]!,
+        examinations: read,
         clicks,
         attractiveness: alpha[u]!,
         satisfaction: sigma[u]!,

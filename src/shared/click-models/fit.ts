@@ -4,17 +4,32 @@ import type { Interval } from './intervals';
 export type ClickModelKind = 'coec' | 'pbm' | 'dbn';
 export const CLICK_MODEL_KINDS: readonly ClickModelKind[] = ['pbm', 'dbn', 'coec'];
 
+/** What a user picks: a model, or `auto` — PBM or DBN, whichever predicts held-out clicks better (selection.ts). */
+export const CLICK_MODEL_CHOICES = ['auto', 'pbm', 'dbn', 'coec'] as const;
+export type ClickModelChoice = (typeof CLICK_MODEL_CHOICES)[number];
+
 /** One (query, item)'s estimate, with the evidence it rests on. */
 export interface ItemEstimate {
   query: string;
   itemId: string;
-  /** PBM: α; DBN: α·σ; COEC: clicks over expected clicks. */
+  /**
+   * PBM: α; DBN: α·σ; COEC: clicks over expected clicks — each its posterior's mean, `ci95` that posterior's 2.5% and
+   * 97.5% quantiles (intervals.ts), so the estimate is always inside its interval.
+   */
   estimate: number;
   ci95: Interval;
   /** First pages that showed it in the first MODEL_DEPTH ranks. */
   impressions: number;
+  /**
+   * The evidence it rests on: its expected examinations, each rank it was shown at counted by how likely a shopper
+   * looked there (the model's examination curve, rank 1 = 1); a showing at a rank nobody reads counts for nearly nothing.
+   */
+  examinations: number;
   clicks: number;
-  /** DBN only: attractiveness and satisfaction apart. */
+  /**
+   * The model's own parameters at the fit (PBM and DBN): α where the likelihood is highest — what a replay of the
+   * model clicks with — and DBN's σ; the estimate above is their posterior's mean, stated with its interval.
+   */
   attractiveness?: number;
   satisfaction?: number;
 }

@@ -5,12 +5,42 @@ import type { ClickModelFit, ClickModelKind } from './fit';
 import { fitPbm } from './pbm';
 import { type PagePattern, type PreparedPages, preparePages } from './pages';
 
-export { type ClickModelFit, type ClickModelKind, CLICK_MODEL_KINDS, FIT, type ItemEstimate, iterationsName } from './fit';
+export {
+  CLICK_MODEL_CHOICES,
+  type ClickModelChoice,
+  type ClickModelFit,
+  type ClickModelKind,
+  CLICK_MODEL_KINDS,
+  FIT,
+  type ItemEstimate,
+  iterationsName,
+} from './fit';
+export {
+  HELD_OUT,
+  type ModelScore,
+  type ModelSelection,
+  scoreHeldOut,
+  SELECTED_MODELS,
+  type SelectedModel,
+  selectionWords,
+  selectModel,
+  splitPages,
+} from './selection';
 export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, logGamma, productInterval } from './intervals';
 export { evidenceOf, MODEL_DEPTH, type PagePattern, type PairKey, pagesFromColumns, type PreparedPages, preparePages } from './pages';
 export { numberedPagesSql, pagePatternsSql, patternOf } from './sql';
 export { clicksAgreement, type ClickRatings, clickRatings, peopleDistribution, withClickRatings } from './judgments';
-export { defaultThresholds, MIN_IMPRESSIONS, parseThresholds, rateEstimates, ratingFor, type Thresholds } from './ratings';
+export {
+  checkThresholds,
+  defaultThresholds,
+  examinationsLacking,
+  MAX_WIDTH,
+  narrowEnough,
+  parseThresholds,
+  rateEstimates,
+  ratingFor,
+  type Thresholds,
+} from './ratings';
 export { checkAgainstTruth, type ClickTruth, kendallTau, truthOrderedTau, type TruthCheck } from './truth-check';
 export { fitCoec, fitDbn, fitPbm };
 

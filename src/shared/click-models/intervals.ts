@@ -1,7 +1,9 @@
 /**
  * The 95% intervals a click model's estimates carry: Beta posteriors (uniform prior) of a probability from its
  * successes and trials, a Gamma posterior (Jeffreys prior) of a rate, and a product of two estimates combined on the
- * log scale.
+ * log scale. Each estimate is its posterior's mean, and its interval that posterior's 2.5% and 97.5% quantiles: one
+ * method for both, so an estimate always lies inside its own interval (these posteriors are log-concave, so at least
+ * 1/e of their mass lies on either side of the mean).
  */
 
 const Z95 = 1.959963984540054;
@@ -146,4 +148,35 @@ export function productInterval(
   const my = betaMoments(y.successes, y.trials);
   const sd = Math.sqrt(mx.variance / mx.mean ** 2 + my.variance / my.mean ** 2);
   return [estimate * Math.exp(-Z95 * sd), Math.min(1, estimate * Math.exp(Z95 * sd))];
+}
+
+/** An estimate and its 95% interval, both from one posterior: its mean and its 2.5% and 97.5% quantiles. */
+export interface Posterior {
+  estimate: number;
+  ci95: Interval;
+}
+
+/** The interval widened, where rounding in a quantile's approximation left it a hair short, to hold its own estimate. */
+const holding = (estimate: number, ci: Interval): Posterior => ({
+  estimate,
+  ci95: [Math.min(ci[0], estimate), Math.max(ci[1], estimate)],
+});
+
+/** A probability from successes in trials (expected counts allowed): Beta(1 + s, 1 + f), its mean and quantiles. */
+export function betaPosterior(successes: number, trials: number): Posterior {
+  return holding(betaMoments(successes, trials).mean, betaInterval(successes, trials));
+}
+
+/** A rate from events over an exposure (> 0): Gamma(events + ½, exposure), its mean and quantiles. */
+export function gammaPosterior(events: number, exposure: number): Posterior {
+  return holding((events + 0.5) / exposure, gammaInterval(events, exposure));
+}
+
+/**
+ * The product of two independent probabilities, each a Beta posterior from successes in trials: the mean of the
+ * product (the product of the means, the two being independent), its interval on the log scale around that mean.
+ */
+export function productPosterior(x: { successes: number; trials: number }, y: { successes: number; trials: number }): Posterior {
+  const estimate = betaMoments(x.successes, x.trials).mean * betaMoments(y.successes, y.trials).mean;
+  return holding(estimate, productInterval(x, y, estimate));
 }

@@ -11,16 +11,18 @@ import {
   resolvedRatings,
 } from '../judgments';
 import type { ClickModelFit, ClickModelKind, ItemEstimate } from './fit';
-import { defaultThresholds, rateEstimates, type Thresholds } from './ratings';
+import { defaultThresholds, narrowEnough, rateEstimates, type Thresholds } from './ratings';
 
-/** A model's ratings for a judgment list: the thresholds used, each item rated or (below the evidence bar) not. */
+/** A model's ratings for a judgment list: the thresholds used, each item rated or (its interval too wide) not. */
 export interface ClickRatings {
   model: ClickModelKind;
   by: string;
   thresholds: Thresholds;
-  minImpressions: number;
-  items: (ItemEstimate & { rating: number | null })[];
-  /** Items below the evidence bar: listed, never rated. */
+  /** The widest 95% interval a rated item has. */
+  maxWidth: number;
+  /** Each item with its rating, or null and the examinations it lacks. */
+  items: (ItemEstimate & { rating: number | null; lacks: number })[];
+  /** Items whose interval is wider than maxWidth: listed, never rated. */
   needsTraffic: number;
 }
 
@@ -33,22 +35,22 @@ export function peopleDistribution(ratings: readonly Rating[], max: number): num
 
 /**
  * Rates a fit's items on a scale 0…max: by the thresholds given, else ones matching people's ratings in `people` (the
- * list the ratings go into), else equal shares — chosen over the items that reach the evidence bar.
+ * list the ratings go into), else equal shares — chosen over the items narrow enough to rate.
  */
 export function clickRatings(
   fit: ClickModelFit,
-  options: { max: number; minImpressions: number; thresholds?: readonly number[]; people?: readonly Rating[] },
+  options: { max: number; maxWidth: number; thresholds?: readonly number[]; people?: readonly Rating[] },
 ): ClickRatings {
-  const eligible = fit.items.filter((i) => i.impressions >= options.minImpressions).map((i) => i.estimate);
+  const eligible = fit.items.filter((i) => narrowEnough(i, options.maxWidth)).map((i) => i.estimate);
   const thresholds: Thresholds = options.thresholds
     ? { values: [...options.thresholds], from: 'given' }
     : defaultThresholds(eligible, options.max, options.people ? peopleDistribution(options.people, options.max) : undefined);
-  const items = rateEstimates(fit.items, thresholds.values, options.minImpressions);
+  const items = rateEstimates(fit.items, thresholds.values, options.maxWidth);
   return {
     model: fit.model,
     by: `${CLICKS_BY}${fit.model}`,
     thresholds,
-    minImpressions: options.minImpressions,
+    maxWidth: options.maxWidth,
     items,
     needsTraffic: items.filter((i) => i.rating === null).length,
   };
@@ -69,7 +71,13 @@ export function withClickRatings(list: JudgmentList, rated: ClickRatings, now = 
         rating: i.rating,
         by: rated.by,
         at,
-        evidence: { estimate: round(i.estimate), ci95: [round(i.ci95[0]), round(i.ci95[1])], impressions: i.impressions, clicks: i.clicks },
+        evidence: {
+          estimate: round(i.estimate),
+          ci95: [round(i.ci95[0]), round(i.ci95[1])],
+          impressions: i.impressions,
+          examinations: round(i.examinations),
+          clicks: i.clicks,
+        },
       });
   return { ...list, ratings: canonicalRatings([...kept, ...added]), updatedAt: at };
 }

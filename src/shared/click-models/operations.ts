@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CLICK_MODEL_KINDS } from './fit';
-import { type Interval } from './intervals';
-import { MIN_IMPRESSIONS, type Thresholds } from './ratings';
+import { CLICK_MODEL_CHOICES, type CLICK_MODEL_KINDS, type ItemEstimate } from './fit';
+import { type ModelSelection } from './selection';
+import { MAX_WIDTH, type Thresholds } from './ratings';
 import { cliForm, operation } from '../operations';
 import { TRAFFIC_FILTER_FLAGS, trafficFilterSchema } from '../traffic';
 
@@ -14,15 +14,24 @@ export interface ClickRatingsView {
   converged: boolean;
   /** Counting and fitting, ms. */
   ms: number;
+  /** With `auto`: PBM and DBN scored on held-out searches, and which was chosen (the model above). */
+  selection?: ModelSelection;
   positions: { rank: number; examination: number }[];
   continuation?: number;
   thresholds: Thresholds;
   max: number;
-  minImpressions: number;
+  /** The widest 95% interval a rated item has. */
+  maxWidth: number;
   rated: number;
   needsTraffic: number;
-  /** The most shown items (at most VIEW_ITEMS), with their estimate, interval, evidence and rating (null: needs traffic). */
-  items: { query: string; itemId: string; estimate: number; ci95: Interval; impressions: number; clicks: number; rating: number | null }[];
+  /**
+   * The most shown items (at most VIEW_ITEMS), with their estimate, interval, evidence and rating (null: needs
+   * traffic, and `lacks` says how many more examinations would narrow its interval enough).
+   */
+  items: (Pick<ItemEstimate, 'query' | 'itemId' | 'estimate' | 'ci95' | 'impressions' | 'examinations' | 'clicks'> & {
+    rating: number | null;
+    lacks: number;
+  })[];
   shown: number;
   /** Against the list's people, when a list was given. */
   agreement: {
@@ -39,13 +48,16 @@ export interface ClickRatingsView {
 export const clickModelsFitCli = cliForm({
   command: 'judgments from-traffic',
   input: z.strictObject({
-    model: z.enum(CLICK_MODEL_KINDS),
-    minImpressions: z.int().min(1).max(1_000_000_000).default(MIN_IMPRESSIONS),
+    model: z.enum(CLICK_MODEL_CHOICES).default('auto'),
+    maxWidth: z.number().gt(0).finite().default(MAX_WIDTH),
     filter: trafficFilterSchema,
   }),
   flags: {
-    model: { flag: '--model', doc: 'pbm (position-based), dbn (read down, stop when satisfied) or coec (clicks over expected clicks)' },
-    minImpressions: { flag: '--min-impressions', doc: 'first pages that showed the item before its clicks rate it' },
+    model: {
+      flag: '--model',
+      doc: 'auto (PBM or DBN, whichever predicts held-out clicks better), pbm (position-based), dbn (read down, stop when satisfied) or coec (clicks over expected clicks)',
+    },
+    maxWidth: { flag: '--max-width', doc: "the widest 95% interval an item's estimate may have and be rated; wider, it needs traffic" },
     ...TRAFFIC_FILTER_FLAGS,
   },
 });

@@ -1,5 +1,5 @@
 import { FIT, type ClickModelFit } from './fit';
-import { betaInterval } from './intervals';
+import { betaPosterior } from './intervals';
 import { evidenceOf, MODEL_DEPTH, patternCount, type PreparedPages } from './pages';
 
 /** Impressions a pair needs before it has a say in θ. */
@@ -277,8 +277,9 @@ function addTerms(cells: Cells, first: number, to: number, a: number, theta: Flo
  * examined item with its attractiveness α; a click means both happened, no click that either did not. Each iteration
  * gives every non-click its posterior share of "examined but not attractive" and "not examined", then sets each α
  * and θ to its expected successes over its trials. θ is only known up to scale (θ·c and α/c explain the clicks
- * alike), so the fit is stated with θ_1 = 1: the first result is always looked at. The interval: a Beta posterior of
- * α from its clicks over its expected examinations (θ of each rank it was shown at, summed), θ held at its estimate.
+ * alike), so the fit is stated with θ_1 = 1: the first result is always looked at. Each α is then stated as a Beta
+ * posterior from its clicks over its expected examinations (θ of each rank it was shown at, summed), θ held at its
+ * fit: the posterior's mean is the estimate, its quantiles the interval.
  */
 /**
  * PBM fitted on pages. `start` is a θ by rank to begin from (a bootstrap replicate starts from the whole log's fit, a
@@ -317,9 +318,10 @@ export function fitPbm(pages: PreparedPages, start?: ArrayLike<number>): ClickMo
     items: pages.pairs.map((pair, u) => ({
       query: pair.query,
       itemId: pair.itemId,
-      estimate: Math.min(1, alpha[u]! * top),
-      ci95: betaInterval(evidence.clicks[u]!, examined[u]!),
+      ...betaPosterior(evidence.clicks[u]!, examined[u]!),
       impressions: evidence.impressions[u]!,
+      examinations: examined[u]!,
+      attractiveness: Math.min(1, alpha[u]! * top),
       clicks: evidence.clicks[u]!,
     })),
     searches: pages.searches,

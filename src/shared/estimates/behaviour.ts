@@ -45,7 +45,7 @@ export function behaviourOf(fit: ClickModelFit, basis: PriorBasis): Behaviour {
   const alpha = new Float64Array(pairQuery.length);
   const sigma = new Float64Array(fit.model === 'dbn' ? pairQuery.length : 0);
   fit.items.forEach((item, u) => {
-    alpha[u] = fit.model === 'dbn' ? (item.attractiveness ?? 0) : item.estimate;
+    alpha[u] = item.attractiveness ?? item.estimate;
     if (sigma.length) sigma[u] = item.satisfaction ?? 0;
   });
   if (pairQuery.length > seen) {

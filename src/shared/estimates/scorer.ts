@@ -18,7 +18,7 @@ export function clicksScorer(fit: ClickModelFit, k: number): ClicksOf {
   const total = [0, 0, 0];
   const sums = new Map<string, number[]>();
   for (const item of fit.items) {
-    const alpha = model === 'dbn' ? (item.attractiveness ?? 0) : item.estimate;
+    const alpha = item.attractiveness ?? item.estimate;
     const sigma = item.satisfaction ?? 0;
     let q = byQuery.get(item.query);
     if (!q) byQuery.set(item.query, (q = { items: new Map(), prior: [0, 0] }));

@@ -45,6 +45,8 @@ export const ratingSchema = z.strictObject({
       estimate: z.number().finite().min(0),
       ci95: z.tuple([z.number().finite(), z.number().finite()]),
       impressions: z.number().min(0),
+      /** Expected examinations (lists written before they were counted have none). */
+      examinations: z.number().finite().min(0).optional(),
       clicks: z.number().min(0),
     })
     .optional(),

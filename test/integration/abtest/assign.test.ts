@@ -68,6 +68,11 @@ describe('abtest assign', () => {
     expect(r.err).toContain('variations: the weights add up to 90, not 100');
     const noUser = await run('assign', '--test', DEMO);
     expect(noUser.code).toBe(2);
+    // An empty id is no shopper: refused as the app's lookup refuses it, not bucketed (it used to get bucket 40).
+    const empty = await run('assign', '--test', DEMO, '--user', 'u1', '--user', '');
+    expect(empty.code).toBe(2);
+    expect(empty.err).toContain('--user: a user or session id, not empty');
+    expect(empty.out).toBe('');
     expect(noUser.err).toContain('abtest assign needs --user ID');
     expect((await run('assign', '--user', 'u')).code).toBe(2);
     expect((await run('nope')).code).toBe(2);

@@ -117,6 +117,19 @@ describe('A/B tests in the app', () => {
     expect(await readFile(join(dataDir, 'workspace', 'ab-tests', 'theirs.json'), 'utf8')).toBe('{"id":"theirs"}\n');
   });
 
+  it('refuses, by name, a test no search was logged with in a log that carries A/B tests: it did not run then', async () => {
+    const { file } = await core.services.abtests.save(undefined, { ...DEMO_AB_TEST, id: 'never-run', name: 'Never run' });
+    await expect(core.services.abtests.readout(file, { metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 })).rejects.toMatchObject({
+      error: {
+        code: 'validation',
+        details: { field: 'file' },
+        message: expect.stringMatching(
+          new RegExp(`logged with test "never-run", though the log carries A/B tests \\("${DEMO_AB_TEST.id}"\\)`),
+        ),
+      },
+    });
+  });
+
   it('refuses to read a test whose days the traffic does not have, saying what to do', async () => {
     const { file } = await core.services.abtests.save(undefined, { ...DEMO_AB_TEST, id: 'later', name: 'Later', start: '2027-01-01' });
     await expect(core.services.abtests.readout(file, { metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 })).rejects.toMatchObject({

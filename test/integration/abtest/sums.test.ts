@@ -131,3 +131,40 @@ describe("a test's sufficient statistics, summed in the store", () => {
     expect(await store.duck.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'wb_%'`)).toEqual([]);
   });
 });
+
+describe('sessions in a readout', () => {
+  it('a session that crosses midnight counts once, on the day it began', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'wb-ab-sessions-'));
+    try {
+      const search = (id: string, session: string, timestamp: string) =>
+        JSON.stringify({
+          application: 'shop',
+          query_id: id,
+          client_id: 'c-1',
+          timestamp,
+          user_query: 'tent',
+          query_response_hit_ids: ['a', 'b'],
+          query_attributes: { session_id: session, user_id: 'user-1', abTest: test.id, abVariation: 'control' },
+        });
+      const lines = [
+        search('m1', 'late', '2026-11-01T23:30:00Z'),
+        search('m2', 'late', '2026-11-02T00:30:00Z'),
+        search('m3', 'next', '2026-11-02T09:00:00Z'),
+      ];
+      await writeFile(join(own, 'queries.jsonl'), `${lines.join('\n')}\n`);
+      const small = await TrafficStore.open(join(own, 'store'));
+      try {
+        await importFile(small, join(own, 'queries.jsonl'));
+        const { sums } = await new StoreQueries(small).testSums(
+          { test: test.id, arms: test.variations.map((v) => v.id), window: testWindow(test), k: 10, metric: 'ctr' },
+          () => 0,
+        );
+        expect(sums.totals[0]).toMatchObject({ users: 1, searches: 3, sessions: 2 });
+      } finally {
+        small.close();
+      }
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});

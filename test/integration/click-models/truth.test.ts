@@ -80,18 +80,24 @@ describe('judgments from-traffic against the truth the simulator knows', () => {
 
   it('usage errors exit 2 and name the flag; a store that cannot be read exits 3', async () => {
     const out = join(bench.dir, 'x.json');
-    expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--out', out])).toMatchObject({
+    expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--model', 'ctr', '--out', out])).toMatchObject({
       code: 2,
-      err: expect.stringContaining('--model'),
+      err: expect.stringContaining('--model is one of auto, pbm, dbn, coec'),
     });
-    expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--model', 'ctr', '--out', out])).toMatchObject({ code: 2 });
+    expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--max-width', '0', '--out', out])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--max-width'),
+    });
+    expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--min-impressions', '20', '--out', out])).toMatchObject({
+      code: 2,
+    });
     expect(await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--model', 'pbm'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--out'),
     });
     expect(
       await cli(['judgments', 'from-traffic', '--store', DEMO_STORE, '--model', 'pbm', '--thresholds', '0.3,0.1,0.2', '--out', out]),
-    ).toMatchObject({ code: 2, err: expect.stringContaining('go up') });
+    ).toMatchObject({ code: 2, err: expect.stringContaining("go up: rating 2's (0.1) is not above rating 1's (0.3)") });
     const file = join(bench.dir, 'not-a-folder');
     await writeFile(file, 'x');
     expect(await cli(['judgments', 'from-traffic', '--store', file, '--model', 'pbm', '--out', out])).toMatchObject({ code: 3 });

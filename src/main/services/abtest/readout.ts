@@ -28,6 +28,14 @@ export async function readTestOnStore(store: StoreQueries, test: AbTest, input: 
       `No search in the test's days has a user id (UBI's user_id, else client_id; an activity's user.identities) or was logged with test ${JSON.stringify(test.id)}: searches cannot be tied to variations. Import a log that carries the shoppers' ids, or the test and variation of each search.`,
       { field: 'store' },
     );
+  // A log that carries A/B tests, but not this one: the test did not run in these days (or runs under another id), and
+  // bucketing its users would read a test nobody was in.
+  if (!coverage.logged && coverage.otherTests.length)
+    throw failure(
+      'validation',
+      `No search in the test's days was logged with test ${JSON.stringify(test.id)}, though the log carries A/B tests (${coverage.otherTests.map((t) => JSON.stringify(t)).join(', ')}): it did not run then, or the storefront logs it under another id. Check the test's id and days.`,
+      { field: 'file' },
+    );
   // The test's sufficient statistics, summed in the store over its window; a user no search tied to a variation is
   // bucketed as the storefront does.
   const arms = new Map(test.variations.map((v, i) => [v.id, i]));

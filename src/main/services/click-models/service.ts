@@ -1,9 +1,10 @@
 import {
-  type ClickModelKind,
+  type ClickModelChoice,
   clickRatings,
   type ClickRatings,
   clicksAgreement,
-  MIN_IMPRESSIONS,
+  checkThresholds,
+  MAX_WIDTH,
   withClickRatings,
 } from '../../../shared/click-models';
 import { DEFAULT_SCALE, judgmentListSchema, newJudgmentList, type JudgmentList } from '../../../shared/judgments';
@@ -17,8 +18,9 @@ import { fitOnStore } from './fit';
 type FitOnStore = Awaited<ReturnType<typeof fitOnStore>>;
 
 export interface ClickModelsInput {
-  model: ClickModelKind;
-  minImpressions?: number;
+  model: ClickModelChoice;
+  /** The widest 95% interval a rated item may have (MAX_WIDTH). */
+  maxWidth?: number;
   thresholds?: number[];
   filter?: TrafficFilter;
   /** A workspace judgment list: its people's ratings set the default thresholds; saving adds the ratings to it. */
@@ -64,10 +66,8 @@ export class ClickModelsService {
       throw failure('validation', `The list's scale is 0 to ${max}: its ratings are rated on it, so leave the scale out.`, {
         field: 'max',
       });
-    if (input.thresholds && input.thresholds.length !== max)
-      throw failure('validation', `Give ${max} thresholds, one per rating above 0 (the list's scale is 0 to ${max}).`, {
-        field: 'thresholds',
-      });
+    const refused = input.thresholds ? checkThresholds(input.thresholds, max) : null;
+    if (refused) throw failure('validation', `Thresholds: ${refused} (the scale is 0 to ${max}).`, { field: 'thresholds' });
     const fit = await this.deps.traffic.ask((store) => fitOnStore(store, input.model, input.filter ?? {}));
     if (fit.fit.searches === 0)
       throw failure(
@@ -77,7 +77,7 @@ export class ClickModelsService {
       );
     const rated = clickRatings(fit.fit, {
       max,
-      minImpressions: input.minImpressions ?? MIN_IMPRESSIONS,
+      maxWidth: input.maxWidth ?? MAX_WIDTH,
       ...(input.thresholds ? { thresholds: input.thresholds } : {}),
       ...(into ? { people: into.ratings } : {}),
     });
@@ -97,11 +97,12 @@ export class ClickModelsService {
       iterations: f.iterations,
       converged: f.converged,
       ms: fit.ms.count + fit.ms.fit,
+      ...(fit.selection ? { selection: fit.selection } : {}),
       positions: f.positions,
       ...(f.continuation !== undefined ? { continuation: f.continuation } : {}),
       thresholds: rated.thresholds,
       max: into?.scale.max ?? DEFAULT_SCALE.max,
-      minImpressions: rated.minImpressions,
+      maxWidth: rated.maxWidth,
       rated: rated.items.length - rated.needsTraffic,
       needsTraffic: rated.needsTraffic,
       items: items.map((i) => ({
@@ -110,8 +111,10 @@ export class ClickModelsService {
         estimate: i.estimate,
         ci95: i.ci95,
         impressions: i.impressions,
+        examinations: i.examinations,
         clicks: i.clicks,
         rating: i.rating,
+        lacks: i.lacks,
       })),
       shown: items.length,
       agreement:

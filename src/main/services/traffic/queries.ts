@@ -46,6 +46,8 @@ export interface WindowCoverage {
   searches: number;
   identified: number;
   logged: number;
+  /** The A/B tests other searches in the window were logged with (at most five, the most logged first). */
+  otherTests: string[];
 }
 
 /** One first page of the numbered pages, for the replay: its ranking's number, the ranks clicked, its session and context. */
@@ -75,6 +77,10 @@ const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches,
   CAST(count(*) FILTER (WHERE ab_test = $test) AS INTEGER) AS logged
 FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)`;
 
+const OTHER_TESTS_SQL = `SELECT ab_test, count(*) AS n FROM searches
+WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP) AND ab_test IS NOT NULL AND ab_test <> $test
+GROUP BY ab_test ORDER BY n DESC, ab_test LIMIT 5`;
+
 const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
 WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
 
@@ -86,8 +92,15 @@ export class StoreQueries {
   constructor(private readonly store: TrafficStore) {}
 
   async windowCoverage(test: string, window: StoreWindow): Promise<WindowCoverage> {
-    const [row] = await this.store.duck.all(COVERAGE_SQL, { test, start: window.start, end: window.end });
-    return { searches: Number(row?.searches ?? 0), identified: Number(row?.identified ?? 0), logged: Number(row?.logged ?? 0) };
+    const params = { test, start: window.start, end: window.end };
+    const [row] = await this.store.duck.all(COVERAGE_SQL, params);
+    const others = await this.store.duck.all(OTHER_TESTS_SQL, params);
+    return {
+      searches: Number(row?.searches ?? 0),
+      identified: Number(row?.identified ?? 0),
+      logged: Number(row?.logged ?? 0),
+      otherTests: others.map((r) => String(r.ab_test)),
+    };
   }
 
   /** Each user's days in the window, with the variation logged for `test` ('' for none). */

@@ -10,7 +10,9 @@ export interface StoreWindow {
 export const USER_DAYS_SQL = `WITH s AS (
   SELECT search_id, session_id, ts,
     coalesce(user_id, client_id, CASE WHEN ab_test = $test THEN 'session:' || session_id END) AS user_key,
-    CASE WHEN ab_test = $test THEN ab_variation END AS logged
+    CASE WHEN ab_test = $test THEN ab_variation END AS logged,
+    -- A session is counted once, on the day it began (one crossing midnight is not two).
+    CAST(min(ts) OVER (PARTITION BY session_id) AS DATE) = CAST(ts AS DATE) AS session_day
   FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)
 ), acts AS (
   SELECT search_id,
@@ -22,7 +24,7 @@ export const USER_DAYS_SQL = `WITH s AS (
 )
 SELECT s.user_key AS user_key, max(s.logged) AS logged,
   CAST(date_diff('day', CAST(CAST($start AS TIMESTAMP) AS DATE), CAST(s.ts AS DATE)) AS INTEGER) AS day,
-  CAST(count(*) AS INTEGER) AS searches, CAST(count(DISTINCT s.session_id) AS INTEGER) AS sessions,
+  CAST(count(*) AS INTEGER) AS searches, CAST(count(DISTINCT s.session_id) FILTER (WHERE s.session_day) AS INTEGER) AS sessions,
   CAST(count(*) FILTER (WHERE a.clicked) AS INTEGER) AS clicked,
   CAST(count(*) FILTER (WHERE a.carted) AS INTEGER) AS carted,
   CAST(count(*) FILTER (WHERE a.bought) AS INTEGER) AS bought,

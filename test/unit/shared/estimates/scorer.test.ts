@@ -9,6 +9,7 @@ const item = (query: string, itemId: string, estimate: number, impressions: numb
   estimate,
   ci95: [0, 1],
   impressions,
+  examinations: impressions,
   clicks: 0,
   ...(dbn ? { attractiveness: dbn[0], satisfaction: dbn[1] } : {}),
 });

@@ -13,6 +13,9 @@ export const METRIC_NAMES: Record<AbMetric, string> = {
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 const signedPct = (x: number) => (Number.isFinite(x) ? `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(1)}%` : x < 0 ? '−∞' : '+∞');
 const range = (c: readonly [number, number]) => `${signedPct(c[0])} … ${signedPct(c[1])}`;
+/** B − A in the metric's unit: percentage points of a share per search, or revenue per search. */
+const signedAbs = (metric: AbMetric, x: number) =>
+  metric === 'revenue' ? `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}` : `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(2)} pp`;
 const pText = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 const int = (n: number) => n.toLocaleString('en-US');
 const value = (metric: AbMetric, x: number) => (metric === 'revenue' ? x.toFixed(2) : x.toFixed(4));
@@ -104,6 +107,9 @@ export function LiftsTable({ view }: { view: AbReadoutView }) {
         <tr>
           <th>Against {view.variations[0]?.id}</th>
           <th className="n">Lift</th>
+          <th className="n" title={view.metric === 'revenue' ? 'B − A in revenue per search' : 'B − A in percentage points'}>
+            Absolute
+          </th>
           <th className="n">Fixed-horizon 95% (Welch)</th>
           <th className="n">p</th>
           <th className="n">Always valid (mSPRT)</th>
@@ -120,6 +126,9 @@ export function LiftsTable({ view }: { view: AbReadoutView }) {
                 <strong>{l.variation}</strong>
               </td>
               <td className={`n abtest-lift--${v.cls}`}>{signedPct(l.lift)}</td>
+              <td className="n" title={`95%: ${signedAbs(view.metric, l.ci95Absolute[0])} … ${signedAbs(view.metric, l.ci95Absolute[1])}`}>
+                {signedAbs(view.metric, l.liftAbsolute)}
+              </td>
               <td className="n">{range(l.ci95)}</td>
               <td className="n">{pText(l.p)}</td>
               <td className="n">{range(l.alwaysValid.ci)}</td>

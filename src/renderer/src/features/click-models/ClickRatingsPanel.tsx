@@ -1,19 +1,33 @@
 import type { ClickRatingsView } from '@shared/click-models';
-import { type ClickModelKind, clickModelsFitCli, iterationsName } from '@shared/click-models';
+import {
+  checkThresholds,
+  type ClickModelChoice,
+  type ClickModelKind,
+  clickModelsFitCli,
+  iterationsName,
+  type ModelSelection,
+} from '@shared/click-models';
 import { defaultsOf } from '@shared/operations';
 import { useMemo, useState } from 'react';
 import { MousePointerClick } from 'lucide-react';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { IntInput } from '../../components/IntInput';
 import { ItemCell } from '../../components/ItemCell';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { EstimateDot, PositionChart } from './PositionChart';
 import './click-models.css';
 
-const MODELS: { value: ClickModelKind; label: string; title: string }[] = [
+/** The width's rule: the very schema the operation parses it with. */
+const widthRule = clickModelsFitCli.input.shape.maxWidth;
+
+const MODELS: { value: ClickModelChoice; label: string; title: string }[] = [
+  {
+    value: 'auto',
+    label: 'Auto',
+    title: 'PBM or DBN, whichever predicts the clicks of searches held out of the fit better (log-likelihood)',
+  },
   {
     value: 'pbm',
     label: 'PBM',
@@ -32,6 +46,50 @@ const MODELS: { value: ClickModelKind; label: string; title: string }[] = [
 ];
 
 const f3 = (x: number) => x.toFixed(3);
+
+/** How PBM and DBN predicted the held-out searches' clicks: the chosen one first, per rank perplexity beside. */
+function SelectionTable({ selection }: { selection: ModelSelection }) {
+  const ranks = selection.models[0]?.perplexityByRank.length ?? 0;
+  return (
+    <figure className="click-ratings__selection" data-testid="click-selection">
+      <figcaption className="small muted">
+        {`Chosen on ${selection.heldOut.toLocaleString('en-US')} searches held out of the fit: the higher log-likelihood wins; perplexity 1 is a perfect prediction, 2 a coin’s`}
+      </figcaption>
+      <table className="click-ratings__selection-table small">
+        <thead>
+          <tr>
+            <th scope="col">model</th>
+            <th scope="col" className="n">
+              log-likelihood
+            </th>
+            <th scope="col" className="n">
+              perplexity
+            </th>
+            {Array.from({ length: ranks }, (_, r) => (
+              <th key={r} scope="col" className="n" title={`Perplexity at rank ${r + 1}`}>
+                {r + 1}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {selection.models.map((m) => (
+            <tr key={m.model} className={m.model === selection.chosen ? 'click-ratings__chosen' : undefined}>
+              <th scope="row">{`${m.model.toUpperCase()}${m.model === selection.chosen ? ' ✓' : ''}`}</th>
+              <td className="n mono">{m.logLikelihood.toFixed(4)}</td>
+              <td className="n mono">{m.perplexity.toFixed(4)}</td>
+              {m.perplexityByRank.map((p, r) => (
+                <td key={r} className="n mono">
+                  {p.toFixed(3)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
 const curveLabel = (model: ClickModelKind) =>
   model === 'pbm' ? 'Examination θ_k by rank (θ_1 = 1)' : model === 'dbn' ? 'Share of pages read to each rank' : 'Click-through by rank';
 
@@ -41,8 +99,8 @@ export function ClickRatingsPanel() {
   const openItem = useAppStore((s) => s.openItem);
   const listed = useAppStore((s) => s.workspaceList.result?.items.judgments);
   const lists = useMemo(() => (listed ?? []).filter((i) => !i.problem), [listed]);
-  const [model, setModel] = useState<ClickModelKind>('pbm');
-  const [minImpressions, setMinImpressions] = useState(defaultsOf(clickModelsFitCli).minImpressions!);
+  const [model, setModel] = useState<ClickModelChoice>(defaultsOf(clickModelsFitCli).model!);
+  const [maxWidth, setMaxWidth] = useState(String(defaultsOf(clickModelsFitCli).maxWidth!));
   const [into, setInto] = useState('');
   const [thresholds, setThresholds] = useState<string[] | null>(null);
   const [text, setText] = useState('');
@@ -52,15 +110,21 @@ export function ClickRatingsPanel() {
     error: null,
     saved: null,
   });
-  const given = thresholds?.map(Number);
+  // The thresholds and the width as typed, checked by the rules the command line checks them by: nothing is sent while
+  // one is wrong, and the message says which and why.
+  const given = thresholds?.map((t) => (t.trim() === '' ? Number.NaN : Number(t)));
+  const thresholdProblem = given ? checkThresholds(given, given.length) : null;
+  const width = maxWidth.trim() === '' ? Number.NaN : Number(maxWidth);
+  const widthProblem = widthRule.safeParse(width).success ? null : 'the widest interval is a number above 0';
   const input = () => ({
     model,
-    minImpressions,
+    maxWidth: width,
     filter,
     ...(into ? { into } : {}),
-    ...(given && given.every((t) => Number.isFinite(t) && t > 0) ? { thresholds: given } : {}),
+    ...(given && !thresholdProblem ? { thresholds: given } : {}),
   });
   const fit = async (keepThresholds: boolean) => {
+    if (widthProblem || (keepThresholds && thresholdProblem)) return;
     setState((s) => ({ ...s, busy: true, error: null, saved: null }));
     const r = await workbench().clickModels.fit(keepThresholds ? input() : { ...input(), thresholds: undefined });
     if (r.ok) {
@@ -69,8 +133,9 @@ export function ClickRatingsPanel() {
     } else setState((s) => ({ ...s, busy: false, error: r.error.message }));
   };
   const save = async () => {
+    if (widthProblem || thresholdProblem) return;
     setState((s) => ({ ...s, busy: true, error: null, saved: null }));
-    const r = await workbench().clickModels.save({ ...input(), name: `Clicks (${model})` });
+    const r = await workbench().clickModels.save({ ...input(), name: `Clicks (${state.view?.model ?? model})` });
     if (r.ok) {
       setState((s) => ({
         ...s,
@@ -96,14 +161,18 @@ export function ClickRatingsPanel() {
         }}
       >
         <Segmented label="Click model" showLabel value={model} onChange={setModel} options={MODELS} />
-        <IntInput
-          label="Evidence bar"
-          ariaLabel="Minimum impressions"
-          value={minImpressions}
-          min={1}
-          max={1_000_000}
-          onChange={setMinImpressions}
-        />
+        <label className="small" title="An item is rated only when its 95% interval is at most this wide; wider, it needs traffic">
+          Widest interval{' '}
+          <input
+            className="input input--sm mono click-ratings__width"
+            aria-label="Widest interval rated"
+            aria-invalid={widthProblem ? true : undefined}
+            aria-describedby={widthProblem ? 'click-width-problem' : undefined}
+            inputMode="decimal"
+            value={maxWidth}
+            onChange={(e) => setMaxWidth(e.target.value)}
+          />
+        </label>
         <label className="small">
           Rate for{' '}
           <select className="input input--sm" aria-label="Judgment list" value={into} onChange={(e) => setInto(e.target.value)}>
@@ -113,10 +182,21 @@ export function ClickRatingsPanel() {
             ))}
           </select>
         </label>
-        <Button type="submit" size="sm" variant="primary" disabled={state.busy} icon={<MousePointerClick size={13} aria-hidden="true" />}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="primary"
+          disabled={state.busy || widthProblem !== null}
+          icon={<MousePointerClick size={13} aria-hidden="true" />}
+        >
           {state.busy ? 'Fitting…' : 'Fit'}
         </Button>
       </form>
+      {widthProblem ? (
+        <p className="small danger" role="alert" id="click-width-problem">
+          {`Widest interval: ${widthProblem}, got ${JSON.stringify(maxWidth)}.`}
+        </p>
+      ) : null}
       {state.error ? (
         <p className="small danger" role="alert">
           {state.error}
@@ -124,9 +204,9 @@ export function ClickRatingsPanel() {
       ) : null}
       {!view && !state.busy && !state.error ? (
         <EmptyState icon={MousePointerClick} title="Ratings from what shoppers clicked">
-          Pick a click model and press Fit: each (query, item) shown at least as often as the evidence bar gets an estimate corrected for
-          where shoppers looked, with its 95% interval, and a rating on the list&apos;s scale. Save them as a judgment list and count them
-          in an experiment with “+ clicks’”.
+          Pick a click model and press Fit: each (query, item) gets an estimate corrected for where shoppers looked, with its 95% interval,
+          and — where that interval is no wider than the widest rated — a rating on the list&apos;s scale. Save them as a judgment list and
+          count them in an experiment with “+ clicks’”.
         </EmptyState>
       ) : null}
       {view ? (
@@ -137,7 +217,7 @@ export function ClickRatingsPanel() {
                 ? `, ${view.iterations} ${iterationsName(view.model)}${view.converged ? '' : ' (stopped at the cap)'}`
                 : '') +
               (view.continuation !== undefined ? `, continuation γ ${f3(view.continuation)}` : '') +
-              ` · ${view.rated.toLocaleString('en-US')} rated, ${view.needsTraffic.toLocaleString('en-US')} need traffic (fewer than ${view.minImpressions} impressions)`}
+              ` · ${view.rated.toLocaleString('en-US')} rated, ${view.needsTraffic.toLocaleString('en-US')} need traffic (95% interval wider than ${view.maxWidth})`}
           </p>
           <div className="click-ratings__top">
             <figure className="click-ratings__curve">
@@ -152,19 +232,32 @@ export function ClickRatingsPanel() {
                   <input
                     className="input input--sm mono"
                     aria-label={`Threshold for rating ${i + 1}`}
+                    aria-invalid={thresholdProblem ? true : undefined}
+                    aria-describedby={thresholdProblem ? 'click-threshold-problem' : undefined}
+                    inputMode="decimal"
                     value={t}
                     onChange={(e) => setThresholds((all) => all!.map((x, j) => (j === i ? e.target.value : x)))}
                   />
                 </label>
               ))}
               <span className="click-ratings__actions">
-                <Button size="sm" variant="secondary" disabled={state.busy} onClick={() => void fit(true)}>
+                <Button size="sm" variant="secondary" disabled={state.busy || thresholdProblem !== null} onClick={() => void fit(true)}>
                   Rate with these
                 </Button>
-                <Button size="sm" variant="primary" disabled={state.busy || view.rated === 0} onClick={() => void save()}>
+                <Button
+                  size="sm"
+                  variant="primary"
+                  disabled={state.busy || view.rated === 0 || thresholdProblem !== null}
+                  onClick={() => void save()}
+                >
                   {into ? 'Save into the list' : 'Save as judgment list'}
                 </Button>
               </span>
+              {thresholdProblem ? (
+                <p className="small danger" role="alert" id="click-threshold-problem">
+                  {`Thresholds: ${thresholdProblem}.`}
+                </p>
+              ) : null}
               {state.saved ? (
                 <p className="small" role="status">
                   {state.saved}
@@ -179,6 +272,7 @@ export function ClickRatingsPanel() {
               ) : null}
             </div>
           </div>
+          {view.selection ? <SelectionTable selection={view.selection} /> : null}
           <input
             className="input input--sm"
             aria-label="Filter by query"
@@ -194,6 +288,9 @@ export function ClickRatingsPanel() {
                 <th className="n">estimate</th>
                 <th>95% interval</th>
                 <th className="n">impressions</th>
+                <th className="n" title="Expected examinations: each showing counted by how likely shoppers looked at its rank">
+                  examinations
+                </th>
                 <th className="n">clicks</th>
                 <th className="n">rating</th>
               </tr>
@@ -210,8 +307,20 @@ export function ClickRatingsPanel() {
                     <EstimateDot estimate={i.estimate} ci95={i.ci95} scale={scale} />
                   </td>
                   <td className="n">{i.impressions.toLocaleString('en-US')}</td>
+                  <td className="n">{Math.round(i.examinations).toLocaleString('en-US')}</td>
                   <td className="n">{i.clicks.toLocaleString('en-US')}</td>
-                  <td className="n">{i.rating === null ? <span className="muted">needs traffic</span> : i.rating}</td>
+                  <td className="n">
+                    {i.rating === null ? (
+                      <span
+                        className="muted"
+                        title={`Its interval narrows to ${view.maxWidth} with about ${i.lacks.toLocaleString('en-US')} more examinations`}
+                      >
+                        {`needs traffic (+${i.lacks.toLocaleString('en-US')})`}
+                      </span>
+                    ) : (
+                      i.rating
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -45,7 +45,7 @@ export function ClicksBadge({ opinions, max }: { opinions: readonly ClicksOpinio
       {opinions.map((o) => {
         const e = o.evidence;
         const why = e
-          ? `: estimate ${e.estimate.toFixed(3)} (95% ${e.ci95[0].toFixed(3)}–${e.ci95[1].toFixed(3)}), ${e.impressions.toLocaleString('en-US')} impressions, ${e.clicks.toLocaleString('en-US')} clicks`
+          ? `: estimate ${e.estimate.toFixed(3)} (95% ${e.ci95[0].toFixed(3)}–${e.ci95[1].toFixed(3)}), ${e.impressions.toLocaleString('en-US')} impressions${e.examinations !== undefined ? ` (${Math.round(e.examinations).toLocaleString('en-US')} expected examinations)` : ''}, ${e.clicks.toLocaleString('en-US')} clicks`
           : '';
         return (
           <span
