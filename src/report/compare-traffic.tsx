@@ -48,7 +48,7 @@ export function TrafficReportSection({ traffic }: { traffic: TrafficSection }) {
         </tbody>
       </table>
       <p>
-        {`Interleaving replay: B won ${traffic.interleaving.wins.toLocaleString('en-US')} searches, lost ${traffic.interleaving.losses.toLocaleString('en-US')}, tied ${traffic.interleaving.ties.toLocaleString('en-US')} (sign test p ${pText(traffic.interleaving.p)}).`}
+        {`Interleaving replay: B won ${Math.round(traffic.interleaving.wins).toLocaleString('en-US')} searches, lost ${Math.round(traffic.interleaving.losses).toLocaleString('en-US')}, tied ${Math.round(traffic.interleaving.ties).toLocaleString('en-US')} (expected counts, exact under the model; sign test p ${pText(traffic.interleaving.p)}).`}
       </p>
       {traffic.losesClicks.length ? (
         <p>

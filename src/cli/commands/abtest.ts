@@ -1,4 +1,4 @@
-import { abtestReadCli, assign, parseAbTest, type StoreReadout, userIdsSchema } from '../../shared/abtest';
+import { abtestReadCli, assign, outsideTestDays, parseAbTest, type StoreReadout, userIdsSchema } from '../../shared/abtest';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { AbTestService } from '../../main/services/abtest';
 import { EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
@@ -56,6 +56,8 @@ async function assignCommand(argv: string[], io: CliIo): Promise<number> {
     );
   const test = await readTestFile(values.test as string | undefined, io);
   const assigned = ids.data.map((u) => assign(test, u));
+  const outside = outsideTestDays(test);
+  if (outside) io.stderr(`note: ${outside}`);
   if (values.format === 'json') printJson(io, assigned);
   else {
     const width = Math.max(4, ...users.map((u) => u.length));

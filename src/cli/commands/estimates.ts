@@ -69,6 +69,7 @@ function estimateJson(report: EstimateReport, e: TrafficEstimate) {
     clip: e.clip ? { at: e.clip.at, clippedShare: fixed(e.clip.clippedShare) } : null,
     model: report.model,
     replicates: report.replicates,
+    seed: report.seed,
   };
 }
 
@@ -84,6 +85,7 @@ function outcomeJson(report: EstimateReport, o: OutcomeEstimate) {
     clip: null,
     model: report.model,
     replicates: report.replicates,
+    seed: report.seed,
   };
 }
 
@@ -94,7 +96,7 @@ export const OUTCOME_WORDS: Record<OutcomeEstimate['outcome'], string> = {
   purchases: 'purchases',
 };
 
-/** The interleaving replay in the same shape: A's and B's shares of searches won, B − A with the sign test's p. */
+/** The interleaving replay in the same shape: A's and B's expected shares of searches won, B − A with the sign test's p on them. */
 function interleaveJson(report: EstimateReport) {
   const { wins, losses, ties, delta } = report.interleaving;
   const n = Math.max(1, wins + losses + ties);
@@ -107,9 +109,10 @@ function interleaveJson(report: EstimateReport) {
     coverage: fixed(report.coverage),
     searches: report.searches,
     clip: null,
-    wins,
-    losses,
-    ties,
+    // Expected counts (exact credit over every draft and every click pattern), not draws.
+    wins: fixed(wins),
+    losses: fixed(losses),
+    ties: fixed(ties),
     model: report.model,
   };
 }
@@ -119,7 +122,7 @@ const num = (x: number) => x.toFixed(4);
 
 function table(report: EstimateReport, chosen: string[]): string[] {
   const lines = [
-    `${chosen.length ? `clicks@${report.k}` : `first ${report.k}`} per search on ${report.searches.toLocaleString('en-US')} of A's searches (${report.configuration ?? 'every configuration'}), B = ${report.b}, ${report.model.toUpperCase()} fitted, ${report.replicates} bootstrap replicates`,
+    `${chosen.length ? `clicks@${report.k}` : `first ${report.k}`} per search on ${report.searches.toLocaleString('en-US')} of A's searches (${report.configuration ?? 'every configuration'}), B = ${report.b}, ${report.model.toUpperCase()} fitted, ${report.replicates} bootstrap replicates, seed ${report.seed}`,
   ];
   if (chosen.length) lines.push('estimator  A                          B                          B − A                        p');
   for (const e of report.estimates) {
@@ -132,7 +135,7 @@ function table(report: EstimateReport, chosen: string[]): string[] {
   if (chosen.includes('interleave')) {
     const t = report.interleaving;
     lines.push(
-      `interleave B won ${t.wins.toLocaleString('en-US')}, lost ${t.losses.toLocaleString('en-US')}, tied ${t.ties.toLocaleString('en-US')} (B − A ${t.delta.value >= 0 ? '+' : ''}${pct(t.delta.value)} of searches, sign test p ${t.delta.p.toPrecision(2)})`,
+      `interleave B won ${Math.round(t.wins).toLocaleString('en-US')}, lost ${Math.round(t.losses).toLocaleString('en-US')}, tied ${Math.round(t.ties).toLocaleString('en-US')} (expected; B − A ${t.delta.value >= 0 ? '+' : ''}${pct(t.delta.value)} of searches, sign test p ${t.delta.p.toPrecision(2)})`,
     );
   }
   if (report.outcomes.length) {

@@ -24,6 +24,7 @@ import { readTestFile } from './abtest';
 import { throttledProgress } from '../request-run';
 import { viaService } from '../service-call';
 import { withTraffic } from '../traffic-options';
+import { estimatesCli, estimatesReplayCli } from '../../shared/estimates';
 
 async function importCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { store: { type: 'string' }, ...flagOptions(trafficImportCli) });
@@ -239,7 +240,7 @@ const USAGE =
   `traffic import FILE… --store DIR ${flagSynopsis(trafficImportCli)}\n` +
   `       traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]\n` +
   `       traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE\n` +
-  '       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] [--click-model pbm|dbn] [--k 10] [--clip 10] [--replicates 60] [--seed S] [--from D] [--to D] [--format json]\n' +
+  `       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] ${flagSynopsis(estimatesCli)} ${flagSynopsis(estimatesReplayCli)} [--from D] [--to D] [--format json]\n` +
   `       traffic simulate --base-url U --token T --tracker-key K ${flagSynopsis(trafficSimulateCli, ['sessions', 'days', 'seed'])} [--config C]… ${flagSynopsis(trafficSimulateCli, ['clickModel', 'start', 'randomized', 'onlyDay'])} [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n` +
   '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
   "                 OpenSearch plugin's samples write it: action lines skipped and counted), tracker activities, or CSV\n" +

@@ -17,7 +17,17 @@ export {
   sampleRatioMismatch,
   SRM_ALPHA,
 } from './stats';
-export { AB_TEST_FORMAT, type AbTest, abTestFileSchema, abTestSchema, notStarted, testSpan, type Variation, variationSchema } from './test';
+export {
+  AB_TEST_FORMAT,
+  type AbTest,
+  abTestFileSchema,
+  abTestSchema,
+  notStarted,
+  outsideTestDays,
+  testSpan,
+  type Variation,
+  variationSchema,
+} from './test';
 export { parseAbTest } from './read-test';
 export { type BaselinePlan, planOnBaseline, plannedUsers, type StorePlan } from './plan';
 export { inVariation } from './variation-request';

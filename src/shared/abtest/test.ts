@@ -85,3 +85,16 @@ export function testSpan(test: { start: string; end?: string | undefined }): { s
 
 /** Whether a test's start is still ahead: its readout would find no search yet. */
 export const notStarted = (test: { start: string }, now = Date.now()): boolean => now < testSpan(test).start;
+
+/**
+ * What a lookup must say when the test is not running at `now`: before its start, and after its end, a customer is in
+ * none of its variations (the storefront buckets them only while it runs). Null while it runs.
+ */
+export function outsideTestDays(test: { start: string; end?: string | undefined }, now = Date.now()): string | null {
+  const span = testSpan(test);
+  if (now < span.start)
+    return `The test starts ${test.start.slice(0, 10)}: until then no customer is in it, and searches run as the storefront sends them without it. The variation shown is the one they will get.`;
+  if (span.end !== null && now >= span.end)
+    return `The test ended ${test.end!.slice(0, 10)}: since then no customer is in it. The variation shown is the one they had while it ran.`;
+  return null;
+}

@@ -17,7 +17,16 @@ export {
   type TrafficEstimate,
 } from './estimate';
 export { conversionRates, LOSES_CLICKS, OUTCOMES, type OutcomeName, outcomeValues, pageOutcomes } from './outcomes';
-export { interleavingDelta, interleavingOutcome, type Interleaved, signTest, type Team, teamDraft } from './interleave';
+export {
+  interleavingDelta,
+  interleavingOutcome,
+  type Interleaved,
+  outcomeChances,
+  signTest,
+  type Team,
+  teamDraft,
+  teamDrafts,
+} from './interleave';
 export {
   type Conversions,
   coverageOf,

@@ -67,7 +67,8 @@ export function signTest(wins: number, losses: number): number {
 
 /**
  * B − A from an interleaving's tally: the share of searches B won less the share it lost, with a 95% interval (each
- * search +1, −1 or 0, its variance from the shares) and the sign test's p.
+ * search +1, −1 or 0, its variance from the shares) and the sign test's p. With the replay's expected counts these are
+ * what a live interleaving test of as many searches would show: each search a win, a loss or a tie with its chances.
  */
 export function interleavingDelta(tally: { wins: number; losses: number; ties: number }): {
   value: number;
@@ -78,4 +79,79 @@ export function interleavingDelta(tally: { wins: number; losses: number; ties: n
   const d = n ? (tally.wins - tally.losses) / n : 0;
   const se = n ? Math.sqrt(Math.max(0, (tally.wins + tally.losses) / n - d * d) / n) : 0;
   return { value: d, ci95: [d - 1.96 * se, d + 1.96 * se], p: signTest(tally.wins, tally.losses) };
+}
+
+/** Every team draft the coin can make of two rankings, with its chance: the coin is tossed only when the picks are even. */
+export function teamDrafts(a: readonly number[], b: readonly number[], k: number): { items: number[]; teams: Team[]; chance: number }[] {
+  const out: { items: number[]; teams: Team[]; chance: number }[] = [];
+  const walk = (items: number[], teams: Team[], next: { a: number; b: number }, picks: { a: number; b: number }, chance: number) => {
+    const shown = new Set(items);
+    const at = { a: next.a, b: next.b };
+    while (at.a < a.length && shown.has(a[at.a]!)) at.a++;
+    while (at.b < b.length && shown.has(b[at.b]!)) at.b++;
+    if (items.length >= k || at.a >= a.length || at.b >= b.length) {
+      out.push({ items, teams, chance });
+      return;
+    }
+    const pick = (team: Team, p: number) => {
+      const item = team === 'a' ? a[at.a]! : b[at.b]!;
+      walk([...items, item], [...teams, team], at, { ...picks, [team]: picks[team] + 1 }, p);
+    };
+    if (picks.a < picks.b) pick('a', chance);
+    else if (picks.b < picks.a) pick('b', chance);
+    else {
+      pick('a', chance / 2);
+      pick('b', chance / 2);
+    }
+  };
+  walk([], [], { a: 0, b: 0 }, { a: 0, b: 0 }, 1);
+  return out;
+}
+
+/**
+ * The chances that B's items draw more clicks than A's, and fewer, on one interleaved page under a behaviour — exact,
+ * not drawn: the clicks' difference is carried down the page as a distribution (PBM: each rank on its own; DBN: also
+ * whether the shopper is still reading).
+ */
+export function outcomeChances(
+  teams: readonly Team[],
+  click: { model: 'pbm' | 'dbn'; attract: (rank: number) => number; satisfied: (rank: number) => number; gamma: number },
+): { win: number; loss: number } {
+  const n = teams.length;
+  const width = 2 * n + 1;
+  // reading[d]: still reading, B − A = d − n; done[d]: stopped.
+  let reading = new Float64Array(width);
+  const done = new Float64Array(width);
+  reading[n] = 1;
+  for (let r = 0; r < n; r++) {
+    const step = teams[r] === 'b' ? 1 : -1;
+    const p = click.attract(r);
+    const next = new Float64Array(width);
+    for (let d = 0; d < width; d++) {
+      const mass = reading[d]!;
+      if (!mass) continue;
+      const clicked = mass * p;
+      const quiet = mass - clicked;
+      if (click.model === 'pbm') {
+        next[d + step]! += clicked;
+        next[d]! += quiet;
+        continue;
+      }
+      // DBN: a click satisfies with σ (and the page ends), else the shopper reads on with γ; no click, on with γ.
+      const s = click.satisfied(r);
+      done[d + step]! += clicked * s + clicked * (1 - s) * (1 - click.gamma);
+      next[d + step]! += clicked * (1 - s) * click.gamma;
+      done[d]! += quiet * (1 - click.gamma);
+      next[d]! += quiet * click.gamma;
+    }
+    reading = next;
+  }
+  let win = 0;
+  let loss = 0;
+  for (let d = 0; d < width; d++) {
+    const mass = reading[d]! + done[d]!;
+    if (d > n) win += mass;
+    else if (d < n) loss += mass;
+  }
+  return { win, loss };
 }

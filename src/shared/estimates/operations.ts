@@ -19,6 +19,8 @@ export interface TrafficEstimateView {
   model: 'pbm' | 'dbn';
   k: number;
   replicates: number;
+  /** The bootstrap's draws: the same seed on the same store gives the same figures, in the app and on the command line. */
+  seed: number;
   estimates: {
     estimator: EstimatorName;
     a: { value: number; ci95: Interval };
@@ -83,7 +85,7 @@ export const estimatesReplayCli = cliForm({
     },
     clip: { flag: '--clip', doc: 'the largest weight one click carries' },
     replicates: { flag: '--replicates', doc: 'bootstrap replicates (0: no intervals)' },
-    seed: { flag: '--seed', doc: "the bootstrap's and the interleaving's draws" },
+    seed: { flag: '--seed', doc: "the bootstrap's draws (the interleaving replay draws nothing: its credit is exact)" },
     concurrency: { flag: '--concurrency', doc: "B's rankings asked at a time" },
   },
 });

@@ -14,7 +14,6 @@ import {
 } from '../../../shared/estimates';
 import type { Interval } from '../../../shared/click-models';
 import { failure } from '../../../shared/errors';
-import { mulberry32 } from '../../../shared/random';
 import type { TrafficFilter } from '../../../shared/traffic';
 import type { SearchClient } from '../search';
 import type { StoreQueries } from '../traffic';
@@ -39,7 +38,7 @@ export interface InterleavingEstimate {
   wins: number;
   losses: number;
   ties: number;
-  /** (wins − losses) / searches, with its 95% interval, and the sign test's p. */
+  /** (wins − losses) / searches from the expected counts, with the 95% interval and the sign test's p a live test of as many searches would have. */
   delta: { value: number; ci95: Interval; p: number };
 }
 
@@ -47,6 +46,8 @@ export interface EstimateReport {
   model: ReplayModel;
   k: number;
   replicates: number;
+  /** The bootstrap's draws: shown with the result, and what gives the same figures again. */
+  seed: number;
   configuration: string | null;
   /** B: its configuration, or the run file's name. */
   b: string;
@@ -152,7 +153,8 @@ export async function estimateOnStore(
     { model: input.model, k: input.k, clip: input.clip ?? DEFAULT_CLIP, replicates, seed },
     (done, total) => options.onProgress?.({ phase: 'bootstrap', done, total }),
   );
-  const tally = replayInterleaving(log, behaviour, input.k, mulberry32(seed + 1));
+  // Exact expected credit: no draw, the same verdict whatever the seed.
+  const tally = replayInterleaving(log, behaviour, input.k);
   const coverage = estimates[0]?.coverage ?? 0;
   return {
     model: input.model,
@@ -164,6 +166,7 @@ export async function estimateOnStore(
     outcomes,
     queries: queryClicks(contexts, perTarget),
     interleaving: { ...tally, delta: interleavingDelta(tally) },
+    seed,
     coverage,
     lowCoverage: coverage < LOW_COVERAGE,
     searches: estimates[0]?.searches ?? 0,

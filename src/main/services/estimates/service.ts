@@ -105,6 +105,7 @@ export class EstimatesService {
       model: report.model,
       k: report.k,
       replicates: report.replicates,
+      seed: report.seed,
       estimates: report.estimates.map(({ estimator, a: ea, b: eb, delta, clip }) => ({ estimator, a: ea, b: eb, delta, clip })),
       outcomes: report.outcomes,
       queries: report.queries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { falseWins, powerAtPlannedSize, readTest, type UserDay } from '../../../../src/shared/abtest';
+import { falseWins, outsideTestDays, powerAtPlannedSize, readTest, type UserDay } from '../../../../src/shared/abtest';
 import { mulberry32 } from '../../../../src/shared/random';
 
 const test2 = {
@@ -65,5 +65,16 @@ describe('validated by simulation (at a small size; npm run validate runs the fu
     const { alwaysValid, dailyFixed } = falseWins(60, mulberry32);
     expect(alwaysValid / 60).toBeLessThanOrEqual(0.05);
     expect(dailyFixed / 60).toBeGreaterThan(0.1);
+  });
+});
+
+describe('a lookup outside the test’s days', () => {
+  const t = { start: '2026-11-01', end: '2026-11-14' };
+  it('says before the start and after the end that no customer is in it; nothing while it runs', () => {
+    expect(outsideTestDays(t, Date.parse('2026-10-31T23:59:59Z'))).toMatch(/^The test starts 2026-11-01: until then no customer is in it/);
+    expect(outsideTestDays(t, Date.parse('2026-11-01T00:00:00Z'))).toBeNull();
+    expect(outsideTestDays(t, Date.parse('2026-11-14T23:59:59Z'))).toBeNull();
+    expect(outsideTestDays(t, Date.parse('2026-11-15T00:00:00Z'))).toMatch(/^The test ended 2026-11-14: since then no customer is in it/);
+    expect(outsideTestDays({ start: '2026-11-01' }, Date.parse('2030-01-01T00:00:00Z'))).toBeNull();
   });
 });

@@ -178,7 +178,7 @@ describe('examination and the bootstrap', () => {
     const dr = estimates.find((e) => e.estimator === 'dr')!;
     expect(dr.b.ci95[0]).toBeLessThan(truthB);
     expect(dr.b.ci95[1]).toBeGreaterThan(truthB);
-    const tally = replayInterleaving(log, behaviour, 3, mulberry32(8));
+    const tally = replayInterleaving(log, behaviour, 3);
     expect(tally.wins).toBeGreaterThan(tally.losses * 1.5);
   });
 });

@@ -1,6 +1,6 @@
 import { Play, UserSearch } from 'lucide-react';
 import { useState } from 'react';
-import { type AbTest, assign, inVariation } from '@shared/abtest';
+import { type AbTest, assign, inVariation, outsideTestDays } from '@shared/abtest';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { useAppStore } from '../../store/store';
@@ -75,6 +75,11 @@ export function VariationLookup({ test }: { test: AbTest }) {
           onChange={setUrl}
         />
       </div>
+      {a && outsideTestDays(test) ? (
+        <p className="diag diag--warning" role="status" data-testid="abtest-outside-days">
+          {outsideTestDays(test)}
+        </p>
+      ) : null}
       {a ? (
         <dl className="abtest-lookup__answer" data-testid="abtest-assignment">
           <div>

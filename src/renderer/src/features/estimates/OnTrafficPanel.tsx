@@ -163,7 +163,8 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
           <p className="small muted">
             Expected clicks in the first {view.k} per search, had B ({view.b.configuration}) answered the {view.searches.toLocaleString()}{' '}
             first pages logged under A ({view.a.configuration}: {view.a.why}); {view.model.toUpperCase()} fitted on the whole store; 95%
-            intervals by a bootstrap over sessions that refits the model ({view.replicates} replicates).
+            intervals by a bootstrap over sessions that refits the model ({view.replicates} replicates, seed {view.seed}: the same seed
+            gives the same figures here and on the command line, <code>--seed {view.seed}</code>).
           </p>
           {view.lowCoverage ? (
             <div className="panel-card__banner" role="status" data-testid="on-traffic-low-coverage">
@@ -240,9 +241,10 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
             )}
           </p>
           <p className="small" data-testid="on-traffic-interleaving">
-            <strong>Interleaving replay</strong> (team draft, clicks drawn from the model): B won {view.interleaving.wins.toLocaleString()}{' '}
-            searches, lost {view.interleaving.losses.toLocaleString()}, tied {view.interleaving.ties.toLocaleString()} — sign test p{' '}
-            {pText(view.interleaving.delta.p)}.
+            <strong>Interleaving replay</strong> (team draft, each search&apos;s chances of a win and a loss exact under the model — no
+            draw, so no seed moves it): B won {Math.round(view.interleaving.wins).toLocaleString()} searches, lost{' '}
+            {Math.round(view.interleaving.losses).toLocaleString()}, tied {Math.round(view.interleaving.ties).toLocaleString()} (expected
+            counts) — sign test p {pText(view.interleaving.delta.p)}.
           </p>
           <p className="small muted">
             {view.contexts.toLocaleString()} (query, context)s asked of {view.b.profile} in {(view.ms.rankings / 1000).toFixed(1)} s;
