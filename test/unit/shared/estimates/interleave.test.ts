@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interleavingOutcome, outcomeChances, signTest, teamDraft, teamDrafts } from '../../../../src/shared/estimates';
+import { drawClicks, interleavingOutcome, outcomeChances, signTest, teamDraft, teamDrafts } from '../../../../src/shared/estimates';
 import { mulberry32 } from '../../../../src/shared/random';
 
 /** A "random" that answers from a list: the coin's calls made visible. */
@@ -104,7 +104,7 @@ describe('expected credit, exact: the interleaving replay draws nothing', () => 
     expect(o.loss).toBeCloseTo(a1 * (s1 + (1 - s1) * (1 - g) + (1 - s1) * g * (1 - a2)), 12);
   });
 
-  it('the exact chances are what drawing the drafts and the clicks a million times converges to', () => {
+  it('the exact chances are what drawing the drafts and the clicks 200,000 times converges to', () => {
     const a = [1, 2, 3, 4];
     const b = [3, 1, 4, 2];
     const behaviour = { alpha: [0, 0.5, 0.2, 0.6, 0.3], sigma: [0, 0.4, 0.6, 0.5, 0.7], gamma: 0.7 };
@@ -119,22 +119,21 @@ describe('expected credit, exact: the interleaving replay draws nothing', () => 
       exact.win += d.chance * o.win;
       exact.loss += d.chance * o.loss;
     }
+    // The replay's own drawn shopper, for the draws the exact chances are held to.
+    const shoppers = {
+      model: 'dbn' as const,
+      alpha: Float64Array.from(behaviour.alpha),
+      sigma: Float64Array.from(behaviour.sigma),
+      theta: new Float64Array(0),
+      gamma: behaviour.gamma,
+    };
     const random = mulberry32(11);
     let win = 0;
     let loss = 0;
     const n = 200_000;
     for (let i = 0; i < n; i++) {
       const mixed = teamDraft(a.map(String), b.map(String), 4, random);
-      const clicked: number[] = [];
-      for (let r = 0; r < mixed.items.length; r++) {
-        const u = Number(mixed.items[r]);
-        if (random() < behaviour.alpha[u]!) {
-          clicked.push(r + 1);
-          if (random() < behaviour.sigma[u]!) break;
-        }
-        if (random() >= behaviour.gamma) break;
-      }
-      const outcome = interleavingOutcome(mixed.teams, clicked);
+      const outcome = interleavingOutcome(mixed.teams, drawClicks(shoppers, mixed.items.map(Number), random));
       if (outcome === 'b') win++;
       else if (outcome === 'a') loss++;
     }
