@@ -7,8 +7,10 @@
  *
  * Fitted by expectation–maximisation over the page patterns, accelerated by SQUAREM (squarem.ts): plain EM on a
  * week's traffic crawls for the items hardly ever read. The estimate is α·σ, the chance an item read both is clicked
- * and satisfies. The interval: Beta posteriors of α (clicks over expected reads) and σ (expected satisfied clicks over
- * clicks), combined on the log scale.
+ * and satisfies: the mean of a Beta posterior of α times one of σ, each centred on the fit and holding the evidence
+ * the pages give of it — the complete data's trials less the missing information (Louis's method; the reads after a
+ * page's last click and whether that click satisfied are not seen) — and its interval the product's quantiles
+ * (intervals.ts). Counting the expected satisfied clicks as if seen held the truth for 2 items in 3 on DBN's own logs.
  */
 import { FIT, type ClickModelFit } from './fit';
 import { productPosterior } from './intervals';
@@ -98,10 +100,17 @@ function knownOf(pages: PreparedPages, impressions: Float64Array): Known {
   return { ...k, tails: tailsOf(pages, lastOf) };
 }
 
-/** Expected reads per pair and per rank, at given parameters (what the intervals and the position curve need). */
+/**
+ * Expected reads per pair and per rank, at given parameters (what the intervals and the position curve need), and
+ * per pair the information the unseen part of the pages takes away (Louis's missing information, in trials' worth):
+ * of α, from the tail's impressions, each read or not as the posterior says; of σ, from the last clicks, each
+ * satisfying or not.
+ */
 interface Reads {
   pair: Float64Array;
   rank: Float64Array;
+  missingAlpha: Float64Array;
+  missingSigma: Float64Array;
 }
 
 /**
@@ -140,6 +149,9 @@ function emStep(pages: PreparedPages, known: Known, from: Float64Array, to: Floa
       const satisfied = z > 0 ? s / z : 0;
       forward = z > 0 ? ((1 - s) * gamma) / z : 0;
       sNum[u]! += w * satisfied;
+      // The satisfied indicator's posterior variance π(1 − π) over σ(1 − σ): (1 − γ + γ·B) / z², which stays finite
+      // where σ is 0 or 1.
+      if (reads && z > 0) reads.missingSigma[u]! += (w * (1 - gamma + gamma * back[last]!)) / (z * z);
       if (withLikelihood) likelihood += w * Math.log(z);
       if (last < n) chances += w * (1 - satisfied);
     } else {
@@ -156,6 +168,9 @@ function emStep(pages: PreparedPages, known: Known, from: Float64Array, to: Floa
       if (reads) {
         reads.pair[u]! += read;
         reads.rank[i]! += read;
+        // Attracted but unread, q = (1 − ρ)·α: its variance q(1 − q) over α(1 − α), in trials.
+        const unread = 1 - forward * back[i]!;
+        reads.missingAlpha[u]! += (w * unread * (1 - unread * a)) / Math.max(1e-12, 1 - a);
       }
       forward *= (1 - a) * gamma;
     }
@@ -177,6 +192,17 @@ function emStep(pages: PreparedPages, known: Known, from: Float64Array, to: Floa
   const total = known.readOn + chances;
   to[2 * pairs] = total > 0 ? Math.min(1, (known.readOn + goOn) / total) : gamma;
   return likelihood;
+}
+
+/**
+ * What the pages say of one probability, as successes in trials: the fit's value p̂ over the trials' worth of the
+ * observed information (Louis: the complete data's, `complete` trials, less the missing, `missing` trials), so the
+ * Beta posterior around p̂ is as wide as the likelihood is flat. Where the pages cannot tell (nothing observed) it is
+ * the uniform prior alone.
+ */
+function observedTrials(p: number, complete: number, missing: number): { successes: number; trials: number } {
+  const trials = Math.max(0, complete - missing);
+  return { successes: p * trials, trials };
 }
 
 /**
@@ -204,7 +230,12 @@ export function fitDbn(
     upper: 1,
   });
   // One more pass at the fitted parameters for the expected reads (its next parameters are not used).
-  const reads: Reads = { pair: new Float64Array(pairs), rank: new Float64Array(MODEL_DEPTH) };
+  const reads: Reads = {
+    pair: new Float64Array(pairs),
+    rank: new Float64Array(MODEL_DEPTH),
+    missingAlpha: new Float64Array(pairs),
+    missingSigma: new Float64Array(pairs),
+  };
   emStep(pages, known, params, new Float64Array(params.length), false, reads);
   const alpha = params.subarray(0, pairs);
   const sigma = params.subarray(pairs, 2 * pairs);
@@ -218,12 +249,15 @@ export function fitDbn(
     items: pages.pairs.map((pair, u) => {
       const clicks = evidence.clicks[u]!;
       const read = reads.pair[u]! + known.reclicked[u]! + known.lastClicks[u]! + known.skipped[u]!;
-      const satisfied = sigma[u]! * clicks;
       return {
         query: pair.query,
         itemId: pair.itemId,
-        // α from its clicks over its expected reads, σ from its satisfied clicks over its clicks: α·σ's posterior mean.
-        ...productPosterior({ successes: clicks, trials: read }, { successes: satisfied, trials: clicks }),
+        // α·σ's posterior mean and interval, each of α and σ a Beta posterior around the fit with the trials' worth
+        // of evidence the pages hold on it (observedTrials).
+        ...productPosterior(
+          observedTrials(alpha[u]!, evidence.impressions[u]!, reads.missingAlpha[u]!),
+          observedTrials(sigma[u]!, clicks, reads.missingSigma[u]!),
+        ),
         impressions: evidence.impressions[u]!,
         examinations: read,
         clicks,

@@ -26,7 +26,7 @@ export {
   selectModel,
   splitPages,
 } from './selection';
-export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, logGamma, productInterval } from './intervals';
+export { betaCdf, betaInterval, betaQuantile, gammaInterval, type Interval, logGamma, polygammas, productInterval } from './intervals';
 export { evidenceOf, MODEL_DEPTH, type PagePattern, type PairKey, pagesFromColumns, type PreparedPages, preparePages } from './pages';
 export { numberedPagesSql, pagePatternsSql, patternOf } from './sql';
 export { clicksAgreement, type ClickRatings, clickRatings, peopleDistribution, withClickRatings } from './judgments';

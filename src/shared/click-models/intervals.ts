@@ -127,27 +127,59 @@ export function gammaInterval(events: number, exposure: number): Interval {
   return [q(-Z95), q(Z95)];
 }
 
-/** Beta(1 + s, 1 + f)'s mean and variance. */
-function betaMoments(successes: number, trials: number): { mean: number; variance: number } {
+/** Beta(1 + s, 1 + f)'s mean. */
+function betaMoments(successes: number, trials: number): { mean: number } {
   const a = 1 + Math.max(0, Math.min(successes, trials));
   const b = 1 + Math.max(0, trials - Math.min(successes, trials));
-  return { mean: a / (a + b), variance: (a * b) / ((a + b) ** 2 * (a + b + 1)) };
+  return { mean: a / (a + b) };
 }
 
 /**
- * The 95% interval of x·y for two independent probabilities each known as successes in trials: on the log scale,
- * where the product's variance is about the sum of each one's relative variance (the delta method).
+ * The digamma function ψ and its next two derivatives ψ′, ψ″ at x > 0: by the recurrence up to x ≥ 8, then their
+ * asymptotic series (to about 1e-12 there).
  */
-export function productInterval(
-  x: { successes: number; trials: number },
-  y: { successes: number; trials: number },
-  estimate: number,
-): Interval {
-  if (estimate <= 0) return [0, 0];
-  const mx = betaMoments(x.successes, x.trials);
-  const my = betaMoments(y.successes, y.trials);
-  const sd = Math.sqrt(mx.variance / mx.mean ** 2 + my.variance / my.mean ** 2);
-  return [estimate * Math.exp(-Z95 * sd), Math.min(1, estimate * Math.exp(Z95 * sd))];
+export function polygammas(x: number): [number, number, number] {
+  let d0 = 0;
+  let d1 = 0;
+  let d2 = 0;
+  while (x < 8) {
+    d0 -= 1 / x;
+    d1 += 1 / (x * x);
+    d2 -= 2 / (x * x * x);
+    x++;
+  }
+  const i = 1 / x;
+  const i2 = i * i;
+  d0 += Math.log(x) - i / 2 - i2 * (1 / 12 - i2 * (1 / 120 - i2 * (1 / 252 - i2 / 240)));
+  d1 += i + i2 / 2 + i * i2 * (1 / 6 - i2 * (1 / 30 - i2 * (1 / 42 - i2 / 30)));
+  d2 += -i2 - i * i2 - i2 * i2 * (1 / 2 - i2 * (1 / 6 - i2 * (1 / 6 - (i2 * 3) / 10)));
+  return [d0, d1, d2];
+}
+
+/** The first three cumulants of log X for X ~ Beta(a, b): ψ(a) − ψ(a + b), and the same of ψ′ and ψ″. */
+function logBetaCumulants(a: number, b: number): [number, number, number] {
+  const x = polygammas(a);
+  const ab = polygammas(a + b);
+  return [x[0] - ab[0], x[1] - ab[1], x[2] - ab[2]];
+}
+
+/**
+ * The 95% interval of x·y for two independent probabilities, each a Beta posterior (uniform prior) from its
+ * evidence: on the log scale, where the cumulants of the two add exactly (log-Beta's are polygamma differences),
+ * its 2.5% and 97.5% quantiles by the Cornish–Fisher expansion with the skewness — the log of a Beta with little
+ * evidence has a long lower tail that a normal on the log scale cuts short.
+ */
+export function productInterval(x: { successes: number; trials: number }, y: { successes: number; trials: number }): Interval {
+  const [k1, k2, k3] = [x, y]
+    .map((e) => {
+      const s = Math.max(0, Math.min(e.successes, e.trials));
+      return logBetaCumulants(1 + s, 1 + Math.max(0, e.trials - s));
+    })
+    .reduce((p, q) => [p[0] + q[0], p[1] + q[1], p[2] + q[2]]);
+  const sd = Math.sqrt(k2);
+  const skew = k3 / (sd * sd * sd);
+  const quantile = (z: number) => Math.exp(k1 + sd * (z + ((z * z - 1) * skew) / 6));
+  return [quantile(-Z95), Math.min(1, quantile(Z95))];
 }
 
 /** An estimate and its 95% interval, both from one posterior: its mean and its 2.5% and 97.5% quantiles. */
@@ -178,5 +210,5 @@ export function gammaPosterior(events: number, exposure: number): Posterior {
  */
 export function productPosterior(x: { successes: number; trials: number }, y: { successes: number; trials: number }): Posterior {
   const estimate = betaMoments(x.successes, x.trials).mean * betaMoments(y.successes, y.trials).mean;
-  return holding(estimate, productInterval(x, y, estimate));
+  return holding(estimate, productInterval(x, y));
 }
