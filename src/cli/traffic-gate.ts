@@ -94,6 +94,8 @@ export async function estimateTraffic(
     `On traffic (${check.store}, ${check.estimator}, ${check.model.toUpperCase()}, ${report.searches.toLocaleString('en-US')} of A's searches): ${what}, p ${delta.p.toPrecision(2)}, coverage ${Math.round(report.coverage * 100)}%`,
   );
   if (report.lowCoverage) io.stderr(`warning: ${lowCoverageWords(report.coverage)}.`);
+  if (chosen?.unreliable)
+    io.stderr(`warning: ${check.estimator} is unreliable on this log (${chosen.unreliable}); the headline is ${report.headline}.`);
   const row = (name: string, e: Pick<TrafficEstimate, 'a' | 'b' | 'delta'>) => ({
     name,
     a: e.a.value,
@@ -112,7 +114,11 @@ export async function estimateTraffic(
     coverage: report.coverage,
     ...(report.lowCoverage ? { warning: lowCoverageWords(report.coverage) } : {}),
     estimates: [
-      ...report.estimates.map((e) => row(`clicks@${report.k}, ${e.estimator}`, e)),
+      ...report.estimates.map((e) => ({
+        ...row(`clicks@${report.k}, ${e.estimator}`, e),
+        ...(e.estimator === report.headline ? { headline: true as const } : {}),
+        ...(e.unreliable ? { unreliable: e.unreliable } : {}),
+      })),
       ...report.outcomes.map((o) => row(`${o.outcome}, model`, o)),
     ],
     interleaving: {

@@ -23,6 +23,11 @@ export function TrafficReportSection({ traffic }: { traffic: TrafficSection }) {
         {`Had B (${traffic.b}) answered the ${traffic.searches.toLocaleString('en-US')} first pages logged under A (${traffic.a}) in ${traffic.store}: ${traffic.model.toUpperCase()} fitted on the store, 95% intervals by a bootstrap over sessions that refits it; coverage ${Math.round(traffic.coverage * 100)}% of B's top ${traffic.k} items shown for their query in the log.`}
       </p>
       {traffic.warning ? <p className="gate gate--failed">{`Warning: ${traffic.warning}.`}</p> : null}
+      {traffic.estimates
+        .filter((e) => e.unreliable)
+        .map((e) => (
+          <p key={e.name} className="muted">{`${e.name} is unreliable here: ${e.unreliable}.`}</p>
+        ))}
       <table>
         <thead>
           <tr>
@@ -37,7 +42,10 @@ export function TrafficReportSection({ traffic }: { traffic: TrafficSection }) {
         <tbody>
           {traffic.estimates.map((e) => (
             <tr key={e.name}>
-              <td>{e.name}</td>
+              <td title={e.unreliable}>
+                {e.name}
+                {e.headline ? ' (headline)' : e.unreliable ? ' (unreliable)' : ''}
+              </td>
               <td className="n">{value(e.a)}</td>
               <td className="n">{value(e.b)}</td>
               <td className="n">{signed(e.delta)}</td>

@@ -17,6 +17,15 @@ test('on traffic: the demo experiment’s B estimated on the traffic logged unde
   const table = panel.getByRole('table', { name: 'Clicks@10 per search on traffic' });
   await expect(table).toBeVisible({ timeout: 120_000 });
   for (const estimator of ['model', 'ips', 'snips', 'dr']) await expect(panel.getByTestId(`on-traffic-${estimator}`)).toBeVisible();
+  // A headline the diagnostics support; IPS, whose support the log lacks (new-arrivals' items missing from most
+  // logged pages), marked unreliable with the reason; the weights' diagnostics stated.
+  const headline = panel.getByTestId('on-traffic-headline');
+  await expect(headline).toContainText(/^(Doubly robust|Model): B − A [−+]\d\.\d{3} .* — the headline, because/);
+  await expect(headline).toContainText(/Unreliable here: IPS — in \d+% of B's places the logged searches did not show B's item/);
+  const named = (await headline.textContent())!.startsWith('Model') ? 'model' : 'dr';
+  await expect(panel.getByTestId(`on-traffic-${named}`)).toContainText('headline');
+  await expect(panel.getByTestId('on-traffic-ips')).toContainText('unreliable');
+  await expect(panel.getByTestId('on-traffic-support')).toContainText(/worth [\d,]+ equally weighted ones \(effective sample size\)/);
   // A is the log's default (side A names no configuration), B the experiment's new-arrivals.
   await expect(panel).toContainText('had B (new-arrivals) answered');
   await expect(panel).toContainText('logged under A (default');

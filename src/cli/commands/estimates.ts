@@ -5,6 +5,7 @@ import {
   estimatesCli,
   estimatesGateCli,
   estimatesReplayCli,
+  type Support,
   type TrafficEstimate,
 } from '../../shared/estimates';
 import { defaultsOf, flagHelp, flagOptions } from '../../shared/operations';
@@ -35,7 +36,10 @@ export const ESTIMATE_USAGE =
   '  --a-config    A: the configuration whose logged searches are replayed (default: every search in the store)\n' +
   "  --estimator   model, ips, snips, dr, interleave or all (default dr): model = the fitted model on B's page; ips and\n" +
   "                snips = logged clicks on B's items reweighted by how likely each rank was looked at, clipped; dr =\n" +
-  "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks\n" +
+  "                model + the clicks' correction; interleave = team-draft interleaving replayed with simulated clicks.\n" +
+  '                The table marks the headline (DR, or the model where the weights are unsound) and IPS/SNIPS as\n' +
+  "                unreliable where the log's support is lacking (the weights' effective sample size, the largest\n" +
+  "                weight, the share of B's places never shown)\n" +
   `${flagHelp(estimatesCli, { width: 13, only: ['model'] }).join('\n')}\n` +
   `${flagHelp(estimatesReplayCli, { width: 13, only: ['outcome'] }).join('\n')}\n` +
   `${flagHelp(estimatesCli, { width: 13, only: ['k'] }).join('\n')}\n` +
@@ -43,7 +47,9 @@ export const ESTIMATE_USAGE =
   '  --from, --to  only these days (default: all the store holds)\n' +
   `${flagHelp(estimatesReplayCli, { width: 13, only: ['concurrency'] }).join('\n')}\n` +
   '  --format      json: { estimator, k, a: { value, ci95 }, b: { value, ci95 }, delta: { value, ci95, p }, coverage,\n' +
-  '                searches, clip } to standard output (an array with --estimator all) (default: a table)';
+  '                searches, clip, support: { effectiveSampleSize, impressions, largestWeight, unseenShare, neverShownShare },\n' +
+  '                unreliable,\n' +
+  '                headline } to standard output (an array with --estimator all) (default: a table)';
 
 export const ESTIMATE_EXAMPLE =
   '  example: search-workbench traffic estimate --store examples/workspace/traffic --a-config default --b-config new-arrivals --base-url http://127.0.0.1:8787 --token demo-search-token-0001';
@@ -67,11 +73,23 @@ function estimateJson(report: EstimateReport, e: TrafficEstimate) {
     coverage: fixed(e.coverage),
     searches: e.searches,
     clip: e.clip ? { at: e.clip.at, clippedShare: fixed(e.clip.clippedShare) } : null,
+    ...(e.estimator === 'model' ? {} : { support: supportJson(report.support) }),
+    unreliable: e.unreliable,
+    headline: e.estimator === report.headline,
     model: report.model,
     replicates: report.replicates,
     seed: report.seed,
   };
 }
+
+/** The weights' diagnostics, as IPS, SNIPS and DR carry them. */
+const supportJson = (s: Support) => ({
+  effectiveSampleSize: fixed(s.effectiveSampleSize),
+  impressions: fixed(s.impressions),
+  largestWeight: s.largestWeight === null ? null : fixed(s.largestWeight),
+  unseenShare: fixed(s.unseenShare),
+  neverShownShare: fixed(s.neverShownShare),
+});
 
 /** An outcome other than clicks, by the model, in the same shape. */
 function outcomeJson(report: EstimateReport, o: OutcomeEstimate) {
@@ -87,6 +105,13 @@ function outcomeJson(report: EstimateReport, o: OutcomeEstimate) {
     replicates: report.replicates,
     seed: report.seed,
   };
+}
+
+/** The support diagnostics in words: the figures, then what they rule out. */
+export function supportWords(s: Support): string {
+  const largest = s.largestWeight === null ? 'unbounded' : s.largestWeight.toFixed(2);
+  const figures = `support: effective sample size ${Math.round(s.effectiveSampleSize).toLocaleString('en-US')} of ${Math.round(s.impressions).toLocaleString('en-US')} impressions, largest weight ${largest}; B's item not shown in ${(s.unseenShare * 100).toFixed(1)}% of B's places on the logged searches, never in ${(s.neverShownShare * 100).toFixed(1)}%`;
+  return s.problems.length ? `${figures} — ${s.problems.map((p) => p.words).join('; ')}` : `${figures} — every estimator supported`;
 }
 
 /** What each outcome is called in the table. */
@@ -128,10 +153,12 @@ function table(report: EstimateReport, chosen: string[]): string[] {
   for (const e of report.estimates) {
     if (!chosen.includes(e.estimator)) continue;
     const ci = (c: readonly [number, number]) => `[${num(c[0])}, ${num(c[1])}]`;
+    const mark = e.estimator === report.headline ? '   ← headline' : e.unreliable ? '   unreliable' : '';
     lines.push(
-      `${e.estimator.padEnd(10)} ${`${num(e.a.value)} ${ci(e.a.ci95)}`.padEnd(26)} ${`${num(e.b.value)} ${ci(e.b.ci95)}`.padEnd(26)} ${`${e.delta.value >= 0 ? '+' : ''}${num(e.delta.value)} ${ci(e.delta.ci95)}`.padEnd(28)} ${e.delta.p < 1e-4 ? '< 0.0001' : e.delta.p.toPrecision(2)}`,
+      `${e.estimator.padEnd(10)} ${`${num(e.a.value)} ${ci(e.a.ci95)}`.padEnd(26)} ${`${num(e.b.value)} ${ci(e.b.ci95)}`.padEnd(26)} ${`${e.delta.value >= 0 ? '+' : ''}${num(e.delta.value)} ${ci(e.delta.ci95)}`.padEnd(28)} ${(e.delta.p < 1e-4 ? '< 0.0001' : e.delta.p.toPrecision(2)).padEnd(8)}${mark}`,
     );
   }
+  if (chosen.some((c) => c !== 'model' && c !== 'interleave')) lines.push(supportWords(report.support));
   if (chosen.includes('interleave')) {
     const t = report.interleaving;
     lines.push(

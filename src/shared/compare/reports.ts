@@ -152,8 +152,20 @@ export interface TrafficSection {
   coverage: number;
   /** Said when coverage is low. */
   warning?: string;
-  /** clicks@k by each estimator, then click-through, add-to-carts and purchases by the model. */
-  estimates: { name: string; a: number; b: number; delta: number; ci95: readonly [number, number]; p: number }[];
+  /**
+   * clicks@k by each estimator, then click-through, add-to-carts and purchases by the model; `headline` on the one
+   * to read first, `unreliable` (why) on one the log's support undoes.
+   */
+  estimates: {
+    name: string;
+    a: number;
+    b: number;
+    delta: number;
+    ci95: readonly [number, number];
+    p: number;
+    headline?: true;
+    unreliable?: string;
+  }[];
   interleaving: { wins: number; losses: number; ties: number; p: number };
   /** The queries B loses the most clicks on in all (at most 20). */
   losesClicks: { query: string; searches: number; a: number; b: number; delta: number }[];

@@ -4,6 +4,7 @@ import { mulberry32 } from '../random';
 import { type Behaviour, behaviourOf, fitFor, type ReplayModel, startOf } from './behaviour';
 import { conversionRates, type OutcomeName, outcomeValues, type OutcomeValues } from './outcomes';
 import { coverageOf, ESTIMATORS, type EstimatorName, type ReplayLog, replayedSearches, replayValues } from './replay';
+import { headlineOf, type Support, supportOf, unreliability } from './support';
 
 /** One estimator's answer: A's and B's clicks@k per search, B − A, each with its 95% interval. */
 export interface TrafficEstimate {
@@ -18,6 +19,8 @@ export interface TrafficEstimate {
   searches: number;
   /** IPS, SNIPS, DR: the largest weight a click carries, and the share of weighted clicks the clip cut. */
   clip: { at: number; clippedShare: number } | null;
+  /** Why the log does not support this estimator (support.ts), or null: an unreliable estimate is shown, never headlined. */
+  unreliable: string | null;
 }
 
 /** An outcome besides clicks@k (click-through, add-to-carts, purchases per search), A and B by the model, with intervals. */
@@ -109,7 +112,14 @@ export function estimateOnLog(
   log: ReplayLog,
   options: EstimateOptions,
   onReplicate?: (done: number, total: number) => void,
-): { estimates: TrafficEstimate[]; outcomes: OutcomeEstimate[]; perTarget: TargetClicks; behaviour: Behaviour } {
+): {
+  estimates: TrafficEstimate[];
+  outcomes: OutcomeEstimate[];
+  perTarget: TargetClicks;
+  behaviour: Behaviour;
+  support: Support;
+  headline: EstimatorName;
+} {
   const fit = fitFor(options.model, log.pages);
   const behaviour = behaviourOf(fit, log);
   const point = replayValues(log, behaviour, options.k, options.clip);
@@ -131,6 +141,8 @@ export function estimateOnLog(
   }
   const coverage = coverageOf(log);
   const searches = replayedSearches(log);
+  const clippedShare = point.weighted ? point.clipped / point.weighted : 0;
+  const support = supportOf(point.weights, clippedShare);
   const estimates = ESTIMATORS.map((estimator): TrafficEstimate => ({
     estimator,
     k: options.k,
@@ -140,7 +152,8 @@ export function estimateOnLog(
     ),
     coverage,
     searches,
-    clip: estimator === 'model' ? null : { at: options.clip, clippedShare: point.weighted ? point.clipped / point.weighted : 0 },
+    clip: estimator === 'model' ? null : { at: options.clip, clippedShare },
+    unreliable: unreliability(estimator, support),
   }));
   const outcomes = (Object.keys(outcomePoint.values) as OutcomeName[]).map((outcome) => ({
     outcome,
@@ -155,5 +168,7 @@ export function estimateOnLog(
     outcomes,
     perTarget: { searches: Array.from(perTarget.searches), a: Array.from(perTarget.a), b: Array.from(perTarget.b) },
     behaviour,
+    support,
+    headline: headlineOf(support),
   };
 }

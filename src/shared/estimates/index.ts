@@ -39,6 +39,7 @@ export {
   replayInterleaving,
   replayValues,
 } from './replay';
+export { headlineOf, SUPPORT_RULES, type Support, supportOf, unreliability, type WeightSums } from './support';
 export { type LoggedSearch, replayLogOf, type Target, withTargets } from './replay-log';
 export { clicksScorer, type ClicksOf } from './scorer';
 export { estimatesCli, estimatesGateCli, estimatesReplayCli, estimatesOperations, type TrafficEstimateView } from './operations';

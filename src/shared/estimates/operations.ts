@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Interval } from '../click-models';
 import { ESTIMATORS, type EstimatorName } from './replay';
+import type { Support } from './support';
 import { OUTCOMES, type OutcomeName } from './outcomes';
 import { DEFAULT_REPLICATES, DEFAULT_SEED } from './estimate';
 import { DEFAULT_CLIP } from './replay';
@@ -27,7 +28,12 @@ export interface TrafficEstimateView {
     b: { value: number; ci95: Interval };
     delta: { value: number; ci95: Interval; p: number };
     clip: { at: number; clippedShare: number } | null;
+    /** Why the log does not support it, or null. */
+    unreliable: string | null;
   }[];
+  /** IPS's and SNIPS's support diagnostics, and the estimator they point to. */
+  support: Support;
+  headline: EstimatorName;
   /** Click-through, and where the log has them add-to-carts and purchases per search, by the model. */
   outcomes: {
     outcome: OutcomeName;

@@ -1,6 +1,7 @@
 import { MODEL_DEPTH, type PreparedPages } from '../click-models';
 import { type Behaviour, examination } from './behaviour';
 import { outcomeChances, teamDrafts } from './interleave';
+import type { WeightSums } from './support';
 
 /**
  * The traffic an estimate replays: the first pages grouped into patterns (what the click model is fitted on, every
@@ -48,6 +49,8 @@ export type ReplayValues = Record<EstimatorName, { a: number; b: number }> & {
   /** The logged clicks on B's items whose weight the clip cut, and those weighted at all. */
   clipped: number;
   weighted: number;
+  /** The weights' sums and B's places the log never showed: what the support diagnostics read. */
+  weights: WeightSums;
 };
 
 /** The default largest weight a click can carry: B's chance of looking at the rank over the log's. */
@@ -98,6 +101,7 @@ export function replayValues(log: ReplayLog, b: Behaviour, k: number, clip: numb
   let clicksA = 0;
   let clipped = 0;
   let weighted = 0;
+  const sums: WeightSums = { impressions: 0, sum: 0, squares: 0, largest: 0, places: 0, unshownPlaces: 0, neverShownPlaces: 0 };
   for (let i = 0; i < log.searchPattern.length; i++) {
     const t = log.searchTarget[i]!;
     if (t < 0) continue;
@@ -129,10 +133,14 @@ export function replayValues(log: ReplayLog, b: Behaviour, k: number, clip: numb
       let weight = eA[r]! > 0 ? eB[slot]! / eA[r]! : eB[slot]! > 0 ? Infinity : 0;
       const click = (mask >> r) & 1;
       if (click) weighted += w;
+      if (weight > sums.largest) sums.largest = weight;
       if (weight > clip) {
         weight = clip;
         if (click) clipped += w;
       }
+      sums.impressions += w;
+      sums.sum += w * weight;
+      sums.squares += w * weight * weight;
       numer[slot]! += w * click * weight;
       errors[slot]! += w * weight * (click - eA[r]! * b.alpha[u]!);
     }
@@ -145,8 +153,13 @@ export function replayValues(log: ReplayLog, b: Behaviour, k: number, clip: numb
     if (!replayed[t]) continue;
     const share = replayed[t]!;
     modelB += share * modelOfB[t]!;
-    for (let slot = t * depthK; slot < (t + 1) * depthK; slot++) {
-      if (!shown[slot]) continue;
+    sums.places += share * log.targets[t]!.length;
+    for (let slot = t * depthK; slot < t * depthK + log.targets[t]!.length; slot++) {
+      sums.unshownPlaces += share * (1 - shown[slot]! / logged[t]!);
+      if (!shown[slot]) {
+        sums.neverShownPlaces += share;
+        continue;
+      }
       ipsB += (share * numer[slot]!) / logged[t]!;
       snipsB += (share * numer[slot]!) / shown[slot]!;
       correction += (share * errors[slot]!) / shown[slot]!;
@@ -161,6 +174,7 @@ export function replayValues(log: ReplayLog, b: Behaviour, k: number, clip: numb
     dr: { a: observed, b: per(modelB + correction) },
     clipped,
     weighted,
+    weights: sums,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   replayInterleaving,
   interleavingDelta,
   type OutcomeEstimate,
+  type Support,
   type TargetClicks,
   type TrafficEstimate,
 } from '../../../shared/estimates';
@@ -52,6 +53,10 @@ export interface EstimateReport {
   /** B: its configuration, or the run file's name. */
   b: string;
   estimates: TrafficEstimate[];
+  /** Whether the log supports IPS and SNIPS: the weights' effective sample size, the largest, B's places never shown. */
+  support: Support;
+  /** The estimator to read first: the one the diagnostics support (DR, or the model when the weights are unsound). */
+  headline: EstimatorName;
   /** Click-through, and where the log has them add-to-carts and purchases per search, by the model. */
   outcomes: OutcomeEstimate[];
   /** Per query A's replayed searches and the model's clicks@k for A and B, the most clicks lost in all (B − A × searches) first. */
@@ -148,7 +153,7 @@ export async function estimateOnStore(
     );
   const replicates = input.replicates ?? DEFAULT_REPLICATES;
   const seed = input.seed ?? DEFAULT_SEED;
-  const { estimates, outcomes, perTarget, behaviour } = estimateOnLog(
+  const { estimates, outcomes, perTarget, behaviour, support, headline } = estimateOnLog(
     log,
     { model: input.model, k: input.k, clip: input.clip ?? DEFAULT_CLIP, replicates, seed },
     (done, total) => options.onProgress?.({ phase: 'bootstrap', done, total }),
@@ -163,6 +168,8 @@ export async function estimateOnStore(
     configuration: input.configuration ?? null,
     b: input.source.kind === 'run' ? input.source.name : input.source.configurationId,
     estimates,
+    support,
+    headline,
     outcomes,
     queries: queryClicks(contexts, perTarget),
     interleaving: { ...tally, delta: interleavingDelta(tally) },

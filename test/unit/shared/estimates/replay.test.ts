@@ -11,6 +11,9 @@ import {
   replayValues,
   replicateCounts,
   sessionWeights,
+  headlineOf,
+  supportOf,
+  unreliability,
 } from '../../../../src/shared/estimates';
 import { mulberry32 } from '../../../../src/shared/random';
 
@@ -71,6 +74,42 @@ describe('the replay estimators on logs worked by hand', () => {
     const xTerm = 1 * (0.5 / 1);
     expect(v.ips.b).toBeCloseTo(yTerm / 4 + xTerm / 4, 12);
     expect(v.snips.b).toBeCloseTo(yTerm / 2 + xTerm / 4, 12);
+    // The support: y not shown on half the searches (one of B's two places, half the time), no place never shown. Six
+    // impressions of B's items: y twice (at rank 2, B's rank 1: weight 2), x four times (rank 1, B's rank 2: ½).
+    expect(v.weights.unshownPlaces / v.weights.places).toBeCloseTo(0.25, 12);
+    expect(v.weights.neverShownPlaces).toBe(0);
+    expect(v.weights.impressions).toBe(6);
+    expect(v.weights.sum).toBeCloseTo(2 * 2 + 4 * 0.5, 12);
+    expect(v.weights.squares).toBeCloseTo(2 * 4 + 4 * 0.25, 12);
+    expect(v.weights.largest).toBe(2);
+    const support = supportOf(v.weights, 0);
+    expect(support.effectiveSampleSize).toBeCloseTo(36 / 9, 12);
+    // Above 10% of places unshown: IPS marked unreliable, SNIPS not; four effective impressions, under 30: the weights
+    // unsound for all three, and the headline falls back to the model.
+    expect(unreliability('ips', support)).toMatch(/25% of B's places the logged searches did not show B's item/);
+    expect(unreliability('snips', support)).toMatch(/effective sample size is 4 of 6/);
+    expect(unreliability('snips', support)).not.toMatch(/did not show/);
+    expect(unreliability('model', support)).toBeNull();
+    expect(headlineOf(support)).toBe('model');
+  });
+
+  it('the support rules: each lack undoes the estimators it names, and DR headlines where its weights are sound', () => {
+    const sound = { impressions: 1000, sum: 1000, squares: 1000, largest: 1, places: 100, unshownPlaces: 0, neverShownPlaces: 0 };
+    const ok = supportOf(sound, 0);
+    expect(ok.problems).toEqual([]);
+    expect(headlineOf(ok)).toBe('dr');
+    // 40% of places unshown on the logged searches, 20% never shown at all.
+    const gaps = supportOf({ ...sound, unshownPlaces: 40, neverShownPlaces: 20 }, 0);
+    expect(gaps.problems.map((p) => p.estimators)).toEqual([['ips'], ['ips', 'snips']]);
+    expect(unreliability('dr', gaps)).toBeNull();
+    expect(headlineOf(gaps)).toBe('dr');
+    // One weight of 100 among a thousand of 0.1: an effective sample size of about 1.
+    const heavy = supportOf({ ...sound, sum: 100 + 99.9, squares: 10_000 + 9.99, largest: Infinity }, 0);
+    expect(heavy.effectiveSampleSize).toBeLessThan(5);
+    expect(heavy.largestWeight).toBeNull();
+    expect(unreliability('dr', heavy)).toMatch(/effective sample size/);
+    expect(headlineOf(heavy)).toBe('model');
+    expect(unreliability('dr', supportOf(sound, 0.2))).toMatch(/the clip cut 20.0%/);
   });
 
   it("searches not logged under A lend their clicks on B's items but are not replayed", () => {

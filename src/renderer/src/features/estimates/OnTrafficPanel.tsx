@@ -100,6 +100,52 @@ function ValueCells({ values: v }: { values: Pick<Estimate, 'a' | 'b' | 'delta'>
   );
 }
 
+/** The weights' diagnostics in a sentence: the figures IPS and SNIPS rest on. */
+function supportLine(s: TrafficEstimateView['support']): string {
+  const largest = s.largestWeight === null ? 'unbounded' : s.largestWeight.toFixed(2);
+  return (
+    `IPS and SNIPS rest on ${Math.round(s.impressions).toLocaleString()} logged impressions of B's items, worth ` +
+    `${Math.round(s.effectiveSampleSize).toLocaleString()} equally weighted ones (effective sample size); the largest weight ` +
+    `${largest}. B's item was not shown in ${(s.unseenShare * 100).toFixed(1)}% of B's places on the logged searches, and never in ` +
+    `${(s.neverShownShare * 100).toFixed(1)}%.`
+  );
+}
+
+/** Which estimate to read first and why; and, where IPS and SNIPS lack support, what they lack. */
+function Headline({ view }: { view: TrafficEstimateView }) {
+  const head = view.estimates.find((e) => e.estimator === view.headline);
+  if (!head) return null;
+  const why =
+    view.headline === 'dr'
+      ? 'it takes the model where the log never showed B’s items and corrects it by the clicks where it did'
+      : 'the correction DR adds to the model is weighted as IPS is, and the log does not support those weights here';
+  const { problems } = view.support;
+  return (
+    <div className={problems.length ? 'panel-card__banner' : 'on-traffic__headline'} role="status" data-testid="on-traffic-headline">
+      {problems.length ? <TriangleAlert size={15} aria-hidden="true" /> : null}
+      <span>
+        <strong>
+          {NAMES[head.estimator].name}: B − A {signed(head.delta.value)} ({ci(head.delta.ci95)}, p {pText(head.delta.p)})
+        </strong>{' '}
+        — the headline, because {why}.
+        {problems.length ? (
+          <>
+            {' '}
+            Unreliable here:{' '}
+            {problems.map((p, i) => (
+              <span key={p.words}>
+                {i ? '; ' : ''}
+                {p.estimators.map((e) => NAMES[e].name).join(', ')} — {p.words}
+              </span>
+            ))}
+            .
+          </>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
 const OUTCOME_NAMES: Record<TrafficEstimateView['outcomes'][number]['outcome'], { name: string; says: string }> = {
   ctr: { name: 'Click-through', says: 'the share of searches with at least one click in the first k' },
   carts: { name: 'Add-to-carts', says: "per search: each rank's click chance × the item's add-to-carts per click in the log" },
@@ -184,13 +230,22 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
             <strong>{Math.round(view.coverage * 100)}%</strong>
             <span className="small muted">of B's top {view.k} items the log showed for their query</span>
           </div>
+          <Headline view={view} />
           <table className="on-traffic__table" aria-label={`Clicks@${view.k} per search on traffic`}>
             <ValueHead first="Estimator" />
             <tbody>
               {view.estimates.map((e) => (
-                <tr key={e.estimator} data-testid={`on-traffic-${e.estimator}`}>
-                  <th scope="row" title={NAMES[e.estimator].says}>
+                <tr
+                  key={e.estimator}
+                  data-testid={`on-traffic-${e.estimator}`}
+                  className={
+                    e.estimator === view.headline ? 'on-traffic__row--headline' : e.unreliable ? 'on-traffic__row--unreliable' : undefined
+                  }
+                >
+                  <th scope="row" title={e.unreliable ? `Unreliable here: ${e.unreliable}` : NAMES[e.estimator].says}>
                     {NAMES[e.estimator].name}
+                    {e.estimator === view.headline ? <span className="badge">headline</span> : null}
+                    {e.unreliable ? <span className="badge badge--warning">unreliable</span> : null}
                     {e.clip && e.clip.clippedShare > 0 ? (
                       <span className="small muted">
                         {' '}
@@ -203,6 +258,9 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
               ))}
             </tbody>
           </table>
+          <p className="small muted" data-testid="on-traffic-support">
+            {supportLine(view.support)}
+          </p>
           <DeltaChart view={view} />
           {view.outcomes.length ? (
             <table className="on-traffic__table" aria-label="Click-through and conversions per search on traffic, by the model">
