@@ -1,4 +1,4 @@
-import { benchAbTest } from './abtest.bench';
+import { benchAbTest, benchAbTestStore } from './abtest.bench';
 import { benchAssertions } from './assertions.bench';
 import { benchClickModels } from './click-models.bench';
 import { benchCompare, benchPace } from './compare.bench';
@@ -36,6 +36,7 @@ const suites: [string, () => Promise<void>][] = [
   ['click-models', benchClickModels],
   ['estimates', benchEstimates],
   ['abtest', benchAbTest],
+  ['abtest-store', benchAbTestStore],
 ];
 
 const only = process.argv.slice(2);

@@ -73,8 +73,19 @@ test('QA: the running demo test read from the traffic — SRM, lifts both ways, 
   const lifts = readout.getByRole('table', { name: 'Lifts over the control' });
   await expect(lifts.getByRole('row', { name: /new-arrivals/ })).toContainText(/[−+]\d+\.\d%/);
   await expect(panel.getByTestId('abtest-chart')).toBeVisible();
+  // The demo week starts with the test: no pre-period, so CUPED says it has nothing to regress on; the guardrails are
+  // the two metrics not read; the segments are broken down with Holm's correction.
+  await expect(panel.getByTestId('abtest-cuped')).toContainText('no user of the test searched in the 14 days before its start');
+  await expect(panel.getByTestId('abtest-guardrails').getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByTestId('abtest-guardrails')).toContainText(
+    /Guardrail conversion \(new-arrivals\): [−+]\d+\.\d% .* — (holds|breached)/,
+  );
+  const segments = readout.getByRole('table', { name: 'Lift by segment' });
+  await expect(segments.getByRole('row', { name: /premium/ })).toContainText(/[−+]\d+\.\d%/);
   // Conversion at +5%: the test has not reached its planned size yet.
   await panel.getByRole('radio', { name: 'conversion' }).click();
+  // Read again on conversion (the table's last column says which metric it shows).
+  await expect(variations.getByRole('columnheader', { name: 'conversion, 95% interval' })).toBeVisible();
   await expect(panel.getByTestId('abtest-reached')).toContainText(/^\s*\d+% of the planned size/);
   await expect(panel.getByTestId('abtest-plan')).toContainText(/users per variation/);
   await readout.scrollIntoViewIfNeeded();

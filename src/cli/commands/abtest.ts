@@ -1,4 +1,13 @@
-import { abtestReadCli, assign, outsideTestDays, parseAbTest, type StoreReadout, userIdsSchema } from '../../shared/abtest';
+import {
+  abtestReadCli,
+  assign,
+  type Comparison,
+  outsideTestDays,
+  parseAbTest,
+  PRE_PERIOD_DAYS,
+  type StoreReadout,
+  userIdsSchema,
+} from '../../shared/abtest';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { AbTestService } from '../../main/services/abtest';
 import { EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
@@ -15,12 +24,15 @@ const READ_USAGE =
   '  read: the test read from the traffic store — per variation users, searches and the metric per search with its 95%\n' +
   '  interval; each lift over the control (the first variation) by the fixed-horizon test and by the always-valid mSPRT\n' +
   "  (normal mixture, τ = the minimum effect × the control's rate), which may be read every day; the sample-ratio check\n" +
-  "  (χ² of users against the weights, flagged below p 0.001); the planner's users per variation for 80% power\n" +
+  "  (χ² of users against the weights, flagged below p 0.001); the planner's users per variation for 80% power; CUPED\n" +
+  "  (each user's metric in the 14 days before the start regressed out, with the variance it removed); the lift per\n" +
+  '  segment (Holm-corrected); the guardrails: every metric not read, breached when B is worse with 95% confidence\n' +
   '  --store      the traffic store (required)\n' +
   '  --test       FILE: the A/B test (required)\n' +
   `${flagHelp(abtestReadCli, { width: 12 }).join('\n')}\n` +
   '  --fail-on-srm  exit 1 when the sample-ratio check flags the split (default: report it only)\n' +
-  '  --format     json: { test, srm, variations, lifts, plan } to standard output (default: a table)';
+  '  --format     json: { test, srm, variations, lifts, plan, cuped, segments, guardrails } to standard output\n' +
+  '               (default: a table)';
 
 const USAGE =
   'abtest assign --test FILE --user ID [--user ID]… [--format json]\n' +
@@ -118,7 +130,55 @@ function readoutJson(r: StoreReadout) {
     tau: fixed(r.tau),
     revenueCap: r.revenueCap,
     searches: r.searches,
+    // With each user's metric in the 14 days before the start regressed out; null when none searched then.
+    cuped:
+      r.cuped?.map((c) => ({
+        ...comparisonJson(c),
+        variation: c.variation,
+        varianceRemoved: fixed(c.varianceRemoved),
+        theta: fixed(c.theta),
+      })) ?? null,
+    segments: r.segments.map((x) => ({
+      segment: x.segment,
+      variation: x.variation,
+      users: x.users,
+      ...comparisonJson(x),
+      pAdjusted: x.pAdjusted,
+      significant: x.significant,
+    })),
+    guardrails: r.guardrails.map((g) => ({ variation: g.variation, metric: g.metric, ...comparisonJson(g), verdict: g.verdict })),
   };
+}
+
+const comparisonJson = (c: Comparison) => ({
+  lift: fixed(c.lift),
+  liftAbsolute: fixed(c.liftAbsolute),
+  ci95: pair(c.ci95),
+  ci95Absolute: pair(c.ci95Absolute),
+  p: c.p,
+});
+
+/** CUPED, the segments and the guardrails, as the table prints them. */
+function beyondLines(r: StoreReadout): string[] {
+  const lines: string[] = [];
+  if (r.cuped)
+    for (const c of r.cuped)
+      lines.push(
+        `  CUPED ${c.variation}: ${pct(c.lift)} [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] p ${c.p.toPrecision(2)} — ${Math.round(c.varianceRemoved * 100)}% of the variance removed by each user's metric in the ${PRE_PERIOD_DAYS} days before the start`,
+      );
+  else lines.push(`  CUPED: no user of the test searched in the ${PRE_PERIOD_DAYS} days before its start: nothing to regress on`);
+  if (r.segments.length) {
+    lines.push(`  by segment (the segment of a user's first search; Holm-corrected over ${r.segments.length}):`);
+    for (const x of r.segments)
+      lines.push(
+        `    ${(x.segment || '(none)').padEnd(14)} ${x.variation}: ${pct(x.lift)} [${pct(x.ci95[0])}, ${pct(x.ci95[1])}] p ${x.p.toPrecision(2)}, adjusted ${x.pAdjusted.toPrecision(2)}${x.significant ? ' — significant' : ''} (${x.users.control.toLocaleString('en-US')} / ${x.users.variation.toLocaleString('en-US')} users)`,
+      );
+  }
+  for (const g of r.guardrails)
+    lines.push(
+      `  guardrail ${g.metric} (${g.variation}): ${pct(g.lift)} [${pct(g.ci95[0])}, ${pct(g.ci95[1])}] — ${g.verdict === 'breached' ? 'BREACHED: B is worse with 95% confidence' : 'holds'}`,
+    );
+  return lines;
 }
 
 async function readCommand(argv: string[], io: CliIo): Promise<number> {
@@ -162,6 +222,7 @@ async function readCommand(argv: string[], io: CliIo): Promise<number> {
       `  plan: ${Number.isFinite(r.plan.needed) ? r.plan.needed.toLocaleString('en-US') : '—'} users per variation for ${pct(minimumEffect)} at 80% power and α ${alpha}; ${Math.round(r.plan.reached * 100)}% of the planned size reached${r.plan.days !== null ? ` (${r.plan.days} day${r.plan.days === 1 ? '' : 's'} at this pace)` : ''}`,
     );
     if (r.revenueCap !== null) io.stdout(`  revenue: each user's capped at ${r.revenueCap.toFixed(2)} (the 99.9th percentile of users)`);
+    for (const line of beyondLines(r)) io.stdout(line);
   }
   if (r.srm.flagged)
     io.stderr('warning: sample-ratio mismatch — the users are not split as the weights say; the results are not to be trusted.');

@@ -49,6 +49,17 @@ export {
   type VariationReadout,
 } from './readout';
 export { falseWins, type OutcomeSimulation, powerAtPlannedSize, simulateOutcomes, twoArms } from './simulate';
-export { testWindow } from './window';
+export { preWindowStart, testWindow } from './window';
+export {
+  type BeyondTheMetric,
+  type Comparison,
+  type CupedLift,
+  type GroupSums,
+  type Guardrail,
+  MIN_SEGMENT_USERS,
+  PRE_PERIOD_DAYS,
+  segmentLifts,
+  type SegmentLift,
+} from './analysis';
 export { AB_READING_DEFAULTS, type AbReading, abReadingSchema } from './reading';
 export { type AbPlanView, type AbReadoutView, abtestOperations, abtestReadCli, userIdsSchema } from './operations';

@@ -2,18 +2,19 @@ import { normalQuantile, normalUpperTail } from '../metrics';
 import { plannedUsers, ratioOf, type UserSums } from './plan';
 import { alwaysValid, sampleRatioMismatch } from './stats';
 import type { AbTest } from './test';
-
-/** The metrics a test is read on: per search, the share with a click in the first k, with a purchase, and revenue. */
-export const AB_METRICS = ['ctr', 'conversion', 'revenue'] as const;
-export type AbMetric = (typeof AB_METRICS)[number];
+import { beyondTheMetric, type BeyondTheMetric, type GroupSums, groupSumsOfUsers, type UserTotals } from './analysis';
+import { AB_METRICS, type AbMetric } from './metric';
+export { AB_METRICS, type AbMetric };
 
 /** One user's day in a test: what their searches earned. Users are the unit the storefront randomises. */
 export interface UserDay {
   user: string;
   /** The variation this user is in (logged with the search, else drawn from the user id). */
   variation: string;
-  /** Days since the test's start (0 the first). */
+  /** Days since the test's start (0 the first); below 0 the pre-period CUPED regresses on. */
   day: number;
+  /** The segment of the day's first search. */
+  segment?: string;
   searches: number;
   sessions: number;
   /** Searches with a click in the first k, an add-to-cart, a purchase; revenue of the purchases. */
@@ -55,7 +56,8 @@ export interface LiftReadout {
   daily: { day: number; users: number; lift: number; ci: [number, number] }[];
 }
 
-export interface AbReadout {
+/** The readout; beyond its one metric (BeyondTheMetric), CUPED, the segments and the guardrails. */
+export interface AbReadout extends BeyondTheMetric {
   metric: AbMetric;
   srm: { chi2: number; p: number; flagged: boolean };
   variations: VariationReadout[];
@@ -129,6 +131,8 @@ export interface TestSums {
   lastDay: number;
   /** Revenue's cap: the 99.9th percentile of users' total revenue (the metric revenue only). */
   revenueCap: number | null;
+  /** Users' final totals by variation and segment, with the pre-period: CUPED, segments and guardrails. */
+  groups: GroupSums[];
 }
 
 const noTotals = (): ArmTotals => ({ users: 0, sessions: 0, searches: 0, clicked: 0, carted: 0, purchased: 0, revenue: 0 });
@@ -143,20 +147,20 @@ export function revenueCapOf(totals: readonly number[]): number | null {
  * The sufficient statistics of users' days held in memory (the reference the store's SQL is checked against): each
  * user in the variation of the first day they were seen, their running totals growing day by day.
  */
-export function sumsOfDays(test: Pick<AbTest, 'variations'>, days: readonly UserDay[], metric: AbMetric): TestSums {
+export function sumsOfDays(test: Pick<AbTest, 'variations'>, all: readonly UserDay[], metric: AbMetric): TestSums {
   const index = new Map(test.variations.map((v, i) => [v.id, i]));
-  let revenueCap: number | null = null;
-  if (metric === 'revenue') {
-    const totals = new Map<string, number>();
-    for (const d of days) totals.set(d.user, (totals.get(d.user) ?? 0) + d.revenue);
-    revenueCap = revenueCapOf([...totals.values()]);
-  }
-  const xOf = (u: { clicked: number; purchased: number; revenue: number }) =>
-    metric === 'ctr' ? u.clicked : metric === 'conversion' ? u.purchased : Math.min(u.revenue, revenueCap ?? Infinity);
+  const days = all.filter((d) => d.day >= 0);
+  const userRevenue = new Map<string, number>();
+  for (const d of days) userRevenue.set(d.user, (userRevenue.get(d.user) ?? 0) + d.revenue);
+  const cap = revenueCapOf([...userRevenue.values()]);
+  const revenueCap = metric === 'revenue' ? cap : null;
+  const xOfAll = (u: { clicked: number; purchased: number; revenue: number }, m: AbMetric) =>
+    m === 'ctr' ? u.clicked : m === 'conversion' ? u.purchased : Math.min(u.revenue, cap ?? Infinity);
+  const xOf = (u: { clicked: number; purchased: number; revenue: number }) => xOfAll(u, metric);
   const lastDay = days.reduce((m, d) => Math.max(m, d.day), 0);
   const byDay = Array.from({ length: lastDay + 1 }, () => [] as UserDay[]);
   for (const d of days) if (index.has(d.variation)) byDay[d.day]!.push(d);
-  const users = new Map<string, { arm: number; x: number; totals: ArmTotals }>();
+  const users = new Map<string, { arm: number; x: number; totals: ArmTotals; segment: string }>();
   const out: ArmDay[] = [];
   for (let day = 0; day <= lastDay; day++) {
     const added = new Map<number, ArmDay>();
@@ -164,7 +168,7 @@ export function sumsOfDays(test: Pick<AbTest, 'variations'>, days: readonly User
       let u = users.get(d.user);
       const fresh = !u;
       if (!u) {
-        u = { arm: index.get(d.variation)!, x: 0, totals: { ...noTotals(), users: 1 } };
+        u = { arm: index.get(d.variation)!, x: 0, totals: { ...noTotals(), users: 1 }, segment: d.segment ?? '' };
         users.set(d.user, u);
       }
       const before = { x: u.x, n: u.totals.searches };
@@ -184,7 +188,26 @@ export function sumsOfDays(test: Pick<AbTest, 'variations'>, days: readonly User
   }
   const totals = test.variations.map(noTotals);
   for (const u of users.values()) addInto(totals[u.arm]!, u.totals, TOTAL_KEYS);
-  return { totals, days: out, lastDay, revenueCap };
+  // The pre-period: each user's metric and searches before the start (their revenue capped as in the test).
+  const pre = new Map<string, { x: number; n: number; day: { clicked: number; purchased: number; revenue: number } }>();
+  for (const d of all)
+    if (d.day < 0 && users.has(d.user)) {
+      const p = pre.get(d.user) ?? { x: 0, n: 0, day: { clicked: 0, purchased: 0, revenue: 0 } };
+      p.n += d.searches;
+      p.day.clicked += d.clicked;
+      p.day.purchased += d.purchased;
+      p.day.revenue += d.revenue;
+      p.x = xOf(p.day);
+      pre.set(d.user, p);
+    }
+  const finals: UserTotals[] = [...users].map(([id, u]) => ({
+    arm: u.arm,
+    segment: u.segment,
+    n: u.totals.searches,
+    x: { ctr: xOfAll(u.totals, 'ctr'), conversion: xOfAll(u.totals, 'conversion'), revenue: xOfAll(u.totals, 'revenue') },
+    pre: { x: pre.get(id)?.x ?? 0, n: pre.get(id)?.n ?? 0 },
+  }));
+  return { totals, days: out, lastDay, revenueCap, groups: groupSumsOfUsers(finals, metric) };
 }
 
 /**
@@ -296,5 +319,10 @@ export function readFromSums(test: Pick<AbTest, 'variations'>, sums: TestSums, o
     },
     tau,
     revenueCap,
+    ...beyondTheMetric(
+      test.variations.map((v) => v.id),
+      sums.groups,
+      options,
+    ),
   };
 }

@@ -14,6 +14,14 @@ export interface OutcomeSimulation {
   searchesPerUser: number;
   /** Mean log of a purchase's value, and its sd. */
   revenue?: { mu: number; sigma: number };
+  /**
+   * Shoppers unlike each other: each user's rates times a log-normal factor of this sd (mean 1), the same before and
+   * in the test — what CUPED's pre-period regression removes. With it, each user also has a pre-period row (day −1):
+   * 1 + Poisson(2λ) searches at the control's rates times their factor.
+   */
+  userSpread?: number;
+  /** Each user's segment, drawn with these weights (absent: no segment). */
+  segments?: { id: string; weight: number }[];
 }
 
 function poisson(lambda: number, random: () => number): number {
@@ -38,26 +46,39 @@ export function simulateOutcomes(sim: OutcomeSimulation, random: () => number): 
       let pick = random() * total;
       const v = sim.variations.find((x) => (pick -= x.weight) < 0) ?? sim.variations[sim.variations.length - 1]!;
       const searches = 1 + poisson(sim.searchesPerUser, random);
-      const row: UserDay = {
-        user: `u${user++}`,
-        variation: v.id,
-        day,
-        searches,
-        sessions: 1,
-        clicked: 0,
-        carted: 0,
-        purchased: 0,
-        revenue: 0,
-      };
-      for (let s = 0; s < searches; s++) {
-        if (random() < v.ctr) row.clicked++;
-        if (random() < v.cart) row.carted++;
-        if (random() < v.conversion) {
-          row.purchased++;
-          row.revenue += sim.revenue ? Math.exp(sim.revenue.mu + sim.revenue.sigma * normal(random)) : 0;
-        }
+      const id = `u${user++}`;
+      const factor = sim.userSpread ? Math.exp(sim.userSpread * normal(random) - sim.userSpread ** 2 / 2) : 1;
+      let segment: string | undefined;
+      if (sim.segments) {
+        let at = random() * sim.segments.reduce((s, x) => s + x.weight, 0);
+        segment = (sim.segments.find((x) => (at -= x.weight) < 0) ?? sim.segments[sim.segments.length - 1]!).id;
       }
-      rows.push(row);
+      const shop = (rates: OutcomeSimulation['variations'][number], dayOf: number, count: number): UserDay => {
+        const row: UserDay = {
+          user: id,
+          variation: v.id,
+          day: dayOf,
+          searches: count,
+          sessions: 1,
+          clicked: 0,
+          carted: 0,
+          purchased: 0,
+          revenue: 0,
+        };
+        if (segment !== undefined) row.segment = segment;
+        const rate = (x: number) => Math.min(0.95, x * factor);
+        for (let s = 0; s < count; s++) {
+          if (random() < rate(rates.ctr)) row.clicked++;
+          if (random() < rate(rates.cart)) row.carted++;
+          if (random() < rate(rates.conversion)) {
+            row.purchased++;
+            row.revenue += sim.revenue ? Math.exp(sim.revenue.mu + sim.revenue.sigma * normal(random)) : 0;
+          }
+        }
+        return row;
+      };
+      if (sim.userSpread) rows.push(shop(sim.variations[0]!, -1, 1 + poisson(2 * sim.searchesPerUser, random)));
+      rows.push(shop(v, day, searches));
     }
   return rows;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, StoreQueries, TrafficStore } from '../../../src/main/services/traffic';
-import { AB_METRICS, assign, readFromSums, sumsOfDays, testWindow, type UserDay } from '../../../src/shared/abtest';
+import { AB_METRICS, assign, preWindowStart, readFromSums, sumsOfDays, testWindow, type UserDay } from '../../../src/shared/abtest';
 import { mulberry32 } from '../../../src/shared/random';
 
 const test = {
@@ -36,15 +36,21 @@ beforeAll(async () => {
     const kind = random();
     const logged = kind < 0.3 ? test.variations[Math.floor(random() * 3)]!.id : kind < 0.33 ? 'retired' : null;
     const user = random() < 0.05 ? undefined : `user-${u}`;
-    for (let day = 0; day < 6; day++) {
+    // A segment per user (some with none); each user a propensity to click of their own, before the test and in it.
+    const segment = ['outlet', 'premium', 'new', undefined][Math.floor(random() * 4)];
+    const clicky = 0.15 + 0.6 * random();
+    // Days −3 to −1 (29–31 October) are the pre-period, 0 to 5 the test.
+    for (let day = -3; day < 6; day++) {
       if (random() < 0.5) continue;
       const searches = 1 + Math.floor(random() * 3);
       for (let s = 0; s < searches; s++) {
         const id = `q${++q}`;
-        const ts = `2026-11-0${1 + day}T${String(8 + s).padStart(2, '0')}:00:00Z`;
+        const date = new Date(Date.UTC(2026, 10, 1 + day, 8 + s)).toISOString().replace('.000', '');
+        const ts = date;
         const attrs: Record<string, unknown> = { session_id: `s-${u}-${day}` };
         if (user) attrs.user_id = user;
-        if (logged) Object.assign(attrs, { abTest: test.id, abVariation: logged });
+        if (segment) attrs.segment = segment;
+        if (logged && day >= 0) Object.assign(attrs, { abTest: test.id, abVariation: logged });
         queries.push(
           JSON.stringify({
             application: 'shop',
@@ -68,7 +74,7 @@ beforeAll(async () => {
               event_attributes: { object: { object_id: 'a' }, position: { ordinal: 1 }, ...extra },
             }),
           );
-        if (random() < 0.4) at('click');
+        if (random() < clicky) at('click');
         if (random() < 0.1) at('add_to_cart');
         if (random() < 0.08) at('purchase', { value: Math.round(random() * 200 * (random() < 0.02 ? 50 : 1)) });
       }
@@ -98,13 +104,23 @@ describe("a test's sufficient statistics, summed in the store", () => {
     // The reference: each user's days, tied by the variation logged, else drawn from the id; other variations left out.
     const days: UserDay[] = [];
     const tied = { logged: 0, bucketed: 0, unknownVariation: 0 };
-    for (const row of await queries.userDays(test.id, window, 10)) {
+    for (const row of await queries.userDays(test.id, { ...window, from: preWindowStart(window.start) }, 10)) {
+      const day: UserDay = {
+        ...row,
+        segment: row.segment ?? '',
+        purchased: row.bought,
+        variation: row.logged ?? assign(test, row.user).variationId,
+      };
+      if (row.day < 0) {
+        days.push(day);
+        continue;
+      }
       if (row.logged !== null && !arms.has(row.logged)) {
         tied.unknownVariation += row.searches;
         continue;
       }
       tied[row.logged ? 'logged' : 'bucketed'] += row.searches;
-      days.push({ ...row, purchased: row.bought, variation: row.logged ?? assign(test, row.user).variationId });
+      days.push(day);
     }
     expect(searches).toEqual(tied);
     expect(tied.logged).toBeGreaterThan(100);
@@ -115,6 +131,17 @@ describe("a test's sufficient statistics, summed in the store", () => {
     expect(sums.lastDay).toBe(reference.lastDay);
     expect(sums.revenueCap).toBe(reference.revenueCap);
     expect(sums.days.map((d) => [d.arm, d.day, d.users])).toEqual(reference.days.map((d) => [d.arm, d.day, d.users]));
+    // Users' final totals by variation and segment, with the pre-period: the same sums in SQL as in memory.
+    expect(sums.groups.map((g) => [g.arm, g.segment, g.users])).toEqual(reference.groups.map((g) => [g.arm, g.segment, g.users]));
+    expect(new Set(sums.groups.map((g) => g.segment))).toEqual(new Set(['', 'new', 'outlet', 'premium']));
+    sums.groups.forEach((g, i) => {
+      const r = reference.groups[i]!;
+      for (const key of ['n', 'nn'] as const) expect(g[key]).toBeCloseTo(r[key], 6);
+      for (const m of AB_METRICS) for (const key of ['x', 'xx', 'xn'] as const) expect(g.metrics[m][key]).toBeCloseTo(r.metrics[m][key], 6);
+      for (const key of Object.keys(g.pre) as (keyof typeof g.pre)[])
+        expect([key, g.pre[key]]).toEqual([key, expect.closeTo(r.pre[key], 6)]);
+    });
+    expect(sums.groups.reduce((s, g) => s + g.pre.n, 0)).toBeGreaterThan(100);
     sums.days.forEach((d, i) => {
       const r = reference.days[i]!;
       for (const key of ['x', 'n', 'xx', 'nn', 'xn'] as const) expect(d[key]).toBeCloseTo(r[key], 6);
@@ -124,6 +151,15 @@ describe("a test's sufficient statistics, summed in the store", () => {
     const fromMemory = readFromSums(test, reference, options);
     expect(fromStore.variations.map((v) => v.users)).toEqual(fromMemory.variations.map((v) => v.users));
     fromStore.variations.forEach((v, i) => expect(v.value).toBeCloseTo(fromMemory.variations[i]!.value, 9));
+    // CUPED on users whose own propensity carries from the pre-period into the test: variance removed.
+    if (metric === 'ctr') expect(fromStore.cuped![0]!.varianceRemoved).toBeGreaterThan(0.02);
+    fromStore.cuped?.forEach((c, i) => expect(c.liftAbsolute).toBeCloseTo(fromMemory.cuped![i]!.liftAbsolute, 9));
+    expect(fromStore.segments.map((x) => [x.segment, x.variation, x.pAdjusted])).toEqual(
+      fromMemory.segments.map((x) => [x.segment, x.variation, expect.closeTo(x.pAdjusted, 9)]),
+    );
+    expect(fromStore.guardrails.map((g) => [g.variation, g.metric, g.verdict])).toEqual(
+      fromMemory.guardrails.map((g) => [g.variation, g.metric, g.verdict]),
+    );
     fromStore.lifts.forEach((l, i) => {
       expect(l.p).toBeCloseTo(fromMemory.lifts[i]!.p, 9);
       expect(l.daily.length).toBe(fromMemory.lifts[i]!.daily.length);

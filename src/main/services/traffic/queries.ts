@@ -19,6 +19,8 @@ export interface UserDayRow {
   user: string;
   /** The variation the day's searches were logged with for the test, when they were. */
   logged: string | null;
+  /** The segment of the day's first search, when it had one. */
+  segment: string | null;
   /** Days since the window's start (0 the first). */
   day: number;
   searches: number;
@@ -103,12 +105,19 @@ export class StoreQueries {
     };
   }
 
-  /** Each user's days in the window, with the variation logged for `test` ('' for none). */
-  async userDays(test: string, window: StoreWindow, k: number): Promise<UserDayRow[]> {
-    const rows = await this.store.duck.all(USER_DAYS_SQL, { test, start: window.start, end: window.end, k });
+  /** Each user's days in the window (from `from` when given: days before the start negative), with the variation logged for `test`. */
+  async userDays(test: string, window: StoreWindow & { from?: string }, k: number): Promise<UserDayRow[]> {
+    const rows = await this.store.duck.all(USER_DAYS_SQL, {
+      test,
+      from: window.from ?? window.start,
+      start: window.start,
+      end: window.end,
+      k,
+    });
     return rows.map((row) => ({
       user: String(row.user_key),
       logged: text(row.logged),
+      segment: text(row.segment),
       day: Number(row.day),
       searches: Number(row.searches),
       sessions: Number(row.sessions),
@@ -134,7 +143,7 @@ export class StoreQueries {
   CAST(sum(bought) AS DOUBLE) AS bought, CAST(sum(revenue) AS DOUBLE) AS revenue,
   CAST(min(day) AS INTEGER) AS first_day, CAST(max(day) AS INTEGER) AS last_day
 FROM (${USER_DAYS_SQL}) GROUP BY user_key`,
-      { test: '', start: window.start, end: window.end, k },
+      { test: '', from: window.start, start: window.start, end: window.end, k },
     );
     return rows.map((r) => ({
       user: String(r.user_key),

@@ -5,6 +5,7 @@ import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { AbTestEditor } from './AbTestEditor';
+import { CupedLine, Guardrails, SegmentsTable } from './AbBeyond';
 import { BaselinePlan, LiftChart, LiftsTable, METRIC_NAMES, PlanReached, SrmLine, VariationsTable } from './AbReadout';
 import { VariationLookup } from './VariationLookup';
 import './abtest.css';
@@ -107,6 +108,8 @@ function Readout({ test }: { test: AbTest }) {
       </p>
       <VariationsTable view={view} k={k} />
       <LiftsTable view={view} />
+      <CupedLine view={view} />
+      <Guardrails view={view} />
       <LiftChart view={view} />
       <p className="small muted">
         The always-valid interval is a mixture sequential probability ratio test (mSPRT, normal mixture with τ = the minimum effect × the
@@ -114,6 +117,7 @@ function Readout({ test }: { test: AbTest }) {
         when read once, at the planned size.
       </p>
       <PlanReached view={view} />
+      <SegmentsTable view={view} />
       {view.warnings.map((w) => (
         <p key={w} className="diag diag--warning small">
           {w}
