@@ -1,5 +1,6 @@
 import { benchAbTest, benchAbTestStore } from './abtest.bench';
 import { benchAssertions } from './assertions.bench';
+import { benchCalibration } from './calibration.bench';
 import { benchClickModels } from './click-models.bench';
 import { benchCompare, benchPace } from './compare.bench';
 import { benchEmulator } from './emulator.bench';
@@ -37,6 +38,7 @@ const suites: [string, () => Promise<void>][] = [
   ['estimates', benchEstimates],
   ['abtest', benchAbTest],
   ['abtest-store', benchAbTestStore],
+  ['calibration', benchCalibration],
 ];
 
 const only = process.argv.slice(2);

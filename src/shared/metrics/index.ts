@@ -15,6 +15,8 @@ export {
   bootstrapInterval,
   comparePaired,
   EPS_TIE,
+  intervalCaveat,
+  NARROW_BELOW,
   normalQuantile,
   normalUpperTail,
   type PairedComparison,

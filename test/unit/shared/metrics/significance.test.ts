@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, comparePaired, normalUpperTail, randomizationTest } from '../../../../src/shared/metrics/significance';
+import {
+  bootstrapInterval,
+  comparePaired,
+  intervalCaveat,
+  normalUpperTail,
+  randomizationTest,
+} from '../../../../src/shared/metrics/significance';
 import { mulberry32 } from '../../../../src/shared/random';
 
 /** The exact two-sided p by brute force: every sign pattern, written the plain way. */
@@ -186,5 +192,14 @@ describe('above 10,000 pairs: the large-sample limits', () => {
     expect(shifted.significant).toBe(true);
     expect(shifted.ci95![0]).toBeCloseTo(0.01, 9);
     expect(shifted.ci95![1]).toBeCloseTo(0.01, 9);
+  });
+});
+
+describe('the interval on few queries', () => {
+  it('is said to run narrow below 100 paired queries (the calibration bench measured 90.5 in 100 at 40), and not from 100 on', () => {
+    expect(intervalCaveat(40)).toMatch(/^from 40 queries the 95% interval runs narrow/);
+    expect(intervalCaveat(99)).not.toBeNull();
+    expect(intervalCaveat(100)).toBeNull();
+    expect(intervalCaveat(1)).toBeNull();
   });
 });

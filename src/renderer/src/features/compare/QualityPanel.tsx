@@ -9,7 +9,7 @@ import {
   type BatchHead,
   weightText,
 } from '@shared/compare';
-import { METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
+import { intervalCaveat, METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
 import { Button } from '../../components/Button';
 import type { CallState } from '../../request-ui/lifecycle';
 
@@ -172,6 +172,7 @@ export function QualityPanel({
             Δ is the mean of B − A over the paired queries. p: two-sided paired randomization test (exact over every sign pattern up to{' '}
             {SIGNIFICANCE.exactUpTo} queries, else {SIGNIFICANCE.flips.toLocaleString('en-US')} seeded sign flips); interval: percentile
             bootstrap, {SIGNIFICANCE.resamples.toLocaleString('en-US')} seeded resamples. Marked rows have p &lt; {SIGNIFICANCE.alpha}.
+            {intervalCaveat(q.paired) ? <strong data-testid="quality-interval-caveat"> Note: {intervalCaveat(q.paired)}.</strong> : null}
           </p>
         </>
       )}
