@@ -19,9 +19,11 @@ export async function withTraffic<T>(
   dir: string | undefined,
   work: (traffic: TrafficService) => Promise<T>,
   flagOf: (field: string) => string | undefined = () => undefined,
+  options: { create?: boolean } = {},
 ): Promise<T> {
   if (!dir) throw new UsageError('Give --store DIR: the folder of the traffic store.');
-  const traffic = new TrafficService({ folder: dir });
+  // Reading never makes a store: a folder that does not exist is said (exit 3); an import makes it.
+  const traffic = new TrafficService({ folder: dir, create: options.create === true });
   try {
     await traffic.opened().catch((err: unknown) => {
       throw err instanceof WorkbenchFailure ? new InputError(err.message) : err;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openArea, shootThemes, test } from './fixtures';
+import { copyFrom, expect, openArea, searchFor, shootThemes, test } from './fixtures';
 
 // Bad input stops the send, visibly: Compare says at its Send button why nothing was sent and marks the answers on
 // screen as the earlier request's; an unknown configuration id is said before sending, with the closest one; a
@@ -36,6 +36,53 @@ test('Compare refuses to send invalid variables, says why at the button, and mar
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('compare-stale')).toHaveCount(0);
   expect(await app.axe()).toEqual([]);
+  expect(await app.problems()).toEqual([]);
+});
+
+test('Search refuses to send context variables that are not usable, says why at Send and beside the field; fixed, it sends them', async ({
+  app,
+}) => {
+  const { page } = app;
+  const query = await searchFor(page, 'jacket');
+  const sent = async () => {
+    await page.getByRole('button', { name: 'History' }).click();
+    const items = page.getByRole('dialog', { name: 'History' }).locator('.history-item');
+    await expect(items.first()).toBeVisible();
+    const n = await items.count();
+    await page.keyboard.press('Escape');
+    return n;
+  };
+  const before = await sent();
+
+  // Typed with a stray comma (as a user would, no editor help): Ctrl+Enter sends nothing, and says so at Send.
+  await page.getByRole('button', { name: 'Context variables', exact: true }).click();
+  const box = page.getByTestId('context-variables');
+  await box.locator('.monaco-editor').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText('{"segment": "premium",, }');
+  await query.fill('rain jacket');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const blocked = page.getByTestId('search-blocked');
+  await expect(blocked).toContainText('Not sent: Context variables are not valid JSON');
+  await expect(blocked).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('variables-problem')).toContainText('Nothing is sent until it is fixed.');
+  await query.press('Enter');
+  expect(await sent()).toBe(before);
+  await page.getByTestId('search-blocked').scrollIntoViewIfNeeded();
+  await shootThemes(app, 'bad-input-2-search-not-sent');
+  expect(await app.axe()).toEqual([]);
+
+  // Fixed: the marks go, and the request goes with the variables as typed.
+  await box.locator('.monaco-editor').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText('{"segment": "premium"}');
+  await expect(blocked).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect.poll(sent).toBe(before + 1);
+  const curl = await copyFrom(page, 'cURL');
+  expect(curl).toContain('"variables":{"segment":"premium"}');
   expect(await app.problems()).toEqual([]);
 });
 

@@ -216,6 +216,15 @@ export async function pasteAndSend(page: Page, text: string): Promise<void> {
 }
 
 /** Goes to an area through the navigation rail. */
+/** On Search: a query typed and sent, its first results on screen; the query box, for what comes next. */
+export async function searchFor(page: Page, query: string): Promise<Locator> {
+  const box = page.getByRole('textbox', { name: 'Query' });
+  await box.fill(query);
+  await box.press('Enter');
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  return box;
+}
+
 export async function openArea(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workbench areas' }).getByRole('button', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);

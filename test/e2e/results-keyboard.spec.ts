@@ -1,4 +1,4 @@
-import { copyFrom, expect, openArea, pasteAndSend, shootThemes, test } from './fixtures';
+import { copyFrom, expect, openArea, pasteAndSend, searchFor, shootThemes, test } from './fixtures';
 
 // What has the focus is what the keys act on: undo takes back a rating (never the query box's text), lists
 // are one Tab stop moved with the arrow keys, and what is copied is the request of the answer on screen.
@@ -50,11 +50,8 @@ test('results and facets are one Tab stop each; arrow keys, Home, End and Page k
   app,
 }) => {
   const { page } = app;
-  const query = page.getByRole('textbox', { name: 'Query' });
-  await query.fill('jacket');
-  await query.press('Enter');
+  await searchFor(page, 'jacket');
   const rows = page.getByTestId('result-row');
-  await expect(rows.first()).toBeVisible();
   const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
   expect(ids.length).toBeGreaterThan(5);
   // One Tab stop: only the first row is reachable by Tab.

@@ -12,7 +12,7 @@ import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { AbTestService } from '../../main/services/abtest';
 import { EXIT, flagsInput, parse, UsageError, type CliIo, type Command } from '../command';
 import { withTraffic } from '../traffic-options';
-import { InputError, printJson, readInput } from '../input';
+import { printJson, readInput } from '../input';
 
 const ASSIGN_USAGE =
   '  assign: which variation each user (or session) id gets, as the storefront draws it (MurmurHash3 of id#test, % 100 + 1)\n' +
@@ -39,8 +39,9 @@ const USAGE =
   `       abtest read --store DIR --test FILE ${flagSynopsis(abtestReadCli)} [--fail-on-srm] [--format json]\n` +
   `${ASSIGN_USAGE}\n` +
   `${READ_USAGE}\n` +
-  '  exit codes: 0 done, 1 the sample-ratio check flagged the split (with --fail-on-srm), 2 usage error (a test or store\n' +
-  '  that cannot be read together: no search in its days, no user ids), 3 could not run (a file that cannot be read)\n' +
+  '  exit codes: 0 done, 1 the sample-ratio check flagged the split (with --fail-on-srm), 2 usage error (a test file that\n' +
+  '  is not a valid test; a test and store that cannot be read together: no search in its days, no user ids), 3 could\n' +
+  '  not run (a file that cannot be read, a store that does not exist)\n' +
   '  example: search-workbench abtest assign --test examples/workspace/ab-tests/demo-ranking-test.json --user 7f3c2a --user anna@example.com\n' +
   '  example: search-workbench abtest read --store examples/workspace/traffic --test examples/workspace/ab-tests/demo-ranking-test.json --metric ctr';
 
@@ -49,7 +50,8 @@ export async function readTestFile(file: string | undefined, io: CliIo) {
   if (!file) throw new UsageError('Give --test FILE: the A/B test.');
   const { text, name } = await readInput(file, io);
   const read = parseAbTest(text, name);
-  if (!read.ok) throw new InputError(read.message);
+  // Read but not a valid test (weights that do not add up, a date that does not exist): a usage error, as the guide says.
+  if (!read.ok) throw new UsageError(read.message);
   return read.test;
 }
 

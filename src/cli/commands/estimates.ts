@@ -47,9 +47,9 @@ export const ESTIMATE_USAGE =
   '  --from, --to  only these days (default: all the store holds)\n' +
   `${flagHelp(estimatesReplayCli, { width: 13, only: ['concurrency'] }).join('\n')}\n` +
   '  --format      json: { estimator, k, a: { value, ci95 }, b: { value, ci95 }, delta: { value, ci95, p }, coverage,\n' +
-  '                searches, clip, support: { effectiveSampleSize, impressions, largestWeight, unseenShare, neverShownShare },\n' +
-  '                unreliable,\n' +
-  '                headline } to standard output (an array with --estimator all) (default: a table)';
+  '                searches, clip, support: { effectiveSampleSize, impressions, largestWeight, unseenShare,\n' +
+  '                neverShownShare }, unreliable, headline } to standard output (an array with --estimator all)\n' +
+  '                (default: a table)';
 
 export const ESTIMATE_EXAMPLE =
   '  example: search-workbench traffic estimate --store examples/workspace/traffic --a-config default --b-config new-arrivals --base-url http://127.0.0.1:8787 --token demo-search-token-0001';

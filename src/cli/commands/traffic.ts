@@ -31,34 +31,39 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
   if (!positionals.length)
     throw new UsageError('traffic import needs one or more files: UBI queries and events, tracker activities or CSV.');
   const { positions } = flagsInput(trafficImportCli, values);
-  return withTraffic(values.store, async (traffic) => {
-    let unusable = 0;
-    await traffic.import(positionals, {
-      positions,
-      onProgress: throttledProgress(
-        io,
-        (p) => `${p.file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
-        (p) => p.bytes >= p.totalBytes,
-      ),
-      onFile: (result) => {
-        const { file } = result;
-        // By reason, most frequent first: the first lines of each named, the rest counted.
-        for (const group of result.problemGroups) {
-          io.stderr(`${file}: ${problemGroupText(group)}`);
-          for (const at of group.lines) io.stderr(`  ${problemPlace(file, at)}`);
-          if (group.count > group.lines.length) io.stderr(`  … and ${(group.count - group.lines.length).toLocaleString('en-US')} more`);
-        }
-        io.stdout(`${file}: ${importOutcome(result)}.`);
-        if (!result.already && result.searches.read + result.events.read === 0) unusable++;
-      },
-      // This process ends after the import: the outcomes table is made by whoever reads the store next.
-      refresh: false,
-    });
-    io.stdout(describeSize(await traffic.size()));
-    if (unusable)
-      throw new InputError(`${unusable} file${unusable === 1 ? '' : 's'} held nothing that could be kept: see the lines named above.`);
-    return EXIT.ok;
-  });
+  return withTraffic(
+    values.store,
+    async (traffic) => {
+      let unusable = 0;
+      await traffic.import(positionals, {
+        positions,
+        onProgress: throttledProgress(
+          io,
+          (p) => `${p.file}: ${Math.round((p.bytes / Math.max(1, p.totalBytes)) * 100)}%`,
+          (p) => p.bytes >= p.totalBytes,
+        ),
+        onFile: (result) => {
+          const { file } = result;
+          // By reason, most frequent first: the first lines of each named, the rest counted.
+          for (const group of result.problemGroups) {
+            io.stderr(`${file}: ${problemGroupText(group)}`);
+            for (const at of group.lines) io.stderr(`  ${problemPlace(file, at)}`);
+            if (group.count > group.lines.length) io.stderr(`  … and ${(group.count - group.lines.length).toLocaleString('en-US')} more`);
+          }
+          io.stdout(`${file}: ${importOutcome(result)}.`);
+          if (!result.already && result.searches.read + result.events.read === 0) unusable++;
+        },
+        // This process ends after the import: the outcomes table is made by whoever reads the store next.
+        refresh: false,
+      });
+      io.stdout(describeSize(await traffic.size()));
+      if (unusable)
+        throw new InputError(`${unusable} file${unusable === 1 ? '' : 's'} held nothing that could be kept: see the lines named above.`);
+      return EXIT.ok;
+    },
+    undefined,
+    { create: true },
+  );
 }
 
 const describeSize = (size: { searches: number; events: number; from: string | null; to: string | null }) =>
@@ -226,8 +231,12 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
     );
     if (values.store) {
       const [queries, events] = summary.files;
-      await withTraffic(values.store, (traffic) =>
-        traffic.import([queries!, events!], { onFile: (file) => io.stdout(`${file.file}: ${importOutcome(file)}.`), refresh: false }),
+      await withTraffic(
+        values.store,
+        (traffic) =>
+          traffic.import([queries!, events!], { onFile: (file) => io.stdout(`${file.file}: ${importOutcome(file)}.`), refresh: false }),
+        undefined,
+        { create: true },
       );
     }
     return EXIT.ok;

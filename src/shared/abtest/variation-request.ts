@@ -17,14 +17,24 @@ export function inVariation<R extends VariedRequest>(request: R, assignment: Ass
   const next = { ...rest } as R;
   if (assignment.configurationId) {
     next.configurationId = assignment.configurationId;
-    notes.push(`configurationId ${assignment.configurationId}: ${where}.`);
+    // What the URL asked for is said where the variation replaces it: from → to, and why.
+    notes.push(
+      request.configurationId && request.configurationId !== assignment.configurationId
+        ? `configurationId ${request.configurationId} → ${assignment.configurationId}: replaced, as ${where} sends ${assignment.configurationId}.`
+        : `configurationId ${assignment.configurationId}: ${where}.`,
+    );
   } else if (request.configurationId) {
     notes.push(`configurationId ${request.configurationId} dropped: ${where} sends none (the tenant default).`);
   } else notes.push(`No configurationId: ${where} sends none (the tenant default).`);
   const variables = Object.entries(assignment.variables);
   if (variables.length) {
-    next.context = { ...request.context, variables: { ...request.context?.variables, ...assignment.variables } };
-    notes.push(`Context variables ${variables.map(([k, v]) => `${k}=${v}`).join(', ')}: ${where}.`);
+    const had = request.context?.variables ?? {};
+    next.context = { ...request.context, variables: { ...had, ...assignment.variables } };
+    const replaced = variables.filter(([k, v]) => k in had && JSON.stringify(had[k]) !== JSON.stringify(v));
+    const added = variables.filter(([k]) => !(k in had));
+    for (const [k, v] of replaced)
+      notes.push(`Context variable ${k}=${String(had[k])} → ${k}=${String(v)}: replaced, as ${where} sets ${k}=${String(v)}.`);
+    if (added.length) notes.push(`Context variables ${added.map(([k, v]) => `${k}=${String(v)}`).join(', ')}: ${where}.`);
   }
   return { request: next, notes };
 }

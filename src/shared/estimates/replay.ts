@@ -1,6 +1,7 @@
 import { MODEL_DEPTH, type PreparedPages } from '../click-models';
 import { type Behaviour, examination } from './behaviour';
 import { outcomeChances, teamDrafts } from './interleave';
+import { ESTIMATORS, type EstimatorName } from './estimators';
 import type { WeightSums } from './support';
 
 /**
@@ -40,9 +41,7 @@ export interface Conversions {
   count: Float64Array;
 }
 
-/** The estimators that replay the log; `interleave` is the replay's second opinion (replayInterleaving). */
-export const ESTIMATORS = ['model', 'ips', 'snips', 'dr'] as const;
-export type EstimatorName = (typeof ESTIMATORS)[number];
+export { ESTIMATORS, type EstimatorName };
 
 /** Expected clicks in the first k per search, for A (as logged) and for B, by every estimator. */
 export type ReplayValues = Record<EstimatorName, { a: number; b: number }> & {

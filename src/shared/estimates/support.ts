@@ -1,4 +1,4 @@
-import type { EstimatorName } from './replay';
+import type { EstimatorName } from './estimators';
 
 /**
  * Whether the log supports IPS and SNIPS: inverse-propensity estimators rest on the logged clicks of B's items, each

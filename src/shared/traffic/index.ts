@@ -54,6 +54,7 @@ export {
   type ServedPage,
   type SimulatedSession,
   type SimulationOptions,
+  sessionIdOf,
   simulateSession,
   shopperOf,
   zipfSampler,

@@ -174,10 +174,10 @@ export const trafficOperations = {
     cli: trafficImportCli,
     doc: "Imports UBI, tracker or CSV logs into the workspace store; bad lines counted by reason, the first of each named; a file imported again adds nothing. `positions`: where the logs' ordinals start (auto: from 0 where a search or its application shows ordinal 0).",
   }),
-  'traffic:simulate-demo': operation<ImportView & { sessions: number; searches: number }>()({
+  'traffic:simulate-demo': operation<ImportView & { sessions: number; searches: number; seed: number }>()({
     example: { sessions: 2 },
     input: z.strictObject({ sessions: z.int().min(1).max(50_000).default(2000) }),
-    doc: 'Simulated shoppers on Local demo (a week, two configurations, seed 1), imported into the workspace store. Progress as traffic:progress.',
+    doc: "Simulated shoppers on Local demo (a week, two configurations), imported into the workspace store under the first seed whose sessions the store does not hold (said as `seed`): a new week's searches never repeat the store's. Progress as traffic:progress.",
   }),
 } as const;
 

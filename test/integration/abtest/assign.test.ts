@@ -48,7 +48,7 @@ describe('abtest assign', () => {
     }
   });
 
-  it('says what a test file gets wrong, field by field (exit 3), and a missing flag (exit 2)', async () => {
+  it('says what a test file gets wrong, field by field, and a missing flag: usage errors (exit 2), as the guide says', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(
       bad,
@@ -63,7 +63,7 @@ describe('abtest assign', () => {
       }),
     );
     const r = await run('assign', '--test', bad, '--user', 'u');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('start: a date that exists');
     expect(r.err).toContain('variations: the weights add up to 90, not 100');
     const noUser = await run('assign', '--test', DEMO);

@@ -190,3 +190,39 @@ describe('traffic import, report, sample', () => {
     expect((await run(['sample', '--store', join(dir, 'empty-store'), '--n', '5', '--out', a])).code).toBe(3);
   });
 });
+
+describe('a store that does not exist', () => {
+  /** A test file of two variations with these weights. */
+  const testFile = async (name: string, weights: [number, number]) => {
+    const file = join(dir, name);
+    const variations = weights.map((weight, i) => ({ id: `v${i}`, weight }));
+    await writeFile(file, JSON.stringify({ id: 't', name: 'T', variations, start: '2026-11-01' }));
+    return file;
+  };
+
+  it('every command that reads one refuses it by name (exit 3) and makes no folder', async () => {
+    const missing = join(dir, 'no-such-store');
+    const test = await testFile('missing-store-test.json', [50, 50]);
+    const reads = [
+      ['traffic', 'report', '--store', missing],
+      ['traffic', 'sample', '--store', missing, '--n', '10', '--out', join(dir, 'never.txt')],
+      ['traffic', 'estimate', '--store', missing, '--b-config', 'new-arrivals', '--base-url', em.url, '--token', DEMO_TOKEN],
+      ['judgments', 'from-traffic', '--store', missing, '--out', join(dir, 'never.json')],
+      ['abtest', 'read', '--store', missing, '--test', test],
+    ];
+    for (const argv of reads) {
+      const io = captureIo();
+      const code = await main(argv, io);
+      expect({ argv: argv.slice(0, 2), code }).toEqual({ argv: argv.slice(0, 2), code: 3 });
+      expect(io.err.join('\n')).toContain(`no traffic store at ${missing}`);
+      await expect(readFile(join(missing, 'searches'))).rejects.toThrow();
+      await expect(readFile(missing)).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+  });
+  it('abtest read of a test file whose weights do not add up to 100 is a usage error (exit 2), as the guide says', async () => {
+    const test = await testFile('bad-weights.json', [50, 40]);
+    const io = captureIo();
+    expect(await main(['abtest', 'read', '--store', join(dir, 'no-such-store'), '--test', test], io)).toBe(2);
+    expect(io.err.join('\n')).toMatch(/weights/);
+  });
+});

@@ -21,7 +21,7 @@ import { JsonDocument, streamTextFile } from '../storage';
 import { type Census, censusOf, findLines, identityOf, linkInto, MAX_TRAFFIC_BYTES } from './census';
 import { sqlPath, sqlText } from './duck';
 import { afterwards, outDir, settle } from './settle';
-import { type Table, TABLE_COLUMNS, type TrafficStore } from './store';
+import { ensureStoreDir, type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 
 export { MAX_TRAFFIC_BYTES } from './census';
 /** Lines DuckDB leaves to JavaScript, at most, before the whole file is read by JavaScript instead. */
@@ -307,6 +307,8 @@ export async function importFile(
     const result = emptyImport(path, positions);
     return { result, tally: new ProblemTally(result) };
   };
+  // A store read as empty until now (the app's, before its first import) is made here.
+  await ensureStoreDir(store.dir);
   const temp = await mkdtemp(join(store.dir, '.incoming-'));
   try {
     const progress = (done: number) =>

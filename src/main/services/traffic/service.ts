@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ImportView, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
+import { type ImportView, sessionIdOf, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
 import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
@@ -36,6 +36,7 @@ import { StoreError, TrafficStore } from './store';
 export const DEMO_SIMULATION = {
   sessions: 2000,
   days: 7,
+  /** The first seed tried: the store's own seeds are passed over (freshSeed), so a new week never repeats one. */
   seed: 1,
   configurations: ['default', 'new-arrivals'],
   start: '2026-11-01',
@@ -58,8 +59,11 @@ export interface TrafficAppDeps {
   onProgress: (progress: TrafficProgressView) => void;
 }
 
-/** The store a traffic service works on: the workspace's `traffic/` in the app, `--store DIR` on the command line. */
-export type TrafficDeps = { folder: string } | TrafficAppDeps;
+/**
+ * The store a traffic service works on: the workspace's `traffic/` in the app, `--store DIR` on the command line —
+ * which a command that reads refuses when the folder does not exist (`create` for one that imports).
+ */
+export type TrafficDeps = { folder: string; create?: boolean } | TrafficAppDeps;
 
 /**
  * A traffic store's service, for the app and the command line alike: what it holds, the views (report, a query's page,
@@ -91,7 +95,8 @@ export class TrafficService {
     const dir = this.dir;
     if (this.open?.dir !== dir) {
       if (this.open) void this.open.store.then((s) => s.close()).catch(() => undefined);
-      const store = TrafficStore.open(dir);
+      // The app's workspace store reads as empty until something is imported; the command line's is a path a user typed.
+      const store = TrafficStore.open(dir, 'folder' in this.deps ? (this.deps.create ? 'create' : 'refuse') : 'empty');
       this.open = { dir, store };
       store.catch(() => (this.open = undefined));
     }
@@ -266,8 +271,14 @@ export class TrafficService {
     return { files };
   }
 
-  /** Local demo's shoppers: a week of sessions against the emulator, imported into the workspace's store. */
-  async simulateDemo(sessions: number = DEMO_SIMULATION.sessions): Promise<ImportView & { sessions: number; searches: number }> {
+  /**
+   * Local demo's shoppers: a week of sessions against the emulator, imported into the workspace's store — under the
+   * first seed whose sessions the store does not hold (the demo week is seed 1), so their searches and events are
+   * new ones, never taken for repeats of the store's (which kept their events on searches that never showed those items).
+   */
+  async simulateDemo(
+    sessions: number = DEMO_SIMULATION.sessions,
+  ): Promise<ImportView & { sessions: number; searches: number; seed: number }> {
     const deps = this.app('Simulating shoppers');
     const running = deps.localDemo?.emulator;
     if (!running)
@@ -277,6 +288,11 @@ export class TrafficService {
         { field: 'profile' },
       );
     return this.exclusive(async () => {
+      const seed = await this.read(async (store) => {
+        let s = DEMO_SIMULATION.seed;
+        while (await store.hasSession(sessionIdOf(s, 0))) s++;
+        return s;
+      });
       const out = await mkdtemp(join(tmpdir(), 'workbench-shoppers-'));
       try {
         const tenant = running.emulator.tenants.get('demo');
@@ -288,7 +304,7 @@ export class TrafficService {
             trackerKey: tenant?.config.trackerKey ?? 'demo-tracker-key-0001',
             sessions,
             days: DEMO_SIMULATION.days,
-            seed: DEMO_SIMULATION.seed,
+            seed,
             configurations: [...DEMO_SIMULATION.configurations],
             clickModel: 'dbn',
             start: DEMO_SIMULATION.start,
@@ -298,7 +314,7 @@ export class TrafficService {
         );
         deps.onProgress({ sessions: summary.sessions, total: summary.sessions, searches: summary.searches, phase: 'import' });
         const { files } = await this.importAll(summary.files.slice(0, 2), { label: (file) => file.slice(out.length + 1) });
-        return { files, sessions: summary.sessions, searches: summary.searches };
+        return { files, sessions: summary.sessions, searches: summary.searches, seed };
       } finally {
         await rm(out, { recursive: true, force: true });
       }

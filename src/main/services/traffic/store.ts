@@ -67,13 +67,16 @@ export class StoreError extends Error {
 }
 
 /** A store folder: made when missing; refused when the path is something else, or a link. */
-export async function ensureStoreDir(dir: string): Promise<void> {
+export async function ensureStoreDir(dir: string, missing: MissingStore = 'create'): Promise<void> {
   const info = await lstat(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return undefined;
     throw err;
   });
-  if (!info) await mkdir(dir, { recursive: true, mode: 0o755 });
-  else if (info.isSymbolicLink()) throw new StoreError(`${dir} is a symbolic link: give the store's own folder.`);
+  if (!info) {
+    if (missing === 'refuse')
+      throw new StoreError(`no traffic store at ${dir}: check the path, or import a log into it first (traffic import --store DIR FILE…).`);
+    if (missing === 'create') await mkdir(dir, { recursive: true, mode: 0o755 });
+  } else if (info.isSymbolicLink()) throw new StoreError(`${dir} is a symbolic link: give the store's own folder.`);
   else if (!info.isDirectory()) throw new StoreError(`${dir} is not a folder: the store is a folder of Parquet files.`);
 }
 
@@ -139,6 +142,9 @@ SELECT s.* REPLACE (coalesce(i.shown, s.hit_ids) AS hit_ids, CASE WHEN i.shown I
 FROM searches_logged s LEFT JOIN search_shown i ON i.search_id = s.search_id`);
 }
 
+/** What opening a store does with a folder that does not exist (TrafficStore.open). */
+export type MissingStore = 'create' | 'refuse' | 'empty';
+
 /** The store, open for reading: the views defined over what is on disk now (`refresh` after an import). */
 export class TrafficStore {
   private constructor(
@@ -146,9 +152,14 @@ export class TrafficStore {
     readonly duck: Duck,
   ) {}
 
-  static async open(folder: string): Promise<TrafficStore> {
+  /**
+   * `missing`: what a folder that does not exist is — `create`d (an import, a simulation), `refuse`d (the command
+   * line reads a store a user named: a mistyped path is said, never made), or read as an `empty` store, not made until
+   * something is imported into it (the app's workspace).
+   */
+  static async open(folder: string, missing: MissingStore = 'create'): Promise<TrafficStore> {
     const dir = resolve(folder);
-    await ensureStoreDir(dir);
+    await ensureStoreDir(dir, missing);
     const store = new TrafficStore(dir, await openDuck([dir]));
     await store.refresh();
     return store;
@@ -211,6 +222,12 @@ FROM (${SEARCH_OUTCOMES_SQL}) ORDER BY query, shopper`,
   }
 
   /** How much the store holds: searches, events, days. */
+  /** Whether any search of the store belongs to this session. */
+  async hasSession(sessionId: string): Promise<boolean> {
+    const [row] = await this.duck.all('SELECT count(*) AS n FROM searches WHERE session_id = $id', { id: sessionId });
+    return Number(row?.n ?? 0) > 0;
+  }
+
   async size(): Promise<{ searches: number; events: number; from: string | null; to: string | null }> {
     const [s] = await this.duck.all(
       `SELECT count(*) AS n, CAST(min(day) AS VARCHAR) AS "from", CAST(max(day) AS VARCHAR) AS "to" FROM searches`,

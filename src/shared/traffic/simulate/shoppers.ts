@@ -137,6 +137,9 @@ function hourOf(random: () => number): number {
   return 23;
 }
 
+/** Session `index`'s id under `seed`: a seed's sessions are its own (another seed's share none of them). */
+export const sessionIdOf = (seed: number, index: number): string => `s-${hex(seeded(seed, 'session', index))}-${index}`;
+
 /** Who shops in session `index`: a user (returning users shop again), their segment and configuration. */
 export function shopperOf(options: SimulationOptions, index: number) {
   const users = Math.max(1, Math.ceil(options.sessions * 0.6));
@@ -147,7 +150,7 @@ export function shopperOf(options: SimulationOptions, index: number) {
   const traits = mulberry32(seeded(options.seed, 'traits', user));
   let x = traits();
   const segment = SEGMENTS.find((s) => (x -= s.share) < 0)?.id ?? null;
-  const sessionId = `s-${hex(seeded(options.seed, 'session', index))}-${index}`;
+  const sessionId = sessionIdOf(options.seed, index);
   if (options.abTest) {
     const v = options.abTest.variationOf(userId);
     return { userId, segment: v.segment ?? segment, configurationId: v.configurationId ?? '', sessionId, variation: v.id };

@@ -50,7 +50,7 @@ describe('a customer’s request in their variation', () => {
     for (let i = 0; ; i++) if (assign(test, `u${i}`).variationId === variation) return assign(test, `u${i}`);
   };
 
-  it('sets the variation’s configuration and merges its variables over the request’s own, saying so', () => {
+  it('sets the variation’s configuration and merges its variables over the request’s own, saying each replacement: from → to, and why', () => {
     const a = user('premium');
     const { request, notes } = inVariation(
       { token: 't', query: 'tent', configurationId: 'default', context: { variables: { locale: 'en', segment: 'basic' } } },
@@ -63,9 +63,15 @@ describe('a customer’s request in their variation', () => {
       configurationId: 'bestsellers',
       context: { variables: { locale: 'en', segment: 'premium' } },
     });
+    const where = `variation premium of test ranking, bucket ${a.bucket}`;
     expect(notes).toEqual([
-      `configurationId bestsellers: variation premium of test ranking, bucket ${a.bucket}.`,
-      `Context variables segment=premium: variation premium of test ranking, bucket ${a.bucket}.`,
+      `configurationId default → bestsellers: replaced, as ${where} sends bestsellers.`,
+      `Context variable segment=basic → segment=premium: replaced, as ${where} sets segment=premium.`,
+    ]);
+    // A request that asked for none of it: set, not replaced.
+    expect(inVariation({ query: 'tent' } as { query: string; configurationId?: string }, a, test.id).notes).toEqual([
+      `configurationId bestsellers: ${where}.`,
+      `Context variables segment=premium: ${where}.`,
     ]);
   });
 

@@ -188,7 +188,7 @@ export default function CompareScreen() {
             {sending || kindSending ? <span className="small muted">Sending…</span> : null}
             {blocker ? (
               <span
-                className={`diag diag--error small compare-blocked${tried ? ' is-tried' : ''}`}
+                className={`diag diag--error small send-blocked${tried ? ' is-tried' : ''}`}
                 role={tried ? 'alert' : undefined}
                 data-testid="compare-blocked"
               >

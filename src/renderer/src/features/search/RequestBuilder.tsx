@@ -16,7 +16,7 @@ import { QueryBar } from '../../request-ui/QueryBar';
 import { TargetFields } from '../../request-ui/TargetFields';
 import { useProfileContext } from '../../request-ui/use-profile-context';
 import { useRequestDiagnostics } from '../../request-ui/use-request-diagnostics';
-import { withOptionsPatch, type SearchTab } from './tab-model';
+import { sendBlocker, withOptionsPatch, type SearchTab } from './tab-model';
 
 const CLAIMED = [
   'token',
@@ -68,7 +68,8 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
   }, [tab.error]);
 
   const variablesText = useMemo(() => JSON.stringify(request.context?.variables ?? {}, null, 2), [request.context?.variables]);
-  const [variablesDraft, setVariablesDraft] = useState<string | null>(null);
+  // Variables typed that are not usable yet stay in the tab (a send says why it is refused), not in the form's request.
+  const variablesDraft = tab.variablesDraft;
   const variablesRead = useMemo(() => parseVariables(variablesDraft ?? ''), [variablesDraft]);
   const system = systemVariables(request, new Date());
 
@@ -105,6 +106,15 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
           ]}
         />
       </QueryBar>
+      {sendBlocker(tab) ? (
+        <p
+          className={`diag diag--error small send-blocked send-blocked--below${tab.sendRefused ? ' is-tried' : ''}`}
+          role={tab.sendRefused ? 'alert' : undefined}
+          data-testid="search-blocked"
+        >
+          {sendBlocker(tab)}
+        </p>
+      ) : null}
       {diags.at('query').map((d, i) => (
         <DiagnosticLine key={i} diagnostic={d} onFix={fix} />
       ))}
@@ -270,22 +280,24 @@ export function RequestBuilder({ tab }: { tab: SearchTab }) {
               path={`context-variables-${tab.id}.json`}
               language="json"
               ariaLabel="Context variables (JSON)"
+              testId="context-variables"
               value={variablesDraft ?? variablesText}
               onChange={(text) => {
-                setVariablesDraft(text);
-                // Stays as a draft (marked by the JSON language, with the reason below) until it is an object of supported values.
+                // Stays as a draft (marked by the JSON language, with the reason below) until it is an object of
+                // supported values; while it is not, a send is refused and says why at the button.
+                // The text stays as typed (an emptied editor does not snap back to {}).
                 const read = parseVariables(text);
-                if (read.ok) {
-                  setVariablesDraft(null);
-                  set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: read.value ?? {} } }));
-                }
+                patchTab(tab.id, { variablesDraft: text, ...(read.ok ? { sendRefused: false } : {}) });
+                if (read.ok) set((r) => ({ ...r, context: { ...(r.context ?? {}), variables: read.value ?? {} } }));
               }}
               onSubmit={submit}
               minLines={3}
               maxLines={8}
             />
             {variablesDraft !== null && !variablesRead.ok && variablesDraft.trim() ? (
-              <p className="diag diag--warning">{variablesRead.message} The request keeps the last valid variables until then.</p>
+              <p className="diag diag--error" role={tab.sendRefused ? 'alert' : undefined} data-testid="variables-problem">
+                {variablesRead.message} Nothing is sent until it is fixed.
+              </p>
             ) : null}
             {diags.at('context').map((d, i) => (
               <DiagnosticLine key={i} diagnostic={d} onFix={fix} />

@@ -4,7 +4,7 @@ import { cancelCall, runCall, type CallLens } from '../../request-ui/lifecycle';
 import { cancelRequest, runRequest } from '../../request-ui/run-request';
 import type { SliceCreator } from '../../store/slice';
 import type { ProfilesSlice } from '../profiles/state';
-import { blankTab, sameRequest, titleOf, type SearchResult, type SearchTab } from './tab-model';
+import { blankTab, sameRequest, sendBlocker, titleOf, type SearchResult, type SearchTab } from './tab-model';
 import { markSend } from '../../perf/user-timing';
 
 export interface SearchSlice {
@@ -16,7 +16,12 @@ export interface SearchSlice {
   updateRequest: (id: string, update: (request: SearchRequest) => SearchRequest) => void;
   patchTab: (
     id: string,
-    patch: Partial<Pick<SearchTab, 'transport' | 'view' | 'panel' | 'title' | 'profileId' | 'expect' | 'saved' | 'highlight'>>,
+    patch: Partial<
+      Pick<
+        SearchTab,
+        'transport' | 'view' | 'panel' | 'title' | 'profileId' | 'expect' | 'saved' | 'highlight' | 'variablesDraft' | 'sendRefused'
+      >
+    >,
   ) => void;
   setRawText: (id: string, text: string) => void;
   send: (id: string) => Promise<void>;
@@ -94,17 +99,21 @@ export const createSearchSlice: SliceCreator<SearchSlice, Deps> = (set, get) => 
         return { tabs, activeTabId };
       }),
     selectTab: (id) => set({ activeTabId: id }),
-    updateRequest: (id, fn) => update(id, (t) => ({ ...t, request: fn(t.request), rawText: null, rawProblem: null })),
+    updateRequest: (id, fn) => update(id, (t) => ({ ...t, request: fn(t.request), rawText: null, rawProblem: null, sendRefused: false })),
     patchTab: (id, patch) => update(id, (t) => ({ ...t, ...patch })),
     setRawText: (id, text) => {
       const read = readRawRequest(text);
       // A raw text that is not a request stays in the raw view, marked, and never clobbers the form.
-      if ('request' in read) update(id, (t) => ({ ...t, request: read.request, rawText: null, rawProblem: null }));
+      // The raw view's request replaces the form's whole, its variables with it: a draft typed in the form goes.
+      if ('request' in read)
+        update(id, (t) => ({ ...t, request: read.request, rawText: null, rawProblem: null, variablesDraft: null, sendRefused: false }));
       else update(id, (t) => ({ ...t, rawText: text, rawProblem: read.problem }));
     },
     send: async (id) => {
       const current = tab(id);
       if (!current) return;
+      // What is typed but not usable is never sent as the last valid value: the send is refused and says why.
+      if (sendBlocker(current)) return update(id, (t) => ({ ...t, sendRefused: true }));
       const sent = structuredClone(current.request);
       const transport = current.transport;
       const pinned = current.profileId;

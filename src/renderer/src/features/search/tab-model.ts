@@ -10,6 +10,7 @@ import {
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import type { ExchangeRecord } from '@shared/errors';
 import { idleCall, type CallState } from '../../request-ui/lifecycle';
+import { parseVariables } from '../../request-ui/parse-variables';
 import { canonicalJson } from '@shared/workspace';
 
 /** A request file the screen's request belongs to: its name in requests/ and the request's own name, which a save keeps. */
@@ -32,6 +33,13 @@ export interface SearchTab extends CallState<SearchResult> {
   rawText: string | null;
   /** Why the raw text is not a request: not JSON, or a field without the interface's type. */
   rawProblem: string | null;
+  /**
+   * Context variables as typed (null: never edited here, shown from the request). The request takes them when they are
+   * usable; while they are not (not JSON, not an object, a value the service does not take) a send is refused.
+   */
+  variablesDraft: string | null;
+  /** A send was refused for one of the problems above: said at the Send button until it is fixed. */
+  sendRefused: boolean;
   /** Items of the last answer sent without a mask: the mask preview applies to these. */
   unmasked: Item[];
   view: 'table' | 'grid';
@@ -95,6 +103,8 @@ export function blankTab(
     transport: init.transport ?? 'post',
     rawText: null,
     rawProblem: null,
+    variablesDraft: null,
+    sendRefused: false,
     ...idleCall<SearchResult>(),
     unmasked: [],
     view: 'table',
@@ -142,4 +152,15 @@ export function withOptionsPatch(request: SearchRequest, patch: Partial<SearchOp
   }
   const { options: _previous, ...rest } = request;
   return Object.keys(options).length > 0 ? { ...rest, options: options as SearchOptions } : rest;
+}
+
+/**
+ * Why a tab will not send now, in words for the Send button: raw JSON that is not a request, or context variables
+ * typed that are not usable. Null when it can send.
+ */
+export function sendBlocker(tab: Pick<SearchTab, 'rawProblem' | 'variablesDraft'>): string | null {
+  if (tab.rawProblem !== null) return `Not sent: the request's JSON is not a request (${tab.rawProblem}).`;
+  const variables = tab.variablesDraft === null ? null : parseVariables(tab.variablesDraft);
+  if (variables && !variables.ok) return `Not sent: ${variables.message} (see Context variables).`;
+  return null;
 }

@@ -108,7 +108,7 @@ function Imported() {
   return (
     <ul className="traffic-imported small" role="status">
       {view.sessions ? (
-        <li>{`${view.sessions.toLocaleString('en-US')} simulated sessions, ${(view.searches ?? 0).toLocaleString('en-US')} searches:`}</li>
+        <li>{`${view.sessions.toLocaleString('en-US')} simulated sessions, ${(view.searches ?? 0).toLocaleString('en-US')} searches, seed ${view.seed ?? '—'} (the first the store had not used: these sessions are new):`}</li>
       ) : null}
       {view.files.map((f) => (
         <li key={f.file}>

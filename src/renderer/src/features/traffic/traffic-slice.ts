@@ -23,7 +23,7 @@ export interface TrafficState {
   page: CallState<QueryPage & { row: TrafficRow | null }>;
   progress: TrafficProgressView | null;
   /** The last import or simulation: what each file gave. */
-  imported: CallState<ImportView & { sessions?: number; searches?: number }>;
+  imported: CallState<ImportView & { sessions?: number; searches?: number; seed?: number }>;
   /** A query set saved from the worklist or a sample: its file, said under the list. */
   saved: CallState<{ file: string; queries: number }>;
 }
