@@ -13,7 +13,10 @@ async function openDemoTest(page: Page) {
   await expect(row).toContainText('control 50% / new-arrivals 50%');
   await row.getByRole('button', { name: 'Open Demo: default against new-arrivals' }).click();
   const panel = page.getByTestId('abtest-panel');
-  await expect(panel.getByRole('heading', { name: /Demo: default against new-arrivals/ })).toBeVisible();
+  // The panel opens above the list on a long page: it is scrolled to, and its heading takes the focus.
+  const heading = panel.getByRole('heading', { name: /Demo: default against new-arrivals/ });
+  await expect(heading).toBeInViewport();
+  await expect(heading).toBeFocused();
   return panel;
 }
 

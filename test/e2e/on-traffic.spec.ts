@@ -13,7 +13,10 @@ test('on traffic: the demo experiment’s B estimated on the traffic logged unde
   const demo = await demoExperimentRow(page);
   await demo.getByRole('button', { name: 'On traffic', exact: true }).click();
   const panel = page.getByTestId('on-traffic');
-  await expect(panel.getByRole('heading', { name: 'On traffic: demo-default-vs-new-arrivals' })).toBeVisible();
+  // Opened from a button far below it: scrolled to, its heading focused (before, nothing visible happened).
+  const heading = panel.getByRole('heading', { name: 'On traffic: demo-default-vs-new-arrivals' });
+  await expect(heading).toBeInViewport();
+  await expect(heading).toBeFocused();
   const table = panel.getByRole('table', { name: 'Clicks@10 per search on traffic' });
   await expect(table).toBeVisible({ timeout: 120_000 });
   for (const estimator of ['model', 'ips', 'snips', 'dr']) await expect(panel.getByTestId(`on-traffic-${estimator}`)).toBeVisible();

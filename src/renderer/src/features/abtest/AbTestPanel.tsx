@@ -139,6 +139,7 @@ export function AbTestPanel() {
       label="A/B test"
       testId="abtest-panel"
       className="abtest-panel"
+      openKey={`${state.file ?? ''}\u0000${editing ? 'edit' : 'read'}`}
       icon={<Split size={16} aria-hidden="true" />}
       title={
         test ? (

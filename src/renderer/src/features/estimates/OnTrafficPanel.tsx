@@ -170,6 +170,7 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
     <PanelCard
       label="On traffic"
       testId="on-traffic"
+      openKey={subject.kind === 'experiment' ? subject.file : subject.id}
       icon={<ShoppingCart size={16} aria-hidden="true" />}
       title={`On traffic: ${name}`}
       tools={

@@ -130,6 +130,7 @@ export function RunsPanel() {
       className="runs-panel"
       label="Runs over time"
       testId="runs-panel"
+      openKey={state.file}
       icon={<History size={16} aria-hidden="true" />}
       title={view ? `${view.name}: runs over time` : 'Runs over time'}
       tools={
