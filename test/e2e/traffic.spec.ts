@@ -89,6 +89,20 @@ test(
     const arrivals = byConfig.rows.find((r) => r.group === 'new-arrivals')!;
     await expect(tiles).toContainText(arrivals.searches.toLocaleString('en-US'));
     await expect(tiles).toContainText(`${(arrivals.ctrAtK * 100).toFixed(1)}%`);
+
+    // The sample's size as typed: cleared, it is said and nothing is saved (it used to snap to 1: typing 50 gave
+    // 150); asked for more queries than there are, the set is named by what it holds.
+    await panel.getByRole('radio', { name: 'Top', exact: true }).click();
+    const size = panel.getByRole('textbox', { name: 'Queries' });
+    await size.fill('');
+    await expect(panel.getByRole('alert').filter({ hasText: 'Queries:' })).toHaveText('Queries: a whole number from 1 to 100,000.');
+    await expect(panel.getByRole('button', { name: 'Save sample as query set' })).toBeDisabled();
+    await size.fill('100000');
+    await panel.getByRole('button', { name: 'Save sample as query set' }).click();
+    const saved = panel.getByRole('status').filter({ hasText: 'Saved' });
+    await expect(saved).toHaveText(/^Saved ([\d]+) queries as traffic-sample-top-(\d+)-of-100000-asked\.json$/);
+    const [, kept, named] = /^Saved (\d+) queries as traffic-sample-top-(\d+)-/.exec((await saved.textContent())!)!;
+    expect(named).toBe(kept);
   },
 );
 

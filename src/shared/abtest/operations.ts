@@ -68,7 +68,7 @@ export const abtestOperations = {
     example: { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },
     input: z.strictObject({ file, ...reading }),
     cli: abtestReadCli,
-    doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached.',
+    doc: 'Reads a test from the workspace’s traffic: per variation users, sessions, searches and rates; each lift over the control with the fixed-horizon test and the mSPRT (always valid) side by side, the daily lift, the sample-ratio check and the planned size reached; CUPED (each user’s metric in the 14 days before the start regressed out, with the variance removed), the lift per segment (Holm-corrected) and the guardrails (the metrics not read).',
   }),
   'abtest:plan': operation<AbPlanView>()({
     example: { file: 'missing-test.json', metric: 'ctr', k: 10, minimumEffect: 0.05, alpha: 0.05 },

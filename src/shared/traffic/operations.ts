@@ -162,9 +162,9 @@ export const trafficOperations = {
   }),
   'traffic:sample': operation<{ file: string; queries: number }>()({
     example: { method: 'top', n: 5, seed: 1, filter: {}, name: 'Fuzzed sample' },
-    input: z.strictObject({ ...trafficSampleCli.input.shape, name: z.string().trim().min(1).max(200) }),
+    input: z.strictObject({ ...trafficSampleCli.input.shape, name: z.string().trim().min(1).max(200).optional() }),
     cli: trafficSampleCli,
-    doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights.',
+    doc: 'Draws a query set from the traffic (top N, uniform random or probability proportional to searches, seeded) and saves it in the workspace with weights; unnamed, it is named by what it holds (the queries drawn, which may be fewer than N).',
   }),
   'traffic:import': operation<ImportView>()({
     input: z.strictObject({

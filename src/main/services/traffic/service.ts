@@ -230,10 +230,12 @@ export class TrafficService {
     n: number,
     seed: number,
     filter: TrafficFilter,
-    name: string,
+    name?: string,
   ): Promise<{ file: string; queries: number }> {
     const sample = await this.sampleOf(method, n, seed, filter);
-    const saved = await this.saveQuerySet(name, sample, `traffic: ${method} ${n}${method === 'top' ? '' : `, seed ${seed}`}`);
+    // Named by what it holds: a store with 1,089 distinct queries gives 1,089 for "top 100,000", and says so.
+    const named = name ?? `Traffic sample (${method} ${sample.length}${sample.length < n ? ` of ${n} asked` : ''})`;
+    const saved = await this.saveQuerySet(named, sample, `traffic: ${method} ${n}${method === 'top' ? '' : `, seed ${seed}`}`);
     return { file: saved.file, queries: sample.length };
   }
 

@@ -139,7 +139,7 @@ function CatalogView({ profile, onProfile }: { profile: ProfileView | undefined;
   const steps = mine && state.test.status !== 'sending' ? state.test.result : null;
   const testError = mine && state.test.status === 'error' ? state.test.error : null;
   const load = () => void loadCatalog();
-  const test = () => testConnection();
+  const test = () => (id ? testConnection(id) : Promise.resolve());
 
   const attributes = useMemo(() => {
     const q = filter.trim().toLowerCase();

@@ -23,7 +23,8 @@ export interface CatalogSlice {
   openCatalog: (profileId: string, read: boolean) => void;
   loadCatalog: () => Promise<void>;
   loadTokenStatus: () => Promise<void>;
-  testConnection: () => Promise<void>;
+  /** A connection test of this profile (the screen's: the active one), whatever the slice was last opened on. */
+  testConnection: (profileId: string) => Promise<void>;
 }
 
 const blank = (profileId: string | null): CatalogState => ({ profileId, active: idleCall(), token: idleCall(), test: idleCall() });
@@ -42,7 +43,8 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   const slice: CatalogSlice = {
     catalog: blank(null),
     openCatalog: (id, read) => {
-      set({ catalog: blank(id) });
+      // The same profile again keeps its connection test (one clicked while the screen opened is not wiped).
+      set((s) => ({ catalog: { ...blank(id), ...(s.catalog.profileId === id ? { test: s.catalog.test } : {}) } }));
       void (read ? slice.loadCatalog() : slice.loadTokenStatus());
     },
     loadCatalog: async () => {
@@ -61,7 +63,9 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
         accept: (view) => ({ view, at: Date.now() }),
       });
     },
-    testConnection: async () => {
+    testConnection: async (id) => {
+      // Clicked before the screen opened the slice on this profile: opened on it first, so the test is of this one.
+      if (get().catalog.profileId !== id) set({ catalog: blank(id) });
       const outcome = await runCall(lenses.test, {
         scope: 'test-connection',
         send: () => workbench().catalog.testConnection({ profileId: profileId() }),

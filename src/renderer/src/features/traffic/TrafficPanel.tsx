@@ -191,9 +191,17 @@ function Filters() {
   );
 }
 
+/** How many queries the sample field asks for, or why it cannot be read: as typed, never snapped while typing. */
+export function sampleSize(text: string): { n: number } | { problem: string } {
+  const n = Number(text.trim());
+  if (!text.trim() || !Number.isInteger(n) || n < 1 || n > 100_000) return { problem: 'Queries: a whole number from 1 to 100,000.' };
+  return { n };
+}
+
 function SampleForm() {
   const [method, setMethod] = useState<'top' | 'random' | 'pps'>('pps');
-  const [n, setN] = useState(100);
+  const [text, setText] = useState('100');
+  const size = sampleSize(text);
   const sample = useAppStore((s) => s.sampleTraffic);
   return (
     <div className="traffic-sample">
@@ -212,17 +220,23 @@ function SampleForm() {
         <span className="field__label small">Queries</span>
         <input
           className="input"
-          type="number"
-          min={1}
-          max={100000}
-          value={n}
-          onChange={(e) => setN(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))}
+          inputMode="numeric"
+          value={text}
+          aria-invalid={'problem' in size}
+          aria-describedby={'problem' in size ? 'traffic-sample-problem' : undefined}
+          onChange={(e) => setText(e.target.value)}
         />
       </label>
+      {'problem' in size ? (
+        <span id="traffic-sample-problem" className="diag diag--error small" role="alert">
+          {size.problem}
+        </span>
+      ) : null}
       <Button
         size="sm"
         icon={<ListPlus size={13} aria-hidden="true" />}
-        onClick={() => void sample(method, n, 1)}
+        disabled={'problem' in size}
+        onClick={() => 'n' in size && void sample(method, size.n, 1)}
         title="Save the sample as a query set in the workspace, each query weighted by its searches"
       >
         Save sample as query set
@@ -251,7 +265,7 @@ export function TrafficPanel() {
       icon={<ShoppingCart size={13} aria-hidden="true" />}
       disabled={busy}
       onClick={() => void simulate()}
-      title="2,000 simulated shopping sessions over a week on Local demo, split between the default and new-arrivals configurations (seed 1), imported here"
+      title="2,000 simulated shopping sessions over a week on Local demo, split between the default and new-arrivals configurations, under a seed the store has not used (so none repeats its searches), imported here"
     >
       Simulate a week of shoppers
     </Button>

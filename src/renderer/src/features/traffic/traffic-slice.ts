@@ -164,7 +164,8 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
       const { filter } = get().traffic;
       await runCall(saved, {
         scope: 'traffic-sample',
-        send: () => workbench().traffic.sample({ method, n, seed, filter, name: `Traffic sample (${method} ${n})` }),
+        // Unnamed: main names it by the queries it drew (fewer than asked when the store holds fewer).
+        send: () => workbench().traffic.sample({ method, n, seed, filter }),
         accept: (v) => v,
       });
       if (get().traffic.saved.status === 'done') void get().loadWorkspace();

@@ -17,7 +17,7 @@ describe('catalog: the slice against Local demo', () => {
   });
 
   it('tests the connection: both steps pass, then the catalog is read again', async () => {
-    await app.state().testConnection();
+    await app.state().testConnection(LOCAL_DEMO_ID);
     const steps = app.state().catalog.test.result!;
     expect(steps.map((s) => s.step)).toEqual(['token', 'catalog']);
     expect(allPassed(steps)).toBe(true);
@@ -47,8 +47,20 @@ describe('catalog: the slice against Local demo', () => {
     });
     app.state().openCatalog(created!.id, true);
     await waitFor(app.store, (s) => s.catalog.active.status === 'error');
-    await app.state().testConnection();
+    await app.state().testConnection(created!.id);
     const [token] = app.state().catalog.test.result!;
     expect(token).toMatchObject({ step: 'token', ok: false, cause: 'missing-secret' });
+  });
+
+  it('a test clicked before the screen opened the slice on its profile tests that profile, and its opening keeps the result', async () => {
+    // The slice still on Local demo (the screen was last open there); the user switched and clicked at once.
+    app.state().openCatalog(LOCAL_DEMO_ID, false);
+    const other = app.state().profiles!.profiles.find((p) => p.name === 'Unreachable')!;
+    await app.state().testConnection(other.id);
+    expect(app.state().catalog.profileId).toBe(other.id);
+    expect(app.state().catalog.test.result![0]).toMatchObject({ step: 'token', ok: false, cause: 'missing-secret' });
+    // The screen's own opening on that profile comes after the click: the test's result stays.
+    app.state().openCatalog(other.id, true);
+    expect(app.state().catalog.test.result![0]).toMatchObject({ step: 'token', cause: 'missing-secret' });
   });
 });
