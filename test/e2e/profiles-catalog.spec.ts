@@ -87,8 +87,10 @@ async function newProfile(
   await expect(page.getByText('All changes saved.')).toBeVisible();
 }
 
-async function testConnection(page: Page) {
+async function testConnection(page: Page, profile?: string) {
   await openArea(page, 'Catalog');
+  // Just made active: the screen follows once main has switched (a test clicked before tests the one it showed).
+  if (profile) await expect(page.locator('.catalog-toolbar').getByLabel('Profile').locator('option:checked')).toHaveText(profile);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-steps')).toBeVisible();
 }
@@ -187,7 +189,7 @@ test(
     expect(await app.axe()).toEqual([]);
 
     await page.getByLabel('Active profile').selectOption({ label: 'QA robot' });
-    await testConnection(page);
+    await testConnection(page, 'QA robot');
     await expect(page.getByTestId('step-cause')).toHaveText('Wrong client id');
 
     await operator(base, { tenant: 'demo', clientId: 'qa-robot', publicKeyPem: pem });
