@@ -90,6 +90,21 @@ test(
     await expect(tiles).toContainText(arrivals.searches.toLocaleString('en-US'));
     await expect(tiles).toContainText(`${(arrivals.ctrAtK * 100).toFixed(1)}%`);
 
+    // From after To: said by the dates in the screen's words (not the command line's flags), nothing asked, and the
+    // figures marked as the last range read.
+    const from = panel.getByLabel('From');
+    await from.fill('2026-11-07');
+    await panel.getByLabel('To').fill('2026-11-02');
+    await expect(panel.getByTestId('traffic-dates-problem')).toHaveText(
+      'From (2026-11-07) is after To (2026-11-02): pick a first day on or before the last.',
+    );
+    await expect(panel.getByTestId('traffic-stale')).toBeVisible();
+    await expect(tiles).toHaveClass(/is-stale/);
+    await expect(panel).not.toContainText('--from');
+    await panel.getByLabel('To').fill('');
+    await expect(panel.getByTestId('traffic-stale')).toHaveCount(0);
+    await from.fill('');
+
     // The sample's size as typed: cleared, it is said and nothing is saved (it used to snap to 1: typing 50 gave
     // 150); asked for more queries than there are, the set is named by what it holds.
     await panel.getByRole('radio', { name: 'Top', exact: true }).click();

@@ -10,7 +10,7 @@ import { useAppStore } from '../../store/store';
 import { DayChart } from './charts';
 import { QueriesTable } from './QueriesTable';
 import { QueryPage } from './QueryPage';
-import type { TrafficTab } from './traffic-slice';
+import { datesProblem, type TrafficTab } from './traffic-slice';
 import { Worklist } from './Worklist';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
@@ -133,6 +133,7 @@ function Filters() {
   const { filter, k, overview } = useAppStore((s) => s.traffic);
   const setFilter = useAppStore((s) => s.setTrafficFilter);
   const view = overview.result;
+  const problem = datesProblem(filter);
   return (
     <div className="traffic-filters" role="group" aria-label="Which traffic">
       <label className="field">
@@ -143,6 +144,8 @@ function Filters() {
           value={filter.from ?? ''}
           min={view?.from ?? undefined}
           max={view?.to ?? undefined}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'traffic-dates-problem' : undefined}
           onChange={(e) => void setFilter({ from: e.target.value })}
         />
       </label>
@@ -154,9 +157,16 @@ function Filters() {
           value={filter.to ?? ''}
           min={view?.from ?? undefined}
           max={view?.to ?? undefined}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'traffic-dates-problem' : undefined}
           onChange={(e) => void setFilter({ to: e.target.value })}
         />
       </label>
+      {problem ? (
+        <span id="traffic-dates-problem" className="diag diag--error small" role="alert" data-testid="traffic-dates-problem">
+          {problem}
+        </span>
+      ) : null}
       <label className="field">
         <span className="field__label small">Segment</span>
         <select className="input" value={filter.segment ?? ''} onChange={(e) => void setFilter({ segment: e.target.value })}>
@@ -247,7 +257,7 @@ function SampleForm() {
 
 /** Workspace → Traffic: what shoppers searched, clicked and bought, from the workspace's traffic store. */
 export function TrafficPanel() {
-  const { overview, queries, worklist, tab, k, selected, saved } = useAppStore((s) => s.traffic);
+  const { overview, queries, worklist, tab, k, selected, saved, stale } = useAppStore((s) => s.traffic);
   const load = useAppStore((s) => s.loadTraffic);
   const setTab = useAppStore((s) => s.setTrafficTab);
   const openQuery = useAppStore((s) => s.openTrafficQuery);
@@ -299,8 +309,13 @@ export function TrafficPanel() {
       {view && !empty ? (
         <>
           <Filters />
+          {stale ? (
+            <p className="diag diag--warning small" data-testid="traffic-stale">
+              The figures below are still those of the last range that could be read: fix the dates to read the new one.
+            </p>
+          ) : null}
           {view.total ? (
-            <dl className="traffic-tiles" data-testid="traffic-tiles">
+            <dl className={`traffic-tiles${stale ? ' is-stale' : ''}`} data-testid="traffic-tiles">
               {TILES.map((column) => (
                 <div key={column} className="traffic-tile">
                   <dt className="small muted">{columnLabel(column, k)}</dt>

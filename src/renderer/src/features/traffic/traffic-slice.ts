@@ -14,6 +14,8 @@ export interface TrafficState {
   filter: TrafficFilter;
   k: number;
   tab: TrafficTab;
+  /** The filter cannot be read (datesProblem): the figures on screen are the last range read, marked so. */
+  stale: boolean;
   overview: CallState<TrafficOverview>;
   /** Every query of the range, most searched first (the table sorts and filters them in the window). */
   queries: CallState<TrafficReport>;
@@ -26,6 +28,13 @@ export interface TrafficState {
   imported: CallState<ImportView & { sessions?: number; searches?: number; seed?: number }>;
   /** A query set saved from the worklist or a sample: its file, said under the list. */
   saved: CallState<{ file: string; queries: number }>;
+}
+
+/** Dates that cannot be read together, in the screen's words (the service's own says them as the command line's flags). */
+export function datesProblem(filter: { from?: string | undefined; to?: string | undefined }): string | null {
+  if (filter.from && filter.to && filter.from > filter.to)
+    return `From (${filter.from}) is after To (${filter.to}): pick a first day on or before the last.`;
+  return null;
 }
 
 export interface TrafficSlice {
@@ -107,6 +116,7 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
       filter: {},
       k: defaultsOf(trafficReportCli).k!,
       tab: 'queries',
+      stale: false,
       overview: idleCall(),
       queries: idleCall(),
       worklist: idleCall(),
@@ -120,8 +130,11 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
     setTrafficFilter: async ({ k, ...filter }) => {
       const next = { ...get().traffic.filter, ...filter };
       for (const key of Object.keys(next) as (keyof TrafficFilter)[]) if (next[key] === '' || next[key] === undefined) delete next[key];
-      patch({ filter: next, ...(k !== undefined ? { k } : {}) });
-      await load();
+      // Dates that cannot be read together are said by the fields and not sent; what is on screen is marked as the
+      // last range read (stale), not left looking current.
+      const unreadable = datesProblem(next) !== null;
+      patch({ filter: next, ...(k !== undefined ? { k } : {}), stale: unreadable });
+      if (!unreadable) await load();
     },
     setTrafficTab: async (tab) => {
       patch({ tab, worklist: idleCall(), saved: idleCall() });
