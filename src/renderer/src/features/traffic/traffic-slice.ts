@@ -1,4 +1,4 @@
-import { type ImportView, type TrafficOverview, type TrafficProgressView, trafficReportCli } from '@shared/traffic';
+import { checkFilter, type ImportView, type TrafficOverview, type TrafficProgressView, trafficReportCli } from '@shared/traffic';
 import { defaultsOf } from '@shared/operations';
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
@@ -30,11 +30,13 @@ export interface TrafficState {
   saved: CallState<{ file: string; queries: number }>;
 }
 
-/** Dates that cannot be read together, in the screen's words (the service's own says them as the command line's flags). */
-export function datesProblem(filter: { from?: string | undefined; to?: string | undefined }): string | null {
-  if (filter.from && filter.to && filter.from > filter.to)
-    return `From (${filter.from}) is after To (${filter.to}): pick a first day on or before the last.`;
-  return null;
+/**
+ * Dates the filter's schema refuses together (its rule, through checkFilter: one definition), in the screen's words
+ * — the service says them as the command line's flags.
+ */
+export function datesProblem(filter: TrafficFilter): string | null {
+  if (!filter.from || !filter.to || !checkFilter({ from: filter.from, to: filter.to })) return null;
+  return `From (${filter.from}) is after To (${filter.to}): pick a first day on or before the last.`;
 }
 
 export interface TrafficSlice {
