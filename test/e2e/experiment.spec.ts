@@ -118,6 +118,8 @@ test(
     // What was changed to run it is said with the batch it concerns, not in a notice that outlives the run.
     await expect(page.getByTestId('batch-note')).toContainText('Each query asks for 10 items instead of 5');
     await expect(page.getByRole('heading', { name: 'Bestsellers trial · run 1' })).toBeVisible();
+    // The run's head names every difference between its sides, not only their labels.
+    await expect(page.locator('.batch-run__differences')).toHaveText('Differs in: configuration default → bestsellers');
     await expect(page.getByTestId('batch-status')).toHaveText('done');
     await expect(page.getByTestId('both-empty')).toHaveText(String(empty));
 

@@ -104,6 +104,34 @@ test('Workspace: messages beside their form, gone with the screen; Create says w
   const grid = (await page.locator('.ws-grid').boundingBox())!;
   const suite = (await page.getByTestId('suite-panel').boundingBox())!;
   expect(suite.width).toBeGreaterThan(grid.width - 2);
+
+  // A new experiment starts from Compare's sides and shows every override it will write: side B's context variables
+  // too (they were written into the file unseen), editable, checked like Compare's; the list names the difference.
+  await openArea(page, 'Compare');
+  await page.getByRole('region', { name: 'Side A' }).getByLabel('Side A label').fill('default');
+  const sideB = page.getByRole('region', { name: 'Side B' });
+  await sideB.getByLabel('Side B label').fill('new-arrivals');
+  await sideB.getByLabel('Configuration').fill('new-arrivals');
+  await sideB.getByLabel('Context variables (JSON)').fill('{"segment":"premium"}');
+  await openArea(page, 'Workspace');
+  const experiments = page.getByRole('region', { name: 'Experiments' });
+  await experiments.getByRole('button', { name: 'New', exact: true }).click();
+  const newExperiment = experiments.getByRole('form', { name: 'New experiment' });
+  const variablesB = newExperiment.getByLabel('Side B context variables');
+  await expect(variablesB).toHaveValue('{"segment":"premium"}');
+  const differences = newExperiment.getByLabel('What differs between the sides');
+  await expect(differences).toHaveText('B differs from A in: configuration default → new-arrivals; variable segment unset → premium.');
+  await shootThemes(app, 'experiment-new-every-override');
+  await variablesB.fill('{"segment": "premium",, }');
+  await expect(newExperiment.getByRole('button', { name: 'Create experiment' })).toBeDisabled();
+  await expect(newExperiment.getByRole('status')).toHaveText("Not created: side B's context variables are not a JSON object (see side B).");
+  await expect(newExperiment).toContainText('Context variables are not valid JSON');
+  await variablesB.fill('{"segment": "premium"}');
+  await newExperiment.getByLabel('Experiment name').fill('Premium arrivals');
+  await newExperiment.getByRole('button', { name: 'Create experiment' }).click();
+  await expect(experiments.getByRole('listitem').filter({ hasText: 'premium-arrivals.json' })).toContainText(
+    'default vs new-arrivals (and variable segment unset → premium) · demo-shopper-queries.json',
+  );
   expect(await app.problems()).toEqual([]);
 });
 

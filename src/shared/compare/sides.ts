@@ -57,24 +57,88 @@ const hostOf = (url: string | undefined) => {
   }
 };
 
+/** One way two sides differ: what (in the user's words), and how each side has it. */
+export interface SideDifference {
+  what: string;
+  a: string;
+  b: string;
+}
+
+/** Every leaf of a side's overrides by its path (`options.filter`, `context.variables.segment`); arrays are one leaf. */
+function leaves(value: unknown, path: string, out: Map<string, unknown>): Map<string, unknown> {
+  if (isJsonObject(value)) for (const [key, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${key}` : key, out);
+  else if (value !== undefined) out.set(path, value);
+  return out;
+}
+
+const VARIABLE = 'context.variables.';
+/** How a field is named and how its absence reads: the request's own fields in the user's words, the rest by path. */
+function fieldWords(path: string): { what: string; none: string } {
+  if (path === 'configurationId') return { what: 'configuration', none: 'default' };
+  if (path === 'options.filter') return { what: 'filter', none: 'no filter' };
+  if (path === 'token') return { what: 'search token', none: 'the profile’s' };
+  if (path.startsWith(VARIABLE)) return { what: `variable ${path.slice(VARIABLE.length)}`, none: 'unset' };
+  return { what: path, none: 'unset' };
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? value.trim() : JSON.stringify(value));
+
+/**
+ * Every difference between two sides — the profile or address, and each override, variables one by one — so a list or
+ * a header can name all of them, not only the configuration. Tokens are said as "set", never shown.
+ */
+export function sideDifferences(a: SideSpec, b: SideSpec): SideDifference[] {
+  const out: SideDifference[] = [];
+  if ((a.baseUrl || b.baseUrl) && hostOf(a.baseUrl) !== hostOf(b.baseUrl))
+    out.push({ what: 'service', a: hostOf(a.baseUrl), b: hostOf(b.baseUrl) });
+  if ((a.profileId ?? '') !== (b.profileId ?? ''))
+    out.push({ what: 'profile', a: a.profileId ?? 'the active one', b: b.profileId ?? 'the active one' });
+  const left = leaves(a.overrides, '', new Map());
+  const right = leaves(b.overrides, '', new Map());
+  for (const path of new Set([...left.keys(), ...right.keys()])) {
+    const [x, y] = [left.get(path), right.get(path)];
+    const { what, none } = fieldWords(path);
+    const [sx, sy] = [x === undefined || shown(x) === '' ? none : shown(x), y === undefined || shown(y) === '' ? none : shown(y)];
+    if (sx === sy) continue;
+    if (path === 'token')
+      out.push({ what, a: x === undefined ? none : 'set', b: y === undefined ? none : x === undefined ? 'set' : 'another' });
+    else out.push({ what, a: sx, b: sy });
+  }
+  return out;
+}
+
+/** The differences in one line: "configuration default → new-arrivals; variable segment unset → premium"; "no difference" when none. */
+export function differencesLine(differences: readonly SideDifference[]): string {
+  return differences.length ? differences.map((d) => `${d.what} ${d.a} → ${d.b}`).join('; ') : 'no difference';
+}
+
+/**
+ * Two sides as a list or a header names them: their labels, then every difference the labels do not already say —
+ * "default vs new-arrivals (and variable segment unset → premium)"; "(no difference)" for two identical sides.
+ */
+export function sidesSummary(a: SideSpec, b: SideSpec): string {
+  const differences = sideDifferences(a, b);
+  const unsaid = differences.filter((d) => !(d.a === a.label.trim() && d.b === b.label.trim()));
+  const labels = `${a.label} vs ${b.label}`;
+  if (differences.length === 0) return `${labels} (no difference)`;
+  return unsaid.length ? `${labels} (${unsaid.length < differences.length ? 'and ' : ''}${differencesLine(unsaid)})` : labels;
+}
+
 /**
  * A batch's name when the user gives none: the sides' own labels when they
  * are telling, otherwise what differs between them — "default vs
  * bestsellers", "price < 50 vs no filter", "eu.search.example.com vs
- * staging.example.com" — never a bare "A vs B".
+ * staging.example.com", "segment unset vs premium" — never a bare "A vs B".
  */
 export function defaultBatchName(sides: { a: SideSpec; b: SideSpec }): string {
   const { a, b } = sides;
   if (!GENERIC_LABEL.test(a.label.trim()) && !GENERIC_LABEL.test(b.label.trim()) && a.label !== b.label) return `${a.label} vs ${b.label}`;
-  const differences: [string, string][] = [
-    [a.overrides.configurationId || 'default', b.overrides.configurationId || 'default'],
-    [a.overrides.options?.filter?.trim() || 'no filter', b.overrides.options?.filter?.trim() || 'no filter'],
-    [hostOf(a.baseUrl), hostOf(b.baseUrl)],
-    [JSON.stringify(a.overrides.context?.variables ?? {}), JSON.stringify(b.overrides.context?.variables ?? {})],
-  ];
-  const parts = differences.filter(([x, y]) => x !== y).map(([x, y]) => `${x} vs ${y}`);
-  if (a.profileId !== b.profileId && parts.length === 0) parts.push('two profiles');
-  if (a.overrides.token !== b.overrides.token && parts.length === 0) parts.push('two search tokens');
+  const differences = sideDifferences(a, b);
+  const parts = differences
+    .filter((d) => d.what !== 'search token' && d.what !== 'profile')
+    .map((d) => (d.what.startsWith('variable ') ? `${d.what.slice('variable '.length)} ${d.a} vs ${d.b}` : `${d.a} vs ${d.b}`));
+  if (parts.length === 0 && differences.some((d) => d.what === 'profile')) parts.push('two profiles');
+  if (parts.length === 0 && differences.some((d) => d.what === 'search token')) parts.push('two search tokens');
   return parts.length ? parts.join(', ') : `${a.label} vs ${b.label}`;
 }
 

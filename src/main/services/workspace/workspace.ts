@@ -15,7 +15,7 @@ import {
   querySetSchema,
   requestFileSchema,
 } from '../../../shared/workspace';
-import { experimentSchema } from '../../../shared/compare';
+import { experimentSchema, sidesSummary } from '../../../shared/compare';
 import { abTestFileSchema } from '../../../shared/abtest';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically, readTextFile } from '../storage';
@@ -48,7 +48,7 @@ const KINDS: Record<WorkspaceKind, { schema: z.ZodType; summary: (raw: unknown) 
     summary: (raw) => {
       const e = experimentSchema.parse(raw);
       const runs = e.runs.length ? plural(e.runs.length, 'run') : 'not run yet';
-      return `${e.sides.a.label} vs ${e.sides.b.label} · ${e.querySet}${e.judgments ? ` · ${e.judgments}` : ''} · ${runs}`;
+      return `${sidesSummary(e.sides.a, e.sides.b)} · ${e.querySet}${e.judgments ? ` · ${e.judgments}` : ''} · ${runs}`;
     },
   },
   'ab-tests': {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { batchQuality, qualitySentence, sideNames, weightText } from '../../../../src/shared/compare/quality';
 import { batchHtml } from '../../../../src/report';
 import { batchCsv, batchJson } from '../../../../src/shared/compare/reports';
-import { defaultBatchName } from '../../../../src/shared/compare/sides';
+import { defaultBatchName, sideDifferences, sidesSummary } from '../../../../src/shared/compare/sides';
 import { summarize, triageOrder } from '../../../../src/shared/compare/summary';
 import type { BatchDefinition, BatchResult, SideResult } from '../../../../src/shared/compare/types';
 import { indexRatings } from '../../../../src/shared/judgments/model';
@@ -221,5 +221,54 @@ describe('batch names', () => {
     );
     expect(defaultBatchName({ a: spec('production'), b: spec('staging') })).toBe('production vs staging');
     expect(defaultBatchName({ a: spec('A'), b: spec('B') })).toBe('A vs B');
+  });
+});
+
+describe('what differs between two sides', () => {
+  const side = (label: string, overrides: Record<string, unknown> = {}, extra: Record<string, string> = {}) => ({
+    label,
+    overrides,
+    ...extra,
+  });
+
+  it('names every override that differs, variables one by one, and never shows a token', () => {
+    const a = side('default', { token: 'tok-a', context: { variables: { segment: 'outlet', locale: 'en' } } });
+    const b = side('new-arrivals', {
+      token: 'tok-b',
+      configurationId: 'new-arrivals',
+      options: { filter: ' stock > 0 ', sortBy: [{ field: 'price' }] },
+      context: { variables: { segment: 'premium', locale: 'en' } },
+    });
+    expect(sideDifferences(a, b)).toEqual([
+      { what: 'search token', a: 'set', b: 'another' },
+      { what: 'variable segment', a: 'outlet', b: 'premium' },
+      { what: 'configuration', a: 'default', b: 'new-arrivals' },
+      { what: 'filter', a: 'no filter', b: 'stock > 0' },
+      { what: 'options.sortBy', a: 'unset', b: '[{"field":"price"}]' },
+    ]);
+    expect(JSON.stringify(sideDifferences(a, b))).not.toMatch(/tok-/);
+    expect(sideDifferences(a, a)).toEqual([]);
+    // An empty filter is no filter: not a difference.
+    expect(sideDifferences(side('x', { options: { filter: '' } }), side('y'))).toEqual([]);
+    expect(sideDifferences(side('x', {}, { profileId: 'eu' }), side('y', {}, { baseUrl: 'https://staging.example.com/search' }))).toEqual([
+      { what: 'service', a: 'the active profile', b: 'staging.example.com' },
+      { what: 'profile', a: 'eu', b: 'the active one' },
+    ]);
+  });
+
+  it('a list names the differences its labels do not already say', () => {
+    const a = side('default');
+    const b = side('new-arrivals', { configurationId: 'new-arrivals' });
+    expect(sidesSummary(a, b)).toBe('default vs new-arrivals');
+    // The case: Compare's side B carried a segment the labels never said.
+    const hidden = side('new-arrivals', { configurationId: 'new-arrivals', context: { variables: { segment: 'premium' } } });
+    expect(sidesSummary(a, hidden)).toBe('default vs new-arrivals (and variable segment unset → premium)');
+    expect(sidesSummary(side('baseline'), side('candidate', { options: { filter: 'price < 50' } }))).toBe(
+      'baseline vs candidate (filter no filter → price < 50)',
+    );
+    expect(sidesSummary(side('A'), side('B'))).toBe('A vs B (no difference)');
+    expect(defaultBatchName({ a: side('A'), b: side('B', { context: { variables: { segment: 'premium' } } }) })).toBe(
+      'segment unset vs premium',
+    );
   });
 });

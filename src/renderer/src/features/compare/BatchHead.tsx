@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { BatchHead as Head } from '@shared/compare';
+import { differencesLine, sideDifferences, type BatchHead as Head } from '@shared/compare';
 import { Button } from '../../components/Button';
 import { downloadText } from '../../components/download';
 import { useAppStore } from '../../store/store';
@@ -31,6 +31,9 @@ export function BatchHead({ definition, hasResults }: { definition: Head; hasRes
       <span className="muted small">
         <span className="side-tag side-tag--a">A</span> {definition.sides.a.label} · <span className="side-tag side-tag--b">B</span>{' '}
         {definition.sides.b.label}
+      </span>
+      <span className="muted small batch-run__differences">
+        Differs in: {differencesLine(sideDifferences(definition.sides.a, definition.sides.b))}
       </span>
       <div className="batch-run__actions">
         {(definition.kind ?? 'search') === 'search' ? (

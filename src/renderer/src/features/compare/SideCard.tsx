@@ -2,12 +2,12 @@ import { Pin, PinOff } from 'lucide-react';
 import type { RequestDiagnostic } from '@shared/diagnostics';
 import { parseFilter } from '@shared/filter';
 import { Button } from '../../components/Button';
-import { DiagnosticLine, Field } from '../../components/Field';
+import { Field } from '../../components/Field';
 import type { LanguageContext } from '../../editors/language-context';
 import { useAppStore } from '../../store/store';
 import { FilterField } from '../../request-ui/EditorFields';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
-import { parseVariables } from '../../request-ui/parse-variables';
+import { VariablesField } from '../../request-ui/VariablesField';
 import { configurationWarning } from '../../request-ui/configuration-warning';
 import type { SideKey } from './compare-state';
 
@@ -21,7 +21,6 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
   const profiles = useAppStore((s) => s.profiles);
   const profile = profiles?.profiles.find((p) => p.id === (draft.profileId ?? profiles.activeId));
   const id = `side-${side}`;
-  const variables = parseVariables(draft.variables);
   const filterProblems: RequestDiagnostic[] = draft.filter.trim()
     ? parseFilter(draft.filter).diagnostics.map((d) => ({ path: 'options.filter', severity: d.severity, code: d.code, message: d.message }))
     : [];
@@ -125,19 +124,7 @@ export function SideCard({ side, context, onPin }: { side: SideKey; context: Lan
           />
         </Field>
         <Field label="Context variables (JSON)" htmlFor={`${id}-vars`}>
-          <textarea
-            id={`${id}-vars`}
-            className="input mono small"
-            rows={1}
-            spellCheck={false}
-            placeholder='none (e.g. {"segment": "…"})'
-            value={draft.variables}
-            aria-invalid={!variables.ok}
-            onChange={(e) => set({ variables: e.target.value })}
-          />
-          {!variables.ok ? (
-            <DiagnosticLine diagnostic={{ path: 'context', severity: 'error', code: 'json', message: variables.message }} />
-          ) : null}
+          <VariablesField id={`${id}-vars`} value={draft.variables} onChange={(v) => set({ variables: v })} />
         </Field>
       </div>
     </section>

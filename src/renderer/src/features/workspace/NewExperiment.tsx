@@ -8,8 +8,11 @@ import { Segmented } from '../../components/Segmented';
 import { ProfilePicker } from '../../request-ui/ProfilePicker';
 import { useAppStore } from '../../store/store';
 import { sideSpec, type SideDraft, type SideKey } from '../compare';
+import { differencesLine, sideDifferences } from '@shared/compare';
 import { DiagnosticLine } from '../../components/Field';
 import { configurationWarning } from '../../request-ui/configuration-warning';
+import { parseVariables } from '../../request-ui/parse-variables';
+import { VariablesField } from '../../request-ui/VariablesField';
 
 /** A side label that says something: the Compare screen's own unless it is just "A"/"B". */
 function startingLabel(draft: SideDraft, fallback: string): string {
@@ -56,6 +59,19 @@ function SideFields({ side, draft, onChange }: { side: SideKey; draft: SideDraft
         value={draft.filter}
         onChange={(e) => onChange({ filter: e.target.value })}
       />
+      <VariablesField
+        ariaLabel={`Side ${upper} context variables`}
+        value={draft.variables}
+        onChange={(variables) => onChange({ variables })}
+      />
+      {draft.token.trim() ? (
+        <span className="small ws-side__token">
+          Its own search token (from Compare)
+          <Button size="sm" variant="ghost" onClick={() => onChange({ token: '' })}>
+            Use the profile’s
+          </Button>
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -115,6 +131,10 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
     return { a: { ...from.a, label: startingLabel(from.a, 'baseline') }, b: { ...from.b, label: startingLabel(from.b, 'candidate') } };
   });
   const patchSide = (key: SideKey) => (patch: Partial<SideDraft>) => setSides((s) => ({ ...s, [key]: { ...s[key], ...patch } }));
+  const badVariables = (['a', 'b'] as const).find((key) => !parseVariables(sides[key].variables).ok);
+  const a = sideSpec(sides.a, '');
+  const b = sideSpec(sides.b, '');
+  const differences = sideDifferences(a, b);
 
   if (querySets.length === 0)
     return (
@@ -134,8 +154,7 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
       aria-label="New experiment"
       onSubmit={(e) => {
         e.preventDefault();
-        const a = sideSpec(sides.a, '');
-        const b = sideSpec(sides.b, '');
+        if (badVariables) return;
         void create({
           name: name.trim() || `${a.label} vs ${b.label}`,
           querySet,
@@ -242,10 +261,21 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
         <SideFields side="a" draft={sides.a} onChange={patchSide('a')} />
         <SideFields side="b" draft={sides.b} onChange={patchSide('b')} />
       </div>
+      <p className="small ws-form__differences" aria-label="What differs between the sides">
+        {differences.length
+          ? `B differs from A in: ${differencesLine(differences)}.`
+          : 'The two sides are the same: give B something to change.'}
+      </p>
       <div className="ws-form__row">
-        <Button size="sm" variant="primary" type="submit" disabled={busy || !querySet}>
+        <Button size="sm" variant="primary" type="submit" disabled={busy || !querySet || !!badVariables}>
           Create experiment
         </Button>
+        {badVariables ? (
+          <span className="small send-blocked" role="status">
+            Not created: side {badVariables.toUpperCase()}'s context variables are not a JSON object (see side {badVariables.toUpperCase()}
+            ).
+          </span>
+        ) : null}
         <Button size="sm" variant="ghost" onClick={onDone}>
           Cancel
         </Button>
