@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openArea, shootThemes, test, SMOKE } from './fixtures';
 
-// A/B tests in the workspace: support finds which variation a customer got and runs the customer's storefront search
+// A/B tests on the Tests screen: support finds which variation a customer got and runs the customer's storefront search
 // in it; QA reads the demo's running test from the demo week's traffic (simulated under it) and plans a new one.
 
-/** Opens the Workspace and the demo test (written there with the demo files) from its row. */
+/** Opens the Tests screen and the demo test (a workspace file written with the demo files) from its row. */
 async function openDemoTest(page: Page) {
-  await openArea(page, 'Workspace');
+  await openArea(page, 'Tests');
   const row = page.getByRole('region', { name: 'A/B tests' }).getByRole('listitem').filter({ hasText: 'demo-ranking-test.json' });
   await expect(row).toContainText('control 50% / new-arrivals 50%');
   await row.getByRole('button', { name: 'Open Demo: default against new-arrivals' }).click();
   const panel = page.getByTestId('abtest-panel');
-  // The panel opens above the list on a long page: it is scrolled to, and its heading takes the focus.
+  // The panel opens under the list: it is scrolled to, and its heading takes the focus.
   const heading = panel.getByRole('heading', { name: /Demo: default against new-arrivals/ });
   await expect(heading).toBeInViewport();
   await expect(heading).toBeFocused();

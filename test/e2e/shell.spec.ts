@@ -40,6 +40,16 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autocomplete');
     await page.keyboard.press('End');
     await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeFocused();
+    // The screens people work in daily have their own: Shoppers on 9, Tests on 0; Settings on Ctrl+, as elsewhere.
+    for (const [keys, screen] of [
+      ['Control+9', 'Shoppers'],
+      ['Control+0', 'Tests'],
+      ['Control+,', 'Settings'],
+      ['Control+8', 'Workspace'],
+    ] as const) {
+      await page.keyboard.press(keys);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen);
+    }
     expect(await app.problems()).toEqual([]);
   });
 

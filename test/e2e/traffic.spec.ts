@@ -29,7 +29,7 @@ test(
   async ({ app }) => {
     const { page } = app;
     await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
-    await openArea(page, 'Workspace');
+    await openArea(page, 'Shoppers');
     const panel = page.getByTestId('traffic-panel');
     const tiles = panel.getByTestId('traffic-tiles');
     await expect(tiles).toBeVisible({ timeout: 30_000 });
@@ -77,14 +77,17 @@ test(
     expect(await app.axe()).toEqual([]);
     await worklist.getByRole('button', { name: 'Save as query set' }).click();
     await expect(worklist.getByRole('status')).toContainText(`Saved ${rows} queries as zero-result-queries.json`);
+    // Shoppers is a screen of its own: the saved set is one click away in the Workspace, and back.
+    await worklist.getByRole('button', { name: 'Show in Workspace' }).click();
     await expect(page.getByRole('region', { name: 'Query sets' })).toContainText('zero-result-queries.json');
+    await page.keyboard.press('Control+9');
     const query = (await worklist.locator('tbody tr').first().locator('td').first().textContent())!;
     await worklist.locator('tbody tr').first().getByRole('button', { name: 'Open in Search' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
     await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue(query);
 
     // One configuration only: its searches, as the command line counts them.
-    await openArea(page, 'Workspace');
+    await openArea(page, 'Shoppers');
     await panel.getByLabel('Configuration').selectOption('new-arrivals');
     const arrivals = byConfig.rows.find((r) => r.group === 'new-arrivals')!;
     await expect(tiles).toContainText(arrivals.searches.toLocaleString('en-US'));
@@ -124,7 +127,7 @@ test(
 test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list, counted by an experiment', async ({ app }) => {
   const { page } = app;
   await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
-  await openArea(page, 'Workspace');
+  await openArea(page, 'Shoppers');
   const panel = page.getByTestId('traffic-panel');
   await expect(panel.getByTestId('traffic-tiles')).toBeVisible({ timeout: 30_000 });
   await panel.getByRole('radio', { name: 'Ratings from clicks' }).click();
@@ -167,6 +170,7 @@ test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list
   await expect(clicks.getByRole('status').filter({ hasText: 'clicks’ ratings in' })).toContainText(
     /Saved [\d,]+ clicks’ ratings in clicks-pbm\.json/,
   );
+  await clicks.getByRole('button', { name: 'Show in Workspace' }).click();
   await expect(page.getByRole('region', { name: 'Judgment lists' })).toContainText('clicks-pbm.json');
 
   // In Search, with the clicks' list active, a result the shoppers rated shows their rating beside the person's (a

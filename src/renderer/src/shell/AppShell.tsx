@@ -25,6 +25,8 @@ const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
 const ProfilesScreen = lazy(() => import('../features/profiles/ProfilesScreen'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen'));
 const WorkspaceScreen = lazy(() => import('../features/workspace/WorkspaceScreen'));
+const ShoppersScreen = lazy(() => import('../features/traffic/ShoppersScreen'));
+const TestsScreen = lazy(() => import('../features/abtest/TestsScreen'));
 
 /** Each area's screen, loaded on first visit. */
 const SCREENS: Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>> = {
@@ -36,6 +38,8 @@ const SCREENS: Record<AreaId, React.LazyExoticComponent<() => React.JSX.Element>
   catalog: CatalogScreen,
   profiles: ProfilesScreen,
   workspace: WorkspaceScreen,
+  shoppers: ShoppersScreen,
+  tests: TestsScreen,
   settings: SettingsScreen,
 };
 

@@ -7,11 +7,24 @@ import {
   Link2,
   Search,
   Settings,
+  ShoppingCart,
+  Split,
   TextCursorInput,
   type LucideIcon,
 } from 'lucide-react';
 
-export type AreaId = 'search' | 'compare' | 'suggest' | 'autocomplete' | 'url-tools' | 'catalog' | 'profiles' | 'workspace' | 'settings';
+export type AreaId =
+  | 'search'
+  | 'compare'
+  | 'suggest'
+  | 'autocomplete'
+  | 'url-tools'
+  | 'catalog'
+  | 'profiles'
+  | 'workspace'
+  | 'shoppers'
+  | 'tests'
+  | 'settings';
 
 export interface Area {
   id: AreaId;
@@ -21,7 +34,7 @@ export interface Area {
   icon: LucideIcon;
 }
 
-/** The workbench areas in navigation order; Ctrl/Cmd+1…9 follow this order. */
+/** The workbench areas in navigation order; Ctrl/Cmd+1…9 and then 0 follow this order (Settings: Ctrl/Cmd+,). */
 export const AREAS: readonly Area[] = [
   { id: 'search', label: 'Search', purpose: 'Build a search request, see results with scores, facets and sort order.', icon: Search },
   { id: 'compare', label: 'Compare', purpose: 'Send the same queries to two sides and measure what moved.', icon: GitCompareArrows },
@@ -33,8 +46,20 @@ export const AREAS: readonly Area[] = [
   {
     id: 'workspace',
     label: 'Workspace',
-    purpose: 'Saved requests, query sets, judgment lists, experiments and A/B tests: plain files in one folder.',
+    purpose: 'Saved requests, query sets, judgment lists and experiments: plain files in one folder.',
     icon: FolderGit2,
+  },
+  {
+    id: 'shoppers',
+    label: 'Shoppers',
+    purpose: 'What shoppers searched, clicked and bought: the figures by day, each query, worklists and ratings from clicks.',
+    icon: ShoppingCart,
+  },
+  {
+    id: 'tests',
+    label: 'Tests',
+    purpose: 'The storefront’s A/B tests: which variation a customer got, the readout from the traffic, and the planner.',
+    icon: Split,
   },
   { id: 'settings', label: 'Settings', purpose: 'Theme, timeouts, history, certificates and the workspace folder.', icon: Settings },
 ];

@@ -1,8 +1,14 @@
 import { compareCommands } from '../features/compare';
 import { openFromHistory } from '../features/history';
 import { useAppStore } from '../store/store';
-import { AREAS } from './areas';
+import { AREAS, type AreaId } from './areas';
 import type { Command } from './commands';
+
+/** An area's shortcut: Mod+1…9 then Mod+0 in navigation order, Settings on Mod+, as in most desktop apps. */
+export function areaKeys(id: AreaId, index: number): string | undefined {
+  if (id === 'settings') return 'Mod+,';
+  return index < 9 ? `Mod+${index + 1}` : index === 9 ? 'Mod+0' : undefined;
+}
 
 /** What the kind of a past request is called in a list. */
 const KIND: Record<string, string> = { search: 'search', suggest: 'suggest', autocomplete: 'autocomplete' };
@@ -20,7 +26,7 @@ export function globalCommands(actions: { paste: () => void; palette: () => void
       title: `Go to ${area.label}`,
       group: 'Go to',
       keywords: area.purpose,
-      ...(i < 9 ? { keys: `Mod+${i + 1}` } : {}),
+      ...(areaKeys(area.id, i) ? { keys: areaKeys(area.id, i) } : {}),
       run: () => state.setArea(area.id),
     })),
     { id: 'app:palette', title: 'Command palette', group: 'App', keys: 'Mod+K', run: actions.palette },

@@ -13,6 +13,7 @@ import { MousePointerClick } from 'lucide-react';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { ItemCell } from '../../components/ItemCell';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
@@ -93,7 +94,7 @@ function SelectionTable({ selection }: { selection: ModelSelection }) {
 const curveLabel = (model: ClickModelKind) =>
   model === 'pbm' ? 'Examination θ_k by rank (θ_1 = 1)' : model === 'dbn' ? 'Share of pages read to each rank' : 'Click-through by rank';
 
-/** Workspace → Shopper traffic → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
+/** Shoppers → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
 export function ClickRatingsPanel() {
   const filter = useAppStore((s) => s.traffic.filter);
   const openItem = useAppStore((s) => s.openItem);
@@ -259,8 +260,8 @@ export function ClickRatingsPanel() {
                 </p>
               ) : null}
               {state.saved ? (
-                <p className="small" role="status">
-                  {state.saved}
+                <p className="small">
+                  <span role="status">{state.saved}</span> <ShowInWorkspace />
                 </p>
               ) : null}
               {view.agreement ? (

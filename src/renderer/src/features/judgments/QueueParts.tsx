@@ -84,8 +84,8 @@ export function QueueDone({ queue }: { queue: Queue }) {
         <>
           <h2 className="empty-state__title">People and shoppers agree on every pooled item</h2>
           <p className="muted">
-            No pooled item has both a person’s rating and a clicks’ rating that differ. Clicks’ ratings come from Workspace → Shopper
-            traffic → Ratings from clicks, saved into this judgment list.
+            No pooled item has both a person’s rating and a clicks’ rating that differ. Clicks’ ratings come from Shoppers → Ratings from
+            clicks, saved into this judgment list.
           </p>
         </>
       ) : queue.secondOpinion ? (

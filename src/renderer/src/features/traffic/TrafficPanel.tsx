@@ -4,6 +4,7 @@ import { cellOf, columnLabel, importOutcome, type PositionBase, problemGroupText
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
@@ -255,7 +256,7 @@ function SampleForm() {
   );
 }
 
-/** Workspace → Traffic: what shoppers searched, clicked and bought, from the workspace's traffic store. */
+/** The Shoppers screen's panel: what shoppers searched, clicked and bought, from the workspace's traffic store. */
 export function TrafficPanel() {
   const { overview, queries, worklist, tab, k, selected, saved, stale } = useAppStore((s) => s.traffic);
   const load = useAppStore((s) => s.loadTraffic);
@@ -332,7 +333,9 @@ export function TrafficPanel() {
             <SampleForm />
           </div>
           {saved.status === 'done' && saved.result && tab === 'queries' ? (
-            <p className="small" role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</p>
+            <p className="small traffic-saved">
+              <span role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</span> <ShowInWorkspace />
+            </p>
           ) : null}
           {saved.status === 'error' && tab === 'queries' ? (
             <p className="small danger" role="alert">

@@ -1,6 +1,7 @@
 import { ListPlus, Search } from 'lucide-react';
 import type { Worklist as WorklistKind, WorklistRow } from '@shared/traffic';
 import { Button } from '../../components/Button';
+import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { useAppStore } from '../../store/store';
 
 const WHAT: Record<WorklistKind, { title: string; affected: string; empty: string; source: string }> = {
@@ -45,7 +46,10 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
           Save as query set
         </Button>
         {saved.status === 'done' && saved.result ? (
-          <span className="small" role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</span>
+          <>
+            <span className="small" role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</span>
+            <ShowInWorkspace />
+          </>
         ) : null}
         {saved.status === 'error' ? (
           <span className="small danger" role="alert">

@@ -1,4 +1,5 @@
 import {
+  Split,
   Download,
   FileText,
   FlaskConical,
@@ -11,7 +12,6 @@ import {
   RefreshCw,
   Scale,
   ShoppingCart,
-  Split,
   type LucideIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -25,13 +25,11 @@ import { AgreementPanel, JudgingQueue } from '../judgments';
 import { NewExperiment } from './NewExperiment';
 import { RunsPanel } from '../runs';
 import { OnTrafficPanel } from '../estimates';
-import { TrafficPanel } from '../traffic';
 import { SuitePanel } from '../assertions';
 import './workspace.css';
 import { NewQuerySet, NewJudgments } from './CreateForms';
 import { QuerySetPanel } from './QuerySetPages';
-import { KindCard, OpMessage } from './KindCard';
-import { AbTestActions, AbTestPanel, NewAbTestButton } from '../abtest';
+import { KindCard, OpMessage, useFolderListing } from '../../components/KindCard';
 
 /** A list's export: the format chosen from every one other tools read, then downloaded. */
 function ExportJudgments({ file, name }: { file: string; name: string }) {
@@ -68,7 +66,9 @@ function ExportJudgments({ file, name }: { file: string; name: string }) {
 }
 
 /** The kinds of the workspace, one card each, in the order they show: the icon, and what an empty card says to do. */
-const KINDS: { kind: WorkspaceKind; icon: LucideIcon; empty: string }[] = [
+/** The kinds this screen lists: A/B tests have a screen of their own (Tests), beside Shoppers. */
+type FileKind = Exclude<WorkspaceKind, 'ab-tests'>;
+const KINDS: { kind: FileKind; icon: LucideIcon; empty: string }[] = [
   {
     kind: 'query-sets',
     icon: ListChecks,
@@ -80,12 +80,6 @@ const KINDS: { kind: WorkspaceKind; icon: LucideIcon; empty: string }[] = [
     kind: 'experiments',
     icon: FlaskConical,
     empty: 'No experiment yet: an experiment runs a query set on two sides against a judgment list and says which side is better.',
-  },
-  {
-    kind: 'ab-tests',
-    icon: Split,
-    empty:
-      "No A/B test yet: add the storefront's test (its id, variations and weights) to find which variation a customer got and read it from the traffic.",
   },
 ];
 
@@ -109,24 +103,18 @@ export default function WorkspaceScreen() {
   // A message ends with the screen: what it announced (a run started, a list refused) is over once the user leaves.
   useEffect(() => () => useAppStore.getState().clearWorkspaceOp(), []);
 
-  // Files change on disk (git pull, another editor): read the folder again whenever the window comes back.
-  useEffect(() => {
-    void loadWorkspace();
-    const onFocus = () => void loadWorkspace();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [loadWorkspace]);
+  useFolderListing();
 
   const ws = listing.result;
   if (agreementFor)
     return (
-      <div className="workspace-screen">
+      <div className="card-screen">
         <AgreementPanel />
       </div>
     );
   if (judging)
     return (
-      <div className="workspace-screen">
+      <div className="card-screen">
         <JudgingQueue />
       </div>
     );
@@ -159,7 +147,7 @@ export default function WorkspaceScreen() {
     </Button>
   );
   /** What each kind's card offers beyond its files: its tools, each file's actions, and what opens under it. */
-  const parts: Record<WorkspaceKind, { tools?: ReactNode; actions: (item: WorkspaceItem) => ReactNode; children?: ReactNode }> = {
+  const parts: Record<FileKind, { tools?: ReactNode; actions: (item: WorkspaceItem) => ReactNode; children?: ReactNode }> = {
     'query-sets': {
       tools: newButton('query-set'),
       actions: (item) => act('Queries', () => openQuerySet(item.file)),
@@ -219,13 +207,9 @@ export default function WorkspaceScreen() {
       ),
       children: adding === 'experiment' ? <NewExperiment listing={ws} onDone={() => setAdding(null)} /> : null,
     },
-    'ab-tests': {
-      tools: <NewAbTestButton />,
-      actions: (item) => <AbTestActions file={item.file} name={item.name} />,
-    },
   };
   return (
-    <div className="workspace-screen">
+    <div className="card-screen">
       <div className="ws-toolbar">
         <FolderGit2 size={16} aria-hidden="true" />
         <span className="small muted">Folder</span>
@@ -259,10 +243,17 @@ export default function WorkspaceScreen() {
         Every file here is pretty-printed JSON with a <span className="mono">format</span> and <span className="mono">version</span>,
         written atomically — keep the folder in git and review changes as diffs. Files the app did not write are listed and left alone.
       </p>
+      <p className="small muted ws-intro ws-elsewhere">
+        The folder&apos;s A/B tests and its shopper traffic have screens of their own:
+        <Button size="sm" variant="ghost" icon={<Split size={13} aria-hidden="true" />} onClick={() => setArea('tests')}>
+          Tests
+        </Button>
+        <Button size="sm" variant="ghost" icon={<ShoppingCart size={13} aria-hidden="true" />} onClick={() => setArea('shoppers')}>
+          Shoppers
+        </Button>
+      </p>
       <RunsPanel />
       <OnTrafficPanel kind="experiment" />
-      <AbTestPanel />
-      <TrafficPanel />
       <div className="ws-grid">
         {KINDS.map(({ kind, icon: Icon, empty }) => {
           const { tools, actions, children } = parts[kind];

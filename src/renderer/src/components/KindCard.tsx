@@ -1,11 +1,27 @@
 import { Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace';
 import { formatAgo } from '@shared/text';
-import { Button } from '../../components/Button';
-import { useAppStore } from '../../store/store';
+import { Button } from './Button';
+import { useAppStore } from '../store/store';
 
-/* A kind's card on the Workspace screen: its files, each with its tools and a Delete that asks first. */
+/* A kind's card (the Workspace, Shoppers and Tests screens): its files, each with its tools and a Delete that asks first. */
+
+/**
+ * The workspace folder's listing, read when the screen opens and again whenever the window comes back: files change
+ * on disk (git pull, another editor).
+ */
+export function useFolderListing() {
+  const listing = useAppStore((s) => s.workspaceList);
+  const loadWorkspace = useAppStore((s) => s.loadWorkspace);
+  useEffect(() => {
+    void loadWorkspace();
+    const onFocus = () => void loadWorkspace();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [loadWorkspace]);
+  return listing;
+}
 
 /** Delete with a second click to confirm, so one slip never loses a file. */
 function DeleteButton({ item }: { item: WorkspaceItem }) {
