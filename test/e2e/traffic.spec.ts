@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, openArea, shootThemes, test, SMOKE } from './fixtures';
@@ -208,4 +209,54 @@ test('ratings from clicks: PBM fitted on the demo week, saved as a judgment list
     "clicks' ratings only (shoppers' behaviour through a click model; people's left out)",
   );
   await expect(quality.getByTestId('quality-table')).toBeVisible();
+});
+
+test('imports: a log whose search id the demo week holds for another search is a conflict, not kept; the import is listed and taken out again', async ({
+  app,
+}) => {
+  const { page } = app;
+  await expect.poll(() => existsSync(join(app.dataDir, 'workspace', 'traffic', 'searches')), { timeout: 30_000 }).toBe(true);
+  // The demo week's first search is "iphone case"; this log reuses its id for a tent search, with a click on an item
+  // that search never showed — and one search of its own.
+  const log = join(app.dataDir, 'other-shop.jsonl');
+  const query = (id: string, text: string, hits: string[]) => ({
+    query_id: id,
+    user_query: text,
+    timestamp: '2026-11-03T10:00:00Z',
+    query_attributes: { session_id: `other-${id}` },
+    query_response_hit_ids: hits,
+  });
+  const click = (id: string, doc: string) => ({
+    action_name: 'click',
+    query_id: id,
+    timestamp: '2026-11-03T10:00:09Z',
+    event_attributes: { object: { object_id: doc }, position: { ordinal: 1 } },
+  });
+  const rows = [query('s-0000a676-1434-1', 'tent', ['SKU-T']), click('s-0000a676-1434-1', 'SKU-T'), query('other-1', 'tent', ['SKU-T'])];
+  await writeFile(log, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+
+  await openArea(page, 'Shoppers');
+  const panel = page.getByTestId('traffic-panel');
+  const tiles = panel.getByTestId('traffic-tiles');
+  await expect(tiles).toContainText('38,235');
+  const imports = panel.getByRole('region', { name: 'Imports' });
+  await expect(imports.getByRole('listitem')).toHaveCount(2);
+  await panel.getByLabel('Import a log (UBI, tracker activities or CSV)').fill(log);
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel.locator('.traffic-imported')).toContainText(
+    '1 search not kept, with 1 event: the store holds its id for a different search (a conflict; e.g. s-0000a676-1434-1)',
+  );
+  await expect(panel.locator('.traffic-imported')).toContainText('kept 1 search and 0 events');
+  await expect(tiles).toContainText('38,236');
+  const row = imports.getByRole('listitem').filter({ hasText: 'other-shop.jsonl' });
+  await expect(row).toContainText('1 search, 0 events · 2026-11-03');
+  await shootThemes(app, 'traffic-imports');
+  expect(await app.axe()).toEqual([]);
+
+  await row.getByRole('button', { name: 'Remove other-shop.jsonl' }).click();
+  await row.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(imports.getByRole('status')).toHaveText('Removed other-shop.jsonl: 1 search, 0 events taken out.');
+  await expect(imports.getByRole('listitem')).toHaveCount(2);
+  await expect(tiles).toContainText('38,235');
+  expect(await app.problems()).toEqual([]);
 });

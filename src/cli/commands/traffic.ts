@@ -2,8 +2,10 @@ import { extname } from 'node:path';
 import {
   trafficCsvPieces,
   trafficJsonPieces,
+  importIdSchema,
   importOutcome,
   problemGroupText,
+  type StoreImport,
   problemPlace,
   trafficImportCli,
   trafficReportCli,
@@ -13,6 +15,7 @@ import {
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
 import { trafficHtmlOf } from '../../report';
 import { newQuerySet } from '../../shared/workspace';
+import { plural } from '../../shared/text';
 import { HttpClient } from '../../main/services/http';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically, writeJsonAtomically, writePiecesAtomically } from '../../main/services/storage';
@@ -68,6 +71,38 @@ async function importCommand(argv: string[], io: CliIo): Promise<number> {
 
 const describeSize = (size: { searches: number; events: number; from: string | null; to: string | null }) =>
   `The store holds ${size.searches.toLocaleString('en-US')} searches and ${size.events.toLocaleString('en-US')} events${size.from ? `, ${size.from} to ${size.to}` : ''}.`;
+
+/** One import in a line: its id, file and time, what it added, its days. */
+const importLine = (i: StoreImport) =>
+  `${i.id}  ${i.file ?? '(file not recorded)'}${i.at ? ` · ${i.at.slice(0, 16).replace('T', ' ')}` : ''} · ${plural(i.searches, 'search', 'searches')}, ${plural(i.events, 'event')}${i.from ? ` · ${i.from} to ${i.to}` : ''}`;
+
+async function importsCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(argv, { store: { type: 'string' }, format: { type: 'string' } }, false);
+  if (values.format !== undefined && values.format !== 'json' && values.format !== 'text')
+    throw new UsageError(`--format is text or json, got ${JSON.stringify(values.format)}`);
+  return withTraffic(values.store, async (traffic) => {
+    const imports = await traffic.imports();
+    if (values.format === 'json') io.stdout(JSON.stringify({ imports }, null, 2));
+    else if (imports.length === 0) io.stdout('The store holds no import yet: traffic import --store DIR FILE… adds one.');
+    else for (const i of imports) io.stdout(importLine(i));
+    return EXIT.ok;
+  });
+}
+
+async function removeCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(argv, { store: { type: 'string' }, import: { type: 'string' } }, false);
+  if (!values.import) throw new UsageError('traffic remove needs --import ID: an id from `traffic imports --store DIR`.');
+  const id = importIdSchema.safeParse(values.import);
+  if (!id.success)
+    throw new UsageError(`--import: ${id.error.issues[0]?.message ?? 'not an import id'}, got ${JSON.stringify(values.import)}`);
+  return withTraffic(values.store, async (traffic) => {
+    const { removed, untied } = await traffic.removeImport(id.data);
+    io.stdout(`Removed ${importLine(removed)}.`);
+    if (untied) io.stdout(`${plural(untied, 'event')} of other imports named only its searches: now tied to no search.`);
+    io.stdout(describeSize(await traffic.size()));
+    return EXIT.ok;
+  });
+}
 
 async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(
@@ -247,6 +282,8 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
 
 const USAGE =
   `traffic import FILE… --store DIR ${flagSynopsis(trafficImportCli)}\n` +
+  `       traffic imports --store DIR [--format text|json]\n` +
+  `       traffic remove --store DIR --import ID\n` +
   `       traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]\n` +
   `       traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE\n` +
   `       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] ${flagSynopsis(estimatesCli)} ${flagSynopsis(estimatesReplayCli)} [--from D] [--to D] [--format json]\n` +
@@ -258,7 +295,11 @@ const USAGE =
   '                 again adds nothing. A query_id logged more than once is one search: its record with hits. A\n' +
   '                 search that lists no hits shows what its impression events list\n' +
   `${flagHelp(trafficImportCli, { width: 14 }).join('\n')}\n` +
-  '  --store        DIR: the traffic store, Parquet files by day (required; made when missing)\n' +
+  '  --store        DIR: the traffic store, Parquet files by day (required; made when missing by import)\n' +
+  '  imports: every import the store holds, oldest first — its id, file and time, the searches and events it added,\n' +
+  '  its days (JSON: { imports: [ { id, file, at, searches, events, from, to } ] })\n' +
+  '  remove --import ID: takes that import out of the store (its searches and events); the file can be imported again.\n' +
+  '                 Says how many events of other imports named only its searches\n' +
   '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
   '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +
   '  ctrAtK the share of searches with a click at a position ≤ k; zeroResultRate the share that showed no item;\n' +
@@ -300,13 +341,15 @@ export const trafficCommand: Command = {
     const [sub, ...rest] = argv;
     if (sub === 'import') return importCommand(rest, io);
     if (sub === 'report') return reportCommand(rest, io);
+    if (sub === 'imports') return importsCommand(rest, io);
+    if (sub === 'remove') return removeCommand(rest, io);
     if (sub === 'sample') return sampleCommand(rest, io);
     if (sub === 'simulate') return simulateCommand(rest, io);
     if (sub === 'estimate') return estimateCommand(rest, io);
     throw new UsageError(
       sub
-        ? `traffic has no subcommand ${JSON.stringify(sub)}: import, report, sample, simulate or estimate.`
-        : 'traffic needs a subcommand: import, report, sample, simulate or estimate.',
+        ? `traffic has no subcommand ${JSON.stringify(sub)}: import, imports, remove, report, sample, simulate or estimate.`
+        : 'traffic needs a subcommand: import, imports, remove, report, sample, simulate or estimate.',
     );
   },
 };

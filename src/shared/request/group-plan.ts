@@ -1,4 +1,5 @@
 import { effectiveGroupSize, LIMITS, type GroupBy } from './types';
+import { plural } from '../text';
 
 /** What the service will do with a groupBy before it is sent (§4.9, §8). */
 export interface GroupPlan {
@@ -15,8 +16,6 @@ export interface GroupPlan {
   capped: boolean;
   explanation: string;
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The per-group size the service applies under the 100-item total and why,

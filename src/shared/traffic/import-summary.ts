@@ -1,4 +1,5 @@
 import type { PositionBase } from './rows';
+import { plural } from '../text';
 
 /** What a file holds, as the reader found it. */
 export type TrafficFormat = 'ubi' | 'activities' | 'csv';
@@ -37,7 +38,7 @@ export interface FileImport {
     added: number;
     /** Records folded into another of the same id (a search logged more than once: the one with hits is kept). */
     folded: number;
-    /** Searches whose id the store held before this file. */
+    /** Searches the store held before this file (the same search: a conflict is counted in `conflicts`). */
     known: number;
   };
   events: {
@@ -50,6 +51,11 @@ export interface FileImport {
     /** Actions kept that name no search the store holds (after this file). */
     untied: number;
   };
+  /**
+   * Searches whose id the store already held for a different search (another query, session or user), with their
+   * actions: neither kept. Only there when there is one; `examples` names the first ids.
+   */
+  conflicts?: { searches: number; events: number; examples: string[] };
   /** Bulk action lines (`{"index": {…}}`) skipped. */
   bulk: number;
   /** Searches whose page this file's impressions gave (their request listed no hits). */
@@ -125,7 +131,6 @@ export class ProblemTally {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
-const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
 
 /** Where a problem is: `file:12` (a line) or `file:item 12` (an item of a JSON array). */
 export const problemPlace = (file: string, at: { line: number; item?: boolean }) => `${file}:${at.item ? `item ${at.line}` : at.line}`;
@@ -143,6 +148,10 @@ export function importOutcome(r: Omit<FileImport, 'formats'> & { formats: string
   ];
   if (r.searches.folded)
     parts.push(`${plural(r.searches.folded, 'record')} of a search logged more than once folded into it (the one with hits kept)`);
+  if (r.conflicts)
+    parts.push(
+      `${plural(r.conflicts.searches, 'search', 'searches')} not kept, with ${plural(r.conflicts.events, 'event')}: the store holds ${r.conflicts.searches === 1 ? 'its id' : 'their ids'} for a different search (a conflict; e.g. ${r.conflicts.examples.slice(0, 3).join(', ')})`,
+    );
   const known = r.searches.known + r.events.known;
   if (known) parts.push(`${n(known)} already in the store`);
   if (r.events.repeated) parts.push(`${plural(r.events.repeated, 'event')} repeated in the file, kept once`);

@@ -77,6 +77,8 @@ export {
 } from './query-views';
 export {
   type ImportView,
+  importIdSchema,
+  type StoreImport,
   TRAFFIC_FILTER_FLAGS,
   trafficEvents,
   trafficFilterCli,

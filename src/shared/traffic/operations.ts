@@ -32,6 +32,18 @@ export interface ImportView {
   files: (Omit<FileImport, 'formats'> & { formats: string[] })[];
 }
 
+/** One import the store holds: its mark, the file and time where the store's ledger has them, what it added, its days. */
+export interface StoreImport {
+  /** The import's mark on its rows and files: 16 hex digits of the file's SHA-256. */
+  id: string;
+  file: string | null;
+  at: string | null;
+  searches: number;
+  events: number;
+  from: string | null;
+  to: string | null;
+}
+
 export interface TrafficProgressView {
   phase: 'shoppers' | 'import';
   sessions: number;
@@ -40,6 +52,8 @@ export interface TrafficProgressView {
 }
 
 const filter = trafficFilterSchema;
+/** An import's id as the list of imports gives it. */
+export const importIdSchema = z.string().regex(/^[0-9a-f]{16}$/, 'an import id: 16 hex digits, as the list of imports gives it');
 const k = z.int().min(1).max(100).default(10);
 
 /** The filter's flags, the same on every command that reads the store. */
@@ -178,6 +192,16 @@ export const trafficOperations = {
     example: { sessions: 2 },
     input: z.strictObject({ sessions: z.int().min(1).max(50_000).default(2000) }),
     doc: "Simulated shoppers on Local demo (a week, two configurations), imported into the workspace store under the first seed whose sessions the store does not hold (said as `seed`): a new week's searches never repeat the store's. Progress as traffic:progress.",
+  }),
+  'traffic:imports': operation<StoreImport[]>()({
+    example: {},
+    input: z.strictObject({}),
+    doc: "Every import the workspace's traffic store holds, oldest first: the file and when (where the store's ledger has them), the searches and events it added, its first and last day.",
+  }),
+  'traffic:remove-import': operation<{ removed: StoreImport; untied: number; imports: StoreImport[] }>()({
+    example: { id: '01fd444f5bcd9413' },
+    input: z.strictObject({ id: importIdSchema }),
+    doc: "Takes one import out of the workspace's traffic store — its searches and events — and says how many actions of other imports named only its searches; the file can then be imported again.",
   }),
 } as const;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import type { ImportView, TrafficOverview } from '../../../src/shared/traffic';
+import type { ImportView, StoreImport, TrafficOverview } from '../../../src/shared/traffic';
 import { call } from '../../helpers/demo-core';
 
 const SHIPPED = join(import.meta.dirname, '../../../examples/workspace/traffic');
@@ -31,6 +31,8 @@ describe('Simulate a week of shoppers', () => {
     const overview = () => call<TrafficOverview>(core, 'traffic:overview', { filter: {}, k: 10 });
     const before = await overview();
     expect(before.searches).toBeGreaterThan(30_000);
+    const report = () => call<{ rows: { revenuePerSearch: number }[] }>(core, 'traffic:report', { by: 'day', filter: {}, k: 10 });
+    const demoDays = await report();
 
     const run = await call<ImportView & { sessions: number; searches: number; seed: number }>(core, 'traffic:simulate-demo', {
       sessions: 40,
@@ -51,5 +53,21 @@ describe('Simulate a week of shoppers', () => {
     const again = await call<ImportView & { seed: number; searches: number }>(core, 'traffic:simulate-demo', { sessions: 10 });
     expect(again.seed).toBe(3);
     expect((await overview()).searches).toBe(after.searches + again.searches);
+
+    // Every import is listed — the shipped week's two files (no ledger came with them) and each simulation's two —
+    // and each can be taken out again: the store is then the demo week, to the search and the cent.
+    const listed = await call<StoreImport[]>(core, 'traffic:imports', {});
+    expect(listed).toHaveLength(6);
+    expect(listed.slice(0, 2).map((i) => i.file)).toEqual([null, null]);
+    expect(listed.slice(2).map((i) => i.file)).toEqual(['queries.jsonl', 'events.jsonl', 'queries.jsonl', 'events.jsonl']);
+    expect(listed[2]!.searches).toBe(run.searches);
+    expect(listed[3]!.events).toBe(events!.events.added);
+    for (const item of listed.slice(2)) await call(core, 'traffic:remove-import', { id: item.id });
+    expect(await overview()).toMatchObject({ searches: before.searches, events: before.events });
+    expect((await call<StoreImport[]>(core, 'traffic:imports', {})).map((i) => i.id)).toEqual(listed.slice(0, 2).map((i) => i.id));
+    expect((await report()).rows).toEqual(demoDays.rows);
+    // An id the store does not hold, and one that is not an id, are said.
+    await expect(call(core, 'traffic:remove-import', { id: listed[2]!.id })).rejects.toThrow(/holds no import/);
+    await expect(call(core, 'traffic:remove-import', { id: '../escape' })).rejects.toThrow(/16 hex digits/);
   });
 });

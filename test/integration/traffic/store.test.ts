@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, TrafficStore } from '../../../src/main/services/traffic';
+import { importOutcome } from '../../../src/shared/traffic';
 
 /**
  * A log small enough to count by hand. Day 1: q1 "tent" (A, premium, s1) shows A B C — B clicked at 2, added to the
@@ -164,6 +165,36 @@ describe('importing', () => {
       // Five ids twice each: folded into five searches, none known before.
       expect(r.searches).toEqual({ read: 10, added: 5, folded: 5, known: 0 });
       expect(r.events).toMatchObject({ read: 0, added: 0 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a search whose id the store holds for a different search is a conflict: neither it nor its actions are kept', async () => {
+    const other = await TrafficStore.open(join(dir, 'store-conflict'));
+    try {
+      await importFile(other, join(dir, 'queries.jsonl'));
+      // q1 again, the same search (a log exported twice): already in the store; q2 and q3 reused for other searches,
+      // each with a click on an item it never showed; q9 new.
+      const second = [
+        QUERIES[0],
+        q('q2', '1', 'sleeping bag', 'A', 's2', ['Z']),
+        q('q3', '1', 'tarp', 'B', 's9', ['Y']),
+        q('q9', '2', 'stove', 'B', 's4', ['S']),
+      ];
+      const actions = [e('q2', 'click', 'Z', 1), e('q3', 'click', 'Y', 1), e('q9', 'click', 'S', 1), e('q1', 'click', 'A', 1)];
+      await writeFile(join(dir, 'conflicting.jsonl'), jsonl([...second, ...actions]));
+      const r = await importFile(other, join(dir, 'conflicting.jsonl'));
+      expect(r.conflicts).toEqual({ searches: 2, events: 2, examples: ['q2', 'q3'] });
+      expect(r.searches).toEqual({ read: 4, added: 1, folded: 0, known: 1 });
+      expect(r.events).toMatchObject({ read: 4, added: 2, untied: 0 });
+      expect(importOutcome(r)).toContain('2 searches not kept, with 2 events: the store holds their ids for a different search');
+      // The store's q2 and q3 are as they were: no click on an item they never showed.
+      const clicks = await other.duck.all(`SELECT search_id, docid FROM events WHERE action = 'click' ORDER BY search_id`);
+      expect(clicks.map((c) => `${String(c.search_id)}:${String(c.docid)}`)).toEqual(['q1:A', 'q9:S']);
+      // A file without conflicts says none.
+      await writeFile(join(dir, 'clean.jsonl'), jsonl([q('q10', '2', 'mat', 'B', 's5', ['M'])]));
+      expect((await importFile(other, join(dir, 'clean.jsonl'))).conflicts).toBeUndefined();
     } finally {
       other.close();
     }

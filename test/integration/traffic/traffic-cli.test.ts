@@ -132,6 +132,26 @@ describe('traffic import, report, sample', () => {
     expect((await run(['import', nothing, '--store', store()])).code).toBe(3);
     expect((await run(['import', join(dir, 'missing.jsonl'), '--store', store()])).code).toBe(3);
     expect((await run(['import', csv])).code).toBe(2);
+
+    // Every import listed with what it added; the CSV taken out again (and then importable again); ids checked.
+    const listed = await run(['imports', '--store', store(), '--format', 'json']);
+    expect(listed.code, listed.err).toBe(0);
+    const { imports } = JSON.parse(listed.out) as { imports: { id: string; file: string; searches: number; events: number }[] };
+    expect(imports.map((i) => i.file)).toEqual(['queries.jsonl', 'events.jsonl', 'log.csv']);
+    const log = imports[2]!;
+    expect([log.searches, log.events]).toEqual([1, 1]);
+    expect((await run(['imports', '--store', store()])).out).toMatch(
+      new RegExp(`^${log.id}  log\\.csv · .* · 1 search, 1 event · 2026-11-01 to 2026-11-01$`, 'm'),
+    );
+    const removed = await run(['remove', '--store', store(), '--import', log.id]);
+    expect(removed.code, removed.err).toBe(0);
+    expect(removed.out).toMatch(/^Removed [0-9a-f]{16} {2}log\.csv/);
+    expect(JSON.parse((await run(['imports', '--store', store(), '--format', 'json'])).out).imports).toHaveLength(2);
+    expect((await run(['import', csv, '--store', store()])).out).toContain('kept 1 search and 1 event');
+    expect((await run(['remove', '--store', store(), '--import', 'nope'])).code).toBe(2);
+    expect((await run(['remove', '--store', store(), '--import', '0123456789abcdef'])).code).toBe(2);
+    expect((await run(['remove', '--store', store()])).code).toBe(2);
+    expect((await run(['imports', '--store', join(dir, 'no-store-here')])).code).toBe(3);
   });
 
   it('report: JSON { k, rows } by configuration counts what the simulator counted as it drew the log; CSV and HTML', async () => {

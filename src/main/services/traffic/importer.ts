@@ -1,6 +1,5 @@
 import { mkdir, mkdtemp, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
 import {
   bulkLineSql,
   emptyImport,
@@ -17,10 +16,11 @@ import {
   ubiEventsSql,
   ubiSearchesSql,
 } from '../../../shared/traffic';
-import { JsonDocument, streamTextFile } from '../storage';
+import { streamTextFile } from '../storage';
+import { ledgerOf, sourceOf } from './ledger';
 import { type Census, censusOf, findLines, identityOf, linkInto, MAX_TRAFFIC_BYTES } from './census';
 import { sqlPath, sqlText } from './duck';
-import { afterwards, outDir, settle } from './settle';
+import { afterwards, forgetConflicts, outDir, settle } from './settle';
 import { ensureStoreDir, type Table, TABLE_COLUMNS, type TrafficStore } from './store';
 
 export { MAX_TRAFFIC_BYTES } from './census';
@@ -32,26 +32,6 @@ export interface ImportProgress {
   bytes: number;
   totalBytes: number;
 }
-
-const ledgerSchema = z.strictObject({
-  imports: z.array(
-    z.strictObject({
-      sha256: z.string(),
-      name: z.string(),
-      at: z.string(),
-      searches: z.number(),
-      events: z.number(),
-    }),
-  ),
-});
-
-const ledgerOf = (dir: string) =>
-  new JsonDocument({
-    file: join(dir, 'imports.json'),
-    schema: ledgerSchema,
-    version: 1,
-    defaults: () => ({ imports: [] }),
-  });
 
 /** Rows written as JSON Lines to a temp file a batch at a time, for DuckDB to read with its columns. */
 class RowSpool {
@@ -314,7 +294,7 @@ export async function importFile(
     const progress = (done: number) =>
       onProgress?.({ file: path, bytes: census.size + Math.min(1, done) * census.size, totalBytes: 2 * census.size });
     const input = join(temp, 'input');
-    const source = census.sha256.slice(0, 16);
+    const source = sourceOf(census.sha256);
     const work: Work = { store, path, name, input, census, temp, source, positions, progress, ...fresh() };
     const jsonLines = census.firstLine.trimStart().startsWith('{');
     if (!(jsonLines && (await linkInto(path, input)) && (await readBySql(work)))) {
@@ -326,8 +306,12 @@ export async function importFile(
     }
     work.tally.finish();
     const r = work.result;
-    await settle(work, 'searches');
-    await settle(work, 'events');
+    try {
+      await settle(work, 'searches');
+      await settle(work, 'events');
+    } finally {
+      await forgetConflicts(work);
+    }
     await store.refresh(options);
     await afterwards(work);
     if (r.searches.read + r.events.read > 0) {

@@ -12,5 +12,7 @@ export function trafficImplementation(s: Services): Implementation<typeof traffi
     'traffic:sample': (input) => s.traffic.sample(input.method, input.n, input.seed, input.filter, input.name),
     'traffic:import': (input) => s.traffic.import(input.files, { positions: input.positions }),
     'traffic:simulate-demo': (input) => s.traffic.simulateDemo(input.sessions),
+    'traffic:imports': () => s.traffic.imports(),
+    'traffic:remove-import': (input) => s.traffic.removeImport(input.id),
   };
 }

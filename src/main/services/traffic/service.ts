@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ImportView, sessionIdOf, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
+import { type ImportView, sessionIdOf, type StoreImport, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
 import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
@@ -28,6 +28,7 @@ import type { LocalDemo } from '../profiles';
 import type { SearchClient } from '../search';
 import type { Workspace } from '../workspace';
 import { importFile, type ImportProgress } from './importer';
+import { listImports, removeImport } from './ledger';
 import { StoreQueries } from './queries';
 import { simulateTraffic } from './simulate';
 import { StoreError, TrafficStore } from './store';
@@ -321,6 +322,16 @@ export class TrafficService {
         await rm(out, { recursive: true, force: true });
       }
     });
+  }
+
+  /** Every import the store holds, oldest first, with what it added. */
+  imports(): Promise<StoreImport[]> {
+    return this.read((store) => listImports(store));
+  }
+
+  /** One import taken out of the store (never while another import runs). */
+  removeImport(id: string): Promise<{ removed: StoreImport; untied: number; imports: StoreImport[] }> {
+    return this.exclusive(() => this.read((store) => removeImport(store, id)));
   }
 
   private async exclusive<T>(work: () => Promise<T>): Promise<T> {

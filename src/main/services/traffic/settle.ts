@@ -53,6 +53,35 @@ FROM ${files} WHERE position IS NOT NULL AND ${fromZero}`,
   return `(SELECT * REPLACE (CASE WHEN position IS NOT NULL AND ${fromZero} THEN position + 1 ELSE position END AS position) FROM ${files})`;
 }
 
+/** The work table of one import's conflicting search ids (its source is hex: a safe name). */
+const conflictTable = (work: Settling) => `conflicts_${work.source}`;
+/** Conflicting search ids named in the result, at most. */
+const CONFLICT_EXAMPLES = 5;
+
+/**
+ * The file's searches whose id the store already holds for a different search — another query, or another session
+ * or user where both name one — e.g. a second simulation under the same seed, or two logs whose ids overlap. Such a
+ * search is not kept (the store's stays), and neither are its actions: they belong to a search the store does not
+ * hold. Counted and named in the result; nothing is said when there is none.
+ */
+async function findConflicts(work: Settling, rows: string): Promise<void> {
+  const duck = work.store.duck;
+  const table = conflictTable(work);
+  await duck.run(`CREATE OR REPLACE TEMP TABLE ${table} AS
+SELECT DISTINCT n.search_id FROM ${rows} n JOIN searches_logged o ON o.search_id = n.search_id
+WHERE o.query IS DISTINCT FROM n.query
+  OR (o.session_id IS NOT NULL AND n.session_id IS NOT NULL AND o.session_id <> n.session_id)
+  OR (o.user_id IS NOT NULL AND n.user_id IS NOT NULL AND o.user_id <> n.user_id)`);
+  const found = await duck.all(`SELECT search_id, count(*) OVER () AS n FROM ${table} ORDER BY search_id LIMIT ${CONFLICT_EXAMPLES}`);
+  if (found.length === 0) return;
+  work.result.conflicts = { searches: Number(found[0]?.n ?? 0), events: 0, examples: found.map((r) => String(r.search_id)) };
+}
+
+/** Drops an import's work table of conflicts, when it made one. */
+export async function forgetConflicts(work: Settling): Promise<void> {
+  await work.store.duck.run(`DROP TABLE IF EXISTS ${conflictTable(work)}`);
+}
+
 /**
  * What a table's new files hold that the store has not got (by its key: the same file twice, or two files that
  * overlap, count once), moved into the store, with what was folded, repeated and known counted. Usually nothing
@@ -71,7 +100,14 @@ export async function settle(work: Settling, table: Table): Promise<void> {
   const duck = work.store.duck;
   const identity = IDENTITY[table];
   const files = `read_parquet([${dirs.map((d) => sqlPath(d, join('**', '*.parquet'))).join(', ')}], hive_partitioning = true, hive_types = {'day': DATE}, union_by_name = true)`;
-  const rows = table === 'events' ? await settlePositions(work, files) : files;
+  let rows = table === 'events' ? await settlePositions(work, files) : files;
+  if (table === 'searches') await findConflicts(work, rows);
+  else if (work.result.conflicts) {
+    // An action is kept only with the search it belongs to: none whose search id the store holds for another search.
+    const [dropped] = await duck.all(`SELECT count(*) AS n FROM ${rows} WHERE search_id IN (SELECT search_id FROM ${conflictTable(work)})`);
+    work.result.conflicts.events = Number(dropped?.n ?? 0);
+    rows = `(SELECT * FROM ${rows} WHERE search_id IS NULL OR search_id NOT IN (SELECT search_id FROM ${conflictTable(work)}))`;
+  }
   // A check by hashes: equal rows always hash alike, so no repeat and no match means none (a collision only sends
   // the files the long way below, which compares the fields themselves).
   const hash = `hash(${identity.join(', ')})`;
@@ -81,7 +117,9 @@ export async function settle(work: Settling, table: Table): Promise<void> {
   const n = Number(check?.n ?? 0);
   const distinct = Number(check?.distinct_keys ?? 0);
   const known = Number(check?.known ?? 0);
-  if (table === 'searches') Object.assign(work.result.searches, { folded: n - distinct, known });
+  // A conflicting search is said as a conflict, not as one the store already had.
+  if (table === 'searches')
+    Object.assign(work.result.searches, { folded: n - distinct, known: known - (work.result.conflicts?.searches ?? 0) });
   else Object.assign(work.result.events, { repeated: n - distinct, known });
   const counts = work.result[table];
   if (n > 0 && n === distinct && known === 0 && rows === files) {

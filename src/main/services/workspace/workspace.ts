@@ -19,11 +19,10 @@ import { experimentSchema, sidesSummary } from '../../../shared/compare';
 import { abTestFileSchema } from '../../../shared/abtest';
 import { asSentence, describeIssues, zodIssues } from '../../../shared/zod';
 import { exists, PRIVATE_DIR_MODE, writeFileAtomically, readTextFile } from '../storage';
+import { plural } from '../../../shared/text';
 
 /** The largest workspace file read: a judgment list of 700,000 ratings is about 100 MB. */
 const MAX_WORKSPACE_FILE_BYTES = 256 * 1024 * 1024;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** How each kind's files are recognised, and what the listing says of one. */
 const KINDS: Record<WorkspaceKind, { schema: z.ZodType; summary: (raw: unknown) => string | undefined }> = {

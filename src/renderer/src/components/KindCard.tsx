@@ -1,8 +1,7 @@
-import { Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { KIND_LABELS, type WorkspaceItem, type WorkspaceKind } from '@shared/workspace';
 import { formatAgo } from '@shared/text';
-import { Button } from './Button';
+import { ConfirmButton } from './ConfirmButton';
 import { useAppStore } from '../store/store';
 
 /* A kind's card (the Workspace, Shoppers and Tests screens): its files, each with its tools and a Delete that asks first. */
@@ -25,28 +24,14 @@ export function useFolderListing() {
 
 /** Delete with a second click to confirm, so one slip never loses a file. */
 function DeleteButton({ item }: { item: WorkspaceItem }) {
-  const [confirm, setConfirm] = useState(false);
   const remove = useAppStore((s) => s.deleteWorkspaceFile);
-  if (confirm)
-    return (
-      <span className="ws-confirm">
-        <span className="small">Delete {item.file}?</span>
-        <Button size="sm" variant="danger" onClick={() => void remove(item.kind, item.file, item.name)}>
-          Delete
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setConfirm(false)}>
-          Keep
-        </Button>
-      </span>
-    );
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      aria-label={`Delete ${item.name}`}
+    <ConfirmButton
+      ariaLabel={`Delete ${item.name}`}
       title="Delete this file"
-      icon={<Trash2 size={13} aria-hidden="true" />}
-      onClick={() => setConfirm(true)}
+      question={`Delete ${item.file}?`}
+      confirmLabel="Delete"
+      onConfirm={() => remove(item.kind, item.file, item.name)}
     />
   );
 }

@@ -13,6 +13,7 @@ import { QueriesTable } from './QueriesTable';
 import { QueryPage } from './QueryPage';
 import { datesProblem, type TrafficTab } from './traffic-slice';
 import { Worklist } from './Worklist';
+import { ImportsList } from './ImportsList';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
 
@@ -107,26 +108,28 @@ function Imported() {
   const view = imported.result;
   if (!view) return null;
   return (
-    <ul className="traffic-imported small" role="status">
-      {view.sessions ? (
-        <li>{`${view.sessions.toLocaleString('en-US')} simulated sessions, ${(view.searches ?? 0).toLocaleString('en-US')} searches, seed ${view.seed ?? '—'} (the first the store had not used: these sessions are new):`}</li>
-      ) : null}
-      {view.files.map((f) => (
-        <li key={f.file}>
-          <span className="mono">{f.file}</span>
-          {` — ${importOutcome(f)}`}
-          {f.problemGroups.length ? (
-            <ul className="traffic-imported__problems">
-              {f.problemGroups.slice(0, 8).map((g) => (
-                <li key={`${g.field}-${g.reason}`}>
-                  {`${problemGroupText(g)} (${g.lines.map((at) => `${at.item ? 'item' : 'line'} ${at.line}`).join(', ')}${g.count > g.lines.length ? ', …' : ''})`}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <div role="status">
+      <ul className="traffic-imported small">
+        {view.sessions ? (
+          <li>{`${view.sessions.toLocaleString('en-US')} simulated sessions, ${(view.searches ?? 0).toLocaleString('en-US')} searches, seed ${view.seed ?? '—'} (the first the store had not used: these sessions are new):`}</li>
+        ) : null}
+        {view.files.map((f) => (
+          <li key={f.file}>
+            <span className="mono">{f.file}</span>
+            {` — ${importOutcome(f)}`}
+            {f.problemGroups.length ? (
+              <ul className="traffic-imported__problems">
+                {f.problemGroups.slice(0, 8).map((g) => (
+                  <li key={`${g.field}-${g.reason}`}>
+                    {`${problemGroupText(g)} (${g.lines.map((at) => `${at.item ? 'item' : 'line'} ${at.line}`).join(', ')}${g.count > g.lines.length ? ', …' : ''})`}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -307,6 +310,7 @@ export function TrafficPanel() {
         </EmptyState>
       ) : null}
       <ImportForm />
+      <ImportsList />
       {view && !empty ? (
         <>
           <Filters />

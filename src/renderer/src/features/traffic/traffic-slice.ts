@@ -1,4 +1,11 @@
-import { checkFilter, type ImportView, type TrafficOverview, type TrafficProgressView, trafficReportCli } from '@shared/traffic';
+import {
+  checkFilter,
+  type ImportView,
+  type StoreImport,
+  type TrafficOverview,
+  type TrafficProgressView,
+  trafficReportCli,
+} from '@shared/traffic';
 import { defaultsOf } from '@shared/operations';
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
@@ -28,6 +35,10 @@ export interface TrafficState {
   imported: CallState<ImportView & { sessions?: number; searches?: number; seed?: number }>;
   /** A query set saved from the worklist or a sample: its file, said under the list. */
   saved: CallState<{ file: string; queries: number }>;
+  /** Every import the store holds, oldest first. */
+  imports: CallState<StoreImport[]>;
+  /** The last import taken out: what it took, and the actions of other imports it left untied. */
+  removal: CallState<{ removed: StoreImport; untied: number }>;
 }
 
 /**
@@ -49,6 +60,8 @@ export interface TrafficSlice {
   /** `positions`: where the logs' ordinals start (default auto). */
   importTraffic: (files: string[], positions?: PositionBase) => Promise<void>;
   simulateShoppers: () => Promise<void>;
+  /** Takes one import out of the store, then reads the store again. */
+  removeTrafficImport: (id: string) => Promise<void>;
   applyTrafficProgress: (progress: TrafficProgressView) => void;
   saveTrafficQuerySet: (name: string, source: string, queries: { query: string; weight: number }[]) => Promise<void>;
   sampleTraffic: (method: 'top' | 'random' | 'pps', n: number, seed: number) => Promise<void>;
@@ -81,6 +94,8 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
   const page = lensAt(() => get().traffic, patch, 'page');
   const imported = lensAt(() => get().traffic, patch, 'imported');
   const saved = lensAt(() => get().traffic, patch, 'saved');
+  const imports = lensAt(() => get().traffic, patch, 'imports');
+  const removal = lensAt(() => get().traffic, patch, 'removal');
   const loadTab = async () => {
     const { tab, filter, k } = get().traffic;
     if (tab === 'queries')
@@ -109,6 +124,7 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
     const { filter, k } = get().traffic;
     await Promise.all([
       runCall(overview, { scope: 'traffic-overview', send: () => workbench().traffic.overview({ filter, k }), accept: (v) => v }),
+      runCall(imports, { scope: 'traffic-imports', send: () => workbench().traffic.imports({}), accept: (v) => v }),
       loadTab(),
       loadPage(),
     ]);
@@ -127,6 +143,8 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
       progress: null,
       imported: idleCall(),
       saved: idleCall(),
+      imports: idleCall(),
+      removal: idleCall(),
     },
     loadTraffic: load,
     setTrafficFilter: async ({ k, ...filter }) => {
@@ -162,6 +180,14 @@ export const createTrafficSlice: HostedSliceCreator<TrafficSlice, Deps> = (set, 
         accept: (v) => v,
       });
       patch({ progress: null });
+      if (outcome.kind === 'done') await load();
+    },
+    removeTrafficImport: async (id) => {
+      const outcome = await runCall(removal, {
+        scope: 'traffic-remove-import',
+        send: () => workbench().traffic.removeImport({ id }),
+        accept: (v) => ({ removed: v.removed, untied: v.untied }),
+      });
       if (outcome.kind === 'done') await load();
     },
     applyTrafficProgress: (progress) => {

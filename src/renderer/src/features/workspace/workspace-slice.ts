@@ -5,6 +5,7 @@ import type { NewExperiment } from '@shared/compare';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
 import type { SliceCreator } from '../../store/slice';
+import { plural } from '@shared/text';
 
 export type QuerySetFrom = { kind: 'text'; text: string; fileName?: string } | { kind: 'history'; days: number };
 
@@ -46,8 +47,6 @@ export interface WorkspaceSlice {
 
 /** Entries on one page of the query-set view. */
 export const QUERY_SET_PAGE = 200;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What an import did, in one sentence. */
 export function importSummary(report: JudgmentsImported, fileName: string): string {
