@@ -95,6 +95,16 @@ test('QA: the running demo test read from the traffic — SRM, lifts both ways, 
   await shootThemes(app, 'abtest-2-readout');
   expect(await app.axe()).toEqual([]);
 
+  // Editing the running demo test: changing its weights warns that it reshuffles who is in which variation.
+  await page.getByRole('region', { name: 'A/B tests' }).getByRole('button', { name: 'Edit Demo: default against new-arrivals' }).click();
+  const edit = panel.getByRole('form', { name: 'Edit Demo: default against new-arrivals' });
+  await expect(edit.getByTestId('abtest-reshuffle')).toHaveCount(0);
+  await edit.getByRole('textbox', { name: 'Variation 1 weight' }).fill('60');
+  await expect(edit.getByTestId('abtest-reshuffle')).toContainText(
+    'This test is running: changing its variations or weights reshuffles which variation each user gets',
+  );
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
   // A new test, its weights wrong first: said by field, not saved; then saved, listed, and planned on the traffic.
   await page.getByRole('region', { name: 'A/B tests' }).getByRole('button', { name: 'New', exact: true }).click();
   const form = panel.getByRole('form', { name: 'New A/B test' });
@@ -107,8 +117,27 @@ test('QA: the running demo test read from the traffic — SRM, lifts both ways, 
   await form.getByRole('combobox', { name: 'Variation 2 configuration' }).fill('bestsellers');
   await form.getByRole('textbox', { name: 'Variation 2 weight' }).fill('40');
   await expect(form.getByTestId('abtest-weights')).toHaveText('Weights add up to 90% — make them 100');
+  await form.getByRole('textbox', { name: 'End (optional)' }).fill('2026-02-30');
+  await form.getByRole('textbox', { name: 'Variation 2 id' }).fill('control');
+  const columns = await form
+    .locator('.abtest-form__variations col')
+    .evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().width));
   await form.getByRole('button', { name: 'Create test' }).click();
-  await expect(form.getByRole('alert')).toContainText('variations: the weights add up to 90, not 100');
+  // Each problem in the form's words, counted from 1, its field marked; the table keeps its columns.
+  const issues = form.getByRole('alert');
+  await expect(issues).toContainText('Weights: the weights add up to 90, not 100');
+  await expect(issues).toContainText('Variation 2 id: "control" is there twice: variation ids are unique');
+  await expect(issues).toContainText('End: 2026-02-30 is not a day: February 2026 has 28 days');
+  await expect(issues).not.toContainText('variations[');
+  await expect(form.getByRole('textbox', { name: 'Variation 2 id' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'End (optional)' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'Variation 1 id' })).not.toHaveAttribute('aria-invalid', 'true');
+  expect(
+    await form.locator('.abtest-form__variations col').evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().width)),
+  ).toEqual(columns);
+  await shootThemes(app, 'abtest-editor-issues');
+  await form.getByRole('textbox', { name: 'End (optional)' }).fill('');
+  await form.getByRole('textbox', { name: 'Variation 2 id' }).fill('bestsellers');
   await form.getByRole('textbox', { name: 'Variation 1 weight' }).fill('60');
   await form.getByRole('textbox', { name: 'Variation 2 weight' }).press('ControlOrMeta+Enter');
   await expect(panel.getByRole('heading', { name: /Bestsellers trial/ })).toBeVisible();

@@ -16,11 +16,20 @@ const when = z
     /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
     'an ISO date like 2026-11-02, or a date-time like 2026-11-02T09:00:00Z',
   )
-  .refine((s) => {
+  .superRefine((s, ctx) => {
+    // A string that is no date at all has the pattern's message already.
+    if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return;
     const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
-    const day = new Date(Date.UTC(y, m - 1, d));
-    return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(s));
-  }, 'a date that exists');
+    if (m < 1 || m > 12) {
+      ctx.addIssue({ code: 'custom', message: `${s.slice(0, 10)} has no month ${m}: months are 01 to 12` });
+      return;
+    }
+    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    if (d < 1 || d > days) {
+      const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+      ctx.addIssue({ code: 'custom', message: `${s.slice(0, 10)} is not a day: ${month} ${y} has ${days} days` });
+    } else if (Number.isNaN(Date.parse(s))) ctx.addIssue({ code: 'custom', message: `${s} is not a time of that day` });
+  });
 
 export const variationSchema = z.strictObject({
   id,

@@ -64,7 +64,7 @@ describe('abtest assign', () => {
     );
     const r = await run('assign', '--test', bad, '--user', 'u');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('start: a date that exists');
+    expect(r.err).toContain('start: 2026-11-31 is not a day: November 2026 has 30 days');
     expect(r.err).toContain('variations: the weights add up to 90, not 100');
     const noUser = await run('assign', '--test', DEMO);
     expect(noUser.code).toBe(2);

@@ -1,6 +1,6 @@
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { type AbTest, abTestSchema } from '@shared/abtest';
+import { type AbTest, abTestSchema, notStarted } from '@shared/abtest';
 import { unknownConfiguration } from '@shared/profiles';
 import { zodIssues, type ErrorIssue } from '@shared/zod';
 import { Button } from '../../components/Button';
@@ -62,6 +62,45 @@ export function draftToTest(fields: { id: string; name: string; start: string; e
   return issues.length || !parsed.success ? { issues } : { test: parsed.data, issues };
 }
 
+const FIELD_WORDS: Record<string, string> = {
+  id: 'Test id',
+  name: 'Name',
+  start: 'Start',
+  end: 'End',
+  variations: 'Weights',
+};
+const VARIATION_FIELDS: Record<string, string> = {
+  id: 'id',
+  weight: 'weight',
+  configurationId: 'configuration',
+  variables: 'context variables',
+};
+
+/** An issue's field in the form's own words, counted from 1 as the form counts: `variations[1].id` is "Variation 2 id". */
+export function fieldWords(path: string): string {
+  const row = /^variations\[(\d+)\](?:\.(\w+))?/.exec(path);
+  if (row) return `Variation ${Number(row[1]) + 1}${row[2] ? ` ${VARIATION_FIELDS[row[2]] ?? row[2]}` : ''}`;
+  return FIELD_WORDS[path] ?? path;
+}
+
+/**
+ * Why saving a running test's changes moves people: the test id and the weights decide each user's bucket, so a new
+ * id or new weights reshuffle who is in which variation — mid-test, the readout then mixes two assignments.
+ */
+export function reshuffleWarning(
+  saved: Pick<AbTest, 'id' | 'variations'>,
+  fields: { id: string },
+  rows: Pick<RowDraft, 'id' | 'weight'>[],
+): string | null {
+  const changed: string[] = [];
+  if (fields.id.trim() !== saved.id) changed.push('its id');
+  const weights = (list: { id: string; weight: string | number }[]) =>
+    list.map((v) => `${v.id.trim()}:${String(v.weight).trim()}`).join(',');
+  if (weights(rows) !== weights(saved.variations)) changed.push('its variations or weights');
+  if (!changed.length) return null;
+  return `This test is running: changing ${changed.join(' and ')} reshuffles which variation each user gets — users already in the test move, and the readout mixes both assignments. To change a running test, end it and start a new one.`;
+}
+
 /** A labelled text box of the A/B test panel: its label above it, small. */
 export function LabeledInput(props: {
   label: string;
@@ -71,6 +110,7 @@ export function LabeledInput(props: {
   title?: string;
   className?: string;
   mono?: boolean;
+  invalid?: boolean;
 }) {
   return (
     <label className={`abtest-form__field${props.className ? ` ${props.className}` : ''}`}>
@@ -78,6 +118,7 @@ export function LabeledInput(props: {
       <input
         className={`input input--sm${props.mono ? ' mono' : ''}`}
         aria-label={props.label}
+        aria-invalid={props.invalid ? true : undefined}
         placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
@@ -96,6 +137,11 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
   const [rows, setRows] = useState<RowDraft[]>(draft.variations.map(toRow));
   const [tried, setTried] = useState(false);
   const checked = draftToTest(fields, rows);
+  /** The fields to mark once a save was tried: each issue's own, by its path. */
+  const bad = new Set(tried ? checked.issues.map((i) => i.path) : []);
+  const invalid = (path: string) => (bad.has(path) ? true : undefined);
+  const running = file !== null && !notStarted(draft);
+  const warning = running ? reshuffleWarning(draft, fields, rows) : null;
   const total = rows.reduce((s, r) => s + (Number(r.weight) || 0), 0);
   const busy = save.status === 'sending';
   const setRow = (i: number, p: Partial<RowDraft>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...p } : r)));
@@ -108,6 +154,7 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
       label={label}
       placeholder={placeholder}
       value={fields[key]}
+      invalid={bad.has(key)}
       onChange={(value) => setFields({ ...fields, [key]: value })}
       {...(hint ? { title: hint } : {})}
     />
@@ -134,6 +181,13 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
         {field('end', 'End (optional)', 'running')}
       </div>
       <table className="abtest-table abtest-form__variations">
+        <colgroup>
+          <col className="abtest-form__col-id" />
+          <col className="abtest-form__col-weight" />
+          <col />
+          <col />
+          <col className="abtest-form__col-remove" />
+        </colgroup>
         <thead>
           <tr>
             <th>Variation id</th>
@@ -152,6 +206,7 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
                   <input
                     className="input input--sm"
                     aria-label={`Variation ${i + 1} id`}
+                    aria-invalid={invalid(`variations[${i}].id`)}
                     value={r.id}
                     placeholder={i === 0 ? 'control' : 'variant'}
                     onChange={(e) => setRow(i, { id: e.target.value })}
@@ -162,6 +217,7 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
                   <input
                     className="input input--sm abtest-form__weight"
                     aria-label={`Variation ${i + 1} weight`}
+                    aria-invalid={invalid(`variations[${i}].weight`)}
                     inputMode="numeric"
                     value={r.weight}
                     onChange={(e) => setRow(i, { weight: e.target.value })}
@@ -171,6 +227,7 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
                   <input
                     className="input input--sm"
                     aria-label={`Variation ${i + 1} configuration`}
+                    aria-invalid={invalid(`variations[${i}].configurationId`)}
                     list="abtest-configurations"
                     placeholder="the tenant default"
                     value={r.configurationId}
@@ -182,6 +239,7 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
                   <input
                     className="input input--sm"
                     aria-label={`Variation ${i + 1} context variables`}
+                    aria-invalid={invalid(`variations[${i}].variables`)}
                     placeholder="segment=premium"
                     value={r.variables}
                     onChange={(e) => setRow(i, { variables: e.target.value })}
@@ -217,14 +275,22 @@ export function AbTestEditor({ draft, file }: { draft: AbTest; file: string | nu
         >
           Add variation
         </Button>
-        <span className={`small ${total === 100 ? 'muted' : 'abtest-form__off'}`} data-testid="abtest-weights">
+        <span
+          className={`small ${total === 100 ? 'muted' : 'abtest-form__off'}${bad.has('variations') ? ' is-invalid' : ''}`}
+          data-testid="abtest-weights"
+        >
           Weights add up to {total}%{total === 100 ? '' : ' — make them 100'}
         </span>
       </div>
+      {warning ? (
+        <p className="diag diag--warning small" role="status" data-testid="abtest-reshuffle">
+          {warning}
+        </p>
+      ) : null}
       {tried && checked.issues.length ? (
         <ul className="diag diag--error abtest-form__issues" role="alert">
           {checked.issues.map((issue, i) => (
-            <li key={i}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
+            <li key={i}>{issue.path ? `${fieldWords(issue.path)}: ${issue.message}` : issue.message}</li>
           ))}
         </ul>
       ) : null}
