@@ -90,7 +90,14 @@ test('QA: the running demo test read from the traffic — SRM, lifts both ways, 
   // Read again on conversion (the table's last column says which metric it shows).
   await expect(variations.getByRole('columnheader', { name: 'conversion, 95% interval' })).toBeVisible();
   await expect(panel.getByTestId('abtest-reached')).toContainText(/^\s*\d+% of the planned size/);
-  await expect(panel.getByTestId('abtest-plan')).toContainText(/users per variation/);
+  // A running test's size is said once, by its readout: no second planner size on the panel.
+  await expect(panel.getByTestId('abtest-plan')).toHaveCount(0);
+  await expect(panel.getByText(/users per variation/)).toHaveCount(1);
+  // Revenue: its column says it is winsorized, beside the uncapped Revenue / search.
+  await panel.getByRole('radio', { name: 'revenue per search' }).click();
+  await expect(variations.getByRole('columnheader', { name: 'revenue per search (winsorized), 95% interval' })).toBeVisible();
+  await panel.getByRole('radio', { name: 'conversion' }).click();
+  await expect(variations.getByRole('columnheader', { name: 'conversion, 95% interval' })).toBeVisible();
   await readout.scrollIntoViewIfNeeded();
   await shootThemes(app, 'abtest-2-readout');
   expect(await app.axe()).toEqual([]);

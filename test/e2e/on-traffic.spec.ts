@@ -69,6 +69,20 @@ test('on traffic in a batch: B − A beside the judgment metrics, and the triage
   await expect(rows.first()).toBeVisible();
   const shown = await rows.count();
   for (let i = 0; i < Math.min(shown, 5); i++) await expect(rows.nth(i).getByText('loses clicks', { exact: true })).toBeVisible();
+  // Ordered by the traffic's column: B's biggest losses first, then its gains first.
+  const values = async () =>
+    (await triage.getByTestId('triage-traffic').allTextContents()).map((t) =>
+      Number(t.replace('loses clicks', '').trim().replace('−', '-')),
+    );
+  await page.getByRole('combobox', { name: 'Order the queries by' }).selectOption('traffic');
+  await expect(page.getByText(/by Δ clicks@10 on traffic, B’s biggest losses first/)).toBeVisible();
+  const losses = await values();
+  expect(losses.length).toBeGreaterThan(1);
+  expect(losses).toEqual([...losses].sort((a, b) => a - b));
+  await page.getByRole('radio', { name: 'B better first' }).click();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  const gains = await values();
+  expect(gains).toEqual([...gains].sort((a, b) => b - a));
   await panel.scrollIntoViewIfNeeded();
   await shootThemes(app, 'estimates-2-batch-on-traffic');
   await triage.scrollIntoViewIfNeeded();

@@ -122,6 +122,11 @@ test('Workspace: messages beside their form, gone with the screen; Create says w
   const differences = newExperiment.getByLabel('What differs between the sides');
   await expect(differences).toHaveText('B differs from A in: configuration default → new-arrivals; variable segment unset → premium.');
   await shootThemes(app, 'experiment-new-every-override');
+  // "By searches" on a set that carries no searches says it weighs every query 1, and where weighted sets come from.
+  await expect(newExperiment.getByTestId('experiment-unweighted')).toHaveCount(0);
+  await newExperiment.getByRole('radio', { name: 'by searches' }).click();
+  await expect(newExperiment.getByTestId('experiment-unweighted')).toContainText('This query set carries no searches per query');
+  await newExperiment.getByRole('radio', { name: 'once each' }).click();
   await variablesB.fill('{"segment": "premium",, }');
   await expect(newExperiment.getByRole('button', { name: 'Create experiment' })).toBeDisabled();
   await expect(newExperiment.getByRole('status')).toHaveText("Not created: side B's context variables are not a JSON object (see side B).");

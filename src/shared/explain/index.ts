@@ -17,6 +17,7 @@ export {
   type ExplainReport,
   type ExplainRunView,
   explanationColumns,
+  changeIsNoise,
   explanationSentence,
   type KeptExplanation,
   perQueryOf,

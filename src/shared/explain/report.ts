@@ -126,10 +126,33 @@ export function perQueryOf(run: Pick<ExplainRunView, 'queries'>): ExplainedQuery
   );
 }
 
+/** Parts that add up to a whole this many times smaller than themselves nearly cancel: their shares mean little. */
+const CANCELLING = 3;
+const signed = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
+
+/**
+ * Why the change is too small to share out, or null: over a query set, a 95% interval of the whole change that holds
+ * 0 (it may be no change at all); for any whole, parts that pull both ways and nearly cancel (their sizes add up to
+ * three times the whole or more: a 0.006 change split as 286% and −186%). Then no share is given, only each φ.
+ */
+export function changeIsNoise(report: Pick<ExplainReport, 'differences' | 'total' | 'totalCi95'>): string | null {
+  const total = report.total;
+  if (!total) return null;
+  const ci = report.totalCi95;
+  if (ci && ci[0] <= 0 && ci[1] >= 0)
+    return `The whole change, ${signed(total)} (95% CI ${signed(ci[0])} … ${signed(ci[1])}), is within noise: it may be no change at all, so it is not shared out — each difference's φ is below.`;
+  const parts = report.differences.reduce((sum, d) => sum + Math.abs(d.phi), 0);
+  if (parts >= CANCELLING * Math.abs(total))
+    return `The differences pull both ways and nearly cancel (parts adding up to ${parts.toFixed(3)} against a whole change of ${signed(total)}): shares of so small a whole are not meaningful — each difference's φ is below.`;
+  return null;
+}
+
 /** "configuration default → bestsellers: 71% of the change · segment = premium: 24% · filter: 5%". */
-export function explanationSentence(report: Pick<ExplainReport, 'differences' | 'total'>): string {
+export function explanationSentence(report: Pick<ExplainReport, 'differences' | 'total' | 'totalCi95'>): string {
   if (report.differences.length === 0) return 'Nothing to explain: the sides do not differ in any attributed parameter.';
   if (!report.total) return 'The sides answer alike on this measure: there is no change to share out.';
+  const noise = changeIsNoise(report);
+  if (noise) return noise;
   return report.differences
     .map((d, i) => `${describeDifference(d)}: ${formatShare(d.share)}${i === 0 ? ' of the change' : ''}`)
     .join(' · ');

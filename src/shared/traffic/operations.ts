@@ -4,7 +4,7 @@ import { POSITION_BASES } from './rows';
 import { type QueryPage, type WorklistRow, WORKLISTS } from './query-views';
 import { SAMPLE_METHODS } from './sample';
 import { TRAFFIC_GROUPS, type TrafficReport, type TrafficRow } from './views';
-import { MAX_QUERY_LENGTH } from '../workspace';
+import { MAX_QUERY_LENGTH, querySetEntrySchema } from '../workspace';
 import { cliForm, event, operation, seedField } from '../operations';
 import { daySchema, trafficFilterSchema } from './filter';
 import { CLICK_MODELS } from './simulate/click-model';
@@ -168,11 +168,19 @@ export const trafficOperations = {
       name: z.string().trim().min(1).max(200),
       source: z.string().max(200),
       queries: z
-        .array(z.strictObject({ query: z.string().trim().min(1).max(MAX_QUERY_LENGTH), weight: z.number().positive().max(1e12) }))
+        .array(
+          z.strictObject({
+            query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
+            weight: z.number().positive().max(1e12),
+            // The request a worklist's query was served with: what made it zero (a filter) stays with it.
+            filter: querySetEntrySchema.shape.filter,
+            variables: querySetEntrySchema.shape.variables,
+          }),
+        )
         .min(1)
         .max(100_000),
     }),
-    doc: 'A new query set in the workspace from queries of the traffic, each weighted by how often it was searched.',
+    doc: "A new query set in the workspace from queries of the traffic, each weighted by how often it was searched, with the filter and context variables it was served with where given; a name the workspace already has gets a number (' (2)').",
   }),
   'traffic:sample': operation<{ file: string; queries: number }>()({
     example: { method: 'top', n: 5, seed: 1, filter: {}, name: 'Fuzzed sample' },

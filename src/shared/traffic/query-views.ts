@@ -32,7 +32,7 @@ export interface WorklistRow {
   /** All its searches, and those that showed nothing (zero-results) or got no click (no-clicks). */
   searches: number;
   affected: number;
-  /** What the latest of the affected searches ran with: to open it in Search as it was served. */
+  /** What most of the affected searches ran with (configuration, variables, filter, as one): to open it in Search as served. */
   configurationId: string | null;
   variables: Record<string, unknown> | null;
   filter: string | null;
@@ -92,16 +92,22 @@ ORDER BY s.ts DESC, s.search_id LIMIT 1`,
 export function worklistSql(kind: Worklist, filter: TrafficFilter, k: number, limit: number): Sql {
   const outcomes = searchOutcomesSql(filter, k);
   const affected = kind === 'zero-results' ? 'o.hit_count = 0' : 'o.hit_count IS DISTINCT FROM 0 AND o.clicks = 0';
+  // The request a query was served with is the one most of its affected searches ran with (the latest of those on a
+  // tie), taken whole: not the latest search, often a refinement (price < 100) of the plain one.
   return {
-    text: `WITH o AS (${outcomes.text})
-SELECT o.query AS query, count(*) AS searches, count(*) FILTER (WHERE ${affected}) AS affected,
-  arg_max(o.configuration_id, o.ts) FILTER (WHERE ${affected}) AS configuration_id,
-  arg_max(o.variables, o.ts) FILTER (WHERE ${affected}) AS variables,
-  arg_max(o.filter, o.ts) FILTER (WHERE ${affected}) AS filter
-FROM o
-GROUP BY 1
-HAVING count(*) FILTER (WHERE ${affected}) > 0
-ORDER BY affected DESC, searches DESC, query
+    text: `WITH o AS (${outcomes.text}),
+counts AS (
+  SELECT o.query AS query, count(*) AS searches, count(*) FILTER (WHERE ${affected}) AS affected FROM o GROUP BY 1
+  HAVING count(*) FILTER (WHERE ${affected}) > 0
+),
+served AS (
+  SELECT o.query AS query, o.configuration_id, o.variables, o.filter,
+    row_number() OVER (PARTITION BY o.query ORDER BY count(*) DESC, max(o.ts) DESC) AS place
+  FROM o WHERE ${affected} GROUP BY o.query, o.configuration_id, o.variables, o.filter
+)
+SELECT c.query, c.searches, c.affected, s.configuration_id, s.variables, s.filter
+FROM counts c JOIN served s ON s.query = c.query AND s.place = 1
+ORDER BY c.affected DESC, c.searches DESC, c.query
 LIMIT ${Math.floor(limit)}`,
     params: outcomes.params,
   };

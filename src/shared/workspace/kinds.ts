@@ -35,6 +35,8 @@ export interface WorkspaceItem {
   name: string;
   /** What it holds, in a few words ("120 queries", "1,340 ratings on 98 queries"). */
   summary?: string;
+  /** A query set whose queries carry how often shoppers searched them (sampled from traffic): "by searches" weighs by it. */
+  weighted?: boolean;
   updatedAt?: string;
   /** Set when the file is not one of the app's own (or does not parse): it is listed and left alone. */
   problem?: string;

@@ -3,7 +3,7 @@
  * its searches and events are all new — none dropped as a repeat of the demo's, none of its events kept on a demo
  * search that never showed that item (the demo's seed again moved revenue per search from 10.43 to 11.58).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,17 @@ describe('Simulate a week of shoppers', () => {
     // An id the store does not hold, and one that is not an id, are said.
     await expect(call(core, 'traffic:remove-import', { id: listed[2]!.id })).rejects.toThrow(/holds no import/);
     await expect(call(core, 'traffic:remove-import', { id: '../escape' })).rejects.toThrow(/16 hex digits/);
+  });
+
+  it('a worklist saved twice is two sets with two names, each query with the filter it was served with', async () => {
+    const queries = [{ query: 'boots', weight: 3, filter: 'price < 100' }, { query: 'tent', weight: 1 }];
+    const first = await call<{ file: string }>(core, 'traffic:save-query-set', { name: 'Zero-result queries', source: 'traffic', queries });
+    const second = await call<{ file: string }>(core, 'traffic:save-query-set', { name: 'Zero-result queries', source: 'traffic', queries });
+    expect([first.file, second.file]).toEqual(['zero-result-queries.json', 'zero-result-queries-2.json']);
+    const read = async (file: string) =>
+      JSON.parse(await readFile(join(dir, 'workspace', 'query-sets', file), 'utf8')) as { name: string; queries: unknown[] };
+    expect((await read(first.file)).name).toBe('Zero-result queries');
+    expect((await read(second.file)).name).toBe('Zero-result queries (2)');
+    expect((await read(second.file)).queries).toEqual(queries);
   });
 });

@@ -2,7 +2,7 @@ import { appendFile, copyFile, mkdtemp, readdir, rm, symlink, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFile, TrafficStore } from '../../../src/main/services/traffic';
+import { importFile, TrafficService, TrafficStore } from '../../../src/main/services/traffic';
 import { importOutcome } from '../../../src/shared/traffic';
 
 /**
@@ -197,6 +197,33 @@ describe('importing', () => {
       expect((await importFile(other, join(dir, 'clean.jsonl'))).conflicts).toBeUndefined();
     } finally {
       other.close();
+    }
+  });
+
+  it("a worklist's request is the one most of the query's affected searches ran with, whole — not the latest refinement", async () => {
+    const boots = (id: string, minute: string, attrs: Record<string, unknown>) => ({
+      query_id: id,
+      user_query: 'boots',
+      timestamp: `2026-11-02T10:${minute}:00Z`,
+      query_attributes: { session_id: `b-${id}`, ...attrs },
+      query_response_hit_ids: [],
+    });
+    await writeFile(
+      join(dir, 'boots.jsonl'),
+      jsonl([
+        boots('b1', '00', { configurationId: 'A', filter: 'stock > 0' }),
+        boots('b2', '10', { configurationId: 'A', filter: 'stock > 0' }),
+        // The latest: a refinement, once, on another configuration.
+        boots('b3', '20', { configurationId: 'B', filter: 'price < 100' }),
+      ]),
+    );
+    const traffic = new TrafficService({ folder: join(dir, 'store-boots'), create: true });
+    try {
+      await traffic.import([join(dir, 'boots.jsonl')]);
+      const [row] = await traffic.worklist('zero-results', {}, 10, 10);
+      expect(row).toEqual({ query: 'boots', searches: 3, affected: 3, configurationId: 'A', variables: null, filter: 'stock > 0' });
+    } finally {
+      await traffic.close();
     }
   });
 

@@ -22,7 +22,7 @@ import {
   type WorklistRow,
   worklistSql,
 } from '../../../shared/traffic';
-import { newQuerySet, querySetSchema } from '../../../shared/workspace';
+import { newQuerySet, type QuerySetEntry, querySetSchema } from '../../../shared/workspace';
 import type { HttpClient } from '../http';
 import type { LocalDemo } from '../profiles';
 import type { SearchClient } from '../search';
@@ -199,11 +199,15 @@ export class TrafficService {
   }
 
   /** A query set in the workspace from queries of the traffic, each with its frequency as weight. */
-  async saveQuerySet(name: string, queries: { query: string; weight: number }[], source: string): Promise<{ file: string }> {
+  async saveQuerySet(name: string, queries: QuerySetEntry[], source: string): Promise<{ file: string }> {
     if (!queries.length) throw failure('validation', 'There is no query to save: the list is empty.', { field: 'queries' });
     const { workspace } = this.app('Saving a query set');
-    const set = newQuerySet(name, queries, source);
-    return workspace.write('query-sets', await workspace.freeFile('query-sets', name), querySetSchema, set, { overwrite: false });
+    // Two saves of one worklist are two sets, told apart by name as well as by file.
+    const names = new Set((await workspace.list('query-sets')).map((item) => item.name));
+    let unique = name;
+    for (let i = 2; names.has(unique); i++) unique = `${name} (${i})`;
+    const set = newQuerySet(unique, queries, source);
+    return workspace.write('query-sets', await workspace.freeFile('query-sets', unique), querySetSchema, set, { overwrite: false });
   }
 
   /** Queries drawn from the traffic, each weighted by its searches: the top N, or a sample with a seed. */

@@ -13,6 +13,7 @@ import {
   type WorkspaceKind,
   type WorkspaceListing,
   querySetSchema,
+  type QuerySet,
   requestFileSchema,
 } from '../../../shared/workspace';
 import { experimentSchema, sidesSummary } from '../../../shared/compare';
@@ -233,7 +234,16 @@ export class Workspace {
         const value: unknown = await this.read(kind, file, KINDS[kind].schema);
         const summary = KINDS[kind].summary(value);
         const name = typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : file;
-        items.push({ kind, file, name, ...(summary ? { summary } : {}), ...(updatedAt ? { updatedAt } : {}) });
+        // `value` was read with the kind's schema: a query set's entries as parsed.
+        const weighted = kind === 'query-sets' && (value as QuerySet).queries.some((q) => q.weight !== undefined);
+        items.push({
+          kind,
+          file,
+          name,
+          ...(summary ? { summary } : {}),
+          ...(weighted ? { weighted } : {}),
+          ...(updatedAt ? { updatedAt } : {}),
+        });
       } catch (err) {
         items.push({ kind, file, name: file, problem: (err as Error).message, ...(updatedAt ? { updatedAt } : {}) });
       }

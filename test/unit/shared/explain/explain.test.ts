@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSide } from '../../../../src/shared/compare/sides';
 import { requestFor } from '../../../../src/shared/compare/sides';
 import { describeDifference, explainDifferences, sideForSubset, type ExplainSides } from '../../../../src/shared/explain/differences';
+import { changeIsNoise, explanationSentence } from '../../../../src/shared/explain/report';
 import {
   explainQuery,
   explainSet,
@@ -262,5 +263,29 @@ describe('measures and explanations', () => {
       ]).queries,
     ).toBe(2);
     expect([0.712, -0.12, null].map(formatShare)).toEqual(['71%', '−12%', '—']);
+  });
+});
+
+describe('a change too small to share out', () => {
+  const d = (name: string, phi: number, share: number) => ({ name, a: 'x', b: 'y', phi, share }) as never;
+  it('is said — within noise over a query set, or parts that nearly cancel — and no share is given', () => {
+    // The case: a 0.006-click change split as 286% and −186%.
+    const cancelling = { total: 0.006, totalCi95: null, differences: [d('configurationId', 0.01716, 2.86), d('filter', -0.01116, -1.86)] };
+    expect(changeIsNoise(cancelling)).toMatch(
+      /^The differences pull both ways and nearly cancel \(parts adding up to 0\.028 against a whole change of 0\.006\)/,
+    );
+    expect(explanationSentence(cancelling)).toBe(changeIsNoise(cancelling));
+    const noisy = { total: 0.004, totalCi95: [-0.01, 0.02] as [number, number], differences: [d('configurationId', 0.004, 1)] };
+    expect(changeIsNoise(noisy)).toBe(
+      "The whole change, 0.004 (95% CI −0.010 … 0.020), is within noise: it may be no change at all, so it is not shared out — each difference's φ is below.",
+    );
+    // A clear change shares out as before.
+    const clear = {
+      total: 0.2,
+      totalCi95: [0.1, 0.3] as [number, number],
+      differences: [d('configurationId', 0.15, 0.75), d('filter', 0.05, 0.25)],
+    };
+    expect(changeIsNoise(clear)).toBeNull();
+    expect(explanationSentence(clear)).toMatch(/: 75% of the change · .*: 25%$/);
   });
 });

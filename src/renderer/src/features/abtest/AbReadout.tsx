@@ -44,6 +44,9 @@ export function SrmLine({ view }: { view: AbReadoutView }) {
   );
 }
 
+/** The metric is read with each user's revenue capped (winsorized): its column says so beside the uncapped one. */
+const winsorized = (view: AbReadoutView) => view.metric === 'revenue' && view.revenueCap !== null;
+
 export function VariationsTable({ view, k }: { view: AbReadoutView; k: number }) {
   return (
     <table className="abtest-table" aria-label="Variations">
@@ -58,7 +61,17 @@ export function VariationsTable({ view, k }: { view: AbReadoutView; k: number })
           <th className="n">Conversion</th>
           <th className="n">Revenue / search</th>
           <th className="n">Revenue / session</th>
-          <th className="n">{METRIC_NAMES[view.metric]}, 95% interval</th>
+          <th
+            className="n"
+            title={
+              winsorized(view)
+                ? `Read with each user's revenue capped at ${view.revenueCap!.toFixed(2)} (the 99.9th percentile): the Revenue / search column is uncapped`
+                : undefined
+            }
+          >
+            {METRIC_NAMES[view.metric]}
+            {winsorized(view) ? ' (winsorized)' : ''}, 95% interval
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -90,13 +103,15 @@ export function VariationsTable({ view, k }: { view: AbReadoutView; k: number })
 }
 
 /** What a lift says when read today: the always-valid verdict leads (it may be read every day); fixed-horizon waits for the plan. */
-function verdict(l: Lift, reached: number): { text: string; cls: string } {
-  if (l.alwaysValid.ci[0] > 0) return { text: 'wins (always valid)', cls: 'better' };
-  if (l.alwaysValid.ci[1] < 0) return { text: 'loses (always valid)', cls: 'worse' };
+export function verdict(l: Pick<Lift, 'ci95' | 'alwaysValid'>, reached: number): { text: string; cls: string } {
+  if (l.alwaysValid.ci[0] > 0) return { text: 'wins by the always-valid test', cls: 'better' };
+  if (l.alwaysValid.ci[1] < 0) return { text: 'loses by the always-valid test', cls: 'worse' };
   if (reached < 1) return { text: 'keep running', cls: 'unclear' };
   // At the planned size the fixed-horizon test may be read (once).
-  if (l.ci95[0] > 0) return { text: 'wins at the planned size (fixed horizon)', cls: 'better' };
-  if (l.ci95[1] < 0) return { text: 'loses at the planned size (fixed horizon)', cls: 'worse' };
+  // One verdict, with the test that decided it — and, since the always-valid interval beside it still holds 0, why.
+  const decided = 'by the fixed-horizon test at the planned size, read once (the always-valid interval still holds 0)';
+  if (l.ci95[0] > 0) return { text: `wins ${decided}`, cls: 'better' };
+  if (l.ci95[1] < 0) return { text: `loses ${decided}`, cls: 'worse' };
   return { text: 'no difference found', cls: 'unclear' };
 }
 

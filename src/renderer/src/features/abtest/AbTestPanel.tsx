@@ -189,18 +189,21 @@ export function AbTestPanel() {
             <Settings />
             <Readout test={test} />
           </section>
-          <section className="abtest-section" aria-label="Planner">
-            <h4>Planner</h4>
-            {plan.error ? (
-              <p className="diag diag--error" role="alert">
-                {plan.error.message}
-              </p>
-            ) : plan.result ? (
-              <BaselinePlan plan={plan.result} metric={state.settings.metric} />
-            ) : (
-              <p className="small muted">Planning from the traffic…</p>
-            )}
-          </section>
+          {/* Once it has started, the test's size is the one its readout plans from its own control: said there, once. */}
+          {notStarted(test) ? (
+            <section className="abtest-section" aria-label="Planner">
+              <h4>Planner</h4>
+              {plan.error ? (
+                <p className="diag diag--error" role="alert">
+                  {plan.error.message}
+                </p>
+              ) : plan.result ? (
+                <BaselinePlan plan={plan.result} metric={state.settings.metric} />
+              ) : (
+                <p className="small muted">Planning from the traffic…</p>
+              )}
+            </section>
+          ) : null}
         </>
       ) : null}
     </PanelCard>

@@ -94,6 +94,16 @@ function SelectionTable({ selection }: { selection: ModelSelection }) {
 const curveLabel = (model: ClickModelKind) =>
   model === 'pbm' ? 'Examination θ_k by rank (θ_1 = 1)' : model === 'dbn' ? 'Share of pages read to each rank' : 'Click-through by rank';
 
+/**
+ * The interval column's reach: the widest rated item's upper bound, and every estimate — not the needs-traffic items'
+ * bounds (COEC's reach 50 where the rated stay under 2, which drew every dot at the left edge); a bound beyond it
+ * runs to the edge.
+ */
+export function intervalScale(items: readonly { estimate: number; ci95: [number, number]; rating: number | null }[]): number {
+  const reach = items.flatMap((i) => [i.estimate, ...(i.rating !== null && Number.isFinite(i.ci95[1]) ? [i.ci95[1]] : [])]);
+  return Math.max(1e-9, ...reach.filter(Number.isFinite));
+}
+
 /** Shoppers → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
 export function ClickRatingsPanel() {
   const filter = useAppStore((s) => s.traffic.filter);
@@ -151,7 +161,7 @@ export function ClickRatingsPanel() {
     const words = text.trim().toLowerCase();
     return (view?.items ?? []).filter((i) => !words || i.query.toLowerCase().includes(words)).slice(0, 300);
   }, [view, text]);
-  const scale = view ? Math.max(...view.items.map((i) => (Number.isFinite(i.ci95[1]) ? i.ci95[1] : i.estimate)), 1e-9) : 1;
+  const scale = view ? intervalScale(view.items) : 1;
   return (
     <div className="click-ratings" data-testid="click-ratings">
       <form

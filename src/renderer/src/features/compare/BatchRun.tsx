@@ -58,7 +58,7 @@ export function BatchRun() {
   }, [onTraffic]);
   const byIndex = useMemo(() => new Map<number, QueryQualityRow>(quality?.perQuery.map((q) => [q.index, q]) ?? []), [quality]);
   // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
-  const shown: MetricName = order === 'change' ? metric : order;
+  const shown: MetricName = order === 'change' || order === 'traffic' ? metric : order;
   const delta = useMemo<DeltaOf | null>(
     () => (quality ? (r) => byIndex.get(r.index)?.delta?.[shown] ?? null : null),
     [quality, byIndex, shown],
@@ -67,12 +67,13 @@ export function BatchRun() {
     // Without quality figures (yet) the metric filters have nothing to go by: show everything rather than nothing.
     const effective = (!delta && (filter === 'better' || filter === 'worse')) || (!traffic && filter === 'traffic') ? 'all' : filter;
     const kept = results.filter((r) => matches(r, effective, delta ?? (() => null), traffic?.of));
-    if (order === 'change' || !delta) return kept.sort(triageOrder);
+    const by = order === 'traffic' ? (traffic?.of ?? null) : order === 'change' ? null : delta;
+    if (!by) return kept.sort(triageOrder);
     const sign = direction === 'losses' ? 1 : -1;
-    // Unmeasured queries (unjudged, failed) go last in either direction.
+    // Unmeasured queries (unjudged, failed, never logged) go last in either direction.
     return kept.sort((x, y) => {
-      const dx = delta(x);
-      const dy = delta(y);
+      const dx = by(x);
+      const dy = by(y);
       if (dx === null || dy === null) return (dx === null ? 1 : 0) - (dy === null ? 1 : 0) || x.index - y.index;
       return sign * (dx - dy) || x.index - y.index;
     });

@@ -4,8 +4,8 @@ import type { RequestKind } from '@shared/request';
 import { Segmented } from '../../components/Segmented';
 import type { Filter } from './TriageTable';
 
-/** The triage order: most changed first, or by one metric's B − A. */
-export type Order = 'change' | MetricName;
+/** The triage order: most changed first, by one metric's B − A, or by clicks@k B − A on traffic. */
+export type Order = 'change' | MetricName | 'traffic';
 
 /** How the triage table is cut and ordered. */
 export interface TriageView {
@@ -38,17 +38,17 @@ export function TriageTools({
 }) {
   const words = KIND_WORDS[kind];
   // The metric the table shows and filters by: the one it is sorted by, else the one picked for the filters.
-  const shown: MetricName = order === 'change' ? metric : order;
+  const shown: MetricName = order === 'change' || order === 'traffic' ? metric : order;
   return (
     <div className="triage-tools">
       <span className="small muted">
         {shownCount.toLocaleString('en-US')} of {total.toLocaleString('en-US')} shown,{' '}
         {order === 'change'
           ? 'most changed first'
-          : `by Δ ${metricLabel(order, k)}, ${direction === 'losses' ? 'B’s biggest losses' : 'B’s biggest gains'} first`}
+          : `by Δ ${order === 'traffic' ? `clicks@${onTraffic ?? k} on traffic` : metricLabel(order, k)}, ${direction === 'losses' ? 'B’s biggest losses' : 'B’s biggest gains'} first`}
         ; click a {words.row} to open it side by side.
       </span>
-      {measured ? (
+      {measured || onTraffic !== null ? (
         <div className="triage-order">
           <label className="small">
             Order by{' '}
@@ -59,29 +59,34 @@ export function TriageTools({
               onChange={(e) => onView({ order: e.target.value as Order })}
             >
               <option value="change">change (1 − RBO)</option>
-              {METRIC_NAMES.map((m) => (
-                <option key={m} value={m}>
-                  Δ {metricLabel(m, k)}
-                </option>
-              ))}
+              {onTraffic !== null ? <option value="traffic">Δ clicks@{onTraffic} on traffic</option> : null}
+              {measured
+                ? METRIC_NAMES.map((m) => (
+                    <option key={m} value={m}>
+                      Δ {metricLabel(m, k)}
+                    </option>
+                  ))
+                : null}
             </select>
           </label>
           {order === 'change' ? (
-            <label className="small">
-              Δ shown for{' '}
-              <select
-                className="input input--sm"
-                aria-label="Metric shown and filtered by"
-                value={metric}
-                onChange={(e) => onView({ metric: e.target.value as MetricName })}
-              >
-                {METRIC_NAMES.map((m) => (
-                  <option key={m} value={m}>
-                    {metricLabel(m, k)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            measured ? (
+              <label className="small">
+                Δ shown for{' '}
+                <select
+                  className="input input--sm"
+                  aria-label="Metric shown and filtered by"
+                  value={metric}
+                  onChange={(e) => onView({ metric: e.target.value as MetricName })}
+                >
+                  {METRIC_NAMES.map((m) => (
+                    <option key={m} value={m}>
+                      {metricLabel(m, k)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null
           ) : (
             <Segmented
               label="Direction"

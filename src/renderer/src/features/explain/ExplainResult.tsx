@@ -1,5 +1,6 @@
 import { GitCompareArrows } from 'lucide-react';
 import {
+  changeIsNoise,
   describeDifference,
   type Difference,
   formatShare,
@@ -39,10 +40,13 @@ export function ExplainResult({
 }) {
   const negative = view.differences.some((d) => d.share !== null && d.share < 0);
   const sentence = explanationSentence(view);
+  // Too small a change to share out (within noise, or parts that nearly cancel): said, and no share shown.
+  const noisy = changeIsNoise(view) !== null;
+  const shareOf = (d: ReportDifference) => (noisy ? null : d.share);
   return (
     <div className="explain-result" data-testid="explain-result">
       <p className="explain-result__sentence" data-testid="explain-sentence">
-        {view.differences.length && view.total ? (
+        {view.differences.length && view.total && !noisy ? (
           <>
             {view.differences.map((d, i) => (
               <span key={d.name}>
@@ -58,13 +62,13 @@ export function ExplainResult({
       </p>
       <ol className="stack-list explain-list" aria-label="Differences, largest part first">
         {view.differences.map((d) => {
-          const share = d.share ?? 0;
+          const share = shareOf(d) ?? 0;
           const width = `${Math.min(100, Math.abs(share) * 100)}%`;
           return (
             <li key={d.name} className="explain-row" data-testid="explain-row" data-name={d.name}>
               <div className="explain-row__head">
                 <span className="explain-row__name">{differenceText(d, profileName)}</span>
-                <span className={`explain-row__share${share < 0 ? ' is-negative' : ''}`}>{formatShare(d.share)}</span>
+                <span className={`explain-row__share${share < 0 ? ' is-negative' : ''}`}>{formatShare(shareOf(d))}</span>
               </div>
               <div className="explain-row__track" aria-hidden="true">
                 <span className={`explain-row__fill${share < 0 ? ' explain-row__fill--negative' : ''}`} style={{ width }} />

@@ -1,5 +1,6 @@
 import { ListPlus, Search } from 'lucide-react';
 import type { Worklist as WorklistKind, WorklistRow } from '@shared/traffic';
+import type { ContextValue } from '@shared/request';
 import { Button } from '../../components/Button';
 import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { useAppStore } from '../../store/store';
@@ -39,7 +40,13 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
             void save(
               what.title,
               what.source,
-              rows.map((r) => ({ query: r.query, weight: r.searches })),
+              // Each query with the filter and context variables it was served with: what made it zero stays with it.
+              rows.map((r) => ({
+                query: r.query,
+                weight: r.searches,
+                ...(r.filter ? { filter: r.filter } : {}),
+                ...(r.variables && Object.keys(r.variables).length ? { variables: r.variables as Record<string, ContextValue> } : {}),
+              })),
             )
           }
         >

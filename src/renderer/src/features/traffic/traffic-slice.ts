@@ -7,6 +7,10 @@ import {
   trafficReportCli,
 } from '@shared/traffic';
 import { defaultsOf } from '@shared/operations';
+import type { QuerySetEntry } from '@shared/workspace';
+
+/** A traffic query saved into a query set: weighted by its searches, with what it was served with where given. */
+export type SavedQuery = Pick<QuerySetEntry, 'query' | 'filter' | 'variables'> & { weight: number };
 import type { PositionBase, QueryPage, TrafficFilter, TrafficReport, TrafficRow, Worklist, WorklistRow } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { type CallState, idleCall, lensAt, runCall } from '../../request-ui/lifecycle';
@@ -63,7 +67,7 @@ export interface TrafficSlice {
   /** Takes one import out of the store, then reads the store again. */
   removeTrafficImport: (id: string) => Promise<void>;
   applyTrafficProgress: (progress: TrafficProgressView) => void;
-  saveTrafficQuerySet: (name: string, source: string, queries: { query: string; weight: number }[]) => Promise<void>;
+  saveTrafficQuerySet: (name: string, source: string, queries: SavedQuery[]) => Promise<void>;
   sampleTraffic: (method: 'top' | 'random' | 'pps', n: number, seed: number) => Promise<void>;
   /** Opens a query in Search with the request it was served with (configuration, context variables, filter), and sends it. */
   openServedInSearch: (served: ServedRequest, origin: string) => Promise<void>;

@@ -252,6 +252,12 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
           onChange={setConcurrency}
         />
       </div>
+      {judgments && weight === 'frequency' && !querySets.find((q) => q.file === querySet)?.weighted ? (
+        <p className="small diag diag--warning" data-testid="experiment-unweighted">
+          This query set carries no searches per query, so by searches weighs every query 1 — the same as once each. Sample a set from
+          Shoppers (Save sample as query set) to weigh queries by how often shoppers searched them.
+        </p>
+      ) : null}
       {judgments && limit < k ? (
         <p className="small muted">
           Each run asks for {k} items per query (not {limit}), so every position up to k can be measured.
