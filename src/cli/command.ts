@@ -21,6 +21,8 @@ export interface Command {
   name: string;
   summary: string;
   usage: string;
+  /** A command with subcommands: each one's own usage, printed by `command sub --help`. */
+  subcommands?: Record<string, string>;
   run(argv: string[], io: CliIo): Promise<number>;
 }
 

@@ -105,7 +105,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`Usage: search-workbench ${command.usage}\n\n${command.summary}`);
+    const sub = rest[0] !== undefined ? command.subcommands?.[rest[0]] : undefined;
+    io.stdout(sub ? `Usage: search-workbench ${sub}` : `Usage: search-workbench ${command.usage}\n\n${command.summary}`);
     return EXIT.ok;
   }
   try {

@@ -280,63 +280,99 @@ async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+const STORE_HELP = '  --store        DIR: the traffic store, Parquet files by day (required; made when missing by import)';
+const EXIT_HELP = '  exit codes: 0 done, 2 usage error, 3 could not run (a file or store that cannot be read, a service that fails)';
+
+/** Each subcommand's synopsis and help: `traffic SUB --help` prints its own; `traffic --help` all of them. */
+const SUBCOMMANDS: Record<string, { synopsis: string; help: string }> = {
+  import: {
+    synopsis: `traffic import FILE… --store DIR ${flagSynopsis(trafficImportCli)}`,
+    help:
+      '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
+      "                 OpenSearch plugin's samples write it: action lines skipped and counted), tracker activities, or CSV\n" +
+      '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. Bad\n' +
+      '                 lines are counted by reason, the first lines of each named as file:line; the same file imported\n' +
+      '                 again adds nothing. A query_id logged more than once is one search: its record with hits. A\n' +
+      '                 search that lists no hits shows what its impression events list. A search whose id the store\n' +
+      '                 holds for a different search is a conflict: neither it nor its events are kept\n' +
+      `${flagHelp(trafficImportCli, { width: 14 }).join('\n')}\n${STORE_HELP}`,
+  },
+  imports: {
+    synopsis: 'traffic imports --store DIR [--format text|json]',
+    help:
+      '  imports: every import the store holds, oldest first — its id, file and time, the searches and events it added,\n' +
+      `  its days (JSON: { imports: [ { id, file, at, searches, events, from, to } ] })\n${STORE_HELP}`,
+  },
+  remove: {
+    synopsis: 'traffic remove --store DIR --import ID',
+    help:
+      '  remove --import ID: takes that import out of the store (its searches and events); the file can be imported again.\n' +
+      `                 Says how many events of other imports named only its searches\n${STORE_HELP}`,
+  },
+  report: {
+    synopsis: `traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]`,
+    help:
+      '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
+      '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +
+      '  ctrAtK (CTR@k) the share of searches with a click at a position ≤ k; zeroResultRate the share that showed no item;\n' +
+      '  noClickRate the share of all searches that showed items and got no click; addToCartRate and conversionRate the\n' +
+      '  share with an add-to-cart or purchase tied to them; revenuePerSearch purchase value over searches;\n' +
+      '  meanClickPosition the mean rank of clicks\n' +
+      `${flagHelp(trafficReportCli, { width: 14 }).join('\n')}\n${STORE_HELP}\n` +
+      '  --format       json, csv or html (default: from the --out extension, else json)\n' +
+      '  --out          FILE (default: standard output)',
+  },
+  sample: {
+    synopsis: `traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE`,
+    help:
+      '  sample: a query set drawn from the store (--from, --to, --segment, --config as for report)\n' +
+      `${flagHelp(trafficSampleCli, { width: 14, only: ['method', 'n', 'seed'] }).join('\n')}\n${STORE_HELP}\n` +
+      '  --out          FILE (required): .txt one query a line, .json a workspace query set whose entries carry their\n' +
+      '                 searches as weight',
+  },
+  estimate: {
+    synopsis: `traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] ${flagSynopsis(estimatesCli)} ${flagSynopsis(estimatesReplayCli)} [--from D] [--to D] [--format json]`,
+    help: `${ESTIMATE_USAGE}\n${ESTIMATE_EXAMPLE}`,
+  },
+  simulate: {
+    synopsis: `traffic simulate --base-url U --token T --tracker-key K ${flagSynopsis(trafficSimulateCli, ['sessions', 'days', 'seed'])} [--config C]… ${flagSynopsis(trafficSimulateCli, ['clickModel', 'start', 'randomized', 'onlyDay'])} [--ab-test FILE] [--real-service] [--store DIR] --out DIR`,
+    help:
+      '  simulate: shoppers against the emulator — UBI queries.jsonl and events.jsonl, activities.jsonl (also sent to the\n' +
+      '  tracker) and truth.json (the hidden relevance and click model: for tests and benches) in --out; the same seed\n' +
+      '  writes the same files\n' +
+      '  --base-url     the service: the emulator (required)\n' +
+      '  --token        the search token (required)\n' +
+      "  --tracker-key  the tenant's tracker key (required)\n" +
+      `${flagHelp(trafficSimulateCli, { width: 14, only: ['sessions', 'days', 'seed', 'clickModel', 'start', 'randomized', 'onlyDay'] }).join('\n')}\n` +
+      "  --config       repeatable: users are split over the configurations (default the tenant's default)\n" +
+      '  --ab-test      FILE: shoppers bucketed by this A/B test as the storefront buckets them (default: none): each\n' +
+      "                 user's variation sets their configuration (and a segment variable), their searches are logged\n" +
+      "                 with the test and variation, and the truth gives each variation's true rates; not with --config\n" +
+      '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
+      `${flagHelp(trafficSimulateCli, { width: 14, only: ['trackerRegion'] }).join('\n')}\n` +
+      "  --collect-url  with --real-service: where the tracker's activities go (default: the region's address)\n" +
+      '  --store        DIR: also import what was simulated into this store\n' +
+      '  --out          DIR (required)\n' +
+      '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/',
+  },
+};
+
 const USAGE =
-  `traffic import FILE… --store DIR ${flagSynopsis(trafficImportCli)}\n` +
-  `       traffic imports --store DIR [--format text|json]\n` +
-  `       traffic remove --store DIR --import ID\n` +
-  `       traffic report --store DIR ${flagSynopsis(trafficReportCli)} [--format json|csv|html] [--out FILE]\n` +
-  `       traffic sample --store DIR ${flagSynopsis(trafficSampleCli)} --out FILE\n` +
-  `       traffic estimate --store DIR (--b-config C --base-url U --token T | --b-run FILE) [--a-config C] [--estimator model|ips|snips|dr|interleave|all] ${flagSynopsis(estimatesCli)} ${flagSynopsis(estimatesReplayCli)} [--from D] [--to D] [--format json]\n` +
-  `       traffic simulate --base-url U --token T --tracker-key K ${flagSynopsis(trafficSimulateCli, ['sessions', 'days', 'seed'])} [--config C]… ${flagSynopsis(trafficSimulateCli, ['clickModel', 'start', 'randomized', 'onlyDay'])} [--ab-test FILE] [--real-service] [--store DIR] --out DIR\n` +
-  '  import FILE…   UBI 1.3 queries and events (JSON Lines, JSON arrays, one JSON object, or bulk NDJSON as the\n' +
-  "                 OpenSearch plugin's samples write it: action lines skipped and counted), tracker activities, or CSV\n" +
-  '                 (session,timestamp,query,docid,position,action[,value]); the format is found from the content. Bad\n' +
-  '                 lines are counted by reason, the first lines of each named as file:line; the same file imported\n' +
-  '                 again adds nothing. A query_id logged more than once is one search: its record with hits. A\n' +
-  '                 search that lists no hits shows what its impression events list\n' +
-  `${flagHelp(trafficImportCli, { width: 14 }).join('\n')}\n` +
-  '  --store        DIR: the traffic store, Parquet files by day (required; made when missing by import)\n' +
-  '  imports: every import the store holds, oldest first — its id, file and time, the searches and events it added,\n' +
-  '  its days (JSON: { imports: [ { id, file, at, searches, events, from, to } ] })\n' +
-  '  remove --import ID: takes that import out of the store (its searches and events); the file can be imported again.\n' +
-  '                 Says how many events of other imports named only its searches\n' +
-  '  report: JSON { k, rows: [ { group, searches, sessions, clicks, ctrAtK, zeroResultRate, noClickRate, addToCartRate,\n' +
-  '  conversionRate, revenuePerSearch, meanClickPosition } ] }, most searched first. A search is one query request;\n' +
-  '  ctrAtK the share of searches with a click at a position ≤ k; zeroResultRate the share that showed no item;\n' +
-  '  noClickRate the share of all searches that showed items and got no click; addToCartRate and conversionRate the\n' +
-  '  share with an add-to-cart or purchase tied to them; revenuePerSearch purchase value over searches;\n' +
-  '  meanClickPosition the mean rank of clicks\n' +
-  `${flagHelp(trafficReportCli, { width: 14 }).join('\n')}\n` +
-  "  --config       for simulate, repeatable: users are split over the configurations (default the tenant's default)\n" +
-  '  --format       json, csv or html (default: from the --out extension, else json)\n' +
-  '  --out          FILE (default: standard output); for sample, required: .txt one query a line, .json a\n' +
-  '                 workspace query set whose entries carry their searches as weight; for simulate, required: DIR\n' +
-  '  sample: a query set drawn from the store (--from, --to, --segment, --config as for report)\n' +
-  `${flagHelp(trafficSampleCli, { width: 14, only: ['method', 'n', 'seed'] }).join('\n')}\n` +
-  '  simulate: shoppers against the emulator — UBI queries.jsonl and events.jsonl, activities.jsonl (also sent to the\n' +
-  '  tracker) and truth.json (the hidden relevance and click model: for tests and benches) in --out; the same seed\n' +
-  '  writes the same files\n' +
-  '  --base-url     the service: the emulator (required)\n' +
-  '  --token        the search token (required)\n' +
-  "  --tracker-key  the tenant's tracker key (required)\n" +
-  `${flagHelp(trafficSimulateCli, { width: 14, only: ['sessions', 'days', 'seed', 'clickModel', 'start', 'randomized', 'onlyDay'] }).join('\n')}\n` +
-  '  --ab-test      FILE: shoppers bucketed by this A/B test as the storefront buckets them (default: none): each\n' +
-  "                 user's variation sets their configuration (and a segment variable), their searches are logged\n" +
-  "                 with the test and variation, and the truth gives each variation's true rates; not with --config\n" +
-  '  --real-service send to a service that is not the emulator; its analytics get the shoppers (default: refused)\n' +
-  `${flagHelp(trafficSimulateCli, { width: 14, only: ['trackerRegion'] }).join('\n')}\n` +
-  "  --collect-url  with --real-service: where the tracker's activities go (default: the region's address)\n" +
-  `${ESTIMATE_USAGE}\n` +
-  '  exit codes: 0 done, 2 usage error, 3 could not run (a file or store that cannot be read, a service that fails)\n' +
-  '  example: search-workbench traffic simulate --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --tracker-key demo-tracker-key-0001 --sessions 2000 --config default --config new-arrivals --out sim/ --store traffic/' +
+  Object.values(SUBCOMMANDS)
+    .map((sub, i) => `${i ? '       ' : ''}${sub.synopsis}`)
+    .join('\n') +
   '\n' +
-  ESTIMATE_EXAMPLE;
+  Object.values(SUBCOMMANDS)
+    .map((sub) => sub.help)
+    .join('\n') +
+  `\n${EXIT_HELP}`;
 
 export const trafficCommand: Command = {
   name: 'traffic',
   summary:
     'Shopper traffic: import UBI, tracker or CSV logs into a Parquet store, report on it, sample query sets, simulate shoppers, estimate a configuration on it',
   usage: USAGE,
+  subcommands: Object.fromEntries(Object.entries(SUBCOMMANDS).map(([name, sub]) => [name, `${sub.synopsis}\n${sub.help}\n${EXIT_HELP}`])),
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'import') return importCommand(rest, io);

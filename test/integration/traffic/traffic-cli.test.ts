@@ -211,6 +211,20 @@ describe('traffic import, report, sample', () => {
   });
 });
 
+describe('help', () => {
+  it('traffic SUB --help gives that subcommand its own usage; traffic --help gives them all', async () => {
+    const report = await run(['report', '--help']);
+    expect(report.code).toBe(0);
+    expect(report.out).toMatch(/^Usage: search-workbench traffic report --store DIR /);
+    expect(report.out).toContain('--by           the groups');
+    expect(report.out).not.toContain('traffic import FILE');
+    expect(report.out).not.toContain('--tracker-key');
+    const all = await run(['--help']);
+    for (const sub of ['import', 'imports', 'remove', 'report', 'sample', 'estimate', 'simulate'])
+      expect(all.out).toContain(`traffic ${sub} `);
+  });
+});
+
 describe('a store that does not exist', () => {
   /** A test file of two variations with these weights. */
   const testFile = async (name: string, weights: [number, number]) => {
