@@ -93,19 +93,27 @@ test(
     const arrivals = byConfig.rows.find((r) => r.group === 'new-arrivals')!;
     await expect(tiles).toContainText(arrivals.searches.toLocaleString('en-US'));
     await expect(tiles).toContainText(`${(arrivals.ctrAtK * 100).toFixed(1)}%`);
+    // The searches logged with no segment are a segment of their own, as the command line's --segment '(none)' reads them.
+    await panel.getByLabel('Configuration').selectOption('');
+    await panel.getByLabel('Segment').selectOption('(none)');
+    const unsegmented = (await cliReport('--by', 'day', '--segment', '(none)')).rows.reduce((n, r) => n + r.searches, 0);
+    expect(unsegmented).toBeGreaterThan(0);
+    await expect(tiles.locator('.traffic-tile').first()).toContainText(unsegmented.toLocaleString('en-US'));
+    await panel.getByLabel('Segment').selectOption('');
+    await panel.getByLabel('Configuration').selectOption('new-arrivals');
 
     // From after To: said by the dates in the screen's words (not the command line's flags), nothing asked, and the
     // figures marked as the last range read.
-    const from = panel.getByLabel('From');
+    const from = panel.getByLabel('From', { exact: true });
     await from.fill('2026-11-07');
-    await panel.getByLabel('To').fill('2026-11-02');
+    await panel.getByLabel('To', { exact: true }).fill('2026-11-02');
     await expect(panel.getByTestId('traffic-dates-problem')).toHaveText(
       'From (2026-11-07) is after To (2026-11-02): pick a first day on or before the last.',
     );
     await expect(panel.getByTestId('traffic-stale')).toBeVisible();
     await expect(tiles).toHaveClass(/is-stale/);
     await expect(panel).not.toContainText('--from');
-    await panel.getByLabel('To').fill('');
+    await panel.getByLabel('To', { exact: true }).fill('');
     await expect(panel.getByTestId('traffic-stale')).toHaveCount(0);
     await from.fill('');
 

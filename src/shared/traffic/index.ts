@@ -38,6 +38,7 @@ export {
   searchWhere,
   type Sql,
   TRAFFIC_COLUMNS,
+  NO_SEGMENT,
   TRAFFIC_GROUPS,
   type TrafficFilter,
   type TrafficGroup,

@@ -60,7 +60,12 @@ const k = z.int().min(1).max(100).default(10);
 export const TRAFFIC_FILTER_FLAGS = {
   'filter.from': { flag: '--from', doc: 'the first day, YYYY-MM-DD', value: 'D', absent: 'all' },
   'filter.to': { flag: '--to', doc: 'the last day, YYYY-MM-DD', value: 'D', absent: 'all' },
-  'filter.segment': { flag: '--segment', doc: 'only this segment', value: 'S', absent: 'all' },
+  'filter.segment': {
+    flag: '--segment',
+    doc: 'only this segment; (none) for the searches logged with no segment',
+    value: 'S',
+    absent: 'all',
+  },
   'filter.configuration': { flag: '--config', doc: 'only this configuration', value: 'C', absent: 'all' },
 } as const;
 

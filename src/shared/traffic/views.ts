@@ -15,6 +15,9 @@
  */
 
 export const TRAFFIC_GROUPS = ['query', 'segment', 'configuration', 'day'] as const;
+
+/** The segment of the searches logged with none: how reports name their group, and how a filter asks for them. */
+export const NO_SEGMENT = '(none)';
 export type TrafficGroup = (typeof TRAFFIC_GROUPS)[number];
 
 export interface TrafficFilter {
@@ -94,6 +97,11 @@ export function searchWhere(filter: TrafficFilter): Sql {
   ] as const) {
     const value = filter[key];
     if (value === undefined) continue;
+    // The searches logged with no segment are a segment of their own, "(none)", as every report names them.
+    if (key === 'segment' && value === NO_SEGMENT) {
+      parts.push(`${column} IS NULL`);
+      continue;
+    }
     parts.push(`${column} = $${key}`);
     params[key] = value;
   }

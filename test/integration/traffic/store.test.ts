@@ -135,6 +135,13 @@ describe('the traffic views against a log counted by hand', () => {
       ['tent', 2],
     ]);
     expect((await store.report('query', { segment: 'premium' })).rows.map((r) => r.group)).toEqual(['tent']);
+    // The searches logged with no segment are the segment "(none)", as the report by segment names them.
+    const bySegment = (await store.report('segment')).rows;
+    expect(bySegment.map((r) => [r.group, r.searches])).toEqual([
+      [null, 4],
+      ['premium', 1],
+    ]);
+    expect((await store.report('day', { segment: '(none)' })).rows.reduce((n, r) => n + r.searches, 0)).toBe(4);
     await expect(store.report('query', { from: '2026-11-03', to: '2026-11-01' })).rejects.toThrow(
       'from: the first day is after the last, got "2026-11-03"',
     );

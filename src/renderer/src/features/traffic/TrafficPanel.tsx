@@ -1,6 +1,6 @@
 import { Activity, FolderOpen, ListPlus, ShoppingCart, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cellOf, columnLabel, importOutcome, type PositionBase, problemGroupText } from '@shared/traffic';
+import { cellOf, columnLabel, importOutcome, NO_SEGMENT, type PositionBase, problemGroupText } from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -175,6 +175,7 @@ function Filters() {
         <span className="field__label small">Segment</span>
         <select className="input" value={filter.segment ?? ''} onChange={(e) => void setFilter({ segment: e.target.value })}>
           <option value="">All segments</option>
+          <option value={NO_SEGMENT}>no segment</option>
           {view?.segments.map((s) => (
             <option key={s} value={s}>
               {s}
