@@ -16,6 +16,7 @@ import { EXIT, flagsInput, parse, UsageError, type CliIo } from '../command';
 import { printJson, readInput } from '../input';
 import { throttledProgress } from '../request-run';
 import { filterOf, withTraffic } from '../traffic-options';
+import { plural } from '../../shared/text';
 
 /**
  * `traffic estimate`: what configuration B would have earned on the store's traffic logged under A — the
@@ -284,7 +285,7 @@ export async function estimateCommand(argv: string[], io: CliIo): Promise<number
     if (report.missing) io.stderr(`${report.missing.toLocaleString('en-US')} of A's searches have a query the run file lacks: left out.`);
     if (report.lowCoverage && values.format === 'json') io.stderr(`warning: ${lowCoverageWords(report.coverage)}.`);
     io.stderr(
-      `${report.contexts.toLocaleString('en-US')} (query, context)s · read ${report.ms.log} ms, B's rankings ${report.ms.rankings} ms, estimated ${report.ms.estimate} ms`,
+      `${plural(report.contexts, '(query, context) pair')} · read ${report.ms.log} ms, B's rankings ${report.ms.rankings} ms, estimated ${report.ms.estimate} ms`,
     );
     return EXIT.ok;
   } finally {

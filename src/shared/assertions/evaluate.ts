@@ -9,6 +9,7 @@ import {
 } from '../request';
 import { matchGlob } from './glob';
 import { anAssertion, labelOf } from './labels';
+import { plural } from '../text';
 
 /** An answer to check: its kind, the response, how long it took, and the response mask the request carried. */
 export type AnswerUnderTest = (
@@ -56,7 +57,7 @@ function reach(response: SearchResponse, list: { rank: number }[]): string {
   const count = typeof response.metadata?.count === 'number' ? response.metadata.count : null;
   if (list.length === 0) return 'the answer has no items';
   const last = list[list.length - 1]!.rank;
-  return count !== null && last >= count ? `not in the answer (all ${count} items)` : `not in the answer's first ${last} items`;
+  return count !== null && last >= count ? `not in the answer (all ${plural(count, 'item')})` : `not in the answer's first ${last} items`;
 }
 
 const pass = (a: Assertion, message: string, extra: Partial<AssertionOutcome> = {}): AssertionOutcome => ({
@@ -241,7 +242,9 @@ export function evaluateAssertion(a: Assertion, answer: AnswerUnderTest): Assert
     const groups = answer.response.groups ?? [];
     if (a.type === 'notEmpty') {
       const items = groups.reduce((n, g) => n + (g.items?.length ?? 0), 0);
-      return items > 0 ? pass(a, `the answer has ${items} items in ${groups.length} groups`) : fail(a, 'every group is empty');
+      return items > 0
+        ? pass(a, `the answer has ${plural(items, 'item')} in ${plural(groups.length, 'group')}`)
+        : fail(a, 'every group is empty');
     }
     if (a.type === 'group') {
       const group = groups.find((g) => g.value === a.value);

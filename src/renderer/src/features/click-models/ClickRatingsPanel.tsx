@@ -19,6 +19,7 @@ import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { EstimateDot, PositionChart } from './PositionChart';
 import './click-models.css';
+import { plural } from '@shared/text';
 
 /** The width's rule: the very schema the operation parses it with. */
 const widthRule = clickModelsFitCli.input.shape.maxWidth;
@@ -277,8 +278,8 @@ export function ClickRatingsPanel() {
               {view.agreement ? (
                 <p className="small" data-testid="click-agreement">
                   {view.agreement.needed > 0
-                    ? `${view.agreement.items} items rated by both people and clicks: ${view.agreement.needed} more before agreement is given.`
-                    : `Against people on ${view.agreement.items} items: weighted κ ${view.agreement.weightedKappa === null ? '—' : f3(view.agreement.weightedKappa)}, Krippendorff’s α ${view.agreement.alpha === null ? '—' : f3(view.agreement.alpha)}, same rating ${(view.agreement.exact * 100).toFixed(0)}%.`}
+                    ? `${plural(view.agreement.items, 'item')} rated by both people and clicks: ${view.agreement.needed} more before agreement is given.`
+                    : `Against people on ${plural(view.agreement.items, 'item')}: weighted κ ${view.agreement.weightedKappa === null ? '—' : f3(view.agreement.weightedKappa)}, Krippendorff’s α ${view.agreement.alpha === null ? '—' : f3(view.agreement.alpha)}, same rating ${(view.agreement.exact * 100).toFixed(0)}%.`}
                 </p>
               ) : null}
             </div>

@@ -19,6 +19,7 @@ import { ServiceError } from '../../request-ui/ServiceError';
 import type { KindSideAnswer, SideKey } from './compare-state';
 import { Metric, RboMetric, toneOf } from './MetricsBar';
 import { answeredHow, SideStatusLine } from './SingleCompare';
+import { plural } from '@shared/text';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const n = (x: number) => x.toLocaleString('en-US');
@@ -241,7 +242,7 @@ export function KindCompare({ kind }: { kind: 'suggest' | 'autocomplete' }) {
     const r = answer.result;
     if (!r) return '';
     if (r.kind === 'suggest')
-      return `${r.response.groups?.length ?? 0} groups · ${r.response.groups?.reduce((x, g) => x + (g.items?.length ?? 0), 0) ?? 0} items`;
+      return `${plural(r.response.groups?.length ?? 0, 'group')} · ${plural(r.response.groups?.reduce((x, g) => x + (g.items?.length ?? 0), 0) ?? 0, 'item')}`;
     return `${r.response.suggestions?.length ?? 0} suggestions`;
   };
   const errors = (['a', 'b'] as const).filter((k) => answers[k].error);

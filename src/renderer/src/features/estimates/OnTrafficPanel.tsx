@@ -6,6 +6,7 @@ import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import './estimates.css';
+import { plural } from '@shared/text';
 
 type Estimate = TrafficEstimateView['estimates'][number];
 
@@ -302,11 +303,11 @@ export function OnTrafficPanel({ kind, id, name: given }: { kind: 'experiment' |
           <p className="small" data-testid="on-traffic-interleaving">
             <strong>Interleaving replay</strong> (team draft, each search&apos;s chances of a win and a loss exact under the model — no
             draw, so no seed moves it): B won {Math.round(view.interleaving.wins).toLocaleString()} searches, lost{' '}
-            {Math.round(view.interleaving.losses).toLocaleString()}, tied {Math.round(view.interleaving.ties).toLocaleString()} (expected
-            counts) — sign test p {pText(view.interleaving.delta.p)}.
+            {Math.round(view.interleaving.losses).toLocaleString('en-US')}, tied{' '}
+            {Math.round(view.interleaving.ties).toLocaleString('en-US')} (expected counts) — sign test p {pText(view.interleaving.delta.p)}.
           </p>
           <p className="small muted">
-            {view.contexts.toLocaleString()} (query, context)s asked of {view.b.profile} in {(view.ms.rankings / 1000).toFixed(1)} s;
+            {plural(view.contexts, '(query, context) pair')} asked of {view.b.profile} in {(view.ms.rankings / 1000).toFixed(1)} s;
             estimated in {((view.ms.log + view.ms.estimate) / 1000).toFixed(1)} s. How each estimator works and how far each was from the
             simulator's truth: the Estimates on traffic guide.
           </p>

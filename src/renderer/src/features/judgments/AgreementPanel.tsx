@@ -3,6 +3,7 @@ import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ItemCell } from '../../components/ItemCell';
 import { useAppStore } from '../../store/store';
+import { plural } from '@shared/text';
 
 // A figure to three decimals (never "-0.000": a hair below zero reads as no agreement beyond chance, as 0.000 does).
 const num = (x: number | null) => (x === null ? '—' : (Math.abs(x) < 5e-4 ? 0 : x).toFixed(3));
@@ -135,17 +136,17 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
                 <Ci95 ci={a.alphaCi95} />
                 <span className="muted">
                   {' '}
-                  · κ quadratic {num(a.overall.weightedKappa)} · over {a.pairable} items both rated
+                  · κ quadratic {num(a.overall.weightedKappa)} · over {plural(a.pairable, 'item')} both rated
                 </span>
               </span>
             ) : (
               <span className="muted">
-                {a.pairable} items both rated: {30 - a.pairable} more are needed before figures are given.
+                {plural(a.pairable, 'item')} both rated: {30 - a.pairable} more are needed before figures are given.
               </span>
             )}
           </p>
           <details className="agreement__apart">
-            <summary className="small">Per query ({a.perQuery.length} queries)</summary>
+            <summary className="small">Per query ({plural(a.perQuery.length, 'query', 'queries')})</summary>
             <FiguresTable
               label={`People and ${by} per query`}
               first="Query"
@@ -233,11 +234,11 @@ export function AgreementPanel() {
               <span className="agreement__alpha">
                 <strong>{report.alpha.toFixed(3)}</strong>
                 <Ci95 ci={report.alphaCi95} />
-                <span className="muted"> · over {report.pairable} items two or more raters rated</span>
+                <span className="muted"> · over {plural(report.pairable, 'item')} two or more raters rated</span>
               </span>
             ) : (
               <span className="muted">
-                {report.pairable} items rated by two or more raters: {30 - report.pairable} more are needed before alpha is given.
+                {plural(report.pairable, 'item')} rated by two or more raters: {30 - report.pairable} more are needed before alpha is given.
               </span>
             )}
           </div>

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { DiagnosticLine, Field } from '../../components/Field';
 import type { DiagnosticsByField } from '../../request-ui/use-request-diagnostics';
 import type { GroupSource } from './suggest-slice';
+import { plural } from '@shared/text';
 
 export interface GroupByBuilderProps {
   groupBy: GroupBy;
@@ -191,7 +192,7 @@ export function GroupByBuilder({ groupBy, onChange, attributes, source, onRefres
                     type="button"
                     className="chip"
                     onClick={() => addValues([v.value])}
-                    aria-label={`Add ${v.value} (${v.count} items)`}
+                    aria-label={`Add ${v.value} (${plural(v.count, 'item')})`}
                   >
                     {v.value} <span className="muted">{v.count.toLocaleString('en-US')}</span>
                   </button>

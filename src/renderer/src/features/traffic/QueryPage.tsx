@@ -133,9 +133,9 @@ export function QueryPage() {
                             onOpen={() => openItem({ item: { id: item.docid }, query: view.query, placements: [] })}
                           />
                         </td>
-                        <td className="n">{item.clicks}</td>
-                        <td className="n">{item.carts}</td>
-                        <td className="n">{item.purchases}</td>
+                        <td className="n">{item.clicks.toLocaleString('en-US')}</td>
+                        <td className="n">{item.carts.toLocaleString('en-US')}</td>
+                        <td className="n">{item.purchases.toLocaleString('en-US')}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -160,7 +160,7 @@ export function QueryPage() {
                   {view.byDay.map((d) => (
                     <tr key={d.day}>
                       <td className="n">{d.day}</td>
-                      <td className="n">{d.searches}</td>
+                      <td className="n">{d.searches.toLocaleString('en-US')}</td>
                       <td className="n">
                         <span className="traffic-spark" style={{ width: `${Math.round(d.ctrAtK * 60)}px` }} aria-hidden="true" />
                         {`${(d.ctrAtK * 100).toFixed(0)}%`}

@@ -16,6 +16,7 @@ import { Worklist } from './Worklist';
 import { ImportsList } from './ImportsList';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
+import { plural } from '@shared/text';
 
 const TABS: { value: TrafficTab; label: string; title: string }[] = [
   {
@@ -339,7 +340,8 @@ export function TrafficPanel() {
           </div>
           {saved.status === 'done' && saved.result && tab === 'queries' ? (
             <p className="small traffic-saved">
-              <span role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</span> <ShowInWorkspace />
+              <span role="status">{`Saved ${plural(saved.result.queries, 'query', 'queries')} as ${saved.result.file}`}</span>{' '}
+              <ShowInWorkspace />
             </p>
           ) : null}
           {saved.status === 'error' && tab === 'queries' ? (

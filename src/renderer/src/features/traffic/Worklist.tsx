@@ -4,6 +4,7 @@ import type { ContextValue } from '@shared/request';
 import { Button } from '../../components/Button';
 import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { useAppStore } from '../../store/store';
+import { plural } from '@shared/text';
 
 const WHAT: Record<WorklistKind, { title: string; affected: string; empty: string; source: string }> = {
   'zero-results': {
@@ -30,7 +31,7 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
   return (
     <div className="traffic-worklist" data-testid={`traffic-worklist-${kind}`}>
       <div className="traffic-worklist__tools">
-        <span className="small muted">{`${rows.length.toLocaleString('en-US')} queries, most affected first`}</span>
+        <span className="small muted">{`${plural(rows.length, 'query', 'queries')}, most affected first`}</span>
         <Button
           size="sm"
           icon={<ListPlus size={13} aria-hidden="true" />}
@@ -54,7 +55,10 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
         </Button>
         {saved.status === 'done' && saved.result ? (
           <>
-            <span className="small" role="status">{`Saved ${saved.result.queries} queries as ${saved.result.file}`}</span>
+            <span
+              className="small"
+              role="status"
+            >{`Saved ${plural(saved.result.queries, 'query', 'queries')} as ${saved.result.file}`}</span>
             <ShowInWorkspace />
           </>
         ) : null}

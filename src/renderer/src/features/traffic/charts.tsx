@@ -1,4 +1,5 @@
 import type { TrafficRow } from '@shared/traffic';
+import { plural } from '@shared/text';
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
@@ -88,7 +89,7 @@ export function PositionChart({ positions }: { positions: { rank: number; clicks
               height={y(0) - y(clicks)}
               className="traffic-chart__bar"
             >
-              <title>{`${rank > 20 ? 'past 20' : `position ${rank}`}: ${clicks} clicks`}</title>
+              <title>{`${rank > 20 ? 'past 20' : `position ${rank}`}: ${plural(clicks, 'click')}`}</title>
             </rect>
             {rank === 1 || rank % 5 === 0 || rank === 21 ? (
               <text x={pad.left + slot * (i + 0.5)} y={height - 6} textAnchor="middle" className="traffic-chart__tick">
