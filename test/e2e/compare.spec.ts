@@ -136,8 +136,17 @@ test('batch: 50 queries with progress, the most-changed query opened side by sid
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ endpoints: ['search'], latencyMs: 40 }),
   });
+  // The start is held until the form has said it is starting: what shows between Run and the run's progress.
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/__workbench\/invoke\/compare%3Astart/, async (route) => {
+    await held;
+    await route.continue();
+  });
   try {
     await page.getByRole('button', { name: 'Run 50 on both sides' }).click();
+    await expect(page.getByTestId('batch-starting')).toContainText('Starting: 50 queries on both sides');
+    release();
     await expect(page.getByTestId('batch-status')).toHaveText('running');
     await expect(page.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
     await expect(page.getByTestId('batch-status')).toHaveText('done', { timeout: 60_000 });

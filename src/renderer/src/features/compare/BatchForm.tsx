@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react';
+import { Loader2, Play } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { KIND_WORDS, MAX_PREFIX, prefixesOf, parseQueryList } from '@shared/compare';
 import { workbench } from '../../bridge';
@@ -9,6 +9,7 @@ import { IntBox } from '../../components/IntInput';
 import { FileImportButton } from '../../components/FileImportButton';
 import { useAppStore } from '../../store/store';
 import { Segmented } from '../../components/Segmented';
+import { plural } from '@shared/text';
 
 const baseName = (file: string) => file.replace(/\.[^.]+$/, '');
 
@@ -143,7 +144,7 @@ export function BatchForm() {
         />
       </Field>
       <p className="small" data-testid="batch-count">
-        {parsed.rows.length.toLocaleString('en-US')} {parsed.rows.length === 1 ? words.row : words.rows}
+        {plural(parsed.rows.length, words.row, words.rows)}
         {parsed.format === 'csv'
           ? ' (CSV)'
           : parsed.format === 'query-set'
@@ -203,6 +204,12 @@ export function BatchForm() {
         >
           Run {parsed.rows.length ? parsed.rows.length.toLocaleString('en-US') : ''} on both sides
         </Button>
+        {busy ? (
+          <span className="small batch-form__starting" role="status" data-testid="batch-starting">
+            <Loader2 size={13} aria-hidden="true" className="spin" /> Starting: {plural(parsed.rows.length, words.row, words.rows)} on both
+            sides — the run&apos;s progress opens in a moment…
+          </span>
+        ) : null}
       </div>
     </section>
   );

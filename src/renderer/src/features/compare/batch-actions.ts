@@ -78,8 +78,9 @@ export function batchActions(
         }),
       );
       if (!started) return null;
-      await get().loadBatches();
+      // The run's own view first (its progress is what the user waits for); the list of batches behind it.
       await get().openBatch(started.id);
+      void get().loadBatches();
       return started.id;
     },
     openBatch: async (id) => {
