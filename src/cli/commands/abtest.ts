@@ -205,7 +205,7 @@ async function readCommand(argv: string[], io: CliIo): Promise<number> {
   );
   if (values.format === 'json') printJson(io, readoutJson(r));
   else {
-    const label = metric === 'ctr' ? `click-through@${k}` : metric === 'conversion' ? 'conversion' : 'revenue';
+    const label = metric === 'ctr' ? `CTR@${k}` : metric === 'conversion' ? 'conversion' : 'revenue';
     io.stdout(
       `${r.test.name} (${r.test.id}), ${label} per search; ${r.searches.logged.toLocaleString('en-US')} searches tied by their logged variation, ${r.searches.bucketed.toLocaleString('en-US')} by bucketing the user id`,
     );

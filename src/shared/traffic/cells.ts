@@ -6,7 +6,7 @@ export const COLUMN_LABELS: Record<(typeof TRAFFIC_COLUMNS)[number], string> = {
   searches: 'searches',
   sessions: 'sessions',
   clicks: 'clicks',
-  ctrAtK: 'click-through@k',
+  ctrAtK: 'CTR@k',
   zeroResultRate: 'zero results',
   noClickRate: 'no click',
   addToCartRate: 'add to cart',
@@ -15,9 +15,9 @@ export const COLUMN_LABELS: Record<(typeof TRAFFIC_COLUMNS)[number], string> = {
   meanClickPosition: 'mean click position',
 };
 
-/** A column's label as people read it, with the depth click-through is counted to (`click-through@10`). */
+/** A column's label as people read it, with the depth click-through is counted to (`CTR@10`: one name in the app and every report). */
 export function columnLabel(column: (typeof TRAFFIC_COLUMNS)[number], k: number): string {
-  return column === 'ctrAtK' ? `click-through@${k}` : COLUMN_LABELS[column];
+  return column === 'ctrAtK' ? `CTR@${k}` : COLUMN_LABELS[column];
 }
 
 const RATES = new Set<string>(['ctrAtK', 'zeroResultRate', 'noClickRate', 'addToCartRate', 'conversionRate']);

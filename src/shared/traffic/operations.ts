@@ -155,7 +155,7 @@ export const trafficOperations = {
     example: { by: 'query', filter: {}, k: 10, limit: 20 },
     input: trafficReportCli.input,
     cli: trafficReportCli,
-    doc: 'The traffic report: one row per query, segment, configuration or day — searches, sessions, clicks, click-through@k, zero-result, no-click, add-to-cart and conversion rates, revenue per search, mean click position.',
+    doc: 'The traffic report: one row per query, segment, configuration or day — searches, sessions, clicks, CTR@k (click-through at k), zero-result, no-click, add-to-cart and conversion rates, revenue per search, mean click position.',
   }),
   'traffic:query': operation<QueryPage & { row: TrafficRow | null }>()({
     example: { query: 'tent', filter: {}, k: 10 },

@@ -41,7 +41,7 @@ export function DayChart({ days, k }: { days: TrafficRow[]; k: number }) {
             height={y(0) - y(d.searches / most)}
             className="traffic-chart__bar"
           >
-            <title>{`${d.group}: ${d.searches.toLocaleString('en-US')} searches, click-through@${k} ${pct(d.ctrAtK)}`}</title>
+            <title>{`${d.group}: ${d.searches.toLocaleString('en-US')} searches, CTR@${k} ${pct(d.ctrAtK)}`}</title>
           </rect>
           <text x={pad.left + slot * (i + 0.5)} y={height - 10} textAnchor="middle" className="traffic-chart__tick">
             {(d.group ?? '').slice(5)}
