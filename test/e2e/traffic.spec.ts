@@ -39,8 +39,18 @@ test(
     const byConfig = await cliReport('--by', 'configuration');
     const searches = byConfig.rows.reduce((n, r) => n + r.searches, 0);
     await expect(tiles).toContainText(searches.toLocaleString('en-US'));
-    // One bar a day (a session that starts late on the last day may end on the next).
-    await expect(panel.getByTestId('traffic-day-chart').locator('rect')).toHaveCount((await cliReport('--by', 'day')).rows.length);
+    // One bar a day (a session that starts late on the last day may end on the next); a day with few searches is drawn
+    // hollow and named as uncertain, not as a 100% spike on the line; hovering a day gives its values.
+    const dayRows = (await cliReport('--by', 'day')).rows;
+    const chart = panel.getByTestId('traffic-day-chart');
+    await expect(chart.locator('.day-chart__searches g[aria-label="bar"] rect')).toHaveCount(dayRows.length);
+    const thin = dayRows.filter((r) => r.searches < 30).map((r) => r.group!.slice(5));
+    expect(thin.length).toBeGreaterThan(0);
+    await expect(chart.getByTestId('traffic-thin-days')).toHaveText(`fewer than 30 searches: uncertain (${thin.join(', ')})`);
+    await expect(chart.locator('.day-chart__ctr g[aria-label="line"] path')).toHaveCount(1);
+    const box = (await chart.locator('.day-chart__ctr svg').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await expect(chart.locator('.day-chart__ctr g[aria-label="tip"]')).toContainText(/searches\W*CTR@10 \d+\.\d% \(95%: /);
     const top = (await cliReport('--limit', '1')).rows[0]!;
     const first = panel.getByTestId('traffic-query-row').first();
     await expect(first).toContainText(top.group!);

@@ -92,3 +92,4 @@ export {
   trafficSimulateCli,
 } from './operations';
 export { checkFilter, trafficFilterSchema } from './filter';
+export { daySeries, type DayPoint, FEW_SEARCHES, wilson } from './day-series';

@@ -8,7 +8,7 @@ import { ShowInWorkspace } from '../../components/ShowInWorkspace';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
-import { DayChart } from './charts';
+import { DayChart } from './DayChart';
 import { QueriesTable } from './QueriesTable';
 import { QueryPage } from './QueryPage';
 import { datesProblem, type TrafficTab } from './traffic-slice';
