@@ -127,6 +127,19 @@ test(
     await expect(panel.getByTestId('traffic-stale')).toHaveCount(0);
     await from.fill('');
 
+    // This period against the last one: the whole week has nothing before it; two days are set against the two before.
+    await expect(panel.getByTestId('traffic-previous')).toHaveText(
+      'Against the days just before (2026-10-24 to 2026-10-31): the store has no search then.',
+    );
+    await from.fill('2026-11-05');
+    await panel.getByLabel('To', { exact: true }).fill('2026-11-06');
+    await expect(panel.getByTestId('traffic-previous')).toHaveText(
+      'Each figure against 2026-11-03 to 2026-11-04, the days just before, under the same filters.',
+    );
+    await expect(tiles.locator('.traffic-tile__previous').first()).toHaveText(/^[+−]\d+\.\d% vs last period$/);
+    await panel.getByLabel('To', { exact: true }).fill('');
+    await from.fill('');
+
     // The sample's size as typed: cleared, it is said and nothing is saved (it used to snap to 1: typing 50 gave
     // 150); asked for more queries than there are, the set is named by what it holds.
     await panel.getByRole('radio', { name: 'Top', exact: true }).click();

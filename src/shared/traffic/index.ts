@@ -93,3 +93,4 @@ export {
 } from './operations';
 export { checkFilter, trafficFilterSchema } from './filter';
 export { daySeries, type DayPoint, FEW_SEARCHES, wilson } from './day-series';
+export { changeAgainst, previousPeriod } from './period';

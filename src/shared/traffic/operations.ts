@@ -22,6 +22,11 @@ export interface TrafficOverview {
   segments: string[];
   /** The whole range under the filter, as one row. */
   total: TrafficRow | null;
+  /**
+   * The same filter over the days just before (as many as the range has): what each figure is set against; `total` is
+   * null when the store has no search then.
+   */
+  previous: { from: string; to: string; total: TrafficRow | null } | null;
   byDay: TrafficRow[];
   /** Simulated shoppers can be sent: Local demo is running. */
   canSimulate: boolean;

@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ImportView, sessionIdOf, type StoreImport, type TrafficOverview, type TrafficProgressView } from '../../../shared/traffic';
+import {
+  type ImportView,
+  previousPeriod,
+  sessionIdOf,
+  type StoreImport,
+  type TrafficOverview,
+  type TrafficProgressView,
+} from '../../../shared/traffic';
 import { failure } from '../../../shared/errors';
 import {
   clicksByPositionSql,
@@ -140,6 +147,7 @@ export class TrafficService {
         configurations: await values('configuration_id'),
         segments: await values('segment'),
         total: await store.total(filter, k),
+        previous: await previousOf(store, filter, k, size),
         byDay,
         canSimulate,
       };
@@ -359,4 +367,19 @@ export class TrafficService {
 /** The store's own errors said as validation errors with their field; anything else as it was. */
 function storeFailure(err: unknown): unknown {
   return err instanceof StoreError ? failure('validation', err.message, { field: err.field }) : err;
+}
+
+/** The overview's last period: the days before the range read (the filter's, else the store's), under the same filter. */
+async function previousOf(
+  store: TrafficStore,
+  filter: TrafficFilter,
+  k: number,
+  size: { from: string | null; to: string | null },
+): Promise<TrafficOverview['previous']> {
+  const from = filter.from ?? size.from;
+  const to = filter.to ?? size.to;
+  if (!from || !to) return null;
+  const before = previousPeriod(from, to);
+  const total = await store.total({ ...filter, from: before.from, to: before.to }, k);
+  return { from: before.from, to: before.to, total: total && total.searches > 0 ? total : null };
 }

@@ -24,15 +24,19 @@ function usePlot(make: (width: number) => Element, deps: unknown[]) {
     const el = box.current;
     if (!el) return;
     let width = -1;
+    // Plot names each mark's group ("bar", "line", "tip") with aria-label on a bare <g>, which has no role to carry a
+    // name: each is made a group, so the name is allowed and read — the tip's too, drawn anew on every hover.
+    const named = () => {
+      for (const g of el.querySelectorAll('g[aria-label]:not([role])')) g.setAttribute('role', 'group');
+    };
+    const drawn = new MutationObserver(named);
+    drawn.observe(el, { subtree: true, childList: true });
     const draw = (force: boolean) => {
       const next = Math.max(280, Math.min(720, el.clientWidth || 640));
       if (!force && next === width) return;
       width = next;
-      const figure = make(width);
-      // Plot names each mark's group ("bar", "line", "tip") with aria-label on a bare <g>, which has no role to carry
-      // a name: each is made a group, so the name is allowed and read.
-      for (const g of figure.querySelectorAll('g[aria-label]:not([role])')) g.setAttribute('role', 'group');
-      el.replaceChildren(figure);
+      el.replaceChildren(make(width));
+      named();
     };
     draw(true);
     const resized = new ResizeObserver(() => draw(false));
@@ -42,6 +46,7 @@ function usePlot(make: (width: number) => Element, deps: unknown[]) {
     return () => {
       resized.disconnect();
       theme.disconnect();
+      drawn.disconnect();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);

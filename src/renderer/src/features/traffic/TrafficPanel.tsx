@@ -1,6 +1,15 @@
-import { Activity, FolderOpen, ListPlus, ShoppingCart, Upload } from 'lucide-react';
+import { Activity, FolderOpen, ShoppingCart, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cellOf, columnLabel, importOutcome, NO_SEGMENT, type PositionBase, problemGroupText } from '@shared/traffic';
+import {
+  cellOf,
+  changeAgainst,
+  columnLabel,
+  importOutcome,
+  NO_SEGMENT,
+  type PositionBase,
+  problemGroupText,
+  type TrafficRow,
+} from '@shared/traffic';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,6 +23,7 @@ import { QueryPage } from './QueryPage';
 import { datesProblem, type TrafficTab } from './traffic-slice';
 import { Worklist } from './Worklist';
 import { ImportsList } from './ImportsList';
+import { SampleForm } from './SampleForm';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
 import { plural } from '@shared/text';
@@ -45,6 +55,16 @@ const POSITION_OPTIONS: { value: PositionBase; label: string; title: string }[] 
   { value: '0', label: 'From 0', title: 'Every ordinal counts from 0: ordinal 0 is the first result' },
   { value: '1', label: 'From 1', title: 'Every ordinal counts from 1: ordinal 0 is a bad line' },
 ];
+
+/** A tile's figure against the last period: the change, up or down, or "new" / "—" when there is nothing to set it against. */
+function PreviousLine({ column, now, before }: { column: (typeof TILES)[number]; now: TrafficRow; before: TrafficRow }) {
+  const change = changeAgainst(now[column] as number | null, before[column] as number | null);
+  return (
+    <dd className="traffic-tile__previous small muted" title={`Last period: ${cellOf(before, column)}`}>
+      {change === null ? '— vs last period' : `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}% vs last period`}
+    </dd>
+  );
+}
 
 /** Import a log by its path (typed, or chosen in the desktop app's picker). */
 function ImportForm() {
@@ -207,60 +227,6 @@ function Filters() {
   );
 }
 
-/** How many queries the sample field asks for, or why it cannot be read: as typed, never snapped while typing. */
-export function sampleSize(text: string): { n: number } | { problem: string } {
-  const n = Number(text.trim());
-  if (!text.trim() || !Number.isInteger(n) || n < 1 || n > 100_000) return { problem: 'Queries: a whole number from 1 to 100,000.' };
-  return { n };
-}
-
-function SampleForm() {
-  const [method, setMethod] = useState<'top' | 'random' | 'pps'>('pps');
-  const [text, setText] = useState('100');
-  const size = sampleSize(text);
-  const sample = useAppStore((s) => s.sampleTraffic);
-  return (
-    <div className="traffic-sample">
-      <Segmented
-        label="Sample"
-        showLabel
-        value={method}
-        onChange={setMethod}
-        options={[
-          { value: 'top', label: 'Top', title: 'The most searched queries' },
-          { value: 'random', label: 'Random', title: 'Distinct queries, each as likely as any other (seed 1)' },
-          { value: 'pps', label: 'By frequency', title: 'Distinct queries drawn with probability proportional to their searches (seed 1)' },
-        ]}
-      />
-      <label className="field">
-        <span className="field__label small">Queries</span>
-        <input
-          className="input"
-          inputMode="numeric"
-          value={text}
-          aria-invalid={'problem' in size}
-          aria-describedby={'problem' in size ? 'traffic-sample-problem' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
-      {'problem' in size ? (
-        <span id="traffic-sample-problem" className="diag diag--error small" role="alert">
-          {size.problem}
-        </span>
-      ) : null}
-      <Button
-        size="sm"
-        icon={<ListPlus size={13} aria-hidden="true" />}
-        disabled={'problem' in size}
-        onClick={() => 'n' in size && void sample(method, size.n, 1)}
-        title="Save the sample as a query set in the workspace, each query weighted by its searches"
-      >
-        Save sample as query set
-      </Button>
-    </div>
-  );
-}
-
 /** The Shoppers screen's panel: what shoppers searched, clicked and bought, from the workspace's traffic store. */
 export function TrafficPanel() {
   const { overview, queries, worklist, tab, k, selected, saved, stale } = useAppStore((s) => s.traffic);
@@ -322,14 +288,24 @@ export function TrafficPanel() {
             </p>
           ) : null}
           {view.total ? (
-            <dl className={`traffic-tiles${stale ? ' is-stale' : ''}`} data-testid="traffic-tiles">
-              {TILES.map((column) => (
-                <div key={column} className="traffic-tile">
-                  <dt className="small muted">{columnLabel(column, k)}</dt>
-                  <dd className="traffic-tile__value n">{cellOf(view.total!, column)}</dd>
-                </div>
-              ))}
-            </dl>
+            <>
+              <dl className={`traffic-tiles${stale ? ' is-stale' : ''}`} data-testid="traffic-tiles">
+                {TILES.map((column) => (
+                  <div key={column} className="traffic-tile">
+                    <dt className="small muted">{columnLabel(column, k)}</dt>
+                    <dd className="traffic-tile__value n">{cellOf(view.total!, column)}</dd>
+                    {view.previous?.total ? <PreviousLine column={column} now={view.total!} before={view.previous.total} /> : null}
+                  </div>
+                ))}
+              </dl>
+              {view.previous ? (
+                <p className="small muted" data-testid="traffic-previous">
+                  {view.previous.total
+                    ? `Each figure against ${view.previous.from} to ${view.previous.to}, the days just before, under the same filters.`
+                    : `Against the days just before (${view.previous.from} to ${view.previous.to}): the store has no search then.`}
+                </p>
+              ) : null}
+            </>
           ) : (
             <p className="small muted">No search in this range: widen the dates or clear the segment and configuration.</p>
           )}
