@@ -72,9 +72,16 @@ describe('Simulate a week of shoppers', () => {
   });
 
   it('a worklist saved twice is two sets with two names, each query with the filter it was served with', async () => {
-    const queries = [{ query: 'boots', weight: 3, filter: 'price < 100' }, { query: 'tent', weight: 1 }];
+    const queries = [
+      { query: 'boots', weight: 3, filter: 'price < 100' },
+      { query: 'tent', weight: 1 },
+    ];
     const first = await call<{ file: string }>(core, 'traffic:save-query-set', { name: 'Zero-result queries', source: 'traffic', queries });
-    const second = await call<{ file: string }>(core, 'traffic:save-query-set', { name: 'Zero-result queries', source: 'traffic', queries });
+    const second = await call<{ file: string }>(core, 'traffic:save-query-set', {
+      name: 'Zero-result queries',
+      source: 'traffic',
+      queries,
+    });
     expect([first.file, second.file]).toEqual(['zero-result-queries.json', 'zero-result-queries-2.json']);
     const read = async (file: string) =>
       JSON.parse(await readFile(join(dir, 'workspace', 'query-sets', file), 'utf8')) as { name: string; queries: unknown[] };
