@@ -39,6 +39,11 @@ test(
     const byConfig = await cliReport('--by', 'configuration');
     const searches = byConfig.rows.reduce((n, r) => n + r.searches, 0);
     await expect(tiles).toContainText(searches.toLocaleString('en-US'));
+    // The funnel over the range: searched → clicked → added to cart → bought, each with its share and count.
+    const funnel = panel.getByRole('list', { name: 'The search funnel over the range' });
+    await expect(funnel.getByRole('listitem')).toHaveCount(4);
+    await expect(funnel.getByRole('listitem').first()).toContainText(`100.0% · ${searches.toLocaleString('en-US')} searches`);
+    await expect(funnel.getByRole('listitem').last()).toContainText(/^bought.*% of added to cart$/);
     // One bar a day (a session that starts late on the last day may end on the next); a day with few searches is drawn
     // hollow and named as uncertain, not as a 100% spike on the line; hovering a day gives its values.
     const dayRows = (await cliReport('--by', 'day')).rows;
@@ -64,7 +69,8 @@ test(
     const queryPage = panel.getByTestId('traffic-query-page');
     await expect(queryPage.getByRole('heading', { name: top.group! })).toBeVisible();
     await expect(queryPage.getByTestId('traffic-position-chart').locator('rect').first()).toBeVisible();
-    await expect(queryPage.locator('ol li').first()).toHaveText(/^SKU-\d+$/);
+    await expect(queryPage.locator('ol:not(.traffic-funnel) li').first()).toHaveText(/^SKU-\d+$/);
+    await expect(queryPage.getByRole('list', { name: `The search funnel of ${top.group}` }).getByRole('listitem')).toHaveCount(4);
     await queryPage.scrollIntoViewIfNeeded();
     await shootThemes(app, 'traffic-2-query');
     expect(await app.axe()).toEqual([]);

@@ -94,3 +94,4 @@ export {
 export { checkFilter, trafficFilterSchema } from './filter';
 export { daySeries, type DayPoint, FEW_SEARCHES, wilson } from './day-series';
 export { changeAgainst, previousPeriod } from './period';
+export { type FunnelStep, funnelOf } from './funnel';

@@ -2,6 +2,7 @@ import { Search, X } from 'lucide-react';
 import { cellOf, columnLabel } from '@shared/traffic';
 import { Button } from '../../components/Button';
 import { ItemCell } from '../../components/ItemCell';
+import { Funnel } from './Funnel';
 import { useAppStore } from '../../store/store';
 import { PositionChart } from './charts';
 
@@ -72,6 +73,7 @@ export function QueryPage() {
               ))}
             </dl>
           ) : null}
+          {row ? <Funnel row={row} label={`The search funnel of ${view.query}`} /> : null}
           <div className="traffic-query__grid">
             <div>
               <h4 className="traffic-query__h">Clicks by position</h4>

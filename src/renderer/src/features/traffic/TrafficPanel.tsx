@@ -24,6 +24,7 @@ import { datesProblem, type TrafficTab } from './traffic-slice';
 import { Worklist } from './Worklist';
 import { ImportsList } from './ImportsList';
 import { SampleForm } from './SampleForm';
+import { Funnel } from './Funnel';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
 import { plural } from '@shared/text';
@@ -298,6 +299,7 @@ export function TrafficPanel() {
                   </div>
                 ))}
               </dl>
+              <Funnel row={view.total} label="The search funnel over the range" />
               {view.previous ? (
                 <p className="small muted" data-testid="traffic-previous">
                   {view.previous.total

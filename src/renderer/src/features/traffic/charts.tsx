@@ -19,7 +19,7 @@ export function PositionChart({ positions }: { positions: { rank: number; clicks
       data-testid="traffic-position-chart"
     >
       <text x={pad.left - 6} y={y(most) + 8} textAnchor="end" className="traffic-chart__tick">
-        {most}
+        {most.toLocaleString('en-US')}
       </text>
       <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="traffic-chart__grid" />
       {ranks.map((rank, i) => {
