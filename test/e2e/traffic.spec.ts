@@ -64,8 +64,18 @@ test(
     await shootThemes(app, 'traffic-1-overview');
     expect(await app.axe()).toEqual([]);
 
+    // The table is one Tab stop, as Search's results: the arrows move the focus from row to row, Enter opens a page.
+    const queryRows = panel.getByTestId('traffic-query-row');
+    await expect(queryRows.nth(1)).toHaveAttribute('tabindex', '-1');
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(queryRows.nth(1)).toBeFocused();
+    await expect(queryRows.nth(1)).toHaveAttribute('tabindex', '0');
+    await expect(first).toHaveAttribute('tabindex', '-1');
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toBeFocused();
     // A query's page: its figures, where shoppers clicked, its first page as served.
-    await first.click();
+    await page.keyboard.press('Enter');
     const queryPage = panel.getByTestId('traffic-query-page');
     await expect(queryPage.getByRole('heading', { name: top.group! })).toBeVisible();
     await expect(queryPage.getByTestId('traffic-position-chart').locator('rect').first()).toBeVisible();

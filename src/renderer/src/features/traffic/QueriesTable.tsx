@@ -1,5 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
 import { cellOf, COLUMN_LABELS, TRAFFIC_COLUMNS, type TrafficRow } from '@shared/traffic';
 
 const ROW = 32;
@@ -37,11 +38,16 @@ export function QueriesTable({
     });
   }, [rows, find, sort]);
   const scroller = useRef<HTMLDivElement>(null);
+  const reveal = useCallback((index: number) => revealBand(scroller.current, index * ROW, ROW), []);
+  // One Tab stop, as Search's results: the focused row; ↑ ↓ Home End PgUp PgDn move it, Enter opens its page.
+  const roving = useRovingList(scroller, shown.length, shown, { pageRows: 10, reveal });
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
     overscan: 12,
+    // The focused row stays rendered when scrolled out of view, so the focus is never dropped on the page.
+    rangeExtractor: (range) => keepRendered(defaultRangeExtractor(range), roving.active),
   });
   const label = (c: Column) =>
     c === 'group' ? 'Query' : c === 'ctrAtK' ? `CTR@${k}` : COLUMN_LABELS[c][0]!.toUpperCase() + COLUMN_LABELS[c].slice(1);
@@ -73,7 +79,7 @@ export function QueriesTable({
             </span>
           ))}
         </div>
-        <div className="traffic-table__body" ref={scroller} role="rowgroup" aria-label="Rows">
+        <div className="traffic-table__body" ref={scroller} role="rowgroup" aria-label="Rows" onKeyDown={roving.onKeyDown}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((v) => {
               const row = shown[v.index]!;
@@ -85,6 +91,7 @@ export function QueriesTable({
                   className={`traffic-table__row${row.group === selected ? ' is-selected' : ''}`}
                   style={{ transform: `translateY(${v.start}px)`, height: ROW }}
                   onClick={() => onOpen(row.group ?? '')}
+                  {...rovingRowProps(v.index, roving.active, roving.onRowFocus)}
                   data-testid="traffic-query-row"
                 >
                   {SHOWN.map((c) => (
