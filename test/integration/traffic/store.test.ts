@@ -1,9 +1,10 @@
-import { appendFile, copyFile, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, TrafficService, TrafficStore } from '../../../src/main/services/traffic';
 import { importOutcome } from '../../../src/shared/traffic';
+import { listImports, removeImport } from '../../../src/main/services/traffic/ledger';
 
 /**
  * A log small enough to count by hand. Day 1: q1 "tent" (A, premium, s1) shows A B C — B clicked at 2, added to the
@@ -231,6 +232,25 @@ describe('importing', () => {
       expect(row).toEqual({ query: 'boots', searches: 3, affected: 3, configurationId: 'A', variables: null, filter: 'stock > 0' });
     } finally {
       await traffic.close();
+    }
+  });
+
+  it('taking an import out deletes its own files only: never through a day folder that is a link', async () => {
+    const other = await TrafficStore.open(join(dir, 'store-remove'));
+    try {
+      await importFile(other, join(dir, 'queries.jsonl'));
+      const [only] = await listImports(other);
+      const outside = join(dir, 'outside-day');
+      await mkdir(outside);
+      const bait = join(outside, `import-${only!.id}-sql-0.parquet`);
+      await writeFile(bait, 'not the store’s');
+      await symlink(outside, join(dir, 'store-remove', 'searches', 'day=2099-01-01'));
+      const { removed, imports } = await removeImport(other, only!.id);
+      expect(removed.searches).toBe(5);
+      expect(imports).toEqual([]);
+      expect(await readFile(bait, 'utf8')).toBe('not the store’s');
+    } finally {
+      other.close();
     }
   });
 

@@ -1,10 +1,10 @@
-import { lstat, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { StoreImport } from '../../../shared/traffic';
 import { JsonDocument } from '../storage';
 import { sqlText } from './duck';
-import { StoreError, type Table, type TrafficStore } from './store';
+import { StoreError, type Table, tableFiles, type TrafficStore } from './store';
 
 /**
  * The store's imports: each file's rows carry its mark (`source`, the first 16 hex digits of the file's SHA-256) and
@@ -63,18 +63,17 @@ export async function listImports(store: TrafficStore): Promise<StoreImport[]> {
   return imports.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '') || a.id.localeCompare(b.id));
 }
 
-/** The Parquet files of one import, in both tables: regular files only (a link named like one is not the store's). */
+/**
+ * The Parquet files of one import, in both tables: the store's own listing (regular files in day folders, links
+ * passed over), those named after the import. A table folder that is a link is refused: nothing is deleted through it.
+ */
 async function filesOf(store: TrafficStore, id: string): Promise<string[]> {
   const files: string[] = [];
   for (const table of TABLES) {
-    const root = join(store.dir, table);
-    for (const day of await readdir(root).catch(() => [] as string[])) {
-      for (const name of await readdir(join(root, day)).catch(() => [] as string[])) {
-        if (!name.startsWith(`import-${id}-`) || !name.endsWith('.parquet')) continue;
-        const path = join(root, day, name);
-        if ((await lstat(path)).isFile()) files.push(path);
-      }
-    }
+    const root = await lstat(join(store.dir, table)).catch(() => undefined);
+    if (root && !root.isDirectory())
+      throw new StoreError(`${join(store.dir, table)} is not a folder (a link or a file): nothing is deleted through it.`);
+    files.push(...(await tableFiles(store.dir, table)).filter((path) => basename(path).startsWith(`import-${id}-`)));
   }
   return files;
 }
