@@ -13,7 +13,7 @@ import {
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ShowInWorkspace } from '../../components/ShowInWorkspace';
+import { SavedNote } from './SavedNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
@@ -27,7 +27,6 @@ import { SampleForm } from './SampleForm';
 import { Funnel } from './Funnel';
 import { ClickRatingsPanel } from '../click-models';
 import './traffic.css';
-import { plural } from '@shared/text';
 
 const TABS: { value: TrafficTab; label: string; title: string }[] = [
   {
@@ -230,7 +229,7 @@ function Filters() {
 
 /** The Shoppers screen's panel: what shoppers searched, clicked and bought, from the workspace's traffic store. */
 export function TrafficPanel() {
-  const { overview, queries, worklist, tab, k, selected, saved, stale } = useAppStore((s) => s.traffic);
+  const { overview, queries, worklist, tab, k, selected, stale } = useAppStore((s) => s.traffic);
   const load = useAppStore((s) => s.loadTraffic);
   const setTab = useAppStore((s) => s.setTrafficTab);
   const openQuery = useAppStore((s) => s.openTrafficQuery);
@@ -316,17 +315,7 @@ export function TrafficPanel() {
             <Segmented label="Traffic view" value={tab} onChange={(t) => void setTab(t)} options={TABS} />
             <SampleForm />
           </div>
-          {saved.status === 'done' && saved.result && tab === 'queries' ? (
-            <p className="small traffic-saved">
-              <span role="status">{`Saved ${plural(saved.result.queries, 'query', 'queries')} as ${saved.result.file}`}</span>{' '}
-              <ShowInWorkspace />
-            </p>
-          ) : null}
-          {saved.status === 'error' && tab === 'queries' ? (
-            <p className="small danger" role="alert">
-              {saved.error?.message}
-            </p>
-          ) : null}
+          {tab === 'queries' ? <SavedNote /> : null}
           <div className={`traffic__body${selected !== null ? ' has-page' : ''}`}>
             <div>
               {tab === 'clicks' ? (

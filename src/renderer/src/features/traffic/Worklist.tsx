@@ -2,7 +2,7 @@ import { ListPlus, Search } from 'lucide-react';
 import type { Worklist as WorklistKind, WorklistRow } from '@shared/traffic';
 import type { ContextValue } from '@shared/request';
 import { Button } from '../../components/Button';
-import { ShowInWorkspace } from '../../components/ShowInWorkspace';
+import { SavedNote } from './SavedNote';
 import { useAppStore } from '../../store/store';
 import { plural } from '@shared/text';
 
@@ -53,20 +53,7 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
         >
           Save as query set
         </Button>
-        {saved.status === 'done' && saved.result ? (
-          <>
-            <span
-              className="small"
-              role="status"
-            >{`Saved ${plural(saved.result.queries, 'query', 'queries')} as ${saved.result.file}`}</span>
-            <ShowInWorkspace />
-          </>
-        ) : null}
-        {saved.status === 'error' ? (
-          <span className="small danger" role="alert">
-            {saved.error?.message}
-          </span>
-        ) : null}
+        <SavedNote />
       </div>
       <table className="traffic-worklist__table">
         <thead>
