@@ -80,6 +80,12 @@ const fieldShape = {
     .regex(/^([A-Za-z0-9_-]{1,128})?$/, 'a tracker key is letters, digits, _ and - (copy it from the console)'),
   trackerRegion: trackerRegionSchema,
   collectUrl: optionalUrl,
+  /** The currency the tenant's storefront sells in (ISO 4217): revenue is shown in it; empty shows bare amounts. */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{3})?$/, 'a currency is a three-letter ISO 4217 code, like EUR or USD (or empty)'),
 };
 
 /** What a user can edit, with defaults for what a new profile leaves out. */
@@ -99,6 +105,7 @@ export const profileFieldsSchema = z.object({
   trackerKey: fieldShape.trackerKey.default(''),
   trackerRegion: fieldShape.trackerRegion.default('eu'),
   collectUrl: fieldShape.collectUrl.default(''),
+  currency: fieldShape.currency.default(''),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 

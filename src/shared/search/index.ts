@@ -8,3 +8,4 @@ export {
   searchEvents,
   searchOperations,
 } from './operations';
+export { itemsByIdRequest, LOOKUP_BATCH, LOOKUP_MASK, lookupAnswer, lookupBatches } from './lookup';

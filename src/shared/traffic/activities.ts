@@ -209,6 +209,9 @@ export function searchActivity(s: SearchRow): Json {
   };
 }
 
+/** The currency the simulated shoppers pay in: the Local demo profile shows revenue in it. */
+export const SIMULATED_CURRENCY = 'EUR';
+
 /** An action as a tracker activity: `add_to_cart` is sent as the tracker's `add-to-cart`. */
 export function eventActivity(e: EventRow, segment: string | null): Json {
   return {
@@ -217,7 +220,7 @@ export function eventActivity(e: EventRow, segment: string | null): Json {
     metadata: {
       ...(e.searchId ? { searchId: e.searchId } : {}),
       ...(e.position !== null ? { position: e.position } : {}),
-      ...(e.value !== null ? { price: e.value, quantity: 1, currency: 'EUR' } : {}),
+      ...(e.value !== null ? { price: e.value, quantity: 1, currency: SIMULATED_CURRENCY } : {}),
     },
     user: userOf(e.sessionId, e.userId, segment),
     timestamp: e.ts,

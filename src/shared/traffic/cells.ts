@@ -22,13 +22,22 @@ export function columnLabel(column: (typeof TRAFFIC_COLUMNS)[number], k: number)
 
 const RATES = new Set<string>(['ctrAtK', 'zeroResultRate', 'noClickRate', 'addToCartRate', 'conversionRate']);
 
-/** A cell as people read it: rates as percentages, money to cents, counts with separators, nothing as an em dash. */
-export function cellOf(row: TrafficRow, column: (typeof TRAFFIC_COLUMNS)[number]): string {
+/**
+ * An amount of money as people read it: to cents with separators, in the currency when one is known (an ISO 4217
+ * code: the profile's, as the tenant's storefront sells in it), bare otherwise.
+ */
+export function formatMoney(value: number, currency = ''): string {
+  if (!currency) return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return value.toLocaleString('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+}
+
+/** A cell as people read it: rates as percentages, money to cents (in `currency` when known), counts with separators, nothing as an em dash. */
+export function cellOf(row: TrafficRow, column: (typeof TRAFFIC_COLUMNS)[number], currency = ''): string {
   const value = row[column];
   if (value === null) return column === 'group' ? '(none)' : '—';
   if (typeof value === 'string') return value;
   if (RATES.has(column)) return `${(value * 100).toFixed(1)}%`;
-  if (column === 'revenuePerSearch') return value.toFixed(2);
+  if (column === 'revenuePerSearch') return formatMoney(value, currency);
   if (column === 'meanClickPosition') return value.toFixed(2);
   return value.toLocaleString('en-US');
 }

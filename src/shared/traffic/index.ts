@@ -1,5 +1,5 @@
 /** The front door of traffic: what other capabilities may use. */
-export { ActivityJoin, activityRow, eventActivity, searchActivity } from './activities';
+export { ActivityJoin, activityRow, eventActivity, searchActivity, SIMULATED_CURRENCY } from './activities';
 export { CSV_COLUMNS, CsvLog } from './csv-log';
 export { FORMAT_NAMES, TrafficReader, type TrafficSink } from './reader';
 export {
@@ -62,7 +62,7 @@ export {
 } from './simulate/shoppers';
 export { type TrafficTruth, truthOf, TRUTH_K } from './simulate/truth';
 export { type QueryFrequency, SAMPLE_METHODS, type SampledQuery, type SampleMethod, sampleQueries } from './sample';
-export { cellOf, COLUMN_LABELS, columnLabel } from './cells';
+export { cellOf, COLUMN_LABELS, columnLabel, formatMoney } from './cells';
 export { type RowChunks, trafficCsvPieces, trafficJsonPieces } from './report-out';
 export {
   clicksByPositionSql,

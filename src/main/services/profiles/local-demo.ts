@@ -1,3 +1,4 @@
+import { SIMULATED_CURRENCY } from '../../../shared/traffic';
 import { type RunningEmulator, type StartEmulatorOptions, startEmulator } from '../../emulator';
 import { failure } from '../../../shared/errors';
 import { LOCAL_DEMO_ID, LOCAL_DEMO_STOREFRONT_HOST, type Profile, type ProfileFields } from '../../../shared/profiles';
@@ -75,6 +76,7 @@ export class LocalDemo {
       trackerKey: demo.trackerKey,
       trackerRegion: 'eu',
       collectUrl: info.collectUrl,
+      currency: SIMULATED_CURRENCY,
     };
     await this.profiles.upsertLocalDemo(fields);
     if (!(await this.profiles.readSecret(LOCAL_DEMO_ID, 'private-key')) || !this.profiles.get(LOCAL_DEMO_ID).publicKey) {

@@ -1,11 +1,7 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { PRE_PERIOD_DAYS, type AbReadoutView } from '@shared/abtest';
 import { METRIC_NAMES } from './AbReadout';
-
-const signedPct = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(1)}%`;
-const range = (c: readonly [number, number]) => `${signedPct(c[0])} … ${signedPct(c[1])}`;
-const pText = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
-const int = (n: number) => n.toLocaleString('en-US');
+import { int, pText, range, signedPct } from './figures';
 
 /** CUPED beside the plain lift: the lift with each user's pre-period regressed out, and the variance that removed. */
 export function CupedLine({ view }: { view: AbReadoutView }) {

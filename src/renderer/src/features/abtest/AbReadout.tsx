@@ -1,6 +1,7 @@
 import { CircleCheck, Ruler, TriangleAlert } from 'lucide-react';
 import type { AbMetric } from '@shared/abtest';
 import type { AbPlanView, AbReadoutView } from '@shared/abtest';
+import { int, metricValue, pText, range, signedPct } from './figures';
 
 type Lift = AbReadoutView['lifts'][number];
 
@@ -9,16 +10,6 @@ export const METRIC_NAMES: Record<AbMetric, string> = {
   conversion: 'conversion',
   revenue: 'revenue per search',
 };
-
-const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
-const signedPct = (x: number) => (Number.isFinite(x) ? `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(1)}%` : x < 0 ? '−∞' : '+∞');
-const range = (c: readonly [number, number]) => `${signedPct(c[0])} … ${signedPct(c[1])}`;
-/** B − A in the metric's unit: percentage points of a share per search, or revenue per search. */
-const signedAbs = (metric: AbMetric, x: number) =>
-  metric === 'revenue' ? `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}` : `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(2)} pp`;
-const pText = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
-const int = (n: number) => n.toLocaleString('en-US');
-const value = (metric: AbMetric, x: number) => (metric === 'revenue' ? x.toFixed(2) : x.toFixed(4));
 
 /** A day since the start as its date (YYYY-MM-DD of the test's start + n). */
 export function dayDate(start: string, day: number): string {
@@ -44,64 +35,6 @@ export function SrmLine({ view }: { view: AbReadoutView }) {
   );
 }
 
-/** The metric is read with each user's revenue capped (winsorized): its column says so beside the uncapped one. */
-const winsorized = (view: AbReadoutView) => view.metric === 'revenue' && view.revenueCap !== null;
-
-export function VariationsTable({ view, k }: { view: AbReadoutView; k: number }) {
-  return (
-    <table className="abtest-table" aria-label="Variations">
-      <thead>
-        <tr>
-          <th>Variation</th>
-          <th className="n">Users</th>
-          <th className="n">Sessions</th>
-          <th className="n">Searches</th>
-          <th className="n">CTR@{k}</th>
-          <th className="n">Add-to-cart</th>
-          <th className="n">Conversion</th>
-          <th className="n">Revenue / search</th>
-          <th className="n">Revenue / session</th>
-          <th
-            className="n"
-            title={
-              winsorized(view)
-                ? `Read with each user's revenue capped at ${view.revenueCap!.toFixed(2)} (the 99.9th percentile): the Revenue / search column is uncapped`
-                : undefined
-            }
-          >
-            {METRIC_NAMES[view.metric]}
-            {winsorized(view) ? ' (winsorized)' : ''}, 95% interval
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.variations.map((v, i) => (
-          <tr key={v.id}>
-            <td>
-              <strong>{v.id}</strong> {i === 0 ? <span className="badge badge--muted">control</span> : null}{' '}
-              <span className="small muted">{v.weight}%</span>
-            </td>
-            <td className="n">{int(v.users)}</td>
-            <td className="n">{int(v.sessions)}</td>
-            <td className="n">{int(v.searches)}</td>
-            <td className="n">{pct(v.rates.ctr)}</td>
-            <td className="n">{pct(v.rates.addToCart)}</td>
-            <td className="n">{pct(v.rates.conversion, 2)}</td>
-            <td className="n">{v.rates.revenuePerSearch.toFixed(2)}</td>
-            <td className="n">{v.rates.revenuePerSession.toFixed(2)}</td>
-            <td className="n">
-              {value(view.metric, v.value)}{' '}
-              <span className="small muted">
-                [{value(view.metric, v.ci95[0])}, {value(view.metric, v.ci95[1])}]
-              </span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 /** What a lift says when read today: the always-valid verdict leads (it may be read every day); fixed-horizon waits for the plan. */
 export function verdict(l: Pick<Lift, 'ci95' | 'alwaysValid'>, reached: number): { text: string; cls: string } {
   if (l.alwaysValid.ci[0] > 0) return { text: 'wins by the always-valid test', cls: 'better' };
@@ -113,48 +46,6 @@ export function verdict(l: Pick<Lift, 'ci95' | 'alwaysValid'>, reached: number):
   if (l.ci95[0] > 0) return { text: `wins ${decided}`, cls: 'better' };
   if (l.ci95[1] < 0) return { text: `loses ${decided}`, cls: 'worse' };
   return { text: 'no difference found', cls: 'unclear' };
-}
-
-export function LiftsTable({ view }: { view: AbReadoutView }) {
-  return (
-    <table className="abtest-table" aria-label="Lifts over the control">
-      <thead>
-        <tr>
-          <th>Against {view.variations[0]?.id}</th>
-          <th className="n">Lift</th>
-          <th className="n" title={view.metric === 'revenue' ? 'B − A in revenue per search' : 'B − A in percentage points'}>
-            Absolute
-          </th>
-          <th className="n">Fixed-horizon 95% (Welch)</th>
-          <th className="n">p</th>
-          <th className="n">Always valid (mSPRT)</th>
-          <th className="n">p</th>
-          <th>Today</th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.lifts.map((l) => {
-          const v = verdict(l, view.plan.reached);
-          return (
-            <tr key={l.variation}>
-              <td>
-                <strong>{l.variation}</strong>
-              </td>
-              <td className={`n abtest-lift--${v.cls}`}>{signedPct(l.lift)}</td>
-              <td className="n" title={`95%: ${signedAbs(view.metric, l.ci95Absolute[0])} … ${signedAbs(view.metric, l.ci95Absolute[1])}`}>
-                {signedAbs(view.metric, l.liftAbsolute)}
-              </td>
-              <td className="n">{range(l.ci95)}</td>
-              <td className="n">{pText(l.p)}</td>
-              <td className="n">{range(l.alwaysValid.ci)}</td>
-              <td className="n">{pText(l.alwaysValid.p)}</td>
-              <td className={`abtest-lift--${v.cls}`}>{v.text}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
 }
 
 /**
@@ -244,7 +135,7 @@ export function BaselinePlan({ plan, metric }: { plan: AbPlanView; metric: AbMet
   return (
     <p className="small" data-testid="abtest-plan">
       From the traffic of {plan.from} to {plan.to} ({int(plan.baseline.users)} users, {int(plan.baseline.searches)} searches,{' '}
-      {METRIC_NAMES[metric]} {value(metric, plan.baseline.value)} per search):{' '}
+      {METRIC_NAMES[metric]} {metricValue(metric, plan.baseline.value)} per search):{' '}
       <strong>{Number.isFinite(plan.needed) ? `${int(plan.needed)} users per variation` : 'no size (no variance to plan from)'}</strong> to
       find {signedPct(plan.minimumEffect)} at 80% power and α {plan.alpha}
       {plan.days !== null ? (

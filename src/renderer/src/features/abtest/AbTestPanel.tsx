@@ -6,7 +6,8 @@ import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { AbTestEditor } from './AbTestEditor';
 import { CupedLine, Guardrails, SegmentsTable } from './AbBeyond';
-import { BaselinePlan, LiftChart, LiftsTable, METRIC_NAMES, PlanReached, SrmLine, VariationsTable } from './AbReadout';
+import { BaselinePlan, LiftChart, METRIC_NAMES, PlanReached, SrmLine } from './AbReadout';
+import { LiftsTable, VariationsTable } from './AbTables';
 import { VariationLookup } from './VariationLookup';
 import './abtest.css';
 

@@ -14,10 +14,10 @@ import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ShowInWorkspace } from '../../components/ShowInWorkspace';
-import { ItemCell } from '../../components/ItemCell';
+import { ClickItemsTable, f3 } from './ClickItemsTable';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
-import { EstimateDot, PositionChart } from './PositionChart';
+import { PositionChart } from './PositionChart';
 import './click-models.css';
 import { plural } from '@shared/text';
 
@@ -46,8 +46,6 @@ const MODELS: { value: ClickModelChoice; label: string; title: string }[] = [
     title: 'Clicks over expected clicks: an item’s clicks over the click-through of the ranks it was shown at',
   },
 ];
-
-const f3 = (x: number) => x.toFixed(3);
 
 /** How PBM and DBN predicted the held-out searches' clicks: the chosen one first, per rank perplexity beside. */
 function SelectionTable({ selection }: { selection: ModelSelection }) {
@@ -108,7 +106,6 @@ export function intervalScale(items: readonly { estimate: number; ci95: [number,
 /** Shoppers → Ratings from clicks: a click model fitted on the store, its ratings, saved as a judgment list. */
 export function ClickRatingsPanel() {
   const filter = useAppStore((s) => s.traffic.filter);
-  const openItem = useAppStore((s) => s.openItem);
   const listed = useAppStore((s) => s.workspaceList.result?.items.judgments);
   const lists = useMemo(() => (listed ?? []).filter((i) => !i.problem), [listed]);
   const [model, setModel] = useState<ClickModelChoice>(defaultsOf(clickModelsFitCli).model!);
@@ -160,7 +157,7 @@ export function ClickRatingsPanel() {
   const view = state.view;
   const rows = useMemo(() => {
     const words = text.trim().toLowerCase();
-    return (view?.items ?? []).filter((i) => !words || i.query.toLowerCase().includes(words)).slice(0, 300);
+    return (view?.items ?? []).filter((i) => !words || i.query.toLowerCase().includes(words));
   }, [view, text]);
   const scale = view ? intervalScale(view.items) : 1;
   return (
@@ -292,52 +289,7 @@ export function ClickRatingsPanel() {
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          <table className="table click-ratings__table" data-testid="click-items">
-            <thead>
-              <tr>
-                <th>query</th>
-                <th>item</th>
-                <th className="n">estimate</th>
-                <th>95% interval</th>
-                <th className="n">impressions</th>
-                <th className="n" title="Expected examinations: each showing counted by how likely shoppers looked at its rank">
-                  examinations
-                </th>
-                <th className="n">clicks</th>
-                <th className="n">rating</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((i) => (
-                <tr key={`${i.query}\u0000${i.itemId}`}>
-                  <td>{i.query}</td>
-                  <td>
-                    <ItemCell item={i.itemId} onOpen={() => openItem({ item: { id: i.itemId }, query: i.query, placements: [] })} />
-                  </td>
-                  <td className="n">{f3(i.estimate)}</td>
-                  <td title={`${f3(i.ci95[0])} – ${Number.isFinite(i.ci95[1]) ? f3(i.ci95[1]) : '∞'}`}>
-                    <EstimateDot estimate={i.estimate} ci95={i.ci95} scale={scale} />
-                  </td>
-                  <td className="n">{i.impressions.toLocaleString('en-US')}</td>
-                  <td className="n">{Math.round(i.examinations).toLocaleString('en-US')}</td>
-                  <td className="n">{i.clicks.toLocaleString('en-US')}</td>
-                  <td className="n">
-                    {i.rating === null ? (
-                      <span
-                        className="muted"
-                        title={`Its interval narrows to ${view.maxWidth} with about ${i.lacks.toLocaleString('en-US')} more examinations`}
-                      >
-                        {`needs traffic (+${i.lacks.toLocaleString('en-US')})`}
-                      </span>
-                    ) : (
-                      i.rating
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="small muted">{`${rows.length} of ${view.shown.toLocaleString('en-US')} shown, most shown first${view.shown < view.rated + view.needsTraffic ? ` (of ${(view.rated + view.needsTraffic).toLocaleString('en-US')} in all; the saved list has every rated one)` : ''}.`}</p>
+          <ClickItemsTable view={view} rows={rows} scale={scale} />
         </>
       ) : null}
     </div>

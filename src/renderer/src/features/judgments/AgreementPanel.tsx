@@ -2,6 +2,7 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ItemCell } from '../../components/ItemCell';
+import { useItemLookup } from '../../request-ui/use-item-lookup';
 import { useAppStore } from '../../store/store';
 import { plural } from '@shared/text';
 
@@ -118,6 +119,7 @@ const SHOWN_APART = 50;
  */
 function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
   const openItem = useAppStore((s) => s.openItem);
+  const lookup = useItemLookup(shoppers.flatMap((m) => m.apart.slice(0, SHOWN_APART).map((d) => d.itemId)));
   if (!shoppers.length) return null;
   return (
     <section aria-label="People and shoppers" data-testid="agreement-shoppers">
@@ -166,7 +168,10 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
                   <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-apart">
                     <span className="agreement-disagreement__what">
                       <strong>{d.query}</strong> ·{' '}
-                      <ItemCell item={d.itemId} onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })} />
+                      <ItemCell
+                        item={lookup.item(d.itemId)}
+                        onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })}
+                      />
                     </span>
                     <span className="small">
                       people {d.people} · clicks {d.clicks} · {d.apart} apart
@@ -195,6 +200,7 @@ export function AgreementPanel() {
   const max = useAppStore((s) => s.workspaceList.result?.items.judgments.find((i) => i.file === s.agreementFile));
   const { closeAgreement, openAgreement, adjudicate, openItem } = useAppStore.getState();
   const report = call.result;
+  const lookup = useItemLookup(report?.disagreements.map((d) => d.itemId) ?? []);
   return (
     <section className="agreement" aria-label="Agreement">
       <header className="agreement__head">
@@ -279,7 +285,10 @@ export function AgreementPanel() {
                 <li key={`${d.query}\u0000${d.itemId}`} data-testid="agreement-disagreement">
                   <span className="agreement-disagreement__what">
                     <strong>{d.query}</strong> ·{' '}
-                    <ItemCell item={d.itemId} onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })} />
+                    <ItemCell
+                      item={lookup.item(d.itemId)}
+                      onOpen={() => openItem({ item: { id: d.itemId }, query: d.query, placements: [] })}
+                    />
                   </span>
                   <span className="small">{d.ratings.map((r) => `${r.rater} ${r.rating}`).join(' · ')}</span>
                   <span className="agreement-disagreement__decide" role="group" aria-label={`Decide ${d.itemId} for ${d.query}`}>

@@ -46,6 +46,17 @@ export function TrackerSection({ form: { draft, set, locked, errors, idp } }: { 
         locked={locked('collectUrl')}
         mono
       />
+      <TextField
+        id={`${idp}-currency`}
+        label="Currency (optional)"
+        value={draft.currency}
+        onChange={(v) => set('currency', v)}
+        error={errors.get('currency')}
+        hint="The currency the storefront sells in (ISO 4217, like EUR): revenue from shoppers is shown in it."
+        placeholder="e.g. EUR"
+        locked={locked('currency')}
+        mono
+      />
       <p className="small muted" data-testid="tracker-address">
         {address ? `Activities go to ${address}` : 'No tracker key: activities cannot be sent or read for this profile.'}
       </p>

@@ -35,6 +35,7 @@ export function fieldsOf(p: ProfileView): ProfileFields {
     trackerKey: p.trackerKey,
     trackerRegion: p.trackerRegion,
     collectUrl: p.collectUrl,
+    currency: p.currency,
   };
 }
 
@@ -57,6 +58,7 @@ export function blankFields(existing: number): ProfileFields {
     trackerKey: '',
     trackerRegion: 'eu',
     collectUrl: '',
+    currency: '',
   };
 }
 

@@ -1,12 +1,24 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { keepRendered, revealBand, rovingRowProps, useRovingList } from '../../components/roving';
-import { cellOf, COLUMN_LABELS, TRAFFIC_COLUMNS, type TrafficRow } from '@shared/traffic';
+import { cellOf, COLUMN_LABELS, columnLabel, TRAFFIC_COLUMNS, type TrafficRow } from '@shared/traffic';
+import { ExportCsv } from '../../components/TableTools';
+import { type TableColumn, useTableSort } from '../../components/table-sort';
+import { useCurrency } from '../../components/money';
 
 const ROW = 32;
 type Column = (typeof TRAFFIC_COLUMNS)[number];
 /** The table's columns: the report's, sessions and clicks left to the query's page. */
 const SHOWN: Column[] = TRAFFIC_COLUMNS.filter((c) => c !== 'sessions' && c !== 'clicks');
+
+/** Every column of the report, for sorting and the CSV (which has sessions and clicks too). */
+const trafficColumns = (k: number): TableColumn<TrafficRow>[] =>
+  TRAFFIC_COLUMNS.map((c) => ({
+    id: c,
+    label: c === 'group' ? 'Query' : columnLabel(c, k),
+    value: (r: TrafficRow) => r[c],
+    numeric: c !== 'group',
+  }));
 
 /** Every query of the range: sortable by any column, filtered by its words, virtualised; a row opens its page. */
 export function QueriesTable({
@@ -21,22 +33,13 @@ export function QueriesTable({
   onOpen: (query: string) => void;
 }) {
   const [find, setFind] = useState('');
-  const [sort, setSort] = useState<{ column: Column; descending: boolean }>({ column: 'searches', descending: true });
-  const shown = useMemo(() => {
+  const currency = useCurrency();
+  const columns = useMemo(() => trafficColumns(k), [k]);
+  const kept = useMemo(() => {
     const words = find.trim().toLowerCase();
-    const kept = words ? rows.filter((r) => (r.group ?? '').toLowerCase().includes(words)) : rows;
-    const { column, descending } = sort;
-    const value = (r: TrafficRow) => r[column];
-    return [...kept].sort((a, b) => {
-      const x = value(a);
-      const y = value(b);
-      if (x === y) return 0;
-      if (x === null) return 1;
-      if (y === null) return -1;
-      const order = typeof x === 'string' ? x.localeCompare(y as string) : (x as number) - (y as number);
-      return descending ? -order : order;
-    });
-  }, [rows, find, sort]);
+    return words ? rows.filter((r) => (r.group ?? '').toLowerCase().includes(words)) : rows;
+  }, [rows, find]);
+  const { rows: shown, sort, toggle } = useTableSort(kept, columns, { column: 'searches', descending: true });
   const scroller = useRef<HTMLDivElement>(null);
   const reveal = useCallback((index: number) => revealBand(scroller.current, index * ROW, ROW), []);
   // One Tab stop, as Search's results: the focused row; ↑ ↓ Home End PgUp PgDn move it, Enter opens its page.
@@ -57,7 +60,10 @@ export function QueriesTable({
         <span className="field__label small">Find a query</span>
         <input className="input" value={find} placeholder="e.g. jacket" onChange={(e) => setFind(e.target.value)} />
       </label>
-      <div className="small muted">{`${shown.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} queries`}</div>
+      <div className="table-tools small muted">
+        {`${shown.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} queries`}
+        <ExportCsv rows={shown} columns={columns} fileName="traffic-queries.csv" what="these queries" />
+      </div>
       <div className="traffic-table" role="table" aria-label="Queries by searches" aria-rowcount={shown.length + 1}>
         <div className="traffic-table__head" role="row">
           {SHOWN.map((c) => (
@@ -65,16 +71,11 @@ export function QueriesTable({
               role="columnheader"
               key={c}
               className={c === 'group' ? undefined : 'is-number'}
-              aria-sort={sort.column === c ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+              aria-sort={sort?.column === c ? (sort.descending ? 'descending' : 'ascending') : 'none'}
             >
-              <button
-                type="button"
-                className="traffic-table__sort"
-                onClick={() => setSort((s) => ({ column: c, descending: s.column === c ? !s.descending : c !== 'group' }))}
-                title={`Sort by ${label(c)}`}
-              >
+              <button type="button" className="traffic-table__sort" onClick={() => toggle(c)} title={`Sort by ${label(c)}`}>
                 {label(c)}
-                {sort.column === c ? (sort.descending ? ' ↓' : ' ↑') : ''}
+                {sort?.column === c ? (sort.descending ? ' ↓' : ' ↑') : ''}
               </button>
             </span>
           ))}
@@ -96,7 +97,7 @@ export function QueriesTable({
                 >
                   {SHOWN.map((c) => (
                     <span role="cell" key={c} className={c === 'group' ? 'traffic-table__query' : 'n'}>
-                      {cellOf(row, c)}
+                      {cellOf(row, c, currency)}
                     </span>
                   ))}
                 </button>

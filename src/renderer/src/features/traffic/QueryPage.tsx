@@ -5,6 +5,9 @@ import { ItemCell } from '../../components/ItemCell';
 import { Funnel } from './Funnel';
 import { useAppStore } from '../../store/store';
 import { PositionChart } from './charts';
+import { missingNote, useItemLookup } from '../../request-ui/use-item-lookup';
+import { QueryDaysTable, QueryItemsTable } from './QueryTables';
+import { useCurrency, useMoney } from '../../components/money';
 
 /** One query's page: its figures, its first page as served, where shoppers clicked, what they clicked and bought, by day. */
 export function QueryPage() {
@@ -12,9 +15,14 @@ export function QueryPage() {
   const close = useAppStore((s) => s.openTrafficQuery);
   const open = useAppStore((s) => s.openServedInSearch);
   const openItem = useAppStore((s) => s.openItem);
-  if (selected === null) return null;
   const view = page.result?.query === selected ? page.result : null;
   const row = view?.row;
+  const served = view?.served?.hitIds.slice(0, 20) ?? [];
+  const clicked = view?.items ?? [];
+  const money = useMoney();
+  const currency = useCurrency();
+  const lookup = useItemLookup([...served, ...clicked.map((i) => i.docid)]);
+  if (selected === null) return null;
   return (
     <section className="traffic-query" aria-label={`Traffic of ${selected}`} data-testid="traffic-query-page">
       <header className="traffic-query__head">
@@ -68,10 +76,15 @@ export function QueryPage() {
               ).map((c) => (
                 <div key={c}>
                   <dt className="small muted">{columnLabel(c, k)}</dt>
-                  <dd className="n">{cellOf(row, c)}</dd>
+                  <dd className="n">{cellOf(row, c, currency)}</dd>
                 </div>
               ))}
             </dl>
+          ) : null}
+          {missingNote(lookup) ? (
+            <p className="small muted" data-testid="item-lookup-note">
+              {missingNote(lookup)}
+            </p>
           ) : null}
           {row ? <Funnel row={row} label={`The search funnel of ${view.query}`} /> : null}
           <div className="traffic-query__grid">
@@ -94,10 +107,16 @@ export function QueryPage() {
                           .join(', ')}`
                       : ''
                   }`}</p>
-                  {view.served.hitIds.length ? (
-                    <ol className="traffic-query__served mono small">
-                      {view.served.hitIds.slice(0, 20).map((id, i) => (
-                        <li key={`${id}-${i}`}>{id}</li>
+                  {served.length ? (
+                    <ol className="traffic-query__served small">
+                      {served.map((id, i) => (
+                        <li key={`${id}-${i}`}>
+                          <ItemCell
+                            item={lookup.item(id)}
+                            size={24}
+                            onOpen={() => openItem({ item: { id }, query: view.query, placements: [] })}
+                          />
+                        </li>
                       ))}
                     </ol>
                   ) : (
@@ -110,67 +129,11 @@ export function QueryPage() {
             </div>
             <div>
               <h4 className="traffic-query__h">Clicked and bought</h4>
-              {view.items.length ? (
-                <table className="traffic-worklist__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Item</th>
-                      <th scope="col" className="n">
-                        Clicks
-                      </th>
-                      <th scope="col" className="n">
-                        Carts
-                      </th>
-                      <th scope="col" className="n">
-                        Bought
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {view.items.slice(0, 12).map((item) => (
-                      <tr key={item.docid}>
-                        <td className="small">
-                          <ItemCell
-                            item={item.docid}
-                            onOpen={() => openItem({ item: { id: item.docid }, query: view.query, placements: [] })}
-                          />
-                        </td>
-                        <td className="n">{item.clicks.toLocaleString('en-US')}</td>
-                        <td className="n">{item.carts.toLocaleString('en-US')}</td>
-                        <td className="n">{item.purchases.toLocaleString('en-US')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : (
-                <p className="small muted">Nothing was clicked.</p>
-              )}
+              <QueryItemsTable query={view.query} items={view.items} lookup={lookup} money={money} />
             </div>
             <div>
               <h4 className="traffic-query__h">By day</h4>
-              <table className="traffic-worklist__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col" className="n">
-                      Searches
-                    </th>
-                    <th scope="col" className="n">{`CTR@${k}`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.byDay.map((d) => (
-                    <tr key={d.day}>
-                      <td className="n">{d.day}</td>
-                      <td className="n">{d.searches.toLocaleString('en-US')}</td>
-                      <td className="n">
-                        <span className="traffic-spark" style={{ width: `${Math.round(d.ctrAtK * 60)}px` }} aria-hidden="true" />
-                        {`${(d.ctrAtK * 100).toFixed(0)}%`}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <QueryDaysTable query={view.query} days={view.byDay} k={k} />
             </div>
           </div>
         </>

@@ -17,6 +17,7 @@ import { SavedNote } from './SavedNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
+import { useCurrency } from '../../components/money';
 import { DayChart } from './DayChart';
 import { QueriesTable } from './QueriesTable';
 import { QueryPage } from './QueryPage';
@@ -58,9 +59,10 @@ const POSITION_OPTIONS: { value: PositionBase; label: string; title: string }[] 
 
 /** A tile's figure against the last period: the change, up or down, or "new" / "—" when there is nothing to set it against. */
 function PreviousLine({ column, now, before }: { column: (typeof TILES)[number]; now: TrafficRow; before: TrafficRow }) {
+  const currency = useCurrency();
   const change = changeAgainst(now[column] as number | null, before[column] as number | null);
   return (
-    <dd className="traffic-tile__previous small muted" title={`Last period: ${cellOf(before, column)}`}>
+    <dd className="traffic-tile__previous small muted" title={`Last period: ${cellOf(before, column, currency)}`}>
       {change === null ? '— vs last period' : `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}% vs last period`}
     </dd>
   );
@@ -232,6 +234,7 @@ export function TrafficPanel() {
   const { overview, queries, worklist, tab, k, selected, stale } = useAppStore((s) => s.traffic);
   const load = useAppStore((s) => s.loadTraffic);
   const setTab = useAppStore((s) => s.setTrafficTab);
+  const currency = useCurrency();
   const openQuery = useAppStore((s) => s.openTrafficQuery);
   const simulate = useAppStore((s) => s.simulateShoppers);
   const busy = useAppStore((s) => s.traffic.imported.status === 'sending');
@@ -293,7 +296,7 @@ export function TrafficPanel() {
                 {TILES.map((column) => (
                   <div key={column} className="traffic-tile">
                     <dt className="small muted">{columnLabel(column, k)}</dt>
-                    <dd className="traffic-tile__value n">{cellOf(view.total!, column)}</dd>
+                    <dd className="traffic-tile__value n">{cellOf(view.total!, column, currency)}</dd>
                     {view.previous?.total ? <PreviousLine column={column} now={view.total!} before={view.previous.total} /> : null}
                   </div>
                 ))}

@@ -5,6 +5,9 @@ import { Button } from '../../components/Button';
 import { SavedNote } from './SavedNote';
 import { useAppStore } from '../../store/store';
 import { plural } from '@shared/text';
+import { useMemo } from 'react';
+import { ExportCsv, SortTh } from '../../components/TableTools';
+import { type TableColumn, useTableSort } from '../../components/table-sort';
 
 const WHAT: Record<WorklistKind, { title: string; affected: string; empty: string; source: string }> = {
   'zero-results': {
@@ -21,17 +24,34 @@ const WHAT: Record<WorklistKind, { title: string; affected: string; empty: strin
   },
 };
 
+/** What a worklist row was served with, as one line. */
+const servedWith = (r: WorklistRow) =>
+  [
+    r.configurationId ?? 'default',
+    ...Object.entries(r.variables ?? {}).map(([k, v]) => `${k}=${String(v)}`),
+    ...(r.filter ? [`filter ${r.filter}`] : []),
+  ].join(' · ');
+
+const columnsOf = (affected: string): TableColumn<WorklistRow>[] => [
+  { id: 'query', label: 'Query', value: (r) => r.query },
+  { id: 'searches', label: 'Searches', value: (r) => r.searches, numeric: true },
+  { id: 'affected', label: `Of which ${affected}`, value: (r) => r.affected, numeric: true },
+  { id: 'served', label: 'Served with', value: servedWith },
+];
+
 /** Queries to work on, most affected first: each opens in Search as it was served; the list becomes a query set. */
-export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow[] }) {
+export function Worklist({ kind, rows: given }: { kind: WorklistKind; rows: WorklistRow[] }) {
   const open = useAppStore((s) => s.openServedInSearch);
   const save = useAppStore((s) => s.saveTrafficQuerySet);
   const saved = useAppStore((s) => s.traffic.saved);
   const what = WHAT[kind];
+  const columns = useMemo(() => columnsOf(what.affected), [what.affected]);
+  const { rows, sort, toggle } = useTableSort(given, columns);
   if (!rows.length) return <p className="small muted traffic-empty">{what.empty}</p>;
   return (
     <div className="traffic-worklist" data-testid={`traffic-worklist-${kind}`}>
       <div className="traffic-worklist__tools">
-        <span className="small muted">{`${plural(rows.length, 'query', 'queries')}, most affected first`}</span>
+        <span className="small muted">{`${plural(rows.length, 'query', 'queries')}${sort ? '' : ', most affected first'}`}</span>
         <Button
           size="sm"
           icon={<ListPlus size={13} aria-hidden="true" />}
@@ -53,17 +73,15 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
         >
           Save as query set
         </Button>
+        <ExportCsv rows={rows} columns={columns} fileName={`traffic-${kind}.csv`} what={what.title.toLowerCase()} />
         <SavedNote />
       </div>
       <table className="traffic-worklist__table">
         <thead>
           <tr>
-            <th scope="col">Query</th>
-            <th scope="col" className="n">
-              Searches
-            </th>
-            <th scope="col" className="n">{`Of which ${what.affected}`}</th>
-            <th scope="col">Served with</th>
+            {columns.map((c) => (
+              <SortTh key={c.id} column={c} sort={sort} onSort={toggle} />
+            ))}
             <th scope="col">
               <span className="visually-hidden">Open</span>
             </th>
@@ -75,13 +93,7 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
               <td className="traffic-table__query">{r.query || '(no words)'}</td>
               <td className="n">{r.searches.toLocaleString('en-US')}</td>
               <td className="n">{r.affected.toLocaleString('en-US')}</td>
-              <td className="small muted">
-                {[
-                  r.configurationId ?? 'default',
-                  ...Object.entries(r.variables ?? {}).map(([k, v]) => `${k}=${String(v)}`),
-                  ...(r.filter ? [`filter ${r.filter}`] : []),
-                ].join(' · ')}
-              </td>
+              <td className="small muted">{servedWith(r)}</td>
               <td>
                 <Button
                   size="sm"
@@ -98,7 +110,7 @@ export function Worklist({ kind, rows }: { kind: WorklistKind; rows: WorklistRow
         </tbody>
       </table>
       {rows.length > 500 ? (
-        <p className="small muted">{`The first 500 of ${rows.length.toLocaleString('en-US')} are listed; the query set takes them all.`}</p>
+        <p className="small muted">{`The first 500 of ${rows.length.toLocaleString('en-US')} are listed; the query set and the CSV take them all.`}</p>
       ) : null}
     </div>
   );

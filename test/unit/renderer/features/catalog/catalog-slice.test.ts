@@ -44,6 +44,7 @@ describe('catalog: the slice against Local demo', () => {
       trackerKey: '',
       trackerRegion: 'eu',
       collectUrl: '',
+      currency: '',
     });
     app.state().openCatalog(created!.id, true);
     await waitFor(app.store, (s) => s.catalog.active.status === 'error');
