@@ -34,7 +34,11 @@ test('on traffic: the demo experiment’s B estimated on the traffic logged unde
   await expect(panel).toContainText('logged under A (default');
   await expect(panel.getByTestId('on-traffic-interleaving')).toContainText(/B won [\d,]+ searches, lost [\d,]+, tied [\d,]+/);
   await expect(panel.getByLabel(/^Coverage \d+%$/)).toBeVisible();
-  await expect(panel.getByRole('img', { name: 'B − A in clicks@10 per search by each estimator, with 95% intervals' })).toBeVisible();
+  // One dot a row of the estimators' table, on one axis.
+  const deltas = panel.getByRole('figure', { name: 'B − A in clicks@10 per search by each estimator, with 95% intervals' });
+  await expect(deltas.locator('g[aria-label="dot"] circle')).toHaveCount(
+    await panel.getByRole('table', { name: 'Clicks@10 per search on traffic' }).locator('tbody tr').count(),
+  );
   // Click-through, add-to-carts and purchases by the model (the demo week has conversions), and the queries B loses clicks on.
   for (const outcome of ['ctr', 'carts', 'purchases']) await expect(panel.getByTestId(`on-traffic-outcome-${outcome}`)).toBeVisible();
   await expect(panel.getByTestId('on-traffic-losers')).toContainText(/B loses (clicks on [\d,]+ of [\d,]+ queries|no query's clicks)/);

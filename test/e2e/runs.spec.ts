@@ -33,7 +33,9 @@ test('runs over time: three runs of the demo experiment, a baseline, a flagged r
   await demo.getByRole('button', { name: 'Runs', exact: true }).click();
   const panel = page.getByTestId('runs-panel');
   await expect(panel.getByTestId('runs-row')).toHaveCount(3);
-  await expect(panel.getByTestId('runs-point')).toHaveCount(3);
+  // The chart draws each run's B mean (and A's) once: three runs, three points a side.
+  await expect(panel.locator('g.runs-chart__b circle')).toHaveCount(3);
+  await expect(panel.locator('g.runs-chart__a circle')).toHaveCount(3);
   await expect(panel.getByTestId('runs-judgments-changed')).toContainText('The judgment list changed between runs');
   await panel.getByRole('radio', { name: 'P@10' }).click();
   await expect(panel).toContainText('Pin a run as the baseline');
@@ -42,6 +44,7 @@ test('runs over time: three runs of the demo experiment, a baseline, a flagged r
   await panel.getByTestId('runs-row').nth(0).getByRole('button', { name: 'Pin as baseline' }).click();
   await expect(panel.getByTestId('runs-row').nth(0).getByRole('button', { name: 'Unpin' })).toBeVisible();
   await expect(panel.getByTestId('runs-row').nth(1)).toHaveClass(/is-flagged/);
+  await expect(panel.locator('g.runs-chart__flag circle')).toHaveCount(1);
   await expect(panel.getByTestId('runs-row').nth(1)).toContainText('worse');
   await expect(panel.getByTestId('runs-row').nth(2)).not.toHaveClass(/is-flagged/);
   await expect(panel.getByRole('region', { name: 'Queries of run 2 against the baseline' })).toBeVisible();

@@ -21,7 +21,7 @@ export function SortTh<R>({
   return (
     <th
       scope="col"
-      className={column.numeric ? 'n' : undefined}
+      className={column.numeric ? 'table-sort-th n' : 'table-sort-th'}
       aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}
     >
       <button type="button" className="table-sort" onClick={() => onSort(column.id)} title={`Sort by ${column.label}`}>

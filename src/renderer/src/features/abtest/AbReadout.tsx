@@ -1,7 +1,7 @@
 import { CircleCheck, Ruler, TriangleAlert } from 'lucide-react';
 import type { AbMetric } from '@shared/abtest';
 import type { AbPlanView, AbReadoutView } from '@shared/abtest';
-import { int, metricValue, pText, range, signedPct } from './figures';
+import { int, metricValue, pText, signedPct } from './figures';
 
 type Lift = AbReadoutView['lifts'][number];
 
@@ -46,67 +46,6 @@ export function verdict(l: Pick<Lift, 'ci95' | 'alwaysValid'>, reached: number):
   if (l.ci95[0] > 0) return { text: `wins ${decided}`, cls: 'better' };
   if (l.ci95[1] < 0) return { text: `loses ${decided}`, cls: 'worse' };
   return { text: 'no difference found', cls: 'unclear' };
-}
-
-/**
- * The lift per day with its always-valid interval, narrowing as users come: a band and a line per variation, zero
- * marked. The interval may be read on any day; the band's ends are held to the chart (an early day's is far wider).
- */
-export function LiftChart({ view }: { view: AbReadoutView }) {
-  const width = 640;
-  const height = 220;
-  const pad = { left: 56, right: 16, top: 12, bottom: 30 };
-  const lifts = view.lifts;
-  const days = Math.max(1, ...lifts.map((l) => l.daily.length));
-  const last = lifts.flatMap((l) => [...l.alwaysValid.ci, l.lift]).filter(Number.isFinite);
-  const reach = Math.max(0.05, ...last.map((x) => Math.abs(x) * 2.5));
-  const clip = (x: number) => Math.max(-reach, Math.min(reach, Number.isFinite(x) ? x : x < 0 ? -reach : reach));
-  const all = lifts.flatMap((l) => l.daily.flatMap((d) => [clip(d.ci[0]), clip(d.ci[1]), clip(d.lift)]));
-  const lo = Math.min(0, ...all);
-  const hi = Math.max(0, ...all, lo + 1e-6);
-  const x = (day: number) => pad.left + (days === 1 ? 0.5 : day / (days - 1)) * (width - pad.left - pad.right);
-  const y = (v: number) => pad.top + ((hi - clip(v)) / (hi - lo)) * (height - pad.top - pad.bottom);
-  const ticks = [lo, 0, hi].filter((t, i, a) => a.findIndex((u) => Math.abs(y(u) - y(t)) < 14) === i);
-  return (
-    <svg
-      className="abtest-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={`The lift in ${METRIC_NAMES[view.metric]} per day since the start, with its always-valid 95% interval`}
-      data-testid="abtest-chart"
-    >
-      <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="abtest-chart__zero" />
-      {ticks.map((t) => (
-        <text key={t} x={pad.left - 6} y={y(t) + 4} textAnchor="end" className="abtest-chart__tick">
-          {t === 0 ? '0' : signedPct(t)}
-        </text>
-      ))}
-      {lifts.map((l, i) => {
-        const band = [
-          ...l.daily.map((d) => `${x(d.day)},${y(d.ci[1])}`),
-          ...[...l.daily].reverse().map((d) => `${x(d.day)},${y(d.ci[0])}`),
-        ].join(' ');
-        return (
-          <g key={l.variation} className={`abtest-chart__series abtest-chart__series--${i}`}>
-            <polygon points={band} className="abtest-chart__band" />
-            <polyline points={l.daily.map((d) => `${x(d.day)},${y(d.lift)}`).join(' ')} className="abtest-chart__line" />
-            {l.daily.map((d) => (
-              <circle key={d.day} cx={x(d.day)} cy={y(d.lift)} r={3}>
-                <title>{`${dayDate(view.test.start, d.day)} · ${l.variation}: ${signedPct(d.lift)} (always valid ${range(d.ci)}), ${int(d.users)} users so far`}</title>
-              </circle>
-            ))}
-          </g>
-        );
-      })}
-      {Array.from({ length: days }, (_, d) => d)
-        .filter((d) => days <= 8 || d % Math.ceil(days / 7) === 0 || d === days - 1)
-        .map((d) => (
-          <text key={d} x={x(d)} y={height - 8} textAnchor="middle" className="abtest-chart__tick">
-            {dayDate(view.test.start, d).slice(5)}
-          </text>
-        ))}
-    </svg>
-  );
 }
 
 /** The planner beside a running test: its planned size, the share reached by the smallest variation, the days left. */

@@ -1,40 +1,35 @@
-/** The position curve: how often each rank is looked at (PBM θ_k, DBN's reads, COEC's click-through), as bars. */
-export function PositionChart({ positions, label }: { positions: { rank: number; examination: number }[]; label: string }) {
-  const width = 360;
-  const height = 140;
-  const pad = { left: 36, right: 8, top: 10, bottom: 24 };
-  const most = Math.max(1e-9, ...positions.map((p) => p.examination));
-  const top = most > 1 ? most : 1;
-  const slot = (width - pad.left - pad.right) / Math.max(1, positions.length);
-  const y = (v: number) => pad.top + (1 - v / top) * (height - pad.top - pad.bottom);
-  return (
-    <svg className="click-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} data-testid="click-position-chart">
-      {[0, 0.5, 1].map((t) => (
-        <g key={t}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(t * top)} y2={y(t * top)} className="click-chart__grid" />
-          <text x={pad.left - 6} y={y(t * top) + 4} textAnchor="end" className="click-chart__tick">
-            {(t * top).toFixed(t === 0 ? 0 : 2)}
-          </text>
-        </g>
-      ))}
-      {positions.map((p, i) => (
-        <g key={p.rank}>
-          <rect
-            x={pad.left + slot * i + slot * 0.15}
-            width={slot * 0.7}
-            y={y(p.examination)}
-            height={y(0) - y(p.examination)}
-            className="click-chart__bar"
-          >
-            <title>{`rank ${p.rank}: ${p.examination.toFixed(3)}`}</title>
-          </rect>
-          <text x={pad.left + slot * (i + 0.5)} y={height - 8} textAnchor="middle" className="click-chart__tick">
-            {p.rank}
-          </text>
-        </g>
-      ))}
-    </svg>
+import * as Plot from '@observablehq/plot';
+import { themed, usePlot } from '../../components/plot';
+
+type Rank = { rank: number; examination: number };
+
+/**
+ * The position curve: how often each rank is looked at (PBM θ_k, DBN's reads, COEC's click-through), as bars on
+ * 0 … 1 (or to the tallest bar when a curve passes 1), each rank's value on hover.
+ */
+export function PositionChart({ positions, label }: { positions: Rank[]; label: string }) {
+  const top = Math.max(1, ...positions.map((p) => p.examination));
+  const box = usePlot(
+    (width) =>
+      Plot.plot({
+        width,
+        height: 150,
+        marginLeft: 40,
+        x: { type: 'band', label: 'rank' },
+        y: { label: null, grid: true, domain: [0, top], ticks: 4 },
+        marks: [
+          Plot.barY(positions, { x: 'rank', y: 'examination', fill: themed('--side-b'), fillOpacity: 0.8 }),
+          Plot.ruleY([0]),
+          Plot.tip(
+            positions,
+            Plot.pointerX({ x: 'rank', y: 'examination', title: (p: Rank) => `rank ${p.rank}: ${p.examination.toFixed(3)}` }),
+          ),
+        ],
+      }),
+    [positions],
+    { max: 420 },
   );
+  return <figure className="plot click-chart" aria-label={label} data-testid="click-position-chart" ref={box} />;
 }
 
 /** An estimate as a dot on a bar from its interval's low to high end, over 0 … `scale`. */

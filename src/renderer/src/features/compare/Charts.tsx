@@ -1,37 +1,46 @@
+import * as Plot from '@observablehq/plot';
 import type { Histogram } from '@shared/compare';
+import { plural } from '@shared/text';
+import { themed, usePlot } from '../../components/plot';
 
-/** Bars over [0, 1] bins: how many queries changed by how much. */
+interface Bin {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Bars over [0, 1] bins: how many queries changed by how much (1 − RBO), each bin's count above it and on hover. */
 export function HistogramChart({ histogram, label }: { histogram: Histogram; label: string }) {
-  const max = Math.max(1, ...histogram.bins);
-  const w = 320;
-  const h = 120;
-  const pad = 18;
-  const bw = (w - pad * 2) / histogram.bins.length;
-  return (
-    <svg className="chart" viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} data-testid="change-histogram">
-      {histogram.bins.map((b, i) => {
-        const bh = ((h - pad * 2) * b) / max;
-        return (
-          <g key={i}>
-            <rect x={pad + i * bw + 2} y={h - pad - bh} width={bw - 4} height={bh} className="chart__bar">
-              <title>{`${b} with 1 − RBO in [${histogram.edges[i]}, ${histogram.edges[i + 1]})`}</title>
-            </rect>
-            {b ? (
-              <text x={pad + i * bw + bw / 2} y={h - pad - bh - 3} className="chart__value">
-                {b}
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
-      <line x1={pad} x2={w - pad} y1={h - pad} y2={h - pad} className="chart__axis" />
-      {[0, 0.5, 1].map((t) => (
-        <text key={t} x={pad + t * (w - pad * 2)} y={h - 4} className="chart__tick">
-          {t}
-        </text>
-      ))}
-    </svg>
+  const bins: Bin[] = histogram.bins.map((count, i) => ({ from: histogram.edges[i]!, to: histogram.edges[i + 1]!, count }));
+  const box = usePlot(
+    (width) =>
+      Plot.plot({
+        width,
+        height: 140,
+        marginLeft: 36,
+        x: { domain: [0, 1], label: '1 − RBO', ticks: 5 },
+        y: { label: 'queries', grid: true, nice: true, ticks: 3 },
+        marks: [
+          Plot.rectY(bins, { x1: 'from', x2: 'to', y: 'count', fill: themed('--accent'), fillOpacity: 0.8, inset: 1 }),
+          Plot.text(
+            bins.filter((b) => b.count > 0),
+            { x: (b: Bin) => (b.from + b.to) / 2, y: 'count', text: (b: Bin) => String(b.count), dy: -6, fill: themed('--text') },
+          ),
+          Plot.ruleY([0]),
+          Plot.tip(
+            bins,
+            Plot.pointerX({
+              x: (b: Bin) => (b.from + b.to) / 2,
+              y: 'count',
+              title: (b: Bin) => `${plural(b.count, 'query', 'queries')} with 1 − RBO in [${b.from}, ${b.to}${b.to === 1 ? ']' : ')'}`,
+            }),
+          ),
+        ],
+      }),
+    [histogram],
+    { min: 240, max: 380 },
   );
+  return <figure className="plot chart" aria-label={label} data-testid="change-histogram" ref={box} />;
 }
 
 /**

@@ -5,6 +5,8 @@ import { Button } from '../../components/Button';
 import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
+import * as Plot from '@observablehq/plot';
+import { themed, usePlot } from '../../components/plot';
 import './estimates.css';
 import { plural } from '@shared/text';
 
@@ -22,52 +24,47 @@ const NAMES: Record<Estimate['estimator'], { name: string; says: string }> = {
   dr: { name: 'Doubly robust', says: "the model, corrected by the clicks on B's items the log has" },
 };
 
-/**
- * B − A on one axis: each estimator's difference as a dot with its 95% interval, zero marked, so the estimators'
- * agreement (or not) reads at a glance.
- */
+/** B − A on one axis: each estimator's difference as a dot with its 95% interval, zero marked, each value on hover. */
 function DeltaChart({ view }: { view: TrafficEstimateView }) {
-  const width = 560;
-  const row = 26;
-  const pad = { left: 110, right: 20, top: 8, bottom: 24 };
-  const rows = view.estimates;
-  const height = pad.top + rows.length * row + pad.bottom;
-  const values = rows.flatMap((e) => [e.delta.ci95[0], e.delta.ci95[1], 0]);
-  const lo = Math.min(...values);
-  const hi = Math.max(...values, lo + 1e-6);
-  const x = (v: number) => pad.left + ((v - lo) / (hi - lo)) * (width - pad.left - pad.right);
-  // Zero and the two ends, each label kept only where it does not run into one already placed.
-  const ticks: number[] = [];
-  for (const t of [0, lo, hi]) if (ticks.every((u) => Math.abs(x(u) - x(t)) > 48)) ticks.push(t);
+  type Row = { name: string; value: number; low: number; high: number; tone: string; title: string };
+  const rows: Row[] = view.estimates.map((e) => ({
+    name: NAMES[e.estimator].name,
+    value: e.delta.value,
+    low: e.delta.ci95[0],
+    high: e.delta.ci95[1],
+    tone: e.delta.ci95[1] < 0 ? '--danger' : e.delta.ci95[0] > 0 ? '--success' : '--muted',
+    title: `${NAMES[e.estimator].name}: ${signed(e.delta.value)} (${ci(e.delta.ci95)})`,
+  }));
+  const box = usePlot(
+    (width) =>
+      Plot.plot({
+        width,
+        height: 40 + rows.length * 28,
+        marginLeft: 110,
+        x: {
+          label: `B − A in clicks@${view.k} per search`,
+          grid: true,
+          nice: true,
+          ticks: 5,
+          tickFormat: (v: number) => (v === 0 ? '0' : signed(v)),
+        },
+        y: { domain: rows.map((r) => r.name), label: null },
+        marks: [
+          Plot.ruleX([0], { stroke: themed('--muted'), strokeDasharray: '3,3' }),
+          Plot.link(rows, { x1: 'low', x2: 'high', y1: 'name', y2: 'name', stroke: (r: Row) => themed(r.tone), strokeWidth: 2 }),
+          Plot.dot(rows, { x: 'value', y: 'name', fill: (r: Row) => themed(r.tone), r: 4.5 }),
+          Plot.tip(rows, Plot.pointerY({ x: 'value', y: 'name', title: 'title' })),
+        ],
+      }),
+    [view],
+    { max: 620 },
+  );
   return (
-    <svg
-      className="on-traffic-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
+    <figure
+      className="plot on-traffic-chart"
       aria-label={`B − A in clicks@${view.k} per search by each estimator, with 95% intervals`}
-    >
-      <line x1={x(0)} x2={x(0)} y1={pad.top - 4} y2={height - pad.bottom + 4} className="on-traffic-chart__zero" />
-      {rows.map((e, i) => {
-        const cy = pad.top + i * row + row / 2;
-        const cls = e.delta.ci95[1] < 0 ? 'worse' : e.delta.ci95[0] > 0 ? 'better' : 'unclear';
-        return (
-          <g key={e.estimator} className={`on-traffic-chart__row on-traffic-chart__row--${cls}`}>
-            <text x={pad.left - 10} y={cy + 4} textAnchor="end">
-              {NAMES[e.estimator].name}
-            </text>
-            <line x1={x(e.delta.ci95[0])} x2={x(e.delta.ci95[1])} y1={cy} y2={cy} />
-            <circle cx={x(e.delta.value)} cy={cy} r={4.5}>
-              <title>{`${NAMES[e.estimator].name}: ${signed(e.delta.value)} (${ci(e.delta.ci95)})`}</title>
-            </circle>
-          </g>
-        );
-      })}
-      {ticks.map((t) => (
-        <text key={t} x={x(t)} y={height - 6} textAnchor="middle" className="on-traffic-chart__tick">
-          {t === 0 ? '0' : signed(t)}
-        </text>
-      ))}
-    </svg>
+      ref={box}
+    />
   );
 }
 

@@ -9,6 +9,8 @@ import { PanelCard } from '../../components/PanelCard';
 import { EmptyState } from '../../components/EmptyState';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
+import * as Plot from '@observablehq/plot';
+import { themed, usePlot } from '../../components/plot';
 import './runs.css';
 
 type Run = TrendView['runs'][number];
@@ -18,71 +20,83 @@ const signed = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(3)}`;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const interval = (m: SideMean) => (m.ci95 ? `${num(m.ci95[0])} … ${num(m.ci95[1])}` : '—');
 
+interface TrendPoint {
+  run: string;
+  side: 'A' | 'B';
+  mean: number;
+  low: number | null;
+  high: number | null;
+  flagged: boolean;
+  title: string;
+}
+
 /**
- * Each run's mean for A and B on one metric, with its 95% interval, on a time axis: a run flagged as worse than
- * the baseline is ringed, the baseline carries a pin.
+ * Each run's mean for A and B on one metric, with its 95% interval, run after run (the baseline named on its
+ * axis): a run flagged as worse than the baseline is ringed; each point's figures on hover.
  */
 function TrendChart({ view, metric, label }: { view: TrendView; metric: MetricName; label: string }) {
   const runs = view.runs.filter((r) => r.metrics);
-  const width = 640;
-  const height = 200;
-  const pad = { left: 44, right: 16, top: 14, bottom: 30 };
-  const times = runs.map((r) => Date.parse(r.startedAt));
-  const t0 = Math.min(...times);
-  const t1 = Math.max(...times);
-  // Runs at the same minute still stand apart: spread evenly when the clock cannot tell them apart.
-  const x = (i: number) =>
-    pad.left +
-    (runs.length === 1 ? 0.5 : t1 - t0 < runs.length * 1000 ? i / (runs.length - 1) : (times[i]! - t0) / (t1 - t0)) *
-      (width - pad.left - pad.right);
-  const values = runs.flatMap((r) => {
+  const name = (r: Run) => `${r.label}${r.batchId === view.baseline ? ' (baseline)' : ''}`;
+  const points: TrendPoint[] = runs.flatMap((r) => {
     const m = r.metrics![metric];
-    return [m.a, m.b].flatMap((s) => (s.ci95 ? [s.ci95[0], s.ci95[1], s.mean] : [s.mean]));
+    return (['A', 'B'] as const).map((side) => {
+      const s = side === 'A' ? m.a : m.b;
+      return {
+        run: name(r),
+        side,
+        mean: s.mean,
+        low: s.ci95?.[0] ?? null,
+        high: s.ci95?.[1] ?? null,
+        flagged: side === 'B' && Boolean(m.vsBaseline?.worse),
+        title: `${r.label} ${side}: ${num(s.mean)} (95% CI ${interval(s)})\n${when(r.startedAt)}`,
+      };
+    });
   });
-  const lo = Math.min(0, ...values);
-  const hi = Math.max(1e-9, ...values);
-  const y = (v: number) => pad.top + (1 - (v - lo) / (hi - lo)) * (height - pad.top - pad.bottom);
-  const ticks = [lo, (lo + hi) / 2, hi];
-  const side = (s: SideMean, cx: number, cls: string, title: string) => (
-    <g className={cls}>
-      {s.ci95 ? <line x1={cx} x2={cx} y1={y(s.ci95[0])} y2={y(s.ci95[1])} className="runs-chart__ci" /> : null}
-      <circle cx={cx} cy={y(s.mean)} r={4}>
-        <title>{title}</title>
-      </circle>
-    </g>
+  const box = usePlot(
+    (width) => {
+      const colour = { A: themed('--side-a'), B: themed('--side-b') };
+      const offset = { A: -5, B: 5 };
+      const bySide = (side: 'A' | 'B') => points.filter((p) => p.side === side);
+      const marks = (['A', 'B'] as const).flatMap((side) => [
+        Plot.ruleX(
+          bySide(side).filter((p) => p.low !== null),
+          { x: 'run', y1: 'low', y2: 'high', dx: offset[side], stroke: colour[side], strokeWidth: 2 },
+        ),
+        Plot.dot(bySide(side), {
+          x: 'run',
+          y: 'mean',
+          dx: offset[side],
+          fill: colour[side],
+          r: 4,
+          className: `runs-chart__${side.toLowerCase()}`,
+        }),
+      ]);
+      return Plot.plot({
+        width,
+        height: 210,
+        marginLeft: 48,
+        marginBottom: 36,
+        x: { type: 'point', domain: runs.map(name), label: null, padding: 0.5 },
+        y: { label, grid: true, nice: true, ticks: 4, zero: true },
+        marks: [
+          ...marks,
+          Plot.dot(
+            points.filter((p) => p.flagged),
+            { x: 'run', y: 'mean', dx: 5, r: 9, stroke: themed('--danger'), strokeWidth: 2, fill: 'none', className: 'runs-chart__flag' },
+          ),
+          Plot.tip(points, Plot.pointer({ x: 'run', y: 'mean', title: 'title' })),
+        ],
+      });
+    },
+    [view, metric, label],
   );
   return (
-    <svg
-      className="runs-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
+    <figure
+      className="plot runs-chart"
       aria-label={`${label} of each run over time, A and B with 95% intervals`}
-    >
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="runs-chart__grid" />
-          <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" className="runs-chart__tick">
-            {t.toFixed(2)}
-          </text>
-        </g>
-      ))}
-      {runs.map((r, i) => {
-        const m = r.metrics![metric];
-        const cx = x(i);
-        const flagged = m.vsBaseline?.worse;
-        return (
-          <g key={r.batchId} data-testid="runs-point">
-            {flagged ? <circle cx={cx + 4} cy={y(m.b.mean)} r={9} className="runs-chart__flag" /> : null}
-            {side(m.a, cx - 4, 'runs-chart__a', `${r.label} A: ${num(m.a.mean)} (95% CI ${interval(m.a)})`)}
-            {side(m.b, cx + 4, 'runs-chart__b', `${r.label} B: ${num(m.b.mean)} (95% CI ${interval(m.b)})`)}
-            <text x={cx} y={height - 10} textAnchor="middle" className="runs-chart__tick">
-              {r.label}
-              {r.batchId === view.baseline ? ' (baseline)' : ''}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+      data-testid="runs-chart"
+      ref={box}
+    />
   );
 }
 

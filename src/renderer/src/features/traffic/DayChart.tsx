@@ -1,5 +1,5 @@
 import * as Plot from '@observablehq/plot';
-import { useEffect, useRef } from 'react';
+import { themed, usePlot } from '../../components/plot';
 import { daySeries, FEW_SEARCHES, type DayPoint, type TrafficRow } from '@shared/traffic';
 import { plural } from '@shared/text';
 
@@ -12,45 +12,6 @@ function tipOf(d: DayPoint, k: number): string {
   return `${d.day}\n${plural(d.searches, 'search', 'searches')}\nCTR@${k} ${pct(d.ctr)} (95%: ${pct(d.ci95[0])} … ${pct(d.ci95[1])})${
     d.uncertain ? `\nfewer than ${FEW_SEARCHES} searches: uncertain` : ''
   }`;
-}
-
-/** A colour of the theme now on screen (the chart is drawn again when the theme changes). */
-const themed = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'currentColor';
-
-/** One Plot figure mounted in a div, drawn again when its data, its width or the theme changes. */
-function usePlot(make: (width: number) => Element, deps: unknown[]) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let width = -1;
-    // Plot names each mark's group ("bar", "line", "tip") with aria-label on a bare <g>, which has no role to carry a
-    // name: each is made a group, so the name is allowed and read — the tip's too, drawn anew on every hover.
-    const named = () => {
-      for (const g of el.querySelectorAll('g[aria-label]:not([role])')) g.setAttribute('role', 'group');
-    };
-    const drawn = new MutationObserver(named);
-    drawn.observe(el, { subtree: true, childList: true });
-    const draw = (force: boolean) => {
-      const next = Math.max(280, Math.min(720, el.clientWidth || 640));
-      if (!force && next === width) return;
-      width = next;
-      el.replaceChildren(make(width));
-      named();
-    };
-    draw(true);
-    const resized = new ResizeObserver(() => draw(false));
-    resized.observe(el);
-    const theme = new MutationObserver(() => draw(true));
-    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => {
-      resized.disconnect();
-      theme.disconnect();
-      drawn.disconnect();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return box;
 }
 
 /**
@@ -107,17 +68,17 @@ export function DayChart({ days, k }: { days: TrafficRow[]; k: number }) {
   const thin = series.filter((d) => d.uncertain);
   return (
     <figure
-      className="day-chart"
+      className="day-chart plot"
       data-testid="traffic-day-chart"
       aria-label={`Searches and CTR@${k} by day, ${series.length} days${thin.length ? `; ${thin.map((d) => d.day).join(', ')} with fewer than ${FEW_SEARCHES} searches` : ''}`}
     >
       <div className="day-chart__searches" ref={searches} />
       <div className="day-chart__ctr" ref={ctr} />
-      <figcaption className="day-chart__legend small">
-        <span className="day-chart__key day-chart__key--searches">searches a day</span>
-        <span className="day-chart__key day-chart__key--ctr">{`CTR@${k}, with its 95% interval`}</span>
+      <figcaption className="plot__legend small">
+        <span className="plot__key day-chart__key--searches">searches a day</span>
+        <span className="plot__key day-chart__key--ctr">{`CTR@${k}, with its 95% interval`}</span>
         {thin.length ? (
-          <span className="day-chart__key day-chart__key--thin" data-testid="traffic-thin-days">
+          <span className="plot__key day-chart__key--thin" data-testid="traffic-thin-days">
             {`fewer than ${FEW_SEARCHES} searches: uncertain (${thin.map((d) => short(d.day)).join(', ')})`}
           </span>
         ) : null}

@@ -1,48 +1,47 @@
+import * as Plot from '@observablehq/plot';
 import { plural } from '@shared/text';
+import { themed, usePlot } from '../../components/plot';
 
-/** Clicks at each position as bars: where shoppers click on the page. */
-export function PositionChart({ positions }: { positions: { rank: number; clicks: number }[] }) {
-  const width = 360;
-  const height = 130;
-  const pad = { left: 34, right: 8, top: 8, bottom: 22 };
-  const ranks = Array.from({ length: Math.max(10, ...positions.map((p) => Math.min(p.rank, 21))) }, (_, i) => i + 1);
-  const by = new Map(positions.map((p) => [p.rank, p.clicks]));
-  const most = Math.max(1, ...positions.map((p) => p.clicks));
-  const slot = (width - pad.left - pad.right) / ranks.length;
-  const y = (v: number) => pad.top + (1 - v / most) * (height - pad.top - pad.bottom);
+type Position = { rank: number; clicks: number };
+
+/** A rank as the axis says it: 1 … 20, and 20+ for every click past the 20th. */
+const rankName = (rank: number) => (rank > 20 ? '20+' : String(rank));
+
+/** Clicks at each position as bars: where shoppers click on the page (every rank to the last clicked, at least 10). */
+export function PositionChart({ positions }: { positions: Position[] }) {
+  const by = new Map(positions.map((p) => [Math.min(p.rank, 21), p.clicks]));
+  const ranks: Position[] = Array.from({ length: Math.max(10, ...by.keys()) }, (_, i) => ({ rank: i + 1, clicks: by.get(i + 1) ?? 0 }));
+  const most = Math.max(0, ...ranks.map((r) => r.clicks));
+  const box = usePlot(
+    (width) =>
+      Plot.plot({
+        width,
+        height: 150,
+        marginLeft: 48,
+        x: { type: 'band', label: 'position', tickFormat: (r: number) => (r === 1 || r % 5 === 0 || r > 20 ? rankName(r) : '') },
+        y: { label: 'clicks', grid: true, nice: true, ticks: 3, tickFormat: (v: number) => v.toLocaleString('en-US') },
+        marks: [
+          Plot.barY(ranks, { x: 'rank', y: 'clicks', fill: themed('--accent'), fillOpacity: 0.8 }),
+          Plot.ruleY([0]),
+          Plot.tip(
+            ranks,
+            Plot.pointerX({
+              x: 'rank',
+              y: 'clicks',
+              title: (r: Position) => `${r.rank > 20 ? 'past position 20' : `position ${r.rank}`}: ${plural(r.clicks, 'click')}`,
+            }),
+          ),
+        ],
+      }),
+    [positions],
+    { max: 420 },
+  );
   return (
-    <svg
-      className="traffic-chart traffic-chart--small"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label="Clicks by position"
+    <figure
+      className="plot traffic-chart traffic-chart--small"
+      aria-label={`Clicks by position: most at position ${ranks.find((r) => r.clicks === most)?.rank ?? 1} (${most.toLocaleString('en-US')})`}
       data-testid="traffic-position-chart"
-    >
-      <text x={pad.left - 6} y={y(most) + 8} textAnchor="end" className="traffic-chart__tick">
-        {most.toLocaleString('en-US')}
-      </text>
-      <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="traffic-chart__grid" />
-      {ranks.map((rank, i) => {
-        const clicks = by.get(rank) ?? 0;
-        return (
-          <g key={rank}>
-            <rect
-              x={pad.left + slot * i + 1}
-              width={Math.max(1, slot - 2)}
-              y={y(clicks)}
-              height={y(0) - y(clicks)}
-              className="traffic-chart__bar"
-            >
-              <title>{`${rank > 20 ? 'past 20' : `position ${rank}`}: ${plural(clicks, 'click')}`}</title>
-            </rect>
-            {rank === 1 || rank % 5 === 0 || rank === 21 ? (
-              <text x={pad.left + slot * (i + 0.5)} y={height - 6} textAnchor="middle" className="traffic-chart__tick">
-                {rank > 20 ? '20+' : rank}
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
-    </svg>
+      ref={box}
+    />
   );
 }
