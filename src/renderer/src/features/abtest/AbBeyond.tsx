@@ -1,7 +1,7 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { PRE_PERIOD_DAYS, type AbReadoutView } from '@shared/abtest';
 import { METRIC_NAMES } from './AbReadout';
-import { int, pText, range, signedPct } from './figures';
+import { pText, range, signedPct } from './figures';
 
 /** CUPED beside the plain lift: the lift with each user's pre-period regressed out, and the variance that removed. */
 export function CupedLine({ view }: { view: AbReadoutView }) {
@@ -24,51 +24,6 @@ export function CupedLine({ view }: { view: AbReadoutView }) {
       ))}
       .
     </p>
-  );
-}
-
-/** The lift per segment (a user's first search's), Holm-corrected over every segment and variation read. */
-export function SegmentsTable({ view }: { view: AbReadoutView }) {
-  if (!view.segments.length)
-    return (
-      <p className="small muted" data-testid="abtest-segments">
-        No segment has 30 users in each variation: nothing to break down.
-      </p>
-    );
-  return (
-    <table className="abtest-table" aria-label="Lift by segment" data-testid="abtest-segments">
-      <thead>
-        <tr>
-          <th>Segment</th>
-          <th>Variation</th>
-          <th className="n">Users</th>
-          <th className="n">Lift</th>
-          <th className="n">95% interval</th>
-          <th className="n">p</th>
-          <th className="n" title={`Holm's correction over the ${view.segments.length} comparisons: any false win stays at alpha`}>
-            p, corrected
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.segments.map((s) => (
-          <tr key={`${s.segment}\u0000${s.variation}`}>
-            <td>{s.segment || <span className="muted">(none)</span>}</td>
-            <td>{s.variation}</td>
-            <td className="n">
-              {int(s.users.control)} / {int(s.users.variation)}
-            </td>
-            <td className={`n abtest-lift--${s.significant ? (s.lift > 0 ? 'better' : 'worse') : 'unclear'}`}>{signedPct(s.lift)}</td>
-            <td className="n">{range(s.ci95)}</td>
-            <td className="n">{pText(s.p)}</td>
-            <td className="n">
-              {pText(s.pAdjusted)}
-              {s.significant ? <span className="badge">significant</span> : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -184,3 +184,86 @@ export function LiftsTable({ view }: { view: AbReadoutView }) {
     </>
   );
 }
+
+type Segment = AbReadoutView['segments'][number];
+
+const SEGMENT_COLUMNS: TableColumn<Segment>[] = [
+  { id: 'segment', label: 'Segment', value: (s) => s.segment || '(none)' },
+  { id: 'variation', label: 'Variation', value: (s) => s.variation },
+  { id: 'users', label: 'Users', value: (s) => s.users.control + s.users.variation, numeric: true },
+  { id: 'lift', label: 'Lift', value: (s) => s.lift, numeric: true },
+  { id: 'interval', label: '95% interval', value: (s) => s.ci95[0], numeric: true },
+  { id: 'p', label: 'p', value: (s) => s.p, numeric: true },
+  { id: 'pAdjusted', label: 'p, corrected', value: (s) => s.pAdjusted, numeric: true },
+];
+
+const SEGMENT_EXPORT: TableColumn<Segment>[] = [
+  SEGMENT_COLUMNS[0]!,
+  SEGMENT_COLUMNS[1]!,
+  { id: 'control', label: 'users in the control', value: (s) => s.users.control },
+  { id: 'users', label: 'users in the variation', value: (s) => s.users.variation },
+  SEGMENT_COLUMNS[3]!,
+  { id: 'low', label: 'ci95 low', value: (s) => s.ci95[0] },
+  { id: 'high', label: 'ci95 high', value: (s) => s.ci95[1] },
+  SEGMENT_COLUMNS[5]!,
+  SEGMENT_COLUMNS[6]!,
+  { id: 'significant', label: 'significant', value: (s) => String(s.significant) },
+];
+
+/** The lift per segment (a user's first search's), Holm-corrected over every segment and variation read; sortable, exportable. */
+export function SegmentsTable({ view }: { view: AbReadoutView }) {
+  const { rows, sort, toggle } = useTableSort(view.segments, SEGMENT_COLUMNS);
+  if (!view.segments.length)
+    return (
+      <p className="small muted" data-testid="abtest-segments">
+        No segment has 30 users in each variation: nothing to break down.
+      </p>
+    );
+  return (
+    <>
+      <table className="abtest-table" aria-label="Lift by segment" data-testid="abtest-segments">
+        <thead>
+          <tr>
+            {SEGMENT_COLUMNS.map((c) =>
+              c.id === 'pAdjusted' ? (
+                <SortTh key={c.id} column={c} sort={sort} onSort={toggle}>
+                  <span title={`Holm's correction over the ${view.segments.length} comparisons: any false win stays at alpha`}>
+                    p, corrected
+                  </span>
+                </SortTh>
+              ) : (
+                <SortTh key={c.id} column={c} sort={sort} onSort={toggle} />
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={`${s.segment}\u0000${s.variation}`}>
+              <td>{s.segment || <span className="muted">(none)</span>}</td>
+              <td>{s.variation}</td>
+              <td className="n">
+                {int(s.users.control)} / {int(s.users.variation)}
+              </td>
+              <td className={`n abtest-lift--${s.significant ? (s.lift > 0 ? 'better' : 'worse') : 'unclear'}`}>{signedPct(s.lift)}</td>
+              <td className="n">{range(s.ci95)}</td>
+              <td className="n">{pText(s.p)}</td>
+              <td className="n">
+                {pText(s.pAdjusted)}
+                {s.significant ? <span className="badge">significant</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="table-tools">
+        <ExportCsv
+          rows={rows}
+          columns={SEGMENT_EXPORT}
+          fileName={`abtest-${slugify(view.test.id)}-segments.csv`}
+          what="the lift by segment"
+        />
+      </div>
+    </>
+  );
+}

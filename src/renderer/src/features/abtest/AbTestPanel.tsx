@@ -5,10 +5,10 @@ import { PanelCard } from '../../components/PanelCard';
 import { Segmented } from '../../components/Segmented';
 import { useAppStore } from '../../store/store';
 import { AbTestEditor } from './AbTestEditor';
-import { CupedLine, Guardrails, SegmentsTable } from './AbBeyond';
+import { CupedLine, Guardrails } from './AbBeyond';
 import { BaselinePlan, METRIC_NAMES, PlanReached, SrmLine } from './AbReadout';
 import { LiftChart } from './LiftChart';
-import { LiftsTable, VariationsTable } from './AbTables';
+import { LiftsTable, SegmentsTable, VariationsTable } from './AbTables';
 import { VariationLookup } from './VariationLookup';
 import './abtest.css';
 

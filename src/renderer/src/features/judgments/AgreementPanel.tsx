@@ -1,8 +1,12 @@
+import { useMemo } from 'react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ItemCell } from '../../components/ItemCell';
 import { useItemLookup } from '../../request-ui/use-item-lookup';
+import { ExportCsv, SortTh } from '../../components/TableTools';
+import { type TableColumn, useTableSort } from '../../components/table-sort';
+import { slugify } from '@shared/workspace';
 import { useAppStore } from '../../store/store';
 import { plural } from '@shared/text';
 
@@ -38,42 +42,60 @@ function Figures({ f, needed }: { f: PairFigures; needed: number }) {
   );
 }
 
-/** Figures per row (a pair of raters, a query): what they were counted over, and the four figures. */
+type FiguresRow = { key: string; name: string; f: PairFigures; needed: number };
+
+/** A figure is given only once a row has the shared items it needs: before that it sorts and exports as missing. */
+const given = (r: FiguresRow, x: number | null) => (r.needed > 0 ? null : x);
+
+const figuresColumns = (first: string, count: string): TableColumn<FiguresRow>[] => [
+  { id: 'name', label: first, value: (r) => r.name },
+  { id: 'items', label: count, value: (r) => r.f.items, numeric: true },
+  { id: 'exact', label: 'Exact', value: (r) => given(r, r.f.agreement), numeric: true },
+  { id: 'withinOne', label: 'Within one', value: (r) => given(r, r.f.withinOne), numeric: true },
+  { id: 'kappa', label: 'Cohen’s κ', value: (r) => given(r, r.f.kappa), numeric: true },
+  { id: 'weightedKappa', label: 'κ quadratic', value: (r) => given(r, r.f.weightedKappa), numeric: true },
+];
+
+/** Figures per row (a pair of raters, a query): what they were counted over, and the four figures; sortable, exportable. */
 function FiguresTable({
   label,
   first,
   count,
-  rows,
+  rows: given_,
   testId,
 }: {
   label: string;
   first: string;
   count: string;
-  rows: { key: string; name: string; f: PairFigures; needed: number }[];
+  rows: FiguresRow[];
   testId?: string;
 }) {
+  const columns = useMemo(() => figuresColumns(first, count), [first, count]);
+  const { rows, sort, toggle } = useTableSort(given_, columns);
   return (
-    <table className="agreement-table" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">{first}</th>
-          {[count, 'Exact', 'Within one', 'Cohen’s κ', 'κ quadratic'].map((h) => (
-            <th key={h} scope="col" className="num">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} {...(testId ? { 'data-testid': testId } : {})}>
-            <td>{r.name}</td>
-            <td className="num">{r.f.items}</td>
-            <Figures f={r.f} needed={r.needed} />
+    <>
+      <table className="agreement-table" aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <SortTh key={c.id} column={c} sort={sort} onSort={toggle} />
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} {...(testId ? { 'data-testid': testId } : {})}>
+              <td>{r.name}</td>
+              <td className="num">{r.f.items}</td>
+              <Figures f={r.f} needed={r.needed} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="table-tools">
+        <ExportCsv rows={rows} columns={columns} fileName={`agreement-${slugify(label)}.csv`} what={label.toLowerCase()} />
+      </div>
+    </>
   );
 }
 
