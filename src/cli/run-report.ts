@@ -15,7 +15,7 @@ import {
   type TrafficSection,
 } from '../shared/compare';
 import { extname } from 'node:path';
-import { intervalCaveat, METRIC_NAMES } from '../shared/metrics';
+import { METRIC_NAMES } from '../shared/metrics';
 import type { BaselineRun, GateSpec } from '../shared/runs';
 import { batchReportPieces } from '../main/services/compare';
 import { SHARED_FILE_MODE, writePiecesAtomically } from '../main/services/storage';
@@ -46,7 +46,6 @@ function qualityTable(q: BatchQuality, sides: { a: SideSpec; b: SideSpec }, sett
     ...rows,
     qualitySentence('ndcg', q.metrics.ndcg, q.k, sideNames(sides)),
     '* p < 0.05',
-    ...[intervalCaveat(q.paired)].filter((x): x is string => x !== null).map((x) => `note: ${x}.`),
   ];
 }
 

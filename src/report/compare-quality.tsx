@@ -9,7 +9,7 @@ import {
   sideNames,
   weightText,
 } from '../shared/compare';
-import { intervalCaveat, METRIC_NAMES, type MetricName } from '../shared/metrics';
+import { INTERVAL_METHOD, METRIC_NAMES, type MetricName } from '../shared/metrics';
 
 const num = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
@@ -75,7 +75,7 @@ export function QualitySection({
         </tbody>
       </table>
       <p className="muted">
-        {`Over ${quality.paired} judged queries both sides answered (${quality.noRelevant} of them with no relevant judgment, counted as 0 as trec_eval counts them; ${quality.unjudged} not judged and ${quality.unpaired} with a failed side left out); k = ${quality.k}, gain ${quality.gain}, relevant from ${quality.threshold}; ratings counted: ${ratingsCountedText(quality.ratings)}; ${weightText(quality.weight)}${limit !== undefined ? `; ${limit} items asked per query` : ''}${context.judgments?.sha256 ? `; judgments file sha256 ${context.judgments.sha256}` : ''}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95% bootstrap percentile interval, 10,000 resamples. ● p < 0.05.${intervalCaveat(quality.paired) ? ` Note: ${intervalCaveat(quality.paired)}.` : ''}`}
+        {`Over ${quality.paired} judged queries both sides answered (${quality.noRelevant} of them with no relevant judgment, counted as 0 as trec_eval counts them; ${quality.unjudged} not judged and ${quality.unpaired} with a failed side left out); k = ${quality.k}, gain ${quality.gain}, relevant from ${quality.threshold}; ratings counted: ${ratingsCountedText(quality.ratings)}; ${weightText(quality.weight)}${limit !== undefined ? `; ${limit} items asked per query` : ''}${context.judgments?.sha256 ? `; judgments file sha256 ${context.judgments.sha256}` : ''}. p: paired two-sided randomization test (exact up to 16 queries, else 10,000 sign flips, seed 1); CI: 95%, ${INTERVAL_METHOD}. ● p < 0.05.`}
       </p>
     </>
   );

@@ -1,7 +1,7 @@
 import { readTest, simulateOutcomes, twoArms } from '../../src/shared/abtest';
 import { type ClickModelKind, fitClickModel, MODEL_DEPTH } from '../../src/shared/click-models';
 import { estimateOnLog, ESTIMATORS, type LoggedSearch, replayLogOf } from '../../src/shared/estimates';
-import { comparePaired, intervalCaveat, NARROW_BELOW } from '../../src/shared/metrics';
+import { comparePaired } from '../../src/shared/metrics';
 import { mulberry32 } from '../../src/shared/random';
 import { clickModel } from '../../src/shared/traffic';
 import { syntheticLog } from '../unit/shared/click-models/synthetic';
@@ -175,7 +175,7 @@ function abRows(): Row[] {
 /**
  * An experiment's metric delta: 400 query sets, each query's B − A drawn with a known mean — most queries unchanged,
  * some moved either way (60% at 0, 30% ~ N(0.05, 0.1), 10% ~ N(−0.1, 0.15)), or a few broken (70% at 0, 25% ~
- * N(0.08, 0.1), 5% ~ N(−0.3, 0.1)) — the bootstrap interval of the mean delta (percentile, 10,000 resamples) against it.
+ * N(0.08, 0.1), 5% ~ N(−0.3, 0.1)) — the interval of the mean delta (Student's t over the paired queries) against it.
  */
 function experimentRows(): Row[] {
   const replications = 400;
@@ -226,13 +226,12 @@ function experimentRows(): Row[] {
       const ci = comparePaired(a, b).ci95;
       if (ci && holds(mean, ci)) inside++;
     }
-    const caveat = intervalCaveat(n);
     return row(
       `experiment metric delta, ${name}`,
       `${replications} query sets`,
       inside,
       replications,
-      caveat ? `below ${NARROW_BELOW} queries the product says it runs narrow, beside the interval` : 'percentile bootstrap',
+      "Student's t (the percentile bootstrap it replaced: 90.5%, 93.5%, 87.3%)",
     );
   });
 }

@@ -62,7 +62,7 @@ function ownWork(sides: ExplainSides, rows: QueryRow[], answers: Map<string, Exp
     for (const [mask, key] of q.keyOf) byMask.set(mask, answers[i]!.get(key)!);
     return { index: q.index, query: q.query, explanation: explainQuery(plan, differences, byMask, 'rbo'), failed: false };
   });
-  explainSet(differences, 'rbo', perQuery, { seed: 1 });
+  explainSet(differences, 'rbo', perQuery);
   return performance.now() - t0;
 }
 

@@ -171,7 +171,7 @@ export const compareCommand: Command = {
     '  --prefixes-from  with --kind autocomplete: a query list or query set whose queries give every prefix of length 1 to --max-prefix, each once\n' +
     `${flagHelp(compareCli, { width: 12, only: ['maxPrefix', 'suggestions'] }).join('\n')}\n` +
     '  --judgments  Quepid CSV, TREC qrels, RRE JSON or a workspace judgment list (default: none): adds quality per side (nDCG, DCG, P, AP, RR, recall, judged)\n' +
-    '               and the significance of B − A (paired randomization test, 95% bootstrap interval) to the summary and the reports\n' +
+    '               and the significance of B − A (paired randomization test, 95% Student t interval) to the summary and the reports\n' +
     "  --k, --gain, --threshold, --ratings  as for `metrics` (defaults 10, exponential, the judgment list's own threshold (else 1), people: rules' suggestions and clicks' ratings left out; the summary says each); with judgments, --limit is raised to k\n" +
     '  --weight  how queries count in the means (default none: each once); frequency weighs each by how often shoppers searched it, the weight a query set sampled from traffic carries (1 where it has none); the summary says which\n' +
     '  --base-url   the service address before /search, for both sides (required unless each side has --a-/--b-base-url)\n' +

@@ -1,5 +1,5 @@
 import { rbo, uniqueRanking } from '../diff';
-import { queryQuality, type QualityOptions, bootstrapInterval } from '../metrics';
+import { queryQuality, type QualityOptions, meanInterval } from '../metrics';
 import type { Difference } from './differences';
 import { shapleyValues, shares, type ShapleyPlan } from './shapley';
 
@@ -121,7 +121,7 @@ export interface QueryPart {
 }
 
 export interface SetDifference extends Difference {
-  /** The mean φ over the explained queries, and its 95% bootstrap interval (seeded, as significance). */
+  /** The mean φ over the explained queries, and its 95% interval (Student's t, as significance makes a mean delta's). */
   phi: number;
   ci95: [number, number] | null;
   /** Mean φ / mean m(D); null when the mean change is 0. */
@@ -172,18 +172,14 @@ export function explainSet(
   differences: readonly Difference[],
   measure: ExplainMeasure,
   perQuery: readonly { index: number; query: string; explanation: QueryExplanation | null; failed: boolean }[],
-  options: { top?: number; seed?: number; resamples?: number } = {},
+  options: { top?: number } = {},
 ): SetExplanation {
   const ranked = measure === 'rbo' || measure === 'top';
   const empty = ranked ? perQuery.filter((q) => q.explanation?.bothEmpty).length : 0;
   const explained = perQuery.filter((q) => q.explanation !== null && !(ranked && q.explanation.bothEmpty));
   const totals = explained.map((q) => q.explanation!.total);
   const total = mean(totals);
-  const interval = (xs: number[]) =>
-    bootstrapInterval(xs, {
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.resamples ? { resamples: options.resamples } : {}),
-    });
+  const interval = (xs: number[]) => meanInterval(xs);
   const set = differences.map((d, i): SetDifference => {
     const phis = explained.map((q) => q.explanation!.differences[i]!.phi);
     const phi = mean(phis);

@@ -12,11 +12,11 @@ export {
 } from './quality';
 export { readRun } from './run-input';
 export {
-  bootstrapInterval,
+  meanInterval,
+  studentQuantile,
   comparePaired,
   EPS_TIE,
-  intervalCaveat,
-  NARROW_BELOW,
+  INTERVAL_METHOD,
   normalQuantile,
   normalUpperTail,
   type PairedComparison,

@@ -7,7 +7,7 @@ import {
   queryQuality,
   type MetricName,
   type Metrics,
-  bootstrapInterval,
+  meanInterval,
   comparePaired,
   type PairedComparison,
 } from '../metrics';
@@ -69,7 +69,7 @@ export function scoreRun(rows: RunRankings['rows'], ratings: RatingIndex, config
 function sideMean(values: number[]): SideMean {
   return {
     mean: values.length ? values.reduce((s, x) => s + x, 0) / values.length : 0,
-    ci95: bootstrapInterval(values),
+    ci95: meanInterval(values),
     n: values.length,
   };
 }

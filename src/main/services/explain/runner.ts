@@ -172,7 +172,6 @@ export async function runExplanation(options: ExplainRunOptions): Promise<Explai
           differences,
           options.measure,
           outcomes.map((o) => ({ ...o, failed: o.error !== undefined })),
-          options.seed !== undefined ? { seed: options.seed } : {},
         )
       : null;
   return {

@@ -191,7 +191,11 @@ describe('quality of a batch', () => {
       `${JSON.stringify(JSON.parse(batchJson({ ...definition, rows: [] }, [])), null, 2)}\n`,
     );
     expect(json.summary.bothEmpty).toBe(1);
-    expect(json.summary.quality.rr).toEqual({ a: 0.75, b: 0.75, delta: 0, p: 1, ci95: [-0.5, 0.5], wins: 1, losses: 1, ties: 0 });
+    // Two queries, +0.5 and −0.5: Student's t at 1 degree of freedom (12.706) × s/√2 = 0.5 either side of 0.
+    const rr = json.summary.quality.rr;
+    expect(rr).toMatchObject({ a: 0.75, b: 0.75, delta: 0, p: 1, wins: 1, losses: 1, ties: 0 });
+    expect(rr.ci95[0]).toBeCloseTo(-12.7062 * 0.5, 3);
+    expect(rr.ci95[1]).toBeCloseTo(12.7062 * 0.5, 3);
     expect(json.qualityConfig).toMatchObject({
       judgments: { file: 'r.json', name: 'Ratings' },
       ratings: 'confirmed',

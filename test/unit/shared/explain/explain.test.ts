@@ -208,7 +208,7 @@ describe('measures and explanations', () => {
     expect(explainQuery(plan, differences, empty, 'rbo')).toMatchObject({ total: 0, bothEmpty: true });
   });
 
-  it('over a query set: mean φ with a seeded interval, its share of the mean change, the queries where it mattered most', () => {
+  it('over a query set: mean φ with its Student t interval, its share of the mean change, the queries where it mattered most', () => {
     const differences = [
       { name: 'configurationId' as const, a: null, b: 'b' },
       { name: 'options.filter' as const, a: null, b: 'x' },
@@ -243,10 +243,10 @@ describe('measures and explanations', () => {
     expect(set.differences[0]!.share).toBeCloseTo(0.4 / 0.4666666, 5);
     expect(set.differences[0]!.top.map((t) => t.query)).toEqual(['q2', 'q0', 'q1']);
     expect(set.differences[1]!.top.map((t) => t.query)).toEqual(['q0', 'q2']);
+    // Student's t over the three φ (0.4, 0.2, 0.6): 0.4 ± t₀.₉₇₅,₂ · 0.2/√3, t₀.₉₇₅,₂ = 4.30265.
     const [lo, hi] = set.differences[0]!.ci95!;
-    expect(lo).toBeGreaterThanOrEqual(0.2);
-    expect(hi).toBeLessThanOrEqual(0.6);
-    expect(lo).toBeLessThan(hi);
+    expect((lo + hi) / 2).toBeCloseTo(0.4, 12);
+    expect((hi - lo) / 2).toBeCloseTo((4.30265 * 0.2) / Math.sqrt(3), 4);
     expect(explainSet(differences, 'rbo', [q(0, [0.4, 0.1]), q(1, [0.2, 0]), q(2, [0.6, 0.1])])).toEqual({
       ...set,
       leftOut: { failed: 0, unjudged: 0, empty: 0 },

@@ -9,7 +9,7 @@ import {
   type BatchHead,
   weightText,
 } from '@shared/compare';
-import { intervalCaveat, METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
+import { INTERVAL_METHOD, METRIC_NAMES, type MetricName, SIGNIFICANCE, type PairedComparison } from '@shared/metrics';
 import { Button } from '../../components/Button';
 import type { CallState } from '../../request-ui/lifecycle';
 
@@ -170,9 +170,8 @@ export function QualityPanel({
           </table>
           <p className="small muted quality__method">
             Δ is the mean of B − A over the paired queries. p: two-sided paired randomization test (exact over every sign pattern up to{' '}
-            {SIGNIFICANCE.exactUpTo} queries, else {SIGNIFICANCE.flips.toLocaleString('en-US')} seeded sign flips); interval: percentile
-            bootstrap, {SIGNIFICANCE.resamples.toLocaleString('en-US')} seeded resamples. Marked rows have p &lt; {SIGNIFICANCE.alpha}.
-            {intervalCaveat(q.paired) ? <strong data-testid="quality-interval-caveat"> Note: {intervalCaveat(q.paired)}.</strong> : null}
+            {SIGNIFICANCE.exactUpTo} queries, else {SIGNIFICANCE.flips.toLocaleString('en-US')} seeded sign flips); interval:{' '}
+            {INTERVAL_METHOD}. Marked rows have p &lt; {SIGNIFICANCE.alpha}.
           </p>
         </>
       )}
