@@ -86,6 +86,10 @@ export function useItemLookup(ids: readonly string[]): ItemLookup {
   }, [idsKey, profileKey, token]);
   // Read fresh each render: the version bump above re-renders when an answer adds to the kept items.
   const known = profileKey ? keptFor(profileKey) : null;
+  const noToken =
+    profile && !token && ids.length
+      ? `Titles and images not shown: the profile ${profile.name} has no search token to look the items up with (Profiles → Search tokens).`
+      : null;
   const missing = known ? new Set(ids.filter((id) => known.get(id) === null)).size : 0;
-  return { item: (id: string) => known?.get(id) ?? id, problem, missing };
+  return { item: (id: string) => known?.get(id) ?? id, problem: noToken ?? problem, missing };
 }
