@@ -7,6 +7,27 @@ import { type TableColumn, useTableSort } from '../../components/table-sort';
 import { METRIC_NAMES, verdict } from './AbReadout';
 import { int, metricValue, pct, pText, range, signedAbs, signedPct, winsorized } from './figures';
 
+/** A table of the test's saved as CSV, named after the test and the table: `abtest-<test>-<part>.csv`. */
+function TestCsv<R>({
+  view,
+  part,
+  rows,
+  columns,
+  what,
+}: {
+  view: AbReadoutView;
+  part: string;
+  rows: readonly R[];
+  columns: readonly TableColumn<R>[];
+  what: string;
+}) {
+  return (
+    <div className="table-tools">
+      <ExportCsv rows={rows} columns={columns} fileName={`abtest-${slugify(view.test.id)}-${part}.csv`} what={what} />
+    </div>
+  );
+}
+
 type Variation = AbReadoutView['variations'][number];
 type Lift = AbReadoutView['lifts'][number];
 
@@ -87,14 +108,7 @@ export function VariationsTable({ view, k }: { view: AbReadoutView; k: number })
           ))}
         </tbody>
       </table>
-      <div className="table-tools">
-        <ExportCsv
-          rows={rows}
-          columns={exported}
-          fileName={`abtest-${slugify(view.test.id)}-variations.csv`}
-          what="the variations' figures"
-        />
-      </div>
+      <TestCsv view={view} part="variations" rows={rows} columns={exported} what="the variations' figures" />
     </>
   );
 }
@@ -178,9 +192,7 @@ export function LiftsTable({ view }: { view: AbReadoutView }) {
           })}
         </tbody>
       </table>
-      <div className="table-tools">
-        <ExportCsv rows={rows} columns={exported} fileName={`abtest-${slugify(view.test.id)}-lifts.csv`} what="the lifts" />
-      </div>
+      <TestCsv view={view} part="lifts" rows={rows} columns={exported} what="the lifts" />
     </>
   );
 }
@@ -256,14 +268,7 @@ export function SegmentsTable({ view }: { view: AbReadoutView }) {
           ))}
         </tbody>
       </table>
-      <div className="table-tools">
-        <ExportCsv
-          rows={rows}
-          columns={SEGMENT_EXPORT}
-          fileName={`abtest-${slugify(view.test.id)}-segments.csv`}
-          what="the lift by segment"
-        />
-      </div>
+      <TestCsv view={view} part="segments" rows={rows} columns={SEGMENT_EXPORT} what="the lift by segment" />
     </>
   );
 }
