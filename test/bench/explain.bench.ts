@@ -52,7 +52,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * The explanation's own work on answers at hand, timed apart from any request: the plan and each query's
- * distinct requests, Shapley values per query, the query-set means with their seeded bootstrap intervals.
+ * distinct requests, Shapley values per query, the query-set means with their 95% intervals (Student's t).
  */
 function ownWork(sides: ExplainSides, rows: QueryRow[], answers: Map<string, ExplainAnswer>[]): number {
   const t0 = performance.now();
@@ -70,7 +70,7 @@ function ownWork(sides: ExplainSides, rows: QueryRow[], answers: Map<string, Exp
  * `npm run bench explain`: what explaining costs beyond the service's own time. Each round sends, for fresh
  * queries, the distinct requests an explanation needs twice: plainly at the same concurrency (the peer: the
  * service's time for them, nothing else), and as `runExplanation` (plan, de-duplication, pacing, Shapley values
- * and the query-set means with their bootstrap intervals). Reported: requests per explained query, exact and
+ * and the query-set means with their 95% intervals). Reported: requests per explained query, exact and
  * sampled, with Compare's two answers reused, and the wall-time overhead of the explanation over the peer.
  */
 export async function benchExplain(): Promise<void> {
@@ -221,7 +221,7 @@ export async function benchExplain(): Promise<void> {
           '— (two emulators: noise)',
           '—',
         ],
-        ['its own work: plan, Shapley values, means and bootstrap intervals (median)', own, pct(own / peer), '—', '—'],
+        ['its own work: plan, Shapley values, means and their intervals (median)', own, pct(own / peer), '—', '—'],
         [
           "its own work per explained query (the emulator's 8 answers take " + `${(peer / QUERIES).toFixed(1)} ms of wall per query)`,
           own / QUERIES,

@@ -48,7 +48,7 @@ const time = (fn: () => void, runs = 5) => {
   return samples.sort((x, y) => x - y)[Math.floor(runs / 2)]!;
 };
 
-/** Significance of 1,000 paired queries: 10,000 sign flips and 10,000 bootstrap resamples per metric. */
+/** Significance of 1,000 paired queries: 10,000 sign flips and Student's t interval per metric. */
 export async function benchSignificance(): Promise<void> {
   const { results, rows, judgments } = experiment();
   const config = { k: 10, gain: 'exponential' as const, threshold: 1 };
@@ -59,10 +59,10 @@ export async function benchSignificance(): Promise<void> {
   const all = time(() => batchQuality(results, rows, judgments, config), 3);
   const peer = time(() => plainComparison(a, b), 3);
   printTable(
-    'Significance: 1,000 queries × 2 sides, 10,000 sign flips + 10,000 bootstrap resamples (median of runs, ms)',
+    'Significance: 1,000 queries × 2 sides, 10,000 sign flips + the Student t interval (median of runs, ms)',
     ['work', 'workbench', 'peer: plain arrays + Math.random', 'goal', 'result'],
     [
-      ['nDCG only: randomization test + bootstrap interval', ndcg, peer, '≤ 200', ndcg <= 200 ? 'PASS' : 'FAIL'],
+      ['nDCG only: randomization test + Student t interval', ndcg, peer, '≤ 200', ndcg <= 200 ? 'PASS' : 'FAIL'],
       ['all seven metrics, from the stored rankings', all, peer * 7, '≤ 1,000', all <= 1000 ? 'PASS' : 'FAIL'],
     ],
   );

@@ -22,7 +22,7 @@ export interface RunRankings {
   rows: { query: string; a: readonly string[] | null; b: readonly string[] | null }[];
 }
 
-/** A side's mean over the judged queries it answered, with the 95% bootstrap interval of that mean. */
+/** A side's mean over the judged queries it answered, with the 95% interval of that mean (Student's t, as significance makes it). */
 export interface SideMean {
   mean: number;
   ci95: [number, number] | null;

@@ -191,7 +191,7 @@ export function RunsPanel() {
           <TrendChart view={view} metric={state.metric} label={label} />
           <p className="small muted runs-legend">
             <span className="runs-key runs-key--a" /> A ({view.sides.a}) <span className="runs-key runs-key--b" /> B ({view.sides.b}) — mean
-            over the judged queries with its 95% bootstrap interval; ratings counted: {ratingsCountedText(view.quality.ratings)};{' '}
+            over the judged queries with its 95% interval (Student's t); ratings counted: {ratingsCountedText(view.quality.ratings)};{' '}
             {weightText(view.quality.weight)}.{' '}
             {view.baseline
               ? "Each run's B is held against the baseline run's B, paired by query; a ring marks a run significantly worse (p < 0.05)."
