@@ -254,7 +254,12 @@ export async function copyFrom(page: Page, label: string): Promise<string> {
   const button = page.getByRole('button', { name: label, exact: true });
   const handle = await button.elementHandle();
   await button.click();
-  await page.waitForFunction((el) => /Copied|Copy failed/.test(el?.textContent ?? ''), handle);
-  expect(await handle!.textContent(), `the "${label}" button's answer`).toContain('Copied');
+  // The answer is read in the same poll that saw it: the button says it for 1.5 s only, and a busy machine can take
+  // longer than that between two round trips.
+  const answer = await page.waitForFunction((el) => {
+    const text = el?.textContent ?? '';
+    return /Copied|Copy failed/.test(text) ? text : false;
+  }, handle);
+  expect(await answer.jsonValue(), `the "${label}" button's answer`).toContain('Copied');
   return page.evaluate(() => navigator.clipboard.readText());
 }
