@@ -19,10 +19,12 @@ import {
   MAX_RATING_LIMIT,
   type RatingIndex,
   ratingsCountedOf,
+  type Intent,
 } from '../shared/judgments';
+import { querySetSchema } from '../shared/workspace';
 import type { ContextValue } from '../shared/request';
 import { intOption, UsageError, type CliIo } from './command';
-import { InputError, readInput, streamInput } from './input';
+import { InputError, parseJsonInput, readInput, streamInput } from './input';
 
 /** The options of commands that compare two sides (compare, explain): each side's own, `--a-…` and `--b-…`. */
 const SIDE_OPTIONS = ['base-url', 'token', 'filter', 'var', 'label'] as const;
@@ -99,7 +101,7 @@ export function qualityFlags(v: Values, maxK = 1000): Partial<QualityConfig> {
   const ratings = str('ratings');
   const counted = ratings === undefined ? undefined : ratingsCountedOf(ratings);
   if (ratings !== undefined && !counted)
-    throw new UsageError(`--ratings is people, people+rules, people+clicks, clicks or all, got ${JSON.stringify(ratings)}`);
+    throw new UsageError(`--ratings is people, people+rules, people+clicks, people+llm, clicks or all, got ${JSON.stringify(ratings)}`);
   const gain = str('gain');
   if (gain !== undefined && gain !== 'exponential' && gain !== 'linear')
     throw new UsageError(`--gain is exponential or linear, got ${JSON.stringify(gain)}`);
@@ -185,4 +187,15 @@ export function qualityChoice(read: Awaited<ReturnType<typeof readJudgments>>, g
     index: indexRatings(read.ratings, { trec: read.format === 'trec', ratings: config.ratings ?? 'confirmed' }),
     judgments: read.source,
   };
+}
+
+/** The entries of a workspace query set (with their intents), or of a query list (without). */
+export async function queryEntries(arg: string, io: CliIo): Promise<{ query: string; intent?: Intent }[]> {
+  const { text, name } = await readInput(arg, io);
+  if (text.trimStart().startsWith('{')) {
+    const set = querySetSchema.safeParse(parseJsonInput(text, name));
+    if (!set.success) throw new InputError(`${name}: not a workspace query set (${set.error.issues[0]?.message ?? 'unreadable'}).`);
+    return set.data.queries.map((q) => ({ query: q.query, ...(q.intent ? { intent: q.intent } : {}) }));
+  }
+  return (await queryRows(arg, io)).map((r) => ({ query: r.query }));
 }

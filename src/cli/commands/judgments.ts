@@ -4,7 +4,6 @@ import { suggestJudgments } from '../../main/services/judgments';
 import { isJsonObject } from '../../shared/json-value';
 import {
   compileRules,
-  type Intent,
   agreement,
   type AgreementReport,
   agreementOfList,
@@ -28,9 +27,9 @@ import {
   judgmentsSuggestCli,
 } from '../../shared/judgments';
 import { flagHelp, flagOptions, flagSynopsis } from '../../shared/operations';
-import { querySetSchema } from '../../shared/workspace';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
-import { fileProblem, qualityFlags, queryRows, readJudgments } from '../side-options';
+import { fileProblem, qualityFlags, queryEntries, readJudgments } from '../side-options';
+import { LLM_USAGE, llmCommand } from './llm-judges';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { checkOut, type CliIo, type Command, EXIT, flagsInput, intOption, parse, UsageError } from '../command';
 import { InputError, parseJsonInput, printJson, readInput } from '../input';
@@ -65,17 +64,6 @@ const SUGGEST_USAGE =
   '  example: search-workbench judgments suggest --query-set demo-shopper-queries.json --rules examples/rules/demo-rules.json \\\n' +
   '             --base-url http://127.0.0.1:8787 --token demo-search-token-0001 --config default --config bestsellers --k 20';
 
-/** The entries of a workspace query set (with their intents), or of a query list (without). */
-async function suggestEntries(arg: string, io: CliIo): Promise<{ query: string; intent?: Intent }[]> {
-  const { text, name } = await readInput(arg, io);
-  if (text.trimStart().startsWith('{')) {
-    const set = querySetSchema.safeParse(parseJsonInput(text, name));
-    if (!set.success) throw new InputError(`${name}: not a workspace query set (${set.error.issues[0]?.message ?? 'unreadable'}).`);
-    return set.data.queries.map((q) => ({ query: q.query, ...(q.intent ? { intent: q.intent } : {}) }));
-  }
-  return (await queryRows(arg, io)).map((r) => ({ query: r.query }));
-}
-
 async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(
     argv,
@@ -102,7 +90,7 @@ async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
   const rulesJson = parseJsonInput(rulesText.text, rulesText.name);
   const compiled = compileRules(rulesJson);
   if (!compiled.ok) throw new InputError(`${rulesText.name}: ${compiled.message}`);
-  const entries = await suggestEntries(values['query-set'], io);
+  const entries = await queryEntries(values['query-set'], io);
   const configurations = values.config?.length ? values.config.map((c) => c.trim() || undefined) : [undefined];
   const http = runClient(pace, 8);
   try {
@@ -247,18 +235,21 @@ export const judgmentsCommand: Command = {
     '\n' +
     SUGGEST_USAGE +
     '\n' +
+    LLM_USAGE +
+    '\n' +
     FROM_TRAFFIC_USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'agreement') return agreementCommand(rest, io);
     if (sub === 'suggest') return suggestCommand(rest, io);
+    if (sub === 'llm') return llmCommand(rest, io);
     // Ratings from shoppers' clicks: the click-models capability's command.
     if (sub === 'from-traffic') return fromTrafficCommand(rest, io);
     if (sub !== 'convert')
       throw new UsageError(
         sub
-          ? `judgments has no subcommand ${JSON.stringify(sub)}: convert, agreement, suggest or from-traffic.`
-          : 'judgments needs a subcommand: convert, agreement, suggest or from-traffic.',
+          ? `judgments has no subcommand ${JSON.stringify(sub)}: convert, agreement, suggest, llm or from-traffic.`
+          : 'judgments needs a subcommand: convert, agreement, suggest, llm or from-traffic.',
       );
     const { values, positionals } = parse(rest, {
       to: { type: 'string' },
@@ -295,7 +286,7 @@ export const metricsCommand: Command = {
   name: 'metrics',
   summary: 'Quality of a run against judgments: nDCG, DCG, P, AP, RR, recall and judged@k per query and on average',
   usage:
-    `metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] ${flagSynopsis(metricsCli)} [--ratings people|people+rules|people+clicks|clicks|all]\n` +
+    `metrics --judgments FILE --run FILE [--k 10] [--gain exponential|linear] [--threshold 1] ${flagSynopsis(metricsCli)} [--ratings people|people+rules|people+clicks|people+llm|clicks|all]\n` +
     '  --judgments  Quepid CSV (query,docid,rating), TREC qrels (qid 0 docid rel), RRE ratings JSON or a workspace judgment list, detected from the content (required)\n' +
     '  --run        a TREC run (qid Q0 docid rank score tag; ranked by score, ties by docid descending) or a batch/experiment JSON export (required)\n' +
     '  --k          cut-off for nDCG, DCG, P, recall and judged (default 10); judged@k is the share of the items\n' +
@@ -305,9 +296,10 @@ export const metricsCommand: Command = {
     `${flagHelp(metricsCli, { width: 12 }).join('\n')}\n` +
     "  The mean is over the run's judged queries, as trec_eval's: a query judged with nothing relevant counts as 0 (AP,\n" +
     '  RR, recall), one with no judgment is left out; a negative qrels grade is unjudged. stderr says how many.\n' +
-    "  --ratings    people: people's ratings only (default; also written confirmed); people+rules and people+clicks: rules'\n" +
-    "               suggestions or clicks' ratings (judgments from-traffic) count too where nobody rated; clicks: clicks' only;\n" +
-    "               all: people's, else clicks', else rules' (the report says which)\n" +
+    "  --ratings    people: people's ratings only (default; also written confirmed); people+rules, people+clicks and\n" +
+    "               people+llm: rules' suggestions, clicks' ratings (judgments from-traffic) or language model judges' ratings\n" +
+    "               (judgments llm) count too where nobody rated; clicks: clicks' only; all: people's, else clicks' or judges',\n" +
+    "               else rules' (the report says which)\n" +
     '  example: search-workbench metrics --judgments ratings.csv --run run.txt --k 10',
   async run(argv, io) {
     const { values } = parse(

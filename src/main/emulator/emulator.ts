@@ -6,6 +6,7 @@ import { Tenant } from './engine/tenant';
 import { seedUsageLog } from './engine/usage-log';
 import { EmulatorError } from './errors';
 import { FaultInjector } from './faults';
+import { EmulatorJudge } from './judge';
 import { RateLimit } from './rate-limit';
 import { Tracker } from './tracker';
 
@@ -43,6 +44,8 @@ export class Emulator {
   readonly faults = new FaultInjector();
   /** Requests a second the search endpoints take before answering 429 (off unless set). */
   readonly rateLimit = new RateLimit();
+  /** The OpenAI-compatible judge (`/v1/chat/completions`): ratings from the catalog's hidden relevance. */
+  readonly judge = new EmulatorJudge();
   readonly stats: EmulatorStats = {
     startedAt: new Date().toISOString(),
     requests: {},

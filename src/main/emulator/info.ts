@@ -1,6 +1,7 @@
 import { trackerKeyOf } from './config';
 import type { Emulator } from './emulator';
 import { COLLECT_PATH } from './tracker';
+import { JUDGE_API_KEY, JUDGE_MODEL, JUDGE_PATH } from './judge';
 
 /**
  * GET /__emulator/info — the app builds the Local demo profile from this, so
@@ -14,6 +15,14 @@ export function emulatorInfo(emulator: Emulator, baseUrl: string) {
     itemsUrl: baseUrl,
     /** The tracker: activities are posted to `${collectUrl}/${trackerKey}`. */
     collectUrl: `${baseUrl}${COLLECT_PATH}`,
+    /** The OpenAI-compatible judge: its base URL (for the openai client's baseURL), model and key, and its confusion. */
+    judge: {
+      baseUrl: `${baseUrl}${JUDGE_PATH}`,
+      model: JUDGE_MODEL,
+      apiKey: JUDGE_API_KEY,
+      errorRate: emulator.judge.current().errorRate,
+      seed: emulator.judge.current().seed,
+    },
     catalog: { items: emulator.items.length, seed: emulator.config.catalog.seed, referenceDate: emulator.config.catalog.referenceDate },
     tenants: [...emulator.tenants.values()].map((tenant) => {
       const t = tenant.config;

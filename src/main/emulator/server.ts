@@ -11,6 +11,7 @@ import { EmulatorError } from './errors';
 import { faultsSchema, type FaultEndpoint } from './faults';
 import { productImage } from './images';
 import { emulatorInfo } from './info';
+import { registerJudge, registerJudgeOperator } from './judge';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -260,6 +261,7 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
 
   // Operator endpoints: loopback only, whatever address the server listens on.
   registerTracker(app, emulator);
+  registerJudge(app, emulator);
 
   app.register(
     async (ops) => {
@@ -310,6 +312,9 @@ export function createServer(emulator: Emulator, baseUrl: () => string, https?: 
         if (!parsed.success) throw new EmulatorError(400, 'invalid-rate-limit', describeIssues(zodIssues(parsed.error)));
         emulator.rateLimit.set(parsed.data.perSecond);
         return { perSecond: emulator.rateLimit.current() };
+      });
+      registerJudgeOperator(ops, emulator, (message) => {
+        throw new EmulatorError(400, 'invalid-judge', message);
       });
       ops.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
         const id = decodeURIComponent(request.params.file.replace(/\.(png|svg)$/, ''));

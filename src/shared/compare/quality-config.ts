@@ -9,7 +9,7 @@ export const qualityConfigSchema = z.strictObject({
    * Which ratings count: people's (absent, or `confirmed`); where nobody rated, rules' suggestions (`people+rules`)
    * or clicks' ratings (`people+clicks`) too, or both (`all`); or clicks' ratings alone (`clicks`).
    */
-  ratings: z.enum(['confirmed', 'people+rules', 'people+clicks', 'clicks', 'all']).optional(),
+  ratings: z.enum(['confirmed', 'people+rules', 'people+clicks', 'people+llm', 'clicks', 'all']).optional(),
   /** How queries count in a mean: once each (absent, or `none`), or by how often shoppers searched them (`frequency`). */
   weight: z.enum(['none', 'frequency']).optional(),
 });

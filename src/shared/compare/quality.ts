@@ -126,8 +126,9 @@ export const ratingsCountedText = (ratings: RatingsCounted | undefined): string 
     confirmed: "people's ratings only (rules' suggestions and clicks' ratings left out)",
     'people+rules': "people's ratings, and rules' suggestions where nobody rated",
     'people+clicks': "people's ratings, and clicks' ratings where nobody rated",
+    'people+llm': "people's ratings, and language model judges' ratings where nobody rated",
     clicks: "clicks' ratings only (shoppers' behaviour through a click model; people's left out)",
-    all: "people's ratings, else clicks' ratings, else rules' suggestions",
+    all: "people's ratings, else clicks' or judges' ratings, else rules' suggestions",
   })[ratings ?? 'confirmed'];
 
 const fixed = (x: number) => x.toFixed(3);

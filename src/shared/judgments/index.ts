@@ -25,6 +25,8 @@ export { type FacetValues, intentText, parseIntentText, proposeIntent } from './
 export {
   canonicalRatings,
   CLICKS_BY,
+  isLlmRating,
+  LLM_BY,
   countedSources,
   DEFAULT_SCALE,
   findJudged,

@@ -34,6 +34,8 @@ export const ratingSchema = z.strictObject({
    * asked to count them (`--ratings all`); confirming one removes its rule.
    */
   rule: z.string().min(1).max(500).optional(),
+  /** Why a language model judge gave it (`by` is `llm:<model>`): the judge's own words. */
+  reason: z.string().max(500).optional(),
   /** The rating that decides where raters disagree (a third opinion): what metrics use for the item. */
   adjudicated: z.literal(true).optional(),
   /**
@@ -55,6 +57,9 @@ export const ratingSchema = z.strictObject({
 /** Whether a rating is a click model's (`by: "clicks:pbm"`), not a person's. */
 export const isClicksRating = (r: { by?: string | undefined }): boolean => r.by?.startsWith(CLICKS_BY) === true;
 export const CLICKS_BY = 'clicks:';
+/** A language model judge's rating: `by` is `llm:<model>` (../llm-judges). */
+export const LLM_BY = 'llm:';
+export const isLlmRating = (r: { by?: string | undefined }): boolean => r.by?.startsWith(LLM_BY) === true;
 
 export const judgmentListSchema = z
   .strictObject({
@@ -109,8 +114,8 @@ export function resolvedRatings(index: RatingIndex): [string, string, number][] 
  * rules' suggestions or clicks' ratings where nobody rated, clicks' alone, or all three (`all`: people's, else clicks',
  * else rules').
  */
-export type RatingsCounted = 'confirmed' | 'people+rules' | 'people+clicks' | 'clicks' | 'all';
-export const RATINGS_COUNTED: readonly RatingsCounted[] = ['confirmed', 'people+rules', 'people+clicks', 'clicks', 'all'];
+export type RatingsCounted = 'confirmed' | 'people+rules' | 'people+clicks' | 'people+llm' | 'clicks' | 'all';
+export const RATINGS_COUNTED: readonly RatingsCounted[] = ['confirmed', 'people+rules', 'people+clicks', 'people+llm', 'clicks', 'all'];
 
 /** `--ratings` as given: `people` is `confirmed`; anything else not listed is undefined. */
 export function ratingsCountedOf(text: string): RatingsCounted | undefined {
@@ -119,8 +124,9 @@ export function ratingsCountedOf(text: string): RatingsCounted | undefined {
 }
 
 /** Which sources a setting counts. */
-export function countedSources(counted: RatingsCounted = 'confirmed'): { people: boolean; rules: boolean; clicks: boolean } {
+export function countedSources(counted: RatingsCounted = 'confirmed'): { people: boolean; rules: boolean; clicks: boolean; llm: boolean } {
   return {
+    llm: counted === 'people+llm' || counted === 'all',
     people: counted !== 'clicks',
     rules: counted === 'people+rules' || counted === 'all',
     clicks: counted === 'people+clicks' || counted === 'clicks' || counted === 'all',
@@ -149,8 +155,10 @@ export function indexRatings(
     Map<string, { sum: number; n: number; adjudicated?: number; suggested?: number; clicks?: { sum: number; n: number } }>
   >();
   for (const r of ratings) {
-    const clicks = isClicksRating(r);
-    if (r.rule !== undefined ? !counted.rules : clicks ? !counted.clicks : !counted.people) continue;
+    // A language model's rating counts where nobody rated, as clicks' do: it is nobody's opinion either.
+    const llm = r.by?.startsWith(LLM_BY) === true;
+    const clicks = llm || isClicksRating(r);
+    if (r.rule !== undefined ? !counted.rules : llm ? !counted.llm : clicks ? !counted.clicks : !counted.people) continue;
     let entry = byText.get(r.query);
     if (!entry) {
       const key = queryKey(r.query);
@@ -251,7 +259,9 @@ export function newJudgmentList(name: string, scale: Scale = DEFAULT_SCALE, now 
 export function ratingOf(list: Pick<JudgmentList, 'ratings'>, query: string, itemId: string): Rating | undefined {
   const key = queryKey(query);
   // A rule's suggestion is not a rating anyone gave, nor is a click model's.
-  return list.ratings.find((r) => r.itemId === itemId && r.rule === undefined && !isClicksRating(r) && queryKey(r.query) === key);
+  return list.ratings.find(
+    (r) => r.itemId === itemId && r.rule === undefined && !isClicksRating(r) && !isLlmRating(r) && queryKey(r.query) === key,
+  );
 }
 
 /**

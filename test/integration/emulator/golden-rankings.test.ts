@@ -6,7 +6,7 @@ import { demoConfig } from '../../../src/main/emulator/config';
 import { Emulator } from '../../../src/main/emulator/emulator';
 import { runSearch } from '../../../src/main/emulator/engine/search';
 import { shopperQueries } from '../../../src/main/emulator/engine/usage-log';
-import { DEMO_QUERIES } from '../../../src/main/services/demo/demo-queries';
+import { DEMO_QUERIES } from '../../../src/main/emulator/catalog/demo-queries';
 
 /**
  * The demo tenant's rankings, frozen: the top 24 ids of ~200 queries under

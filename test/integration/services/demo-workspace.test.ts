@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import type { CatalogItem } from '../../../src/main/emulator/catalog/generate';
-import { DEMO_QUERIES, relevance } from '../../../src/main/services/demo/demo-queries';
+import { DEMO_QUERIES, relevance } from '../../../src/main/emulator/catalog/demo-queries';
 import { DEMO_FILES } from '../../../src/main/services/demo/demo-workspace';
 import { DEMO_SUITE, demoSuiteFiles } from '../../../src/main/services/demo/demo-suite';
 import { METRIC_NAMES } from '../../../src/shared/metrics/quality';

@@ -17,7 +17,7 @@ import { failure } from '../../../shared/errors';
 import { abTestFileSchema } from '../../../shared/abtest';
 import { exists, writeJsonAtomically } from '../storage';
 import type { Workspace } from '../workspace';
-import { DEMO_QUERIES, intentOf, relevance } from './demo-queries';
+import { DEMO_QUERIES, intentOf, relevance } from '../../emulator/catalog/demo-queries';
 import { DEMO_SUITE } from './demo-suite';
 
 /** The configurations the demo ratings are pooled over: every one the demo tenant has. */

@@ -1,4 +1,4 @@
 /** The front door of judgments: what other capabilities may use. */
 export { IntentProposer } from './intents';
 export { JudgmentLists } from './judgment-lists';
-export { suggestJudgments } from './suggest';
+export { poolTopK, type Pooled, type PoolRun, suggestJudgments } from './suggest';

@@ -36,6 +36,8 @@ export function pacedSearch(options: {
   token: string;
   signal: AbortSignal;
   deadlineMs?: number;
+  /** The response mask each search sends (`options.customResponseMask`). */
+  mask?: string;
 }): (query: string, configurationId: string | undefined, limit: number) => Promise<SearchAnswer> {
   const retry = new PacedRetry(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {});
   return async (query, configurationId, limit) => {
@@ -44,7 +46,12 @@ export function pacedSearch(options: {
         const outcome = await options.client.run(
           options.baseUrl,
           'search',
-          { token: options.token, query, ...(configurationId ? { configurationId } : {}), options: { offset: 0, limit } },
+          {
+            token: options.token,
+            query,
+            ...(configurationId ? { configurationId } : {}),
+            options: { offset: 0, limit, ...(options.mask ? { customResponseMask: options.mask } : {}) },
+          },
           { signal: options.signal, lean: true, ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}) },
         );
         return { ok: true, response: outcome.response };

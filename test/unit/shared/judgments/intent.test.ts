@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../../../src/main/emulator/catalog/generate';
-import { DEMO_QUERIES, intentOf } from '../../../../src/main/services/demo/demo-queries';
+import { DEMO_QUERIES, intentOf } from '../../../../src/main/emulator/catalog/demo-queries';
 import { intentScore, intentText, parseIntentText, proposeIntent, stem } from '../../../../src/shared/judgments/intent';
 
 const FACETS = [

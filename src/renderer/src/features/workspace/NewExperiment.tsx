@@ -221,6 +221,11 @@ export function NewExperiment({ listing, onDone }: { listing: WorkspaceListing; 
               label: '+ clicks’',
               title: 'Count clicks’ ratings (from a click model on shopper traffic) too, for items nobody has rated yet',
             },
+            {
+              value: 'people+llm',
+              label: '+ judges’',
+              title: 'Count language model judges’ ratings too, for items nobody has rated yet',
+            },
             { value: 'clicks', label: 'clicks’', title: 'Count clicks’ ratings only: what shoppers did, corrected for where they looked' },
             { value: 'all', label: 'all', title: 'People’s ratings, else clicks’, else rules’ suggestions' },
           ]}

@@ -1,5 +1,5 @@
-import type { CatalogItem } from '../../emulator/catalog/generate';
-import { PRODUCT_TYPES } from '../../emulator/catalog/vocabulary';
+import type { CatalogItem } from './generate';
+import { PRODUCT_TYPES } from './vocabulary';
 
 /**
  * The Local demo's query set: shopper queries of the shapes a real search
