@@ -13,6 +13,10 @@ import { queryEntries } from '../side-options';
 export const DEFAULT_JUDGE_MASK = 'id, product(title, brand, category, colour, gender, material, price, tags)';
 /** Requests to the judge in flight by default. */
 const JUDGE_CONCURRENCY = 4;
+/** The pool's depth when no --k is given. */
+const JUDGE_K = 10;
+/** Where the judge's key is read from when no --judge-key-env is given. */
+const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
 
 export const LLM_USAGE =
   '  llm:       pools the top --k of each query of the query set on each --config (as suggest does) and asks a language\n' +
@@ -91,11 +95,11 @@ export async function llmCommand(argv: string[], io: CliIo): Promise<number> {
   const mask = values.mask ?? DEFAULT_JUDGE_MASK;
   const parsedMask = parseMask(mask);
   if (parsedMask.selections === null) throw new UsageError(`--mask: ${parsedMask.diagnostics[0]?.message ?? 'not a response mask'}`);
-  const k = intOption(values.k, 'k', 1, 100) ?? 10;
+  const k = intOption(values.k, 'k', 1, 100) ?? JUDGE_K;
   const max = intOption(values.max, 'max', 1, MAX_RATING_LIMIT) ?? DEFAULT_SCALE.max;
   const prices = { input: price(values['price-in'], 'price-in') ?? 0, output: price(values['price-out'], 'price-out') ?? 0 };
   const maxCost = price(values['max-cost'], 'max-cost');
-  const keyVar = values['judge-key-env'] ?? 'OPENAI_API_KEY';
+  const keyVar = values['judge-key-env'] ?? DEFAULT_KEY_ENV;
   if (values['judge-key-env'] !== undefined && process.env[keyVar] === undefined)
     throw new UsageError(`--judge-key-env names ${keyVar}, which is not set: export the judge's API key in it.`);
   const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, JUDGE_CONCURRENCY);

@@ -5,7 +5,6 @@ import { describeIssues, zodIssues } from '../../shared/zod';
 import { DEMO_QUERIES, relevance } from './catalog/demo-queries';
 import type { CatalogItem } from './catalog/generate';
 import { Random } from './catalog/random';
-import type { Emulator } from './emulator';
 import { RateLimit } from './rate-limit';
 
 /**
@@ -120,8 +119,17 @@ function askedMax(format: unknown): number {
 
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
+/** What the judge's routes read of the emulator (its judge, catalog, clock and request counts). */
+export interface JudgeHost {
+  judge: EmulatorJudge;
+  items: readonly CatalogItem[];
+  index: { byId: Map<string, number> };
+  now: () => number;
+  count: (endpoint: string) => void;
+}
+
 /** `POST /v1/chat/completions` and `GET /v1/models`, answered as an OpenAI-compatible endpoint answers. */
-export function registerJudge(app: FastifyInstance, emulator: Emulator): void {
+export function registerJudge(app: FastifyInstance, emulator: JudgeHost): void {
   const judge = emulator.judge;
   const authorized = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (request.headers.authorization === `Bearer ${JUDGE_API_KEY}`) return true;
@@ -186,7 +194,7 @@ export function registerJudge(app: FastifyInstance, emulator: Emulator): void {
 }
 
 /** The operator's view of the judge: `GET` and `POST /__emulator/judge`. */
-export function registerJudgeOperator(ops: FastifyInstance, emulator: Emulator, fail: (message: string) => never): void {
+export function registerJudgeOperator(ops: FastifyInstance, emulator: Pick<JudgeHost, 'judge'>, fail: (message: string) => never): void {
   ops.get('/judge', async () => ({ ...emulator.judge.current(), stats: emulator.judge.stats }));
   ops.post('/judge', async (request) => {
     const parsed = judgeSettingsSchema.partial().safeParse(request.body ?? {});

@@ -259,7 +259,7 @@ describe('compare command (built CLI)', () => {
     expect(confirmed.config).toMatchObject({ ratings: 'confirmed', paired: 0 });
     const all = await counted(['--ratings', 'all']);
     expect(all.stdout).toMatch(
-      /, people's ratings, else clicks' ratings, else rules' suggestions, each query counted once \(unweighted\), \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
+      /, people's ratings, else clicks' or judges' ratings, else rules' suggestions, each query counted once \(unweighted\), \d+ items asked per query; [1-9]\d* judged queries both sides answered\)$/m,
     );
     expect(all.config.ratings).toBe('all');
     expect(all.config.paired).toBeGreaterThan(0);

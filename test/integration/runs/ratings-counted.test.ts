@@ -75,7 +75,7 @@ describe('ratings counted by an experiment', () => {
       "ratings counted: people's ratings only (rules' suggestions and clicks' ratings left out)",
     );
     expect(words(parseHtml(await report(all.id, 'html')))).toContain(
-      "ratings counted: people's ratings, else clicks' ratings, else rules' suggestions",
+      "ratings counted: people's ratings, else clicks' or judges' ratings, else rules' suggestions",
     );
 
     // The trend scores each run with the ratings as its experiment counted them, from the run's own snapshot.
