@@ -7,6 +7,7 @@ import { benchEmulator } from './emulator.bench';
 import { benchEstimates } from './estimates.bench';
 import { benchExplain } from './explain.bench';
 import { benchIpc } from './ipc.bench';
+import { benchJudges } from './judges.bench';
 import { benchLanguages } from './languages.bench';
 import { benchMatrix } from './matrix.bench';
 import { benchRating } from './rating.bench';
@@ -39,6 +40,7 @@ const suites: [string, () => Promise<void>][] = [
   ['abtest', benchAbTest],
   ['abtest-store', benchAbTestStore],
   ['calibration', benchCalibration],
+  ['judges', benchJudges],
 ];
 
 const only = process.argv.slice(2);

@@ -142,6 +142,7 @@ export async function llmCommand(argv: string[], io: CliIo): Promise<number> {
     scale,
     pairs,
     concurrency: pace.concurrency,
+    ...(pace.auto ? { pace: 'auto' as const } : {}),
     prices,
     ...(maxCost !== undefined ? { maxCost } : {}),
     ...(values.cache ? { cacheDir: values.cache } : {}),

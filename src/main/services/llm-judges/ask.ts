@@ -20,8 +20,8 @@ type Sent =
 
 /**
  * One judge, asked through the `openai` client (its `baseURL`): the client's own retries are off, so that 429s and
- * 5xx are retried as every batch of searches is — paced from the endpoint's refusals, after its Retry-After, stopped
- * by the run's signal. Temperature 0 and a seed: an endpoint that takes them answers the same question the same way.
+ * 5xx are retried as every batch of searches is — after the endpoint's Retry-After, paced from its refusals when the
+ * run's concurrency is `auto`, stopped by the run's signal. Temperature 0 and a seed: an endpoint that takes them answers the same question the same way.
  */
 export class JudgeClient {
   private readonly client: OpenAI;
@@ -29,10 +29,13 @@ export class JudgeClient {
 
   constructor(
     readonly judge: JudgeEndpoint,
-    private readonly options: { seed: number; timeoutMs?: number },
+    private readonly options: { seed: number; timeoutMs?: number; pace?: 'auto' },
   ) {
     this.client = new OpenAI({ baseURL: judge.baseUrl, apiKey: judge.apiKey, maxRetries: 0, timeout: options.timeoutMs ?? 60_000 });
-    this.retry = new PacedRetry({ pace: 'auto', ...(options.timeoutMs ? { deadlineMs: options.timeoutMs } : {}) });
+    this.retry = new PacedRetry({
+      ...(options.pace ? { pace: options.pace } : {}),
+      ...(options.timeoutMs ? { deadlineMs: options.timeoutMs } : {}),
+    });
   }
 
   /**

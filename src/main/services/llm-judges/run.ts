@@ -31,6 +31,8 @@ export interface JudgeRun {
   pairs: readonly JudgePair[];
   template?: PromptTemplate;
   concurrency: number;
+  /** 'auto': request starts paced from the endpoint's own refusals (as `--concurrency auto` paces searches). */
+  pace?: 'auto';
   /** Where verdicts are kept between runs; none: every pair is asked. */
   cacheDir?: string;
   prices?: Prices;
@@ -118,7 +120,11 @@ export async function judgePairs(run: JudgeRun): Promise<JudgeOutcome> {
   const abort = new AbortController();
   setMaxListeners(0, abort.signal);
   run.signal?.addEventListener('abort', () => abort.abort(), { once: true });
-  const client = new JudgeClient(run.judge, { seed: run.seed ?? JUDGE_SEED, ...(run.timeoutMs ? { timeoutMs: run.timeoutMs } : {}) });
+  const client = new JudgeClient(run.judge, {
+    seed: run.seed ?? JUDGE_SEED,
+    ...(run.timeoutMs ? { timeoutMs: run.timeoutMs } : {}),
+    ...(run.pace ? { pace: run.pace } : {}),
+  });
   const at = new Date().toISOString();
   const by = `${LLM_BY}${run.judge.model}`;
   const ratings: (Rating | undefined)[] = new Array(questions.length);
