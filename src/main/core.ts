@@ -17,6 +17,8 @@ import { matrixImplementation } from './services/matrix/operations';
 import { runsImplementation } from './services/runs/operations';
 import { trafficImplementation } from './services/traffic/operations';
 import { clickModelsImplementation } from './services/click-models/operations';
+import { llmJudgeImplementation } from './services/llm-judges/operations';
+import { JudgeService } from './services/llm-judges';
 import { abtestImplementation } from './services/abtest/operations';
 import { estimatesImplementation } from './services/estimates/operations';
 import { AssertionsService } from './services/assertions';
@@ -206,6 +208,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     localDemo,
     onProgress: (progress) => events.emit('traffic:progress', progress),
   });
+  const judges = new JudgeService({
+    dataDir: options.dataDir,
+    secrets: secrets.store,
+    workspace,
+    profiles,
+    localDemo,
+    search,
+    remember: (secret) => redactor.remember(secret),
+    onProgress: (progress) => events.emit('llm-judges:progress', progress),
+  });
+  note(await judges.load());
   const services: Services = {
     options,
     events,
@@ -235,6 +248,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runs: new RunsService({ workspace, experiments, judgments, compare }),
     traffic,
     clickModels: new ClickModelsService({ traffic, workspace }),
+    judges,
     estimates: new EstimatesService({ traffic, experiments, compare, profiles, search }),
     abtests: new AbTestService({ workspace, traffic, profiles }),
     compare,
@@ -274,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...runsImplementation(services),
     ...trafficImplementation(services),
     ...clickModelsImplementation(services),
+    ...llmJudgeImplementation(services),
     ...estimatesImplementation(services),
     ...abtestImplementation(services),
     ...profileImplementation(services),

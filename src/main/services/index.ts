@@ -5,6 +5,7 @@ import type { IntentProposer, JudgmentLists } from './judgments';
 import type { RunsService } from './runs';
 import type { TrafficService } from './traffic';
 import type { ClickModelsService } from './click-models';
+import type { JudgeService } from './llm-judges';
 import type { EstimatesService } from './estimates';
 import type { AbTestService } from './abtest';
 import type { StartEmulatorOptions } from '../emulator';
@@ -80,6 +81,7 @@ export interface Services {
   traffic: TrafficService;
   /** Click models fitted on the traffic: ratings from what shoppers did. */
   clickModels: ClickModelsService;
+  judges: JudgeService;
   /** Configurations estimated on the traffic: what B would have earned on the searches logged under A. */
   estimates: EstimatesService;
   /** A/B tests: workspace files, read from the traffic and planned on it. */

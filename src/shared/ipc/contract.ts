@@ -8,6 +8,7 @@ import { compareOperations, compareEvents } from '../compare';
 import { estimatesOperations } from '../estimates';
 import { explainOperations, explainEvents } from '../explain';
 import { judgmentOperations } from '../judgments';
+import { llmJudgeEvents, llmJudgeOperations } from '../llm-judges';
 import { matrixOperations, matrixEvents } from '../matrix';
 import { profileOperations, profileEvents } from '../profiles';
 import { runsOperations } from '../runs';
@@ -33,6 +34,7 @@ export const contract = {
   ...compareOperations,
   ...workspaceOperations,
   ...judgmentOperations,
+  ...llmJudgeOperations,
   ...assertionOperations,
   ...explainOperations,
   ...matrixOperations,
@@ -53,6 +55,7 @@ export const events = {
   ...explainEvents,
   ...matrixEvents,
   ...trafficEvents,
+  ...llmJudgeEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -11,3 +11,4 @@ export {
   type JudgeRun,
   judgePairs,
 } from './run';
+export { DEFAULT_JUDGE_MASK, JUDGE_CACHE_FOLDER, JudgeService } from './service';
