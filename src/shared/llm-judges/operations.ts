@@ -46,6 +46,8 @@ const runInput = {
   /** Stops before a request whose estimate could take the run's cost past it. */
   maxCost: z.number().min(0).finite().optional(),
   concurrency: z.int().min(1).max(32).default(4),
+  /** A workspace judgment list the ratings go into, beside its people's (on its scale); left out, a new list. */
+  into: workspaceFileSchema.optional(),
 };
 
 export interface JudgeEstimateView {
@@ -108,7 +110,7 @@ export const llmJudgeOperations = {
   'llm-judges:run': operation<JudgeRunView>()({
     example: { judge: 'local-demo', querySet: 'no-such-set.json', name: 'Judge' },
     input: z.strictObject({ ...runInput, name: itemName }),
-    doc: 'Judges the pool (from the cache where the same question was answered) and saves a judgment list of the ratings (by llm:<model>, with reasons). Progress as llm-judges:progress; llm-judges:cancel pauses it, and running it again resumes from the cache.',
+    doc: "Judges the pool (from the cache where the same question was answered) and saves the ratings (by llm:<model>, with reasons) as a new judgment list, or into the list `into` beside its people's (replacing this judge's earlier ratings there), on its scale. Progress as llm-judges:progress; llm-judges:cancel pauses it, and running it again resumes from the cache.",
   }),
   'llm-judges:cancel': operation<{ cancelled: boolean }>()({
     example: {},

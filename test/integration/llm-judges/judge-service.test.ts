@@ -74,6 +74,17 @@ describe('llm-judges through the contract', () => {
     expect(again.file).not.toBe(first.file);
     expect(await call(core, 'llm-judges:cancel', {})).toEqual({ cancelled: false });
 
+    // Into a list beside its people's ratings: the judge's earlier ratings there give way, people's stay.
+    const { file: people } = await call<{ file: string }>(core, 'judgments:create', { name: 'People', scale: { max: 3, threshold: 1 } });
+    await call(core, 'judgments:rate', { file: people, query: 'hoodie', itemId: list.ratings[0]!.itemId, rating: 2 });
+    for (let round = 0; round < 2; round++) {
+      const into = await call<JudgeRunView>(core, 'llm-judges:run', { ...input, into: people, name: 'ignored' });
+      expect(into.file).toBe(people);
+    }
+    const beside = JSON.parse(await readFile(join(core.services.workspace.kindFolder('judgments'), people), 'utf8')) as JudgmentList;
+    expect(beside.ratings.filter((r) => r.by === 'llm:demo-judge')).toHaveLength(12);
+    expect(beside.ratings.filter((r) => r.by !== 'llm:demo-judge')).toHaveLength(1);
+
     const unknown = await invoke(core, 'llm-judges:run', { ...input, judge: 'nobody', name: 'X' });
     expect(unknown.ok ? null : unknown.error).toMatchObject({ code: 'not-found', details: { field: 'judge' } });
   });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Notice } from '../../../shared/app';
 import { failure } from '../../../shared/errors';
-import { canonicalRatings, DEFAULT_SCALE, judgmentListSchema, newJudgmentList } from '../../../shared/judgments';
+import { canonicalRatings, DEFAULT_SCALE, type JudgmentList, judgmentListSchema, LLM_BY, newJudgmentList } from '../../../shared/judgments';
 import {
   DEMO_JUDGE_ID,
   type Judge,
@@ -41,6 +41,8 @@ export interface JudgeRunInput {
   mask?: string | undefined;
   maxCost?: number | undefined;
   concurrency: number;
+  /** A workspace judgment list: its scale, and where the ratings go beside its people's. */
+  into?: string | undefined;
 }
 
 /**
@@ -148,7 +150,10 @@ export class JudgeService {
   }
 
   /** The pool of a query set on a profile, as the judge will be asked about it, and the run's settings. */
-  private async prepare(input: JudgeRunInput, signal?: AbortSignal): Promise<{ run: JudgeRun; failed: JudgeEstimateView['failed'] }> {
+  private async prepare(
+    input: JudgeRunInput,
+    signal?: AbortSignal,
+  ): Promise<{ run: JudgeRun; failed: JudgeEstimateView['failed']; into: JudgmentList | undefined }> {
     const mask = input.mask?.trim() || DEFAULT_JUDGE_MASK;
     if (parseMask(mask).selections === null)
       throw failure('validation', `The fields shown: ${parseMask(mask).diagnostics[0]?.message ?? 'not a response mask'}`, {
@@ -162,6 +167,7 @@ export class JudgeService {
       throw failure('validation', `${profile.name} has no search token: add one to the profile (Profiles → Edit) to pool items.`, {
         field: 'profileId',
       });
+    const into = input.into ? await this.deps.workspace.read('judgments', input.into, judgmentListSchema) : undefined;
     const entries = set.queries.map((q) => ({ query: q.query, ...(q.intent ? { intent: q.intent } : {}) }));
     const pooled = await poolTopK({
       client: this.deps.search,
@@ -190,7 +196,7 @@ export class JudgeService {
     return {
       run: {
         judge: endpoint,
-        scale: DEFAULT_SCALE,
+        scale: into?.scale ?? DEFAULT_SCALE,
         pairs,
         concurrency: input.concurrency,
         cacheDir: join(this.deps.workspace.folder, JUDGE_CACHE_FOLDER),
@@ -198,6 +204,7 @@ export class JudgeService {
         ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
       },
       failed: pooled.failed.slice(0, 5),
+      into,
     };
   }
 
@@ -212,11 +219,20 @@ export class JudgeService {
     const abort = new AbortController();
     this.running = abort;
     try {
-      const { run, failed } = await this.prepare(input, abort.signal);
+      const { run, failed, into } = await this.prepare(input, abort.signal);
       const outcome = await judgePairs({ ...run, signal: abort.signal, onProgress: (p) => this.deps.onProgress(p) });
-      const list = { ...newJudgmentList(input.name, DEFAULT_SCALE), ratings: canonicalRatings(outcome.ratings) };
-      const file = await this.deps.workspace.freeFile('judgments', input.name);
-      await this.deps.workspace.write('judgments', file, judgmentListSchema, list, { overwrite: false });
+      let file: string;
+      if (into && input.into) {
+        // Beside the list's own ratings: this judge's earlier ones give way to the new (another judge's stay).
+        const by = `${LLM_BY}${run.judge.model}`;
+        const list = { ...into, ratings: canonicalRatings([...into.ratings.filter((r) => r.by !== by), ...outcome.ratings]) };
+        file = input.into;
+        await this.deps.workspace.write('judgments', file, judgmentListSchema, list, { overwrite: true });
+      } else {
+        const list = { ...newJudgmentList(input.name, DEFAULT_SCALE), ratings: canonicalRatings(outcome.ratings) };
+        file = await this.deps.workspace.freeFile('judgments', input.name);
+        await this.deps.workspace.write('judgments', file, judgmentListSchema, list, { overwrite: false });
+      }
       return {
         file,
         pairs: run.pairs.length,

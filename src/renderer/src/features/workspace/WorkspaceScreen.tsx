@@ -1,4 +1,5 @@
 import {
+  Bot,
   Split,
   Download,
   FileText,
@@ -22,6 +23,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { downloadText } from '../../components/download';
 import { useAppStore } from '../../store/store';
 import { AgreementPanel, JudgingQueue } from '../judgments';
+import { AskJudge } from '../llm-judges';
 import { NewExperiment } from './NewExperiment';
 import { RunsPanel } from '../runs';
 import { OnTrafficPanel } from '../estimates';
@@ -91,7 +93,7 @@ export default function WorkspaceScreen() {
   const agreementFor = useAppStore((s) => s.agreementFile);
   const { loadWorkspace, openQuerySet, openSaved, setArea, runExperiment, lastExperimentRun, openQueue, addDemoFiles } =
     useAppStore.getState();
-  const [adding, setAdding] = useState<'query-set' | 'judgments' | 'experiment' | null>(null);
+  const [adding, setAdding] = useState<'query-set' | 'judgments' | 'judge' | 'experiment' | null>(null);
   const busy = op.status === 'sending';
   /** Shows a batch (an experiment's run) on the Compare screen. */
   const showBatch = async (id: string | null) => {
@@ -141,7 +143,7 @@ export default function WorkspaceScreen() {
       {label}
     </Button>
   );
-  const newButton = (form: NonNullable<typeof adding>) => (
+  const newButton = (form: Exclude<NonNullable<typeof adding>, 'judge'>) => (
     <Button size="sm" variant="primary" icon={<Plus size={13} aria-hidden="true" />} onClick={() => setAdding(form)}>
       New
     </Button>
@@ -159,7 +161,19 @@ export default function WorkspaceScreen() {
       ),
     },
     judgments: {
-      tools: newButton('judgments'),
+      tools: (
+        <>
+          <Button
+            size="sm"
+            icon={<Bot size={13} aria-hidden="true" />}
+            onClick={() => setAdding('judge')}
+            title="Ratings from a language model on a query set's pool"
+          >
+            Ask a judge
+          </Button>
+          {newButton('judgments')}
+        </>
+      ),
       actions: (item) => (
         <>
           {act('Agreement', () => useAppStore.getState().openAgreement(item.file), {
@@ -168,7 +182,12 @@ export default function WorkspaceScreen() {
           <ExportJudgments file={item.file} name={item.name} />
         </>
       ),
-      children: adding === 'judgments' ? <NewJudgments onDone={() => setAdding(null)} /> : null,
+      children:
+        adding === 'judgments' ? (
+          <NewJudgments onDone={() => setAdding(null)} />
+        ) : adding === 'judge' ? (
+          <AskJudge onDone={() => setAdding(null)} />
+        ) : null,
     },
     requests: { actions: (item) => act('Open', () => openSaved(item.file)) },
     experiments: {

@@ -1,0 +1,2 @@
+/** The front door of llm-judges in the window: what other features may use. */
+export { AskJudge } from './AskJudge';
