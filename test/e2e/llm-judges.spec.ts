@@ -1,4 +1,4 @@
-import { expect, openArea, shootThemes, test } from './fixtures';
+import { demoExperimentRow, expect, openArea, runDemoExperiment, shootThemes, test } from './fixtures';
 
 // Ask a judge: the Local demo's own judge rates the demo query set's pool (top 2), first estimated, then judged with
 // progress into the demo judgments beside its people's ratings, then estimated again (everything cached), and the
@@ -39,6 +39,11 @@ test('ask a judge: the Local demo judge estimated, run into the demo judgments, 
   await expect(panel.getByRole('button', { name: 'Judge', exact: true })).toBeDisabled();
   await panel.getByLabel('Cost limit').fill('');
 
+  // The prompt asked with: the default, its version shown (what verdicts are cached under).
+  await panel.getByText(/^Prompt: the default · version [0-9a-f]{8}$/).click();
+  await expect(panel.getByRole('textbox', { name: 'User message' })).toHaveValue(/\{\{query\}\}[\s\S]*\{\{item\}\}/);
+  await expect(panel.getByRole('button', { name: 'Save prompt' })).toBeDisabled();
+
   await panel.getByRole('button', { name: 'Estimate' }).click();
   const estimate = panel.getByTestId('judge-estimate');
   await expect(estimate).toHaveText(
@@ -63,8 +68,25 @@ test('ask a judge: the Local demo judge estimated, run into the demo judgments, 
   await panel.getByRole('button', { name: 'Estimate' }).click();
   await expect(estimate).toHaveText(new RegExp(`^${pairs} pairs to rate: 0 to ask, ${pairs} from the cache;`));
 
+  // The agreement view sets the judge against the people (one rater), as it sets each click model, and lists the
+  // items apart with the judge's reason.
   await result.getByRole('button', { name: 'Agreement' }).click();
-  await expect(page.getByRole('table', { name: /Confusion of .*llm:demo-judge/ }).first()).toBeVisible();
+  const judgeVsPeople = page
+    .getByRole('region', { name: 'People, shoppers and judges' })
+    .getByTestId('agreement-shoppers-model')
+    .filter({ hasText: 'People · llm:demo-judge' });
+  await expect(judgeVsPeople).toContainText(/α \d\.\d{3}/);
+  await judgeVsPeople.getByText(/items rated differently, farthest apart first/).click();
+  await expect(judgeVsPeople.getByTestId('agreement-apart').first()).toContainText(/people \d · judge \d · \d apart/);
+  await expect(judgeVsPeople.getByTestId('agreement-apart-reason').first()).toHaveText(/^the judge: “.+”$/);
   await shootThemes(app, 'llm-judges-3-agreement');
+  expect(await app.axe()).toEqual([]);
+
+  // The judging queue puts the items the judge and the people rate differently first, named as the judge's.
+  await page.getByRole('main').getByRole('button', { name: 'Workspace', exact: true }).click();
+  await runDemoExperiment(page);
+  await (await demoExperimentRow(page)).getByRole('button', { name: 'Judge' }).click();
+  await page.getByRole('radio', { name: 'Judge disagrees' }).click();
+  await expect(page.getByTestId('judge-apart').first()).toHaveText(/^the judge disagrees by \d$/);
   expect(await app.problems()).toEqual([]);
 });

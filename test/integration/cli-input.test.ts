@@ -53,7 +53,8 @@ describe('command-line input that is not what it should be', () => {
     expect(result.err).toContain(`${file}:1: The query is 52,428,800 characters long, over the 1,000 a query may have: it is left out.`);
     expect(result.err).toContain(`Error: ${file} holds no query.`);
     expect(await searches()).toBe(before);
-  });
+    // About 10 s on an idle 2-core machine, twice that beside another suite: the limit only stops a hung run.
+  }, 120_000);
 
   it('a CSV quote never closed: names the line, compares nothing, exit 3', async () => {
     const file = join(dir, 'queries.csv');

@@ -3,9 +3,10 @@ import { judgePairs, type JudgePair } from '../../main/services/llm-judges';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { canonicalRatings, DEFAULT_SCALE, MAX_RATING_LIMIT, newJudgmentList } from '../../shared/judgments';
+import { type PromptTemplate, promptTemplateSchema } from '../../shared/llm-judges';
 import { parseMask } from '../../shared/mask';
 import { checkOut, type CliIo, EXIT, intOption, parse, UsageError } from '../command';
-import { printJson } from '../input';
+import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
 import { queryEntries } from '../side-options';
 
@@ -29,16 +30,30 @@ export const LLM_USAGE =
   '  --judge-key-env  the environment variable holding its API key (default OPENAI_API_KEY; a local model may need none)\n' +
   `  --mask           the fields the judge is shown, as a response mask (default "${DEFAULT_JUDGE_MASK}")\n` +
   '  --max            the scale, 0 to --max (default 3; the threshold is 1)\n' +
+  "  --prompt         a prompt file (a workspace's judge-prompt.json, or { system, user }) instead of the default; its user\n" +
+  '                   message needs {{query}} and {{item}}; {{scale}} and {{intent}} are filled too\n' +
   '  --cache          a folder where verdicts are kept: a re-run asks nothing already answered for the same item,\n' +
   '                   query, endpoint, model and prompt\n' +
   '  --price-in, --price-out  prices per million input and output tokens (default 0: a local model)\n' +
   '  --max-cost       stops before a request that could take the cost past it (exit 1; what was judged is written)\n' +
   '  --format json    prints { items, requests, cached, noVerdict, tokens: { prompt, completion }, cost, … }\n' +
-  '  exit codes: 0 written, 1 stopped at --max-cost, 2 usage error, 3 no search answered or the judge cannot be reached\n' +
+  '  exit codes: 0 written, 1 stopped at --max-cost, 2 usage error, 3 a file could not be read (the query set, the prompt),\n' +
+  '             no search answered or the judge cannot be reached\n' +
   '  example: search-workbench judgments llm --query-set examples/workspace/query-sets/demo-shopper-queries.json \\\n' +
   '             --base-url http://127.0.0.1:8787 --token demo-search-token-0001 \\\n' +
   '             --judge-url http://127.0.0.1:8787/v1 --judge-model demo-judge \\\n' +
   '             --judge-key-env DEMO_JUDGE_KEY --k 5 --out llm.json';
+
+/** A prompt file: the workspace's format, or its two messages alone; a template the judge could not use is refused. */
+async function readPrompt(arg: string, io: CliIo): Promise<PromptTemplate> {
+  const { text, name } = await readInput(arg, io);
+  const parsed = promptTemplateSchema.safeParse(pick(parseJsonInput(text, name)));
+  if (!parsed.success) throw new InputError(`${name}: not a judge prompt (${parsed.error.issues[0]?.message ?? 'unreadable'}).`);
+  return parsed.data;
+}
+
+const pick = (value: unknown) =>
+  value && typeof value === 'object' ? { system: (value as PromptTemplate).system, user: (value as PromptTemplate).user } : value;
 
 function price(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -61,6 +76,7 @@ export async function llmCommand(argv: string[], io: CliIo): Promise<number> {
       'judge-model': { type: 'string' },
       'judge-key-env': { type: 'string' },
       mask: { type: 'string' },
+      prompt: { type: 'string' },
       max: { type: 'string' },
       cache: { type: 'string' },
       'price-in': { type: 'string' },
@@ -104,6 +120,7 @@ export async function llmCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--judge-key-env names ${keyVar}, which is not set: export the judge's API key in it.`);
   const pace = runOptions({ concurrency: values.concurrency, timeout: values.timeout }, JUDGE_CONCURRENCY);
   await checkOut(values.out);
+  const template = values.prompt ? await readPrompt(values.prompt, io) : undefined;
   const entries = await queryEntries(values['query-set']!, io);
   const configurations = values.config?.length ? values.config.map((c) => c.trim() || undefined) : [undefined];
 
@@ -141,6 +158,7 @@ export async function llmCommand(argv: string[], io: CliIo): Promise<number> {
     judge: { baseUrl: judgeUrl.href.replace(/\/+$/, ''), model: values['judge-model']!, apiKey: process.env[keyVar] ?? 'none' },
     scale,
     pairs,
+    ...(template ? { template } : {}),
     concurrency: pace.concurrency,
     ...(pace.auto ? { pace: 'auto' as const } : {}),
     prices,

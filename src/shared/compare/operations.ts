@@ -123,8 +123,10 @@ export const compareOperations = {
       calibration: z.number().min(0).max(0.5).optional(),
       /** The items people and shoppers (the list's clicks' ratings) both rated differently, farthest apart first. */
       shoppersDisagree: z.boolean().optional(),
+      /** The items people and a language model judge (the list's llm: ratings) rated differently, farthest apart first. */
+      judgeDisagrees: z.boolean().optional(),
     }),
-    doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again); with shoppersDisagree, the pooled items the people and a click model rated differently, farthest apart first.",
+    doc: "The pooled judging queue of an experiment's newest run: per query, the union of both sides' top k not yet rated, in an order blind to side and rank, with the stored answers' items (nothing is sent again); with shoppersDisagree, the pooled items the people and a click model rated differently, farthest apart first; with judgeDisagrees, those the people and a language model judge rated differently.",
   }),
   'experiments:skip': operation<{ skipped: number }>()({
     example: { file: 'fuzz.json', query: 'jacket', itemId: '1', skipped: true },

@@ -57,6 +57,8 @@ export {
   type ClicksOpinion,
   clicksIndex,
   clicksSources,
+  isSourceRating,
+  type SourceKind,
   type ListAgreementWithShoppers,
   type PeopleVsClicks,
   peopleVsClicks,

@@ -197,6 +197,8 @@ export interface JudgingQueue extends Omit<JudgingPool, 'queries'> {
   secondOpinion?: boolean;
   /** The queue holds the items people and shoppers rated differently, farthest apart first: each rating a second look. */
   shoppersDisagree?: boolean;
+  /** The same, for the items people and a language model judge rated differently. */
+  judgeDisagrees?: boolean;
   /** Whose items, when the second opinion is on one rater's. */
   secondOf?: string;
   /** The share of items others rated that joins the ordinary queue (calibration). */

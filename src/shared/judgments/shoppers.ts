@@ -1,10 +1,10 @@
 import { listAgreement, type ListAgreement } from './agreement';
-import { indexRatings, isClicksRating, type Rating, resolvedRatings } from './model';
+import { indexRatings, isClicksRating, isLlmRating, type Rating, resolvedRatings } from './model';
 import { queryKey } from './query-key';
 
 /**
- * People against shoppers: a list's clicks' ratings (one source per click model, `by: "clicks:<model>"`) set beside
- * the people's on the items both rated. The people are one rater — each item's value as metrics read it (adjudicated,
+ * People against shoppers and judges: a list's clicks' ratings (one source per click model, `by: "clicks:<model>"`)
+ * and language model judges' (one per model, `by: "llm:<model>"`) each set beside the people's on the items both rated. The people are one rater — each item's value as metrics read it (adjudicated,
  * else the raters' mean rounded down) — and each model another, so the figures are the agreement view's own:
  * Krippendorff's alpha, the kappas, per query.
  */
@@ -14,13 +14,16 @@ export interface ApartItem {
   query: string;
   itemId: string;
   people: number;
+  /** The source's rating: the click model's, or the judge's. */
   clicks: number;
   /** |people − clicks|. */
   apart: number;
+  /** A judge's reason for its rating. */
+  reason?: string;
 }
 
 export interface PeopleVsClicks {
-  /** The clicks' source: `clicks:pbm`, `clicks:dbn`, `clicks:coec`. */
+  /** The source: `clicks:pbm`, `clicks:dbn`, `clicks:coec`, or a judge's `llm:<model>`. */
   by: string;
   agreement: ListAgreement;
   /** Items both rated, far apart first (ties by query, then item); those rated the same are left out. */
@@ -29,26 +32,40 @@ export interface PeopleVsClicks {
   apartCount?: number;
 }
 
-type Rated = Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'rule' | 'adjudicated'>;
+type Rated = Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'rule' | 'adjudicated' | 'reason'>;
 
-/** The clicks' sources a list holds, sorted. */
-export function clicksSources(ratings: readonly Rated[]): string[] {
-  return [...new Set(ratings.filter(isClicksRating).map((r) => r.by!))].sort();
+/** Which sources: shoppers' clicks (`clicks:`), language model judges (`llm:`), or both. */
+export type SourceKind = 'clicks' | 'llm' | 'all';
+
+/** A rating that is a source's, not a person's: a click model's or a judge's. */
+export const isSourceRating = (r: { by?: string | undefined }): boolean => isClicksRating(r) || isLlmRating(r);
+
+/** The sources a list holds, sorted (clicks' before judges'). */
+export function clicksSources(ratings: readonly Rated[], kind: SourceKind = 'clicks'): string[] {
+  const of = kind === 'clicks' ? isClicksRating : kind === 'llm' ? isLlmRating : isSourceRating;
+  return [...new Set(ratings.filter(of).map((r) => r.by!))].sort();
 }
 
 /** Per clicks' source: the people's value of each item (by unit), that source's ratings, the items apart. */
-function sides(ratings: readonly Rated[]) {
+function sides(ratings: readonly Rated[], kind: SourceKind) {
   const people = resolvedRatings(indexRatings(ratings, { ratings: 'confirmed' }));
   const byUnit = new Map(people.map(([query, itemId, rating]) => [`${queryKey(query)}\u0000${itemId}`, rating]));
   return {
     people,
-    sources: clicksSources(ratings).map((by) => {
+    sources: clicksSources(ratings, kind).map((by) => {
       const clicks = ratings.filter((r) => r.by === by);
       const apart: ApartItem[] = [];
       for (const r of clicks) {
         const p = byUnit.get(`${queryKey(r.query)}\u0000${r.itemId}`);
         if (p !== undefined && p !== r.rating)
-          apart.push({ query: r.query, itemId: r.itemId, people: p, clicks: r.rating, apart: Math.abs(p - r.rating) });
+          apart.push({
+            query: r.query,
+            itemId: r.itemId,
+            people: p,
+            clicks: r.rating,
+            apart: Math.abs(p - r.rating),
+            ...(r.reason ? { reason: r.reason } : {}),
+          });
       }
       apart.sort((a, b) => b.apart - a.apart || a.query.localeCompare(b.query) || a.itemId.localeCompare(b.itemId));
       return { by, clicks, apart };
@@ -57,8 +74,8 @@ function sides(ratings: readonly Rated[]) {
 }
 
 /** Per clicks' source in the ratings: its agreement with the people and the items both rated, far apart first. */
-export function peopleVsClicks(ratings: readonly Rated[], max: number): PeopleVsClicks[] {
-  const { people, sources } = sides(ratings);
+export function peopleVsClicks(ratings: readonly Rated[], max: number, kind: SourceKind = 'clicks'): PeopleVsClicks[] {
+  const { people, sources } = sides(ratings, kind);
   return sources.map(({ by, clicks, apart }) => ({
     by,
     agreement: listAgreement(
@@ -73,12 +90,12 @@ export function peopleVsClicks(ratings: readonly Rated[], max: number): PeopleVs
 }
 
 /**
- * How far people and shoppers are apart on each item both rated: the largest distance over the list's clicks'
- * sources, by query key and item — what the judging queue orders by when it puts disagreements first.
+ * How far people and shoppers (or judges) are apart on each item both rated: the largest distance over the list's
+ * sources of that kind, by query key and item — what the judging queue orders by when it puts disagreements first.
  */
-export function apartIndex(ratings: readonly Rated[]): Map<string, number> {
+export function apartIndex(ratings: readonly Rated[], kind: SourceKind = 'clicks'): Map<string, number> {
   const out = new Map<string, number>();
-  for (const source of sides(ratings).sources)
+  for (const source of sides(ratings, kind).sources)
     for (const a of source.apart) {
       const unit = `${queryKey(a.query)}\u0000${a.itemId}`;
       out.set(unit, Math.max(out.get(unit) ?? 0, a.apart));
@@ -91,11 +108,12 @@ export type ListAgreementWithShoppers = ListAgreement & { shoppers: PeopleVsClic
 
 export function agreementOfList(ratings: readonly Rated[], max: number): ListAgreementWithShoppers {
   return {
+    // The people's raters only: each click model and each judge is set against them below, one source at a time.
     ...listAgreement(
-      ratings.filter((r) => !isClicksRating(r)),
+      ratings.filter((r) => !isSourceRating(r)),
       max,
     ),
-    shoppers: peopleVsClicks(ratings, max),
+    shoppers: peopleVsClicks(ratings, max, 'all'),
   };
 }
 

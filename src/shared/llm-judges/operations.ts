@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { event, itemName, operation, workspaceFileSchema } from '../operations';
 import type { Tokens } from './cost';
+import { promptTemplateSchema, type PromptView } from './prompt';
 
 /** The Local demo's own judge: the embedded emulator's `/v1`, with a known truth. */
 export const DEMO_JUDGE_ID = 'local-demo';
@@ -111,6 +112,16 @@ export const llmJudgeOperations = {
     example: { judge: 'local-demo', querySet: 'no-such-set.json', name: 'Judge' },
     input: z.strictObject({ ...runInput, name: itemName }),
     doc: "Judges the pool (from the cache where the same question was answered) and saves the ratings (by llm:<model>, with reasons) as a new judgment list, or into the list `into` beside its people's (replacing this judge's earlier ratings there), on its scale. Progress as llm-judges:progress; llm-judges:cancel pauses it, and running it again resumes from the cache.",
+  }),
+  'llm-judges:prompt': operation<PromptView>()({
+    example: {},
+    input: z.strictObject({}),
+    doc: "The prompt a judge is asked with: the workspace's judge-prompt.json where there is one, else the default; with its version (a hash of its two messages), which verdicts are cached under.",
+  }),
+  'llm-judges:set-prompt': operation<PromptView>()({
+    example: { template: null },
+    input: z.strictObject({ template: promptTemplateSchema.nullable() }),
+    doc: "Saves the workspace's prompt (judge-prompt.json, written atomically; it needs {{query}} and {{item}} in its user message) or, with null, removes it so the default is used. A changed prompt is a new version: nothing cached under the old one is reused.",
   }),
   'llm-judges:cancel': operation<{ cancelled: boolean }>()({
     example: {},

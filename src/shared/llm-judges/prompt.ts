@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Scale } from '../judgments';
 
 /**
@@ -105,4 +106,28 @@ export function fnv1a(text: string): string {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h.toString(16).padStart(8, '0');
+}
+
+/** The workspace's own prompt: `judge-prompt.json` at its root, kept in git with the rest; its hash is its version. */
+export const PROMPT_FORMAT = 'search-workbench-judge-prompt';
+export const PROMPT_FILE = 'judge-prompt.json';
+
+export const promptTemplateSchema = z
+  .strictObject({ system: z.string().max(20_000), user: z.string().max(20_000) })
+  .superRefine((t, ctx) => {
+    const problem = templateProblem(t);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem.startsWith('the system') ? 'system' : 'user'] });
+  });
+
+export const promptFileSchema = z.strictObject({
+  format: z.literal(PROMPT_FORMAT),
+  version: z.literal(1),
+  system: z.string().max(20_000),
+  user: z.string().max(20_000),
+});
+
+/** A prompt as the app shows it: its messages, its version (what verdicts are cached under) and where it comes from. */
+export interface PromptView extends PromptTemplate {
+  version: string;
+  source: 'default' | 'workspace';
 }

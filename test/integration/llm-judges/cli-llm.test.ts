@@ -68,6 +68,17 @@ describe('judgments llm', () => {
     const again = await run(judgeArgs(['--cache', cache, '--out', join(dir, 'llm-2.json'), '--format', 'json']));
     expect(again.code, again.err).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ items: 12, rated: 12, requests: 0, cached: 12 });
+    // Another prompt is another question: asked again, under its own version.
+    const prompt = join(dir, 'prompt.json');
+    await writeFile(prompt, JSON.stringify({ system: 'Rate on {{scale}}. Answer JSON.', user: 'Query: {{query}}\n<item>{{item}}</item>' }));
+    const other = await run(judgeArgs(['--cache', cache, '--prompt', prompt, '--out', join(dir, 'llm-3.json'), '--format', 'json']));
+    expect(other.code, other.err).toBe(0);
+    expect(JSON.parse(other.out)).toMatchObject({ items: 12, rated: 12, requests: 12, cached: 0 });
+    expect(JSON.parse(other.out).templateVersion).not.toBe(summary.templateVersion);
+    await writeFile(prompt, JSON.stringify({ system: 'x', user: 'no placeholders' }));
+    const broken = await run(judgeArgs(['--prompt', prompt, '--out', join(dir, 'llm-4.json')]));
+    expect(broken.code).toBe(3);
+    expect(broken.err).toMatch(/not a judge prompt \(the user message has no \{\{query\}\}/);
   });
 
   it('stops at --max-cost with exit 1, writing what was judged', async () => {

@@ -85,6 +85,25 @@ describe('llm-judges through the contract', () => {
     expect(beside.ratings.filter((r) => r.by === 'llm:demo-judge')).toHaveLength(12);
     expect(beside.ratings.filter((r) => r.by !== 'llm:demo-judge')).toHaveLength(1);
 
+    // The workspace's own prompt: checked, saved as judge-prompt.json, a new version (nothing cached under it yet),
+    // and taken away again (the default's verdicts are still cached).
+    const byDefault = await call<{ version: string; source: string; system: string; user: string }>(core, 'llm-judges:prompt', {});
+    expect(byDefault.source).toBe('default');
+    const refused = await invoke(core, 'llm-judges:set-prompt', { template: { system: 'Rate it.', user: 'Query: {{query}}' } });
+    expect(refused.ok ? null : refused.error.message).toMatch(/no \{\{item\}\}/);
+    const own = await call<{ version: string; source: string }>(core, 'llm-judges:set-prompt', {
+      template: { system: `${byDefault.system}\nBe strict.`, user: byDefault.user },
+    });
+    expect(own.source).toBe('workspace');
+    expect(own.version).not.toBe(byDefault.version);
+    expect(JSON.parse(await readFile(join(core.services.workspace.folder, 'judge-prompt.json'), 'utf8'))).toMatchObject({
+      format: 'search-workbench-judge-prompt',
+      system: expect.stringContaining('Be strict.'),
+    });
+    expect(await call(core, 'llm-judges:estimate', input)).toMatchObject({ pairs: 12, toAsk: 12, cached: 0 });
+    expect(await call(core, 'llm-judges:set-prompt', { template: null })).toMatchObject({ source: 'default', version: byDefault.version });
+    expect(await call(core, 'llm-judges:estimate', input)).toMatchObject({ toAsk: 0, cached: 12 });
+
     const unknown = await invoke(core, 'llm-judges:run', { ...input, judge: 'nobody', name: 'X' });
     expect(unknown.ok ? null : unknown.error).toMatchObject({ code: 'not-found', details: { field: 'judge' } });
   });

@@ -90,11 +90,18 @@ export class Experiments {
    * The pooled judging queue of an experiment's newest run, for the rater of the moment: the items nobody has
    * rated; with `secondOpinion`, the items only others rated (their ratings unseen); with `calibration`, a
    * seeded share of those joins the ordinary queue; with `shoppersDisagree`, the items people and a click model both
-   * rated differently, farthest apart first (a second look).
+   * rated differently, farthest apart first (a second look); with `judgeDisagrees`, those people and a language model
+   * judge rated differently.
    */
   async queue(
     file: string,
-    options: { secondOpinion?: boolean; secondOf?: string; calibration?: number; shoppersDisagree?: boolean } = {},
+    options: {
+      secondOpinion?: boolean;
+      secondOf?: string;
+      calibration?: number;
+      shoppersDisagree?: boolean;
+      judgeDisagrees?: boolean;
+    } = {},
   ): Promise<JudgingQueue> {
     const experiment = await this.read(file);
     if (!experiment.judgments)
@@ -148,7 +155,8 @@ export class Experiments {
       const o = opinions.get(`${queryKey}\u0000${itemId}`);
       return !!o && !o.mine && !o.decided && (options.secondOf ? o.others.has(options.secondOf) : o.others.size > 0);
     };
-    const apart = options.shoppersDisagree ? apartIndex(list.ratings) : null;
+    const apart =
+      options.shoppersDisagree || options.judgeDisagrees ? apartIndex(list.ratings, options.judgeDisagrees ? 'llm' : 'clicks') : null;
     const pool = poolQueue(queries, indexRatings(list.ratings), k, skipped, {
       ...(apart ? { shoppersDisagree: true, apartOf: (key: string, itemId: string) => apart.get(`${key}\u0000${itemId}`) } : {}),
       ...(options.secondOpinion ? { secondOpinion: true } : {}),
@@ -173,7 +181,8 @@ export class Experiments {
       rater: me,
       raters: [...raters].sort(),
       ...(options.secondOpinion ? { secondOpinion: true } : {}),
-      ...(options.shoppersDisagree ? { shoppersDisagree: true } : {}),
+      ...(options.shoppersDisagree && !options.judgeDisagrees ? { shoppersDisagree: true } : {}),
+      ...(options.judgeDisagrees ? { judgeDisagrees: true } : {}),
       ...(options.secondOpinion && options.secondOf ? { secondOf: options.secondOf } : {}),
       ...(options.calibration ? { calibration: options.calibration } : {}),
       ...(rules.length ? { rules: rules.length } : {}),

@@ -12,10 +12,11 @@ export function compareImplementation(s: Services): Implementation<typeof compar
     'compare:export': ({ id, format }) => s.compare.export(id, format),
     'compare:quality': ({ id }) => s.compare.quality(id),
     'compare:delete': ({ id }) => s.compare.delete(id),
-    'experiments:queue': async ({ file, secondOpinion, secondOf, calibration, shoppersDisagree }) =>
+    'experiments:queue': async ({ file, secondOpinion, secondOf, calibration, shoppersDisagree, judgeDisagrees }) =>
       s.images.noted(
         await s.experiments.queue(file, {
           ...(shoppersDisagree ? { shoppersDisagree } : {}),
+          ...(judgeDisagrees ? { judgeDisagrees } : {}),
           ...(secondOpinion ? { secondOpinion } : {}),
           ...(secondOf ? { secondOf } : {}),
           ...(calibration ? { calibration } : {}),

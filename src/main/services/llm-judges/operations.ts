@@ -9,6 +9,8 @@ export function llmJudgeImplementation(s: Services): Implementation<typeof llmJu
     'llm-judges:remove': (input) => s.judges.remove(input.id),
     'llm-judges:estimate': (input) => s.judges.estimate(input),
     'llm-judges:run': (input) => s.judges.run(input),
+    'llm-judges:prompt': () => s.judges.prompt(),
+    'llm-judges:set-prompt': (input) => s.judges.setPrompt(input.template),
     'llm-judges:cancel': () => s.judges.cancel(),
   };
 }

@@ -1,3 +1,4 @@
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Notice } from '../../../shared/app';
@@ -11,6 +12,14 @@ import {
   type JudgeRunView,
   judgeSchema,
   type JudgeView,
+  DEFAULT_TEMPLATE,
+  PROMPT_FILE,
+  PROMPT_FORMAT,
+  promptFileSchema,
+  type PromptTemplate,
+  type PromptView,
+  templateProblem,
+  templateVersion,
 } from '../../../shared/llm-judges';
 import { parseMask } from '../../../shared/mask';
 import { querySetSchema } from '../../../shared/workspace';
@@ -19,7 +28,7 @@ import { poolTopK } from '../judgments';
 import { type LocalDemo, type ProfileService, readyProfile } from '../profiles';
 import type { SearchClient } from '../search';
 import type { SecretStore } from '../secrets';
-import { JsonDocument } from '../storage';
+import { JsonDocument, readTextFile, writeJsonAtomically } from '../storage';
 import type { Workspace } from '../workspace';
 import type { JudgeEndpoint } from './ask';
 import { estimateJudging, type JudgePair, judgePairs, type JudgeRun } from './run';
@@ -126,6 +135,54 @@ export class JudgeService {
     return this.list();
   }
 
+  /** The workspace's prompt file, or the default: a file that does not read as one is said, never used half-read. */
+  private async template(): Promise<{ template: PromptTemplate; source: PromptView['source'] }> {
+    const file = join(this.deps.workspace.folder, PROMPT_FILE);
+    let text: string;
+    try {
+      text = await readTextFile(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { template: DEFAULT_TEMPLATE, source: 'default' };
+      throw err;
+    }
+    let parsed: ReturnType<typeof promptFileSchema.safeParse>;
+    try {
+      parsed = promptFileSchema.safeParse(JSON.parse(text));
+    } catch {
+      throw failure('validation', `${PROMPT_FILE} in the workspace is not JSON: fix it, or remove it to use the default prompt.`, {
+        field: 'prompt',
+      });
+    }
+    if (!parsed.success)
+      throw failure(
+        'validation',
+        `${PROMPT_FILE} in the workspace is not a judge prompt (${parsed.error.issues[0]?.message}): fix it, or remove it to use the default.`,
+        {
+          field: 'prompt',
+        },
+      );
+    const template = { system: parsed.data.system, user: parsed.data.user };
+    const problem = templateProblem(template);
+    if (problem) throw failure('validation', `${PROMPT_FILE} in the workspace: ${problem}.`, { field: 'prompt' });
+    return { template, source: 'workspace' };
+  }
+
+  async prompt(): Promise<PromptView> {
+    const { template, source } = await this.template();
+    return { ...template, version: templateVersion(template), source };
+  }
+
+  /** Writes the workspace's prompt (atomically), or removes it so the default is used again. */
+  async setPrompt(template: PromptTemplate | null): Promise<PromptView> {
+    const file = join(this.deps.workspace.folder, PROMPT_FILE);
+    if (template === null) await rm(file, { force: true });
+    else {
+      await mkdir(this.deps.workspace.folder, { recursive: true });
+      await writeJsonAtomically(file, { format: PROMPT_FORMAT, version: 1, system: template.system, user: template.user });
+    }
+    return this.prompt();
+  }
+
   private demoEndpoint(): JudgeEndpoint | undefined {
     const running = this.deps.localDemo?.emulator;
     return running ? { baseUrl: `${running.url}${JUDGE_PATH}`, model: JUDGE_MODEL, apiKey: JUDGE_API_KEY } : undefined;
@@ -160,6 +217,7 @@ export class JudgeService {
         field: 'mask',
       });
     const { endpoint, prices } = await this.endpoint(input.judge);
+    const { template } = await this.template();
     const set = await this.deps.workspace.read('query-sets', input.querySet, querySetSchema);
     const profile = await readyProfile(this.deps.profiles, this.deps.localDemo, input.profileId);
     const token = profile.searchTokens[0]?.token;
@@ -198,6 +256,7 @@ export class JudgeService {
         judge: endpoint,
         scale: into?.scale ?? DEFAULT_SCALE,
         pairs,
+        template,
         concurrency: input.concurrency,
         cacheDir: join(this.deps.workspace.folder, JUDGE_CACHE_FOLDER),
         prices,

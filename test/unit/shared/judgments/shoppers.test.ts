@@ -73,6 +73,30 @@ describe('people against shoppers', () => {
     expect(pool.queries.flatMap((q) => q.items).every((i) => i.second)).toBe(true);
   });
 
+  it("sets a language model judge beside the people as clicks are, with its reasons, and keeps its disagreements apart from shoppers'", () => {
+    const judge = (query: string, itemId: string, rating: number): Rating => ({
+      query,
+      itemId,
+      rating,
+      by: 'llm:gpt',
+      reason: `why ${itemId}`,
+    });
+    const withJudge = [...ratings, judge('q0', 'item0', 2), judge('q1', 'item1', 1), judge('q2', 'unrated', 1)];
+    const report = agreementOfList(withJudge, 3);
+    // The judge is not one of the list's raters: it is set against the people, as each click model is.
+    expect(report.raters).toEqual(['ann', 'bob']);
+    expect(report.shoppers.map((s) => s.by)).toEqual(['clicks:dbn', 'clicks:pbm', 'llm:gpt']);
+    const gpt = report.shoppers.find((s) => s.by === 'llm:gpt')!;
+    expect(gpt.apart).toEqual([{ query: 'q0', itemId: 'item0', people: 0, clicks: 2, apart: 2, reason: 'why item0' }]);
+    // Shoppers disagree: clicks' sources only; Judge disagrees: the judges' only.
+    expect(apartIndex(withJudge).get('q0\u0000item0')).toBe(3);
+    expect([...apartIndex(withJudge, 'llm')]).toEqual([['q0\u0000item0', 2]]);
+    // Counted only where asked, where nobody rated: never over the people's.
+    expect(indexRatings(withJudge, { ratings: 'people+llm' }).get('q2')!.ratings.get('unrated')).toBe(1);
+    expect(indexRatings(withJudge).get('q2')!.ratings.has('unrated')).toBe(false);
+    expect(indexRatings(withJudge, { ratings: 'people+llm' }).get('q0')!.ratings.get('item0')).toBe(0);
+  });
+
   it("indexes each item's clicks' ratings with their evidence, for Search", () => {
     const index = clicksIndex(ratings);
     expect(

@@ -144,11 +144,11 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
   const lookup = useItemLookup(shoppers.flatMap((m) => m.apart.slice(0, SHOWN_APART).map((d) => d.itemId)));
   if (!shoppers.length) return null;
   return (
-    <section aria-label="People and shoppers" data-testid="agreement-shoppers">
-      <h3 className="agreement__h">People and shoppers</h3>
+    <section aria-label="People, shoppers and judges" data-testid="agreement-shoppers">
+      <h3 className="agreement__h">People, shoppers and judges</h3>
       <p className="small muted">
-        Each click model’s ratings (Shopper traffic → Ratings from clicks) against the people’s, on the items both rated: the people count
-        as one rater, their value of an item as metrics read it.
+        Each click model’s ratings (Shopper traffic → Ratings from clicks) and each language model judge’s (Workspace → Ask a judge) against
+        the people’s, on the items both rated: the people count as one rater, their value of an item as metrics read it.
       </p>
       {shoppers.map(({ by, agreement: a, apart, apartCount = apart.length }) => (
         <div key={by} className="agreement__shoppers" data-testid="agreement-shoppers-model">
@@ -182,8 +182,8 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
             <details className="agreement__apart">
               <summary className="small">
                 {apartCount.toLocaleString('en-US')} items rated differently, farthest apart first
-                {apartCount > SHOWN_APART ? ` (the first ${SHOWN_APART} listed)` : ''} — the judging queue’s “Shoppers disagree” puts them
-                first
+                {apartCount > SHOWN_APART ? ` (the first ${SHOWN_APART} listed)` : ''} — the judging queue’s “
+                {by.startsWith('llm:') ? 'Judge disagrees' : 'Shoppers disagree'}” puts them first
               </summary>
               <ul className="agreement-disagreements" aria-label={`Items people and ${by} rated differently`}>
                 {apart.slice(0, SHOWN_APART).map((d) => (
@@ -196,8 +196,13 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
                       />
                     </span>
                     <span className="small">
-                      people {d.people} · clicks {d.clicks} · {d.apart} apart
+                      people {d.people} · {by.startsWith('llm:') ? 'judge' : 'clicks'} {d.clicks} · {d.apart} apart
                     </span>
+                    {d.reason ? (
+                      <span className="small muted agreement-apart__reason" data-testid="agreement-apart-reason">
+                        the judge: “{d.reason}”
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -246,14 +251,17 @@ export function AgreementPanel() {
       ) : !report ? (
         <div className="screen-loading" role="status" aria-busy="true" aria-label="Measuring agreement" />
       ) : report.raters.length < 2 ? (
-        <div className="empty-state empty-state--inline">
-          <h3 className="empty-state__title">{report.raters.length ? `Only ${report.raters[0]} has rated` : 'Nobody has rated yet'}</h3>
-          <p className="muted">
-            Agreement needs two raters on the same items. In the judging queue, set another name under “Rating as” and pick “Second
-            opinion”: the items someone else rated come to you without their ratings.
-          </p>
+        <>
+          <div className="empty-state empty-state--inline">
+            <h3 className="empty-state__title">{report.raters.length ? `Only ${report.raters[0]} has rated` : 'Nobody has rated yet'}</h3>
+            <p className="muted">
+              Agreement needs two raters on the same items. In the judging queue, set another name under “Rating as” and pick “Second
+              opinion”: the items someone else rated come to you without their ratings.
+            </p>
+          </div>
+          {/* Shoppers and judges are set against the one rater there is: their figures read as they do beside several. */}
           <ShoppersSection shoppers={report.shoppers} />
-        </div>
+        </>
       ) : (
         <>
           <div className="agreement__headline" data-testid="agreement-alpha">

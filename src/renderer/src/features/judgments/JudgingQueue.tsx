@@ -24,9 +24,12 @@ function Card({
   pins,
   focused,
   max,
+  judge,
   onFocus,
   refFor,
 }: {
+  /** The queue puts the items a language model judge and people rated differently first: the badge names the judge. */
+  judge?: boolean;
   item: QueueItem;
   pins: string[];
   focused: boolean;
@@ -69,9 +72,13 @@ function Card({
         <span
           className="badge badge--warning"
           data-testid="judge-apart"
-          title="People's rating and shoppers' (the list's clicks' rating) differ by this much; neither is shown until you rate"
+          title={
+            judge
+              ? "People's rating and the judge's (the list's llm: rating) differ by this much; neither is shown until you rate"
+              : "People's rating and shoppers' (the list's clicks' rating) differ by this much; neither is shown until you rate"
+          }
         >
-          shoppers disagree by {item.apart}
+          {judge ? 'the judge disagrees' : 'shoppers disagree'} by {item.apart}
         </span>
       ) : item.second ? (
         <span className="badge badge--muted" title="Someone else rated this item; your rating goes beside theirs">
@@ -269,6 +276,7 @@ export function JudgingQueue() {
                 pins={pins}
                 focused={i === at}
                 max={queue.scale.max}
+                judge={queue.judgeDisagrees === true}
                 onFocus={() => setFocus(i)}
                 refFor={(el) => (cards.current[i] = el)}
               />

@@ -41,8 +41,10 @@ export function OpinionBar({ queue }: { queue: Queue }) {
       </Button>
       <Segmented
         label="Queue"
-        value={options.shoppersDisagree ? 'shoppers' : options.secondOpinion ? 'second' : 'unrated'}
-        onChange={(v) => void setQueueOptions({ secondOpinion: v === 'second', shoppersDisagree: v === 'shoppers' })}
+        value={options.judgeDisagrees ? 'judge' : options.shoppersDisagree ? 'shoppers' : options.secondOpinion ? 'second' : 'unrated'}
+        onChange={(v) =>
+          void setQueueOptions({ secondOpinion: v === 'second', shoppersDisagree: v === 'shoppers', judgeDisagrees: v === 'judge' })
+        }
         options={[
           { value: 'unrated', label: 'Unrated items' },
           { value: 'second', label: 'Second opinion', title: 'Items someone else rated and you have not; their rating stays hidden' },
@@ -50,6 +52,12 @@ export function OpinionBar({ queue }: { queue: Queue }) {
             value: 'shoppers',
             label: 'Shoppers disagree',
             title: "Items people and shoppers (the list's clicks' ratings) rated differently, farthest apart first",
+          },
+          {
+            value: 'judge',
+            label: 'Judge disagrees',
+            title:
+              "Items people and a language model judge (the list's llm: ratings, from Ask a judge) rated differently, farthest apart first",
           },
         ]}
       />
@@ -71,7 +79,7 @@ export function OpinionBar({ queue }: { queue: Queue }) {
           </select>
         </label>
       ) : null}
-      {!options.secondOpinion && !options.shoppersDisagree ? (
+      {!options.secondOpinion && !options.shoppersDisagree && !options.judgeDisagrees ? (
         <label
           className="judging__calibration"
           title="A seeded sample of items others rated joins your queue, so raters overlap on purpose"

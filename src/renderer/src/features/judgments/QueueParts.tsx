@@ -80,7 +80,15 @@ export function QueueProgress({ queue }: { queue: Queue }) {
 export function QueueDone({ queue }: { queue: Queue }) {
   return (
     <div className="empty-state empty-state--inline">
-      {queue.shoppersDisagree ? (
+      {queue.judgeDisagrees ? (
+        <>
+          <h2 className="empty-state__title">People and the judge agree on every pooled item</h2>
+          <p className="muted">
+            No pooled item has both a person’s rating and a judge’s that differ. A judge’s ratings come from Workspace → Judgment lists →
+            Ask a judge, into this judgment list beside its ratings.
+          </p>
+        </>
+      ) : queue.shoppersDisagree ? (
         <>
           <h2 className="empty-state__title">People and shoppers agree on every pooled item</h2>
           <p className="muted">

@@ -15,6 +15,8 @@ export interface QueueOptions {
   calibration: number;
   /** The items people and shoppers rated differently, farthest apart first. */
   shoppersDisagree: boolean;
+  /** The items people and a language model judge rated differently, farthest apart first. */
+  judgeDisagrees: boolean;
 }
 
 /** The judging queue: an experiment's pooled items to rate, whose queue it is, and the run's quality as ratings come in. */
@@ -46,7 +48,7 @@ export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
   return {
     queue: idleCall(),
     queueQuality: idleCall(),
-    queueOptions: { secondOpinion: false, secondOf: '', calibration: 0, shoppersDisagree: false },
+    queueOptions: { secondOpinion: false, secondOf: '', calibration: 0, shoppersDisagree: false, judgeDisagrees: false },
     setQueueOptions: async (patch) => {
       set((s) => ({ queueOptions: { ...s.queueOptions, ...patch } }));
       const queue = get().queue.result;
@@ -69,10 +71,11 @@ export const createQueueSlice: SliceCreator<QueueSlice, Deps> = (set, get) => {
           // A rating made a moment ago (on Search, say) is still on its way to the file: the queue is made after it
           // lands, or it would offer that item as unrated.
           await get().ratingsSaved();
-          const { secondOpinion, secondOf, calibration, shoppersDisagree } = get().queueOptions;
+          const { secondOpinion, secondOf, calibration, shoppersDisagree, judgeDisagrees } = get().queueOptions;
           return workbench().experiments.queue({
             file: experimentFile,
             ...(shoppersDisagree ? { shoppersDisagree } : {}),
+            ...(judgeDisagrees ? { judgeDisagrees } : {}),
             ...(secondOpinion ? { secondOpinion, ...(secondOf ? { secondOf } : {}) } : {}),
             ...(calibration ? { calibration } : {}),
           });

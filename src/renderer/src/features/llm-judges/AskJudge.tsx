@@ -8,6 +8,7 @@ import { IntInput } from '../../components/IntInput';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../store/store';
 import { JudgeForm } from './JudgeForm';
+import { PromptEditor } from './PromptEditor';
 import './llm-judges.css';
 
 const tokens = (n: number) => n.toLocaleString('en-US');
@@ -32,6 +33,7 @@ export function AskJudge({ onDone }: { onDone: () => void }) {
   const [configurations, setConfigurations] = useState('');
   const [k, setK] = useState(10);
   const [maxCost, setMaxCost] = useState('');
+  const [mask, setMask] = useState('');
   const [estimate, setEstimate] = useState<JudgeEstimateView | null>(null);
   const [progress, setProgress] = useState<JudgeProgressView | null>(null);
   const [result, setResult] = useState<JudgeRunView | null>(null);
@@ -61,6 +63,7 @@ export function AskJudge({ onDone }: { onDone: () => void }) {
     k,
     configurations: configurations.trim() ? configurations.split(',').map((c) => c.trim()) : [''],
     ...(into ? { into } : {}),
+    ...(mask.trim() ? { mask: mask.trim() } : {}),
     ...(cost !== undefined && !costProblem ? { maxCost: cost } : {}),
   });
   const chosen = judges?.find((j) => j.id === judge);
@@ -189,6 +192,17 @@ export function AskJudge({ onDone }: { onDone: () => void }) {
           />
         </label>
       </div>
+      <div className="ws-form__row">
+        <input
+          className="input input--sm mono"
+          aria-label="Fields the judge is shown"
+          placeholder="Fields shown: id, product(title, brand, category, colour, gender, material, price, tags)"
+          title="A response mask, as on Search: the fields of each item the judge is shown"
+          value={mask}
+          onChange={(e) => setMask(e.target.value)}
+        />
+      </div>
+      <PromptEditor />
       {costProblem ? (
         <p className="diag diag--error small" role="alert">
           {costProblem}
