@@ -4,6 +4,7 @@ import type { JudgeEstimateView, JudgeProgressView, JudgeRunView, JudgeView } fr
 import type { WorkbenchError } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
+import { ErrorLine } from '../../components/ErrorLine';
 import { IntInput } from '../../components/IntInput';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../store/store';
@@ -265,11 +266,7 @@ export function AskJudge({ onDone }: { onDone: () => void }) {
           </Button>
         </div>
       ) : null}
-      {error ? (
-        <p className="diag diag--error small" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
     </section>
   );
 }

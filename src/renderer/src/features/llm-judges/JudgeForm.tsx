@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { WorkbenchError } from '@shared/ipc';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
+import { ErrorLine } from '../../components/ErrorLine';
 
 const slug = (name: string) =>
   name
@@ -93,11 +94,7 @@ export function JudgeForm({ onSaved }: { onSaved: (id: string) => void }) {
           Save judge
         </Button>
       </div>
-      {error ? (
-        <p className="diag diag--error small" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { WorkbenchError } from '@shared/ipc';
 import type { PromptView } from '@shared/llm-judges';
 import { workbench } from '../../bridge';
 import { Button } from '../../components/Button';
+import { ErrorLine } from '../../components/ErrorLine';
 
 /**
  * The prompt a judge is asked with: the default, or the workspace's own (judge-prompt.json, kept in git with the
@@ -29,6 +30,19 @@ export function PromptEditor() {
       .llmJudges.setPrompt({ template })
       .then((r) => (r.ok ? show(r.value) : setError(r.error)));
   const field = error?.details?.issues?.[0]?.path.split('.')[1] ?? error?.details?.field;
+  /** One of the two messages, marked when a save was refused for it. */
+  const message = (part: 'system' | 'user', label: string, value: string, set: (text: string) => void) => (
+    <label className="small judge-prompt__label">
+      {label}
+      <textarea
+        className="input judge-prompt__text"
+        aria-label={label}
+        value={value}
+        aria-invalid={field === part || undefined}
+        onChange={(e) => set(e.target.value)}
+      />
+    </label>
+  );
   const edited = prompt !== null && (system !== prompt.system || user !== prompt.user);
   return (
     <details className="judge-prompt">
@@ -43,26 +57,8 @@ export function PromptEditor() {
         <span className="mono">{'{{intent}}'}</span> (the query set&apos;s, where it has one) and <span className="mono">{'{{item}}'}</span>{' '}
         (the item as JSON: its id and the fields shown). A saved prompt is a new version: pairs are asked again.
       </p>
-      <label className="small judge-prompt__label">
-        System message
-        <textarea
-          className="input judge-prompt__text"
-          aria-label="System message"
-          value={system}
-          aria-invalid={field === 'system' || undefined}
-          onChange={(e) => setSystem(e.target.value)}
-        />
-      </label>
-      <label className="small judge-prompt__label">
-        User message
-        <textarea
-          className="input judge-prompt__text"
-          aria-label="User message"
-          value={user}
-          aria-invalid={field === 'user' || undefined}
-          onChange={(e) => setUser(e.target.value)}
-        />
-      </label>
+      {message('system', 'System message', system, setSystem)}
+      {message('user', 'User message', user, setUser)}
       <div className="ws-form__row">
         <Button size="sm" disabled={!edited} onClick={() => save({ system, user })}>
           Save prompt
@@ -71,11 +67,7 @@ export function PromptEditor() {
           Use the default
         </Button>
       </div>
-      {error ? (
-        <p className="diag diag--error small" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
     </details>
   );
 }
