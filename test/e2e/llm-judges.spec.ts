@@ -79,6 +79,14 @@ test('ask a judge: the Local demo judge estimated, run into the demo judgments, 
   await judgeVsPeople.getByText(/items rated differently, farthest apart first/).click();
   await expect(judgeVsPeople.getByTestId('agreement-apart').first()).toContainText(/people \d · judge \d · \d apart/);
   await expect(judgeVsPeople.getByTestId('agreement-apart-reason').first()).toHaveText(/^the judge: “.+”$/);
+  // Where it errs: by the people's grade and by brand (brands from the catalog's lookup).
+  await judgeVsPeople.getByText(/^Where llm:demo-judge errs: by the people’s grade, by brand, and against shoppers$/).click();
+  const byGrade = judgeVsPeople.getByRole('table', { name: "llm:demo-judge by the people's grade" });
+  await expect(byGrade.getByRole('row', { name: /^people 3 [\d,]+ \d+% [−+]?\d\.\d\d$/ })).toBeVisible();
+  const byBrand = judgeVsPeople.getByRole('table', { name: 'llm:demo-judge by brand' });
+  await expect(byBrand.getByRole('row').nth(1)).toHaveAccessibleName(/^(?!\(no brand known\))\S.* [\d,]+ \d+% [−+]?\d\.\d\d$/);
+  await expect(judgeVsPeople.getByRole('table', { name: 'Confusion of llm:demo-judge and people' })).toBeVisible();
+  await expect(judgeVsPeople.getByTestId('judge-report-card')).toContainText('No clicks’ ratings in this list to set the judge against');
   await shootThemes(app, 'llm-judges-3-agreement');
   expect(await app.axe()).toEqual([]);
 

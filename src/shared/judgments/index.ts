@@ -53,6 +53,7 @@ export { queryKey, queryOfQid } from './query-key';
 export {
   agreementOfList,
   type ApartItem,
+  type BothRated,
   apartIndex,
   type ClicksOpinion,
   clicksIndex,

@@ -30,6 +30,19 @@ export interface PeopleVsClicks {
   apart: ApartItem[];
   /** How many items are apart in all, when `apart` lists only the first of them. */
   apartCount?: number;
+  /** A judge's source: every item both rated, alike or not — what its report card groups by grade and by brand. */
+  pairs?: BothRated[];
+  /** A judge's source: its agreement with each click model's ratings in the list, on the items both rated. */
+  againstClicks?: { by: string; items: number; alpha: number | null; weightedKappa: number | null; exact: number | null }[];
+}
+
+/** An item the people and a source both rated. */
+export interface BothRated {
+  query: string;
+  itemId: string;
+  people: number;
+  /** The source's rating. */
+  rating: number;
 }
 
 type Rated = Pick<Rating, 'query' | 'itemId' | 'rating' | 'by' | 'rule' | 'adjudicated' | 'reason'>;
@@ -55,8 +68,10 @@ function sides(ratings: readonly Rated[], kind: SourceKind) {
     sources: clicksSources(ratings, kind).map((by) => {
       const clicks = ratings.filter((r) => r.by === by);
       const apart: ApartItem[] = [];
+      const both: BothRated[] = [];
       for (const r of clicks) {
         const p = byUnit.get(`${queryKey(r.query)}\u0000${r.itemId}`);
+        if (p !== undefined) both.push({ query: r.query, itemId: r.itemId, people: p, rating: r.rating });
         if (p !== undefined && p !== r.rating)
           apart.push({
             query: r.query,
@@ -68,7 +83,7 @@ function sides(ratings: readonly Rated[], kind: SourceKind) {
           });
       }
       apart.sort((a, b) => b.apart - a.apart || a.query.localeCompare(b.query) || a.itemId.localeCompare(b.itemId));
-      return { by, clicks, apart };
+      return { by, clicks, apart, both };
     }),
   };
 }
@@ -76,7 +91,7 @@ function sides(ratings: readonly Rated[], kind: SourceKind) {
 /** Per clicks' source in the ratings: its agreement with the people and the items both rated, far apart first. */
 export function peopleVsClicks(ratings: readonly Rated[], max: number, kind: SourceKind = 'clicks'): PeopleVsClicks[] {
   const { people, sources } = sides(ratings, kind);
-  return sources.map(({ by, clicks, apart }) => ({
+  return sources.map(({ by, clicks, apart, both }) => ({
     by,
     agreement: listAgreement(
       [
@@ -86,7 +101,28 @@ export function peopleVsClicks(ratings: readonly Rated[], max: number, kind: Sou
       max,
     ),
     apart,
+    ...(by.startsWith('llm:') ? { pairs: both, againstClicks: judgeVsClicks(ratings, clicks, max) } : {}),
   }));
+}
+
+/** A judge's ratings against each click model's in the list: shoppers' behaviour as a second yardstick. */
+function judgeVsClicks(ratings: readonly Rated[], judge: readonly Rated[], max: number): NonNullable<PeopleVsClicks['againstClicks']> {
+  return clicksSources(ratings, 'clicks').map((model) => {
+    const a = listAgreement(
+      [
+        ...judge.map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, by: 'judge' })),
+        ...ratings.filter((r) => r.by === model).map((r) => ({ query: r.query, itemId: r.itemId, rating: r.rating, by: model })),
+      ],
+      max,
+    );
+    return {
+      by: model,
+      items: a.pairable,
+      alpha: a.alpha,
+      weightedKappa: a.overall.weightedKappa,
+      exact: a.pairable ? a.overall.agreement : null,
+    };
+  });
 }
 
 /**

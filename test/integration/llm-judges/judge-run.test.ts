@@ -93,7 +93,12 @@ describe('judging through an OpenAI-compatible endpoint', () => {
     expect(first.tokens).toEqual({ prompt: 800, completion: 80 });
     expect(first.cost).toBeCloseTo((800 * 1 + 80 * 10) / 1_000_000, 12);
 
-    // The second run sends only the question without a verdict (twice): a verdict is never taken from nothing.
+    // A run over the pairs that got verdicts sends nothing; the whole set again asks only the one without a verdict
+    // (twice): a verdict is never taken from nothing.
+    const judged = await judgePairs({ ...run, pairs: pairs.filter((p) => p.item.id !== 'bad') });
+    expect(judged.requests).toBe(0);
+    expect(judged.cached).toBe(5);
+    expect(fake.requests()).toBe(9);
     const second = await judgePairs(run);
     expect(fake.requests()).toBe(11);
     expect(second.requests).toBe(2);

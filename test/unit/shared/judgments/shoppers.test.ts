@@ -88,6 +88,17 @@ describe('people against shoppers', () => {
     expect(report.shoppers.map((s) => s.by)).toEqual(['clicks:dbn', 'clicks:pbm', 'llm:gpt']);
     const gpt = report.shoppers.find((s) => s.by === 'llm:gpt')!;
     expect(gpt.apart).toEqual([{ query: 'q0', itemId: 'item0', people: 0, clicks: 2, apart: 2, reason: 'why item0' }]);
+    // Every item both rated, alike or not, for its report card (a click model's view carries none).
+    expect(gpt.pairs).toEqual([
+      { query: 'q0', itemId: 'item0', people: 0, rating: 2 },
+      { query: 'q1', itemId: 'item1', people: 1, rating: 1 },
+    ]);
+    expect(report.shoppers.find((s) => s.by === 'clicks:pbm')!.pairs).toBeUndefined();
+    // And against each click model: PBM rated item0 0 and item1 1 (the judge 2 and 1), DBN item0 3 and item1 1.
+    expect(gpt.againstClicks!.map((c) => [c.by, c.items, c.exact])).toEqual([
+      ['clicks:dbn', 2, 0.5],
+      ['clicks:pbm', 2, 0.5],
+    ]);
     // Shoppers disagree: clicks' sources only; Judge disagrees: the judges' only.
     expect(apartIndex(withJudge).get('q0\u0000item0')).toBe(3);
     expect([...apartIndex(withJudge, 'llm')]).toEqual([['q0\u0000item0', 2]]);

@@ -3,6 +3,7 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import type { PairFigures, PeopleVsClicks } from '@shared/judgments';
 import { Button } from '../../components/Button';
 import { ItemCell } from '../../components/ItemCell';
+import { JudgeReportCard } from '../llm-judges';
 import { useItemLookup } from '../../request-ui/use-item-lookup';
 import { ExportCsv, SortTh } from '../../components/TableTools';
 import { type TableColumn, useTableSort } from '../../components/table-sort';
@@ -150,7 +151,7 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
         Each click model’s ratings (Shopper traffic → Ratings from clicks) and each language model judge’s (Workspace → Ask a judge) against
         the people’s, on the items both rated: the people count as one rater, their value of an item as metrics read it.
       </p>
-      {shoppers.map(({ by, agreement: a, apart, apartCount = apart.length }) => (
+      {shoppers.map(({ by, agreement: a, apart, apartCount = apart.length, pairs, againstClicks }) => (
         <div key={by} className="agreement__shoppers" data-testid="agreement-shoppers-model">
           <p className="agreement__headline">
             <span className="metric__label">People · {by}</span>{' '}
@@ -169,6 +170,12 @@ function ShoppersSection({ shoppers }: { shoppers: PeopleVsClicks[] }) {
               </span>
             )}
           </p>
+          {pairs ? (
+            <JudgeReportCard by={by} pairs={pairs} againstClicks={againstClicks ?? []}>
+              {/* The pair's own order (its raters sorted): rows the first, columns the second, as every pair's table. */}
+              {a.pairs[0] ? <Confusion raters={a.pairs[0].raters} confusion={a.pairs[0].confusion} /> : null}
+            </JudgeReportCard>
+          ) : null}
           <details className="agreement__apart">
             <summary className="small">Per query ({plural(a.perQuery.length, 'query', 'queries')})</summary>
             <FiguresTable
