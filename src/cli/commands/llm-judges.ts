@@ -1,5 +1,5 @@
 import { poolTopK } from '../../main/services/judgments';
-import { judgePairs, type JudgePair } from '../../main/services/llm-judges';
+import { DEFAULT_JUDGE_MASK, judgePairs, type JudgePair } from '../../main/services/llm-judges';
 import { SearchClient } from '../../main/services/search';
 import { SHARED_FILE_MODE, writeFileAtomically } from '../../main/services/storage';
 import { canonicalRatings, DEFAULT_SCALE, MAX_RATING_LIMIT, newJudgmentList } from '../../shared/judgments';
@@ -10,8 +10,6 @@ import { InputError, parseJsonInput, printJson, readInput } from '../input';
 import { runClient, runOptions, SERVICE_FLAGS } from '../request-run';
 import { queryEntries } from '../side-options';
 
-/** The fields a judge is shown when no --mask is given: what tells a product apart, without its long description. */
-export const DEFAULT_JUDGE_MASK = 'id, product(title, brand, category, colour, gender, material, price, tags)';
 /** Requests to the judge in flight by default. */
 const JUDGE_CONCURRENCY = 4;
 /** The pool's depth when no --k is given. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { queryKey } from '../../shared/judgments';
+import { fnv1a } from '../../shared/llm-judges';
 import { describeIssues, zodIssues } from '../../shared/zod';
 import { DEMO_QUERIES, relevance } from './catalog/demo-queries';
 import type { CatalogItem } from './catalog/generate';
@@ -79,11 +80,7 @@ export class EmulatorJudge {
   }
 }
 
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
+const hashOf = (text: string): number => parseInt(fnv1a(text), 16);
 
 /** An error as OpenAI's API sends one. */
 function apiError(reply: FastifyReply, status: number, message: string, code: string, headers: Record<string, string> = {}) {

@@ -7,6 +7,7 @@ import {
   estimateTokens,
   FREE,
   itemJson,
+  type JudgeProgressView,
   LLM_BY,
   type Prices,
   type PromptTemplate,
@@ -41,17 +42,8 @@ export interface JudgeRun {
   seed?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
-  onProgress?: (progress: JudgeProgress) => void;
-}
-
-export interface JudgeProgress {
-  done: number;
-  total: number;
-  cached: number;
-  noVerdict: number;
-  failed: number;
-  tokens: Tokens;
-  cost: number;
+  /** How far the run is, as the window's progress event carries it. */
+  onProgress?: (progress: JudgeProgressView) => void;
 }
 
 export interface JudgeEstimate {
