@@ -110,11 +110,15 @@ export function searchWhere(filter: TrafficFilter): Sql {
 
 /**
  * Each search with what its shoppers did: clicks, the best rank clicked, add-to-cart, purchase, revenue and the sum of
- * click ranks. The one place the definitions above become SQL; the app keeps it as a table (`search_outcomes`) made
- * when the store is opened or grows, as a warehouse would keep a materialised view, so that every view reads one row
- * per search instead of every action. The page's hit ids stay in `searches`.
+ * click ranks; the shopper (`user_key`: the user id, else the client id), the A/B test and variation it was logged
+ * with, and whether it began its session (`session_first`: one search per session, so a session is counted once). The
+ * one place the definitions above become SQL; the app keeps it as a table (`search_outcomes`) made when the store is
+ * opened or grows, as a warehouse would keep a materialised view, so that every view reads one row per search instead
+ * of every action. The page's hit ids stay in `searches`.
  */
-export const SEARCH_OUTCOMES_SQL = `WITH acts AS (
+export const SEARCH_OUTCOMES_SQL = `WITH firsts AS (
+  SELECT arg_min(search_id, ts) AS search_id FROM searches WHERE session_id IS NOT NULL GROUP BY session_id
+), acts AS (
   SELECT search_id,
     count(*) FILTER (WHERE action = 'click') AS clicks,
     min(position) FILTER (WHERE action = 'click') AS best_click_rank,
@@ -129,8 +133,10 @@ export const SEARCH_OUTCOMES_SQL = `WITH acts AS (
 )
 SELECT coalesce(s.session_id, s.user_id, s.client_id) AS shopper, s.ts, s.day, s.query, s.configuration_id, s.segment, s.variables,
   s.filter, s.hit_count, coalesce(a.clicks, 0) AS clicks, a.best_click_rank, coalesce(a.carted, false) AS carted,
-  coalesce(a.bought, false) AS bought, coalesce(a.revenue, 0) AS revenue, a.click_rank_sum, coalesce(a.click_ranks, 0) AS click_ranks
-FROM searches s LEFT JOIN acts a ON a.search_id = s.search_id`;
+  coalesce(a.bought, false) AS bought, coalesce(a.revenue, 0) AS revenue, a.click_rank_sum, coalesce(a.click_ranks, 0) AS click_ranks,
+  coalesce(s.user_id, s.client_id) AS user_key, s.ab_test, s.ab_variation,
+  f.search_id IS NOT NULL AS session_first
+FROM searches s LEFT JOIN acts a ON a.search_id = s.search_id LEFT JOIN firsts f ON f.search_id = s.search_id`;
 
 /** The outcomes of the searches under a filter, with whether each got a click at a rank ≤ k. */
 export function searchOutcomesSql(filter: TrafficFilter, k: number): Sql {

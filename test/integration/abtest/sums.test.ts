@@ -31,6 +31,48 @@ beforeAll(async () => {
   const queries: string[] = [];
   const events: string[] = [];
   let q = 0;
+  const search = (
+    u: number,
+    user: string | undefined,
+    segment: string | undefined,
+    logged: string | null,
+    day: number,
+    s: number,
+    clicky: number,
+  ) => {
+    const id = `q${++q}`;
+    const ts = new Date(Date.UTC(2026, 10, 1 + day, 8 + s)).toISOString().replace('.000', '');
+    const attrs: Record<string, unknown> = { session_id: `s-${u}-${day}` };
+    if (user) attrs.user_id = user;
+    if (segment) attrs.segment = segment;
+    if (logged && day >= 0) Object.assign(attrs, { abTest: test.id, abVariation: logged });
+    queries.push(
+      JSON.stringify({
+        application: 'shop',
+        query_id: id,
+        client_id: `c-${u}`,
+        timestamp: ts,
+        user_query: 'tent',
+        query_response_hit_ids: ['a', 'b', 'c'],
+        query_attributes: attrs,
+      }),
+    );
+    const at = (action: string, extra: Record<string, unknown> = {}) =>
+      events.push(
+        JSON.stringify({
+          application: 'shop',
+          action_name: action,
+          query_id: id,
+          session_id: attrs.session_id,
+          client_id: `c-${u}`,
+          timestamp: ts,
+          event_attributes: { object: { object_id: 'a' }, position: { ordinal: 1 }, ...extra },
+        }),
+      );
+    if (random() < clicky) at('click');
+    if (random() < 0.1) at('add_to_cart');
+    if (random() < 0.08) at('purchase', { value: Math.round(random() * 200 * (random() < 0.02 ? 50 : 1)) });
+  };
   for (let u = 0; u < 300; u++) {
     // A third logged in a variation (a few in one the test lacks), the rest bucketed by their id; some with no id at all.
     const kind = random();
@@ -43,42 +85,16 @@ beforeAll(async () => {
     for (let day = -3; day < 6; day++) {
       if (random() < 0.5) continue;
       const searches = 1 + Math.floor(random() * 3);
-      for (let s = 0; s < searches; s++) {
-        const id = `q${++q}`;
-        const date = new Date(Date.UTC(2026, 10, 1 + day, 8 + s)).toISOString().replace('.000', '');
-        const ts = date;
-        const attrs: Record<string, unknown> = { session_id: `s-${u}-${day}` };
-        if (user) attrs.user_id = user;
-        if (segment) attrs.segment = segment;
-        if (logged && day >= 0) Object.assign(attrs, { abTest: test.id, abVariation: logged });
-        queries.push(
-          JSON.stringify({
-            application: 'shop',
-            query_id: id,
-            client_id: `c-${u}`,
-            timestamp: ts,
-            user_query: 'tent',
-            query_response_hit_ids: ['a', 'b', 'c'],
-            query_attributes: attrs,
-          }),
-        );
-        const at = (action: string, extra: Record<string, unknown> = {}) =>
-          events.push(
-            JSON.stringify({
-              application: 'shop',
-              action_name: action,
-              query_id: id,
-              session_id: attrs.session_id,
-              client_id: `c-${u}`,
-              timestamp: ts,
-              event_attributes: { object: { object_id: 'a' }, position: { ordinal: 1 }, ...extra },
-            }),
-          );
-        if (random() < clicky) at('click');
-        if (random() < 0.1) at('add_to_cart');
-        if (random() < 0.08) at('purchase', { value: Math.round(random() * 200 * (random() < 0.02 ? 50 : 1)) });
-      }
+      for (let s = 0; s < searches; s++) search(u, user, segment, logged, day, s, clicky);
     }
+  }
+  // Users of each shape the store sums apart: searches on one day of the test only, and one search on each of two days
+  // (each logged or bucketed, with a pre-period or without), beside the many searching on several days.
+  for (let u = 300; u < 340; u++) {
+    const logged = u % 2 ? 'b' : null;
+    const days = u < 320 ? [u % 6, u % 6] : [u % 3, 3 + (u % 3)];
+    if (u % 4 === 0) search(u, `user-${u}`, 'outlet', logged, -2, 0, 0.5);
+    days.forEach((day, s) => search(u, `user-${u}`, 'premium', logged, day, s, 0.5));
   }
   await writeFile(join(dir, 'queries.jsonl'), `${queries.join('\n')}\n`);
   await writeFile(join(dir, 'events.jsonl'), `${events.join('\n')}\n`);

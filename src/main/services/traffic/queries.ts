@@ -74,14 +74,15 @@ export interface NumberedConversion {
 /** The store's first pages numbered by DuckDB, as columns: what pages are made of, but their patterns. */
 export type NumberedPages = Omit<Parameters<typeof pagesFromColumns>[0], 'patternRanking' | 'clicked' | 'count'>;
 
-const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches,
-  CAST(count(coalesce(user_id, client_id)) AS INTEGER) AS identified,
-  CAST(count(*) FILTER (WHERE ab_test = $test) AS INTEGER) AS logged
-FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)`;
+// From the searches' outcomes kept in memory (the user a hash, the test and variation a number): no file read.
+const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches, CAST(count(o.user_hash) AS INTEGER) AS identified,
+  CAST(count(*) FILTER (WHERE v.ab_test = $test) AS INTEGER) AS logged
+FROM search_outcomes o LEFT JOIN ab_variations v ON v.id = o.ab
+WHERE o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP)`;
 
-const OTHER_TESTS_SQL = `SELECT ab_test, count(*) AS n FROM searches
-WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP) AND ab_test IS NOT NULL AND ab_test <> $test
-GROUP BY ab_test ORDER BY n DESC, ab_test LIMIT 5`;
+const OTHER_TESTS_SQL = `SELECT v.ab_test AS ab_test, count(*) AS n FROM search_outcomes o JOIN ab_variations v ON v.id = o.ab
+WHERE o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP) AND v.ab_test <> $test
+GROUP BY v.ab_test ORDER BY n DESC, v.ab_test LIMIT 5`;
 
 const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
 WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;

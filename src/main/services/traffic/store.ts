@@ -169,15 +169,28 @@ export class TrafficStore {
    * The views over what is on disk now, and (unless `outcomes` is false: an import of several files makes it once,
    * after the last) each search's outcome kept as a table, read by every view, and each query's sessions: in order
    * of query and shopper, the shopper held as a 64-bit hash (two sessions of one query share a hash about once in ten
-   * billion), since counting distinct sessions is most of the work of a view.
+   * billion), since counting distinct sessions is most of the work of a view. The user is kept as a hash too
+   * (`user_hash`), and the A/B test and variation a search was logged with as a number (`ab`), each pair of them once in
+   * `ab_variations`, and each segment's name by its hash (`segment_names`): what an A/B readout sums over, a million
+   * users in about a second.
    */
   async refresh(options: { outcomes?: boolean } = {}): Promise<void> {
     await defineView(this.duck, this.dir, 'events');
     await defineSearches(this.duck, this.dir);
     if (options.outcomes === false) return;
+    await this.duck.run(`CREATE OR REPLACE TABLE ab_variations AS
+SELECT CAST(row_number() OVER (ORDER BY ab_test, ab_variation) AS INTEGER) AS id, ab_test, ab_variation
+FROM (SELECT DISTINCT ab_test, ab_variation FROM searches WHERE ab_test IS NOT NULL)`);
     await this.duck.run(
-      `CREATE OR REPLACE TABLE search_outcomes AS SELECT * REPLACE (CASE WHEN shopper IS NOT NULL THEN hash(shopper) END AS shopper)
-FROM (${SEARCH_OUTCOMES_SQL}) ORDER BY query, shopper`,
+      `CREATE OR REPLACE TABLE search_outcomes AS SELECT o.* EXCLUDE (user_key, ab_test, ab_variation)
+  REPLACE (CASE WHEN o.shopper IS NOT NULL THEN hash(o.shopper) END AS shopper),
+  CASE WHEN o.user_key IS NOT NULL THEN hash(o.user_key) END AS user_hash, a.id AS ab
+FROM (${SEARCH_OUTCOMES_SQL}) o LEFT JOIN ab_variations a ON a.ab_test = o.ab_test AND a.ab_variation IS NOT DISTINCT FROM o.ab_variation
+ORDER BY query, shopper`,
+    );
+    await this.duck.run(
+      // One name a hash (two names of one hash, about never, would read as one segment, never as a user twice).
+      'CREATE OR REPLACE TABLE segment_names AS SELECT hash(segment) AS h, min(segment) AS segment FROM search_outcomes WHERE segment IS NOT NULL GROUP BY h',
     );
     await this.duck.run(`CREATE OR REPLACE TABLE query_sessions AS ${QUERY_SESSIONS_SQL}`);
   }

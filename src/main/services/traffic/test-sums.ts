@@ -1,6 +1,6 @@
 import { type AbMetric, type ArmDay, type ArmTotals, type GroupSums, preWindowStart, type TestSums } from '../../../shared/abtest';
 import type { TrafficStore } from './store';
-import { type StoreWindow, USER_DAYS_SQL } from './user-days';
+import type { StoreWindow } from './user-days';
 
 /** How a test's searches were tied to its variations: by the variation logged with them, or by bucketing the user id. */
 export interface TiedSearches {
@@ -19,13 +19,59 @@ export interface TestSumsInput {
   metric: AbMetric;
 }
 
-const INSERT_BATCH = 500;
+/** A user's first day and the arm logged on it, packed into one number whose minimum is the first day's logged arm. */
+const PACK = 65_536;
+const UNLOGGED = PACK - 1;
 let tags = 0;
 
 /**
- * A test's sufficient statistics summed by DuckDB over the test's window (see `TestSums`): per variation and day
- * what its users' running totals added, per variation its totals, the revenue cap. Only the ids of users no search
- * tied to a variation leave DuckDB — `armOf` buckets each as the storefront does — and their arms go back as a table.
+ * How a search's A/B variation (the store's number for a test and variation, `ab`) is read for one test: `logged`, SQL
+ * giving its arm (−1: a variation the test lacks; null: not logged with the test), and `thisTest`, SQL true when it
+ * was logged with the test at all. Written from the store's few numbers for the test, as literals.
+ */
+interface Variations {
+  logged: string;
+  thisTest: string;
+}
+
+/**
+ * Each search of the test's days (`period` test) or of the pre-period before them from the store's outcomes
+ * (`search_outcomes`: one row a search, the user and the A/B variation already numbers): `uh` the user as a hash — the
+ * user id, else the client id, else the session of a search logged with this test (its own hash, apart from any
+ * user's); `logged` its arm; `day` from the start (the pre-period's negative). Parameters $start, $k and $end (test)
+ * or $from (pre).
+ */
+const ROWS_SQL = (variations: Variations, period: 'test' | 'pre') => `SELECT
+  coalesce(o.user_hash, CASE WHEN ${variations.thisTest} THEN hash(o.shopper) END) AS uh,
+  CAST(o.day - CAST(CAST($start AS TIMESTAMP) AS DATE) AS INTEGER) AS day, o.ts, o.segment, ${variations.logged} AS logged,
+  CAST(coalesce(o.best_click_rank BETWEEN 1 AND $k, false) AS DOUBLE) AS clicked, CAST(o.carted AS DOUBLE) AS carted,
+  CAST(o.bought AS DOUBLE) AS bought, CAST(o.revenue AS DOUBLE) AS revenue, CAST(o.session_first AS DOUBLE) AS sessions
+FROM search_outcomes o
+WHERE ${period === 'test' ? 'o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP)' : 'o.ts >= CAST($from AS TIMESTAMP) AND o.ts < CAST($start AS TIMESTAMP)'}`;
+
+/** The store's numbers for the test's variations, each as its arm (a variation the test lacks −1, none given null). */
+async function variationsOf(store: TrafficStore, test: string, arms: readonly string[]): Promise<Variations> {
+  const logged = await store.duck.all('SELECT id, ab_variation FROM ab_variations WHERE ab_test = $test ORDER BY id', { test });
+  const ids = logged.map((v) => Number(v.id)).filter(Number.isInteger);
+  const cases = logged.flatMap((v) =>
+    v.ab_variation === null ? [] : [`WHEN ${Number(v.id)} THEN ${arms.indexOf(String(v.ab_variation))}`],
+  );
+  return {
+    thisTest: ids.length ? `o.ab IN (${ids.join(', ')})` : 'false',
+    logged: cases.length ? `CASE o.ab ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)',
+  };
+}
+
+/** A search of the test's days the readout sums: a user's, not logged in a variation the test lacks. */
+const KEPT = 'uh IS NOT NULL AND coalesce(logged, 0) >= 0';
+
+/**
+ * A test's sufficient statistics summed by DuckDB over the test's window (see `TestSums`), from the store's per-search
+ * outcomes: one pass groups the test's searches by user (their arm, segment and totals), one the pre-period's; what
+ * each day added to the users' running totals comes from those rows, but for users of three or more searches on
+ * several days, whose searches are summed again day by day (a day's additions are its searches' additions). A user is
+ * in the variation logged on the first day they were seen, else the one their id draws: only the ids of users no
+ * search tied to a variation leave DuckDB — `armOf` buckets each as the storefront does.
  */
 export async function testSumsOnStore(
   store: TrafficStore,
@@ -33,98 +79,102 @@ export async function testSumsOnStore(
   armOf: (user: string) => number,
 ): Promise<{ sums: TestSums; searches: TiedSearches }> {
   const tag = String(++tags);
-  const table = (name: string) => `wb_ab_${name}_${tag}`;
-  const [days, known, rows, first, bucketed, users] = [
-    table('days'),
-    table('known'),
-    table('rows'),
-    table('first'),
-    table('bucketed'),
-    table('users'),
+  const [grouped, pre, keys, drawn, bucketed] = ['users', 'pre', 'keys', 'drawn', 'bucketed'].map((name) => `wb_ab_${name}_${tag}`) as [
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   const duck = store.duck;
+  // What the rows' SQL is given (DuckDB refuses a parameter a statement does not use).
+  const params = { start: input.window.start, end: input.window.end, k: input.k };
+  const variations = await variationsOf(store, input.test, input.arms);
+  const rows = `(${ROWS_SQL(variations, 'test')})`;
   try {
-    // From the pre-period on (its days negative): CUPED regresses each user's metric on theirs before the start.
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${days} AS ${USER_DAYS_SQL}`, {
-      test: input.test,
-      from: preWindowStart(input.window.start),
-      start: input.window.start,
-      end: input.window.end,
-      k: input.k,
-    });
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${known} (id VARCHAR, arm INTEGER)`);
-    await insertPairs(
-      store,
-      known,
-      input.arms.map((id, arm) => [id, arm] as const),
+    const [tied] = await duck.all(
+      `SELECT CAST(count(*) FILTER (WHERE logged >= 0) AS DOUBLE) AS logged, CAST(count(*) FILTER (WHERE logged IS NULL) AS DOUBLE) AS bucketed,
+  CAST(count(*) FILTER (WHERE logged < 0) AS DOUBLE) AS unknown FROM ${rows} WHERE uh IS NOT NULL`,
+      params,
     );
-    const [tied] = await duck.all(`SELECT
-  CAST(coalesce(sum(d.searches) FILTER (WHERE d.logged IS NOT NULL AND k.id IS NOT NULL), 0) AS DOUBLE) AS logged,
-  CAST(coalesce(sum(d.searches) FILTER (WHERE d.logged IS NULL), 0) AS DOUBLE) AS bucketed,
-  CAST(coalesce(sum(d.searches) FILTER (WHERE d.logged IS NOT NULL AND k.id IS NULL), 0) AS DOUBLE) AS unknown
-FROM ${days} d LEFT JOIN ${known} k ON k.id = d.logged WHERE d.day >= 0`);
-    // The days of the test's own variations (or none logged), each with the arm it was logged in.
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${rows} AS SELECT d.*, k.arm AS logged_arm FROM ${days} d
-LEFT JOIN ${known} k ON k.id = d.logged WHERE d.day >= 0 AND (d.logged IS NULL OR k.id IS NOT NULL)`);
-    // A user is in the variation of the first day they were seen: logged then, else drawn from their id.
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${first} AS SELECT r.user_key, r.logged_arm FROM ${rows} r
-JOIN (SELECT user_key, min(day) AS d0 FROM ${rows} GROUP BY user_key) f ON f.user_key = r.user_key AND f.d0 = r.day`);
-    const unlogged: string[] = [];
-    await duck.each(`SELECT user_key FROM ${first} WHERE logged_arm IS NULL`, (n, column) => {
-      const read = column(0);
-      for (let i = 0; i < n; i++) unlogged.push(String(read(i)));
-    });
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${bucketed} (id VARCHAR, arm INTEGER)`);
-    await insertPairs(
-      store,
-      bucketed,
-      unlogged.map((user) => [user, armOf(user)] as const),
+    const value = input.metric === 'ctr' ? 'clicked' : input.metric === 'conversion' ? 'bought' : 'revenue';
+    // Each user of the test (a search in its days): the first day and its logged arm packed, the segment of their
+    // first search (as its hash: a number is grouped faster than a text), the last day, their totals in the test and
+    // the metric's value of their first day's search; apart, their totals before it (the pre-period).
+    await duck.run(
+      `CREATE OR REPLACE TEMP TABLE ${grouped} AS SELECT uh, first // ${PACK} AS d0,
+  CASE WHEN first % ${PACK} <> ${UNLOGGED} THEN CAST(first % ${PACK} AS INTEGER) END AS arm, * EXCLUDE (uh, first) FROM (
+  SELECT uh, min(CAST(day AS BIGINT) * ${PACK} + coalesce(logged, ${UNLOGGED})) AS first,
+    arg_min(CASE WHEN segment IS NOT NULL THEN hash(segment) END, ts) AS segment,
+    max(day) AS last, count(*) AS n, sum(sessions) AS sessions, sum(clicked) AS clicked, sum(carted) AS carted,
+    sum(bought) AS bought, sum(revenue) AS revenue, arg_min(${value}, day) AS v0
+  FROM ${rows} WHERE ${KEPT} GROUP BY uh
+)`,
+      params,
     );
-    await duck.run(`CREATE OR REPLACE TEMP TABLE ${users} AS SELECT f.user_key, coalesce(f.logged_arm, b.arm) AS arm
-FROM ${first} f LEFT JOIN ${bucketed} b ON b.id = f.user_key`);
+    await duck.run(
+      `CREATE OR REPLACE TEMP TABLE ${pre} AS SELECT uh, CAST(count(*) AS DOUBLE) AS np, sum(clicked) AS pclicked,
+  sum(bought) AS pbought, sum(revenue) AS prevenue FROM (${ROWS_SQL(variations, 'pre')}) WHERE uh IS NOT NULL GROUP BY uh`,
+      { from: preWindowStart(input.window.start), start: input.window.start, k: input.k },
+    );
+    const users = await bucketUnlogged(store, { users: grouped, keys, drawn, bucketed }, { test: input.test, ...input.window }, armOf);
 
-    const [span] = await duck.all(`SELECT CAST(coalesce(max(day), 0) AS INTEGER) AS last FROM ${rows}`);
-    // Revenue's cap (reported when revenue is read; a guardrail's revenue is capped alike).
-    const [capRow] = await duck.all(`SELECT r FROM (
-  SELECT r, row_number() OVER (ORDER BY r) - 1 AS i, count(*) OVER () AS n
-  FROM (SELECT CAST(sum(revenue) AS DOUBLE) AS r FROM ${rows} GROUP BY user_key)
-) WHERE i = least(n - 1, floor(0.999 * n))`);
+    const [span] = await duck.all(
+      `SELECT CAST(coalesce(max(last), 0) AS INTEGER) AS last, CAST(count(*) AS INTEGER) AS users,
+  CAST(count(*) FILTER (WHERE last > d0 AND n > 2) AS INTEGER) AS timed FROM ${users}`,
+    );
+    // Revenue's cap (reported when revenue is read; a guardrail's revenue is capped alike): the value at the 99.9th
+    // percentile's place, ascending — the smallest of the largest n − place (a top-n, not a sort of every user).
+    const count = Number(span?.users ?? 0);
+    const [capRow] = count
+      ? await duck.all(
+          `SELECT min(revenue) AS r FROM (SELECT revenue FROM ${users} ORDER BY revenue DESC LIMIT ${
+            count - Math.min(count - 1, Math.floor(0.999 * count))
+          })`,
+        )
+      : [];
     const cap = capRow ? Number(capRow.r) : null;
     const revenueCap = input.metric === 'revenue' ? cap : null;
-    const x = input.metric === 'ctr' ? 'clicked' : input.metric === 'conversion' ? 'bought' : 'least(revenue, CAST($cap AS DOUBLE))';
-    const sumDays: ArmDay[] = (
-      await duck.all(
-        `WITH running AS (
-  SELECT u.arm AS arm, r.user_key AS user_key, r.day AS day,
-    row_number() OVER w AS seq,
-    CAST(sum(r.searches) OVER w AS DOUBLE) AS n,
-    CAST(sum(r.clicked) OVER w AS DOUBLE) AS clicked,
-    CAST(sum(r.bought) OVER w AS DOUBLE) AS bought,
-    CAST(sum(r.revenue) OVER w AS DOUBLE) AS revenue
-  FROM ${rows} r JOIN ${users} u ON u.user_key = r.user_key
-  WINDOW w AS (PARTITION BY r.user_key ORDER BY r.day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-), metric AS (
-  SELECT arm, user_key, day, seq, n, ${x} AS x FROM running
-), step AS (
-  SELECT arm, day, seq, x, n,
-    coalesce(lag(x) OVER p, 0) AS x0, coalesce(lag(n) OVER p, 0) AS n0
-  FROM metric WINDOW p AS (PARTITION BY user_key ORDER BY day)
-)
-SELECT CAST(arm AS INTEGER) AS arm, CAST(day AS INTEGER) AS day, CAST(count(*) FILTER (WHERE seq = 1) AS INTEGER) AS users,
-  sum(x - x0) AS x, sum(n - n0) AS n, sum(x * x - x0 * x0) AS xx, sum(n * n - n0 * n0) AS nn, sum(x * n - x0 * n0) AS xn
-FROM step GROUP BY arm, day ORDER BY day, arm`,
-        input.metric === 'revenue' ? { cap: cap ?? 0 } : {},
-      )
-    ).map((r) => ({
-      arm: Number(r.arm),
-      day: Number(r.day),
-      users: Number(r.users),
-      x: Number(r.x),
-      n: Number(r.n),
-      xx: Number(r.xx),
-      nn: Number(r.nn),
-      xn: Number(r.xn),
-    }));
+    const x = (v: string) => (input.metric === 'revenue' ? `least(${v}, CAST($cap AS DOUBLE))` : v);
+    // What each day added to the users' running totals. A user seen on one day only adds their totals on it; one of
+    // two searches on two days, the first search's on the first and the rest on the second; the others' searches are
+    // taken day by day, each adding to the totals before it (in whatever order a day's searches come, they add up to
+    // what the day added).
+    const steps = [
+      `SELECT arm, d0 AS day, 0.0 AS nb, 0.0 AS x0, ${x(value)} AS x1, CAST(n AS DOUBLE) AS dn FROM ${users} WHERE last = d0`,
+      `SELECT arm, d0 AS day, 0.0 AS nb, 0.0 AS x0, ${x('v0')} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
+      `SELECT arm, last AS day, 1.0 AS nb, ${x('v0')} AS x0, ${x(value)} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
+    ];
+    // (The searches of the test's days are read again only when some user needs them.)
+    if (Number(span?.timed))
+      steps.push(`SELECT arm, day, nb, ${x('vb')} AS x0, ${x('vb + v')} AS x1, 1.0 AS dn FROM (
+  SELECT u.arm AS arm, r.day AS day, r.${value} AS v, coalesce(sum(r.${value}) OVER w, 0) AS vb, CAST(count(*) OVER w AS DOUBLE) AS nb
+  FROM (SELECT * FROM ${rows} WHERE ${KEPT}) r JOIN (SELECT uh, arm FROM ${users} WHERE last > d0 AND n > 2) u ON u.uh = r.uh
+  WINDOW w AS (PARTITION BY r.uh ORDER BY r.day ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+)`);
+    const added = await duck.all(
+      `SELECT CAST(arm AS INTEGER) AS arm, CAST(day AS INTEGER) AS day, sum(x1 - x0) AS x, sum(dn) AS n, sum(x1 * x1 - x0 * x0) AS xx,
+  sum((nb + dn) * (nb + dn) - nb * nb) AS nn, sum(x1 * (nb + dn) - x0 * nb) AS xn
+FROM (${steps.join('\nUNION ALL\n')}) GROUP BY arm, day`,
+      { ...(Number(span?.timed) ? params : {}), ...(input.metric === 'revenue' ? { cap: cap ?? 0 } : {}) },
+    );
+    const firstDays = new Map<string, number>();
+    for (const r of await duck.all(
+      `SELECT CAST(arm AS INTEGER) AS arm, CAST(d0 AS INTEGER) AS day, CAST(count(*) AS INTEGER) AS users FROM ${users} GROUP BY ALL`,
+    ))
+      firstDays.set(`${r.arm}:${r.day}`, Number(r.users));
+    const sumDays: ArmDay[] = added
+      .map((r) => ({
+        arm: Number(r.arm),
+        day: Number(r.day),
+        users: firstDays.get(`${r.arm}:${r.day}`) ?? 0,
+        x: Number(r.x),
+        n: Number(r.n),
+        xx: Number(r.xx),
+        nn: Number(r.nn),
+        xn: Number(r.xn),
+      }))
+      .sort((a, b) => a.day - b.day || a.arm - b.arm);
     const totals: ArmTotals[] = input.arms.map(() => ({
       users: 0,
       sessions: 0,
@@ -134,11 +184,10 @@ FROM step GROUP BY arm, day ORDER BY day, arm`,
       purchased: 0,
       revenue: 0,
     }));
-    for (const r of await duck.all(`SELECT CAST(u.arm AS INTEGER) AS arm, CAST(count(DISTINCT r.user_key) AS DOUBLE) AS users,
-  CAST(sum(r.sessions) AS DOUBLE) AS sessions, CAST(sum(r.searches) AS DOUBLE) AS searches,
-  CAST(sum(r.clicked) AS DOUBLE) AS clicked, CAST(sum(r.carted) AS DOUBLE) AS carted, CAST(sum(r.bought) AS DOUBLE) AS bought,
-  CAST(sum(r.revenue) AS DOUBLE) AS revenue
-FROM ${rows} r JOIN ${users} u ON u.user_key = r.user_key GROUP BY u.arm`)) {
+    for (const r of await duck.all(`SELECT CAST(arm AS INTEGER) AS arm, CAST(count(*) AS DOUBLE) AS users,
+  CAST(sum(sessions) AS DOUBLE) AS sessions, CAST(sum(n) AS DOUBLE) AS searches, CAST(sum(clicked) AS DOUBLE) AS clicked,
+  CAST(sum(carted) AS DOUBLE) AS carted, CAST(sum(bought) AS DOUBLE) AS bought, CAST(sum(revenue) AS DOUBLE) AS revenue
+FROM ${users} GROUP BY arm`)) {
       const t = totals[Number(r.arm)];
       if (!t) continue;
       Object.assign(t, {
@@ -151,14 +200,55 @@ FROM ${rows} r JOIN ${users} u ON u.user_key = r.user_key GROUP BY u.arm`)) {
         revenue: Number(r.revenue),
       });
     }
-    const groups = await groupSums(store, { rows, users, days }, input.metric, cap);
+    const groups = await groupSums(store, { users, pre }, input.metric, cap);
     return {
       sums: { totals, days: sumDays, lastDay: Number(span?.last ?? 0), revenueCap, groups },
       searches: { logged: Number(tied?.logged ?? 0), bucketed: Number(tied?.bucketed ?? 0), unknownVariation: Number(tied?.unknown ?? 0) },
     };
   } finally {
-    for (const table of [users, bucketed, first, rows, known, days]) await duck.run(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    for (const table of [bucketed, drawn, keys, pre, grouped]) await duck.run(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
   }
+}
+
+/**
+ * The users no search on their first day tied to a variation, bucketed by their id as the storefront does: their ids
+ * (as logged: the user id, else the client id, else `session:` and the session) read back from the searches of the
+ * window, their arms drawn by `armOf` and joined to the users' table in one statement: the users' table to read then.
+ */
+async function bucketUnlogged(
+  store: TrafficStore,
+  tables: { users: string; keys: string; drawn: string; bucketed: string },
+  params: { test: string; start: string; end: string },
+  armOf: (user: string) => number,
+): Promise<string> {
+  const duck = store.duck;
+  const [unlogged] = await duck.all(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${tables.users} WHERE arm IS NULL`);
+  if (!Number(unlogged?.n)) return tables.users;
+  // Each such user once, numbered (in any order) so that the arms drawn in JavaScript can be tied back to them.
+  await duck.run(
+    `CREATE OR REPLACE TEMP TABLE ${tables.keys} AS SELECT h, key, CAST(row_number() OVER () AS INTEGER) AS i FROM (
+  SELECT h, min(key) AS key FROM (
+    SELECT coalesce(user_id, client_id, CASE WHEN ab_test = $test THEN 'session:' || session_id END) AS key,
+      CASE WHEN coalesce(user_id, client_id) IS NOT NULL THEN hash(coalesce(user_id, client_id))
+        WHEN ab_test = $test AND session_id IS NOT NULL THEN hash(hash(session_id)) END AS h
+    FROM searches WHERE ts >= CAST($start AS TIMESTAMP) AND ts < CAST($end AS TIMESTAMP)
+  ) WHERE h IN (SELECT uh FROM ${tables.users} WHERE arm IS NULL) GROUP BY h
+)`,
+    params,
+  );
+  await duck.run(`CREATE OR REPLACE TEMP TABLE ${tables.drawn} (i INTEGER, arm INTEGER)`);
+  const drawn: number[][] = [];
+  await duck.each(`SELECT i, key FROM ${tables.keys}`, (n, column) => {
+    const [index, key] = [column(0), column(1)];
+    for (let r = 0; r < n; r++) drawn.push([Number(index(r)), armOf(String(key(r)))]);
+  });
+  await duck.appendIntegers(tables.drawn, drawn);
+  // The users' table made again with the drawn arms (a join: an update of a million rows is slower by far).
+  await duck.run(
+    `CREATE OR REPLACE TEMP TABLE ${tables.bucketed} AS SELECT u.* REPLACE (coalesce(u.arm, b.arm) AS arm)
+FROM ${tables.users} u LEFT JOIN (SELECT k.h, d.arm FROM ${tables.keys} k JOIN ${tables.drawn} d ON d.i = k.i) b ON b.h = u.uh`,
+  );
+  return tables.bucketed;
 }
 
 /** Each metric's per-user x in SQL, from a user's summed columns (revenue capped at $cap). */
@@ -169,32 +259,23 @@ const METRIC_SQL: Record<AbMetric, (prefix: string) => string> = {
 };
 
 /**
- * Users' final totals summed by variation and segment (the segment of their first day), each metric's x with its
+ * Users' final totals summed by variation and segment (the segment of their first search), each metric's x with its
  * squares and products with n, and for the metric read the pre-period's xp and np with their cross sums: `GroupSums`.
  */
 async function groupSums(
   store: TrafficStore,
-  tables: { rows: string; users: string; days: string },
+  tables: { users: string; pre: string },
   metric: AbMetric,
   cap: number | null,
 ): Promise<GroupSums[]> {
   const each = (name: string, x: string) => `sum(${x}) AS ${name}_x, sum(${x} * ${x}) AS ${name}_xx, sum(${x} * n) AS ${name}_xn`;
+  // least() passes over a null: a user with no pre-period is given 0 before the cap, or it would be the cap.
+  const pre = { ctr: 'p.pclicked', conversion: 'p.pbought', revenue: 'least(coalesce(p.prevenue, 0), CAST($cap AS DOUBLE))' }[metric];
   const result = await store.duck.all(
-    `WITH tot AS (
-  SELECT r.user_key AS user_key, u.arm AS arm, arg_min(r.segment, r.day) AS segment,
-    CAST(sum(r.searches) AS DOUBLE) AS n, CAST(sum(r.clicked) AS DOUBLE) AS clicked, CAST(sum(r.bought) AS DOUBLE) AS bought,
-    CAST(sum(r.revenue) AS DOUBLE) AS revenue
-  FROM ${tables.rows} r JOIN ${tables.users} u ON u.user_key = r.user_key GROUP BY r.user_key, u.arm
-), pre AS (
-  SELECT user_key, CAST(sum(searches) AS DOUBLE) AS np, CAST(sum(clicked) AS DOUBLE) AS clicked,
-    CAST(sum(bought) AS DOUBLE) AS bought, CAST(sum(revenue) AS DOUBLE) AS revenue
-  FROM ${tables.days} WHERE day < 0 GROUP BY user_key
-), pre_x AS (
-  SELECT user_key, np, ${METRIC_SQL[metric]('')} AS xp FROM pre
-), j AS (
-  -- A user new in the test has no pre-period: 0 (least() would take the cap from a missing revenue).
-  SELECT t.*, coalesce(p.np, 0) AS np, coalesce(p.xp, 0) AS xp, ${METRIC_SQL[metric]('t.')} AS y
-  FROM tot t LEFT JOIN pre_x p ON p.user_key = t.user_key
+    `WITH j AS (
+  SELECT u.arm, s.segment, CAST(u.n AS DOUBLE) AS n, u.clicked, u.bought, u.revenue, coalesce(p.np, 0) AS np,
+    coalesce(${pre}, 0) AS xp, ${METRIC_SQL[metric]('u.')} AS y
+  FROM ${tables.users} u LEFT JOIN ${tables.pre} p ON p.uh = u.uh LEFT JOIN segment_names s ON s.h = u.segment
 )
 SELECT CAST(arm AS INTEGER) AS arm, coalesce(segment, '') AS segment, CAST(count(*) AS INTEGER) AS users,
   sum(n) AS n, sum(n * n) AS nn,
@@ -228,18 +309,4 @@ FROM j GROUP BY ALL ORDER BY arm, segment`,
       nnp: num(r.nnp),
     },
   }));
-}
-
-/** (text, integer) pairs into a two-column table, a few hundred to a statement, by parameter (never spliced into SQL). */
-async function insertPairs(store: TrafficStore, table: string, pairs: readonly (readonly [string, number])[]): Promise<void> {
-  for (let at = 0; at < pairs.length; at += INSERT_BATCH) {
-    const batch = pairs.slice(at, at + INSERT_BATCH);
-    const params: Record<string, string | number> = {};
-    const values = batch.map(([id, arm], i) => {
-      params[`i${i}`] = id;
-      params[`a${i}`] = arm;
-      return `($i${i}, $a${i})`;
-    });
-    await store.duck.run(`INSERT INTO ${table} VALUES ${values.join(', ')}`, params);
-  }
 }
