@@ -54,11 +54,11 @@ WHERE ${period === 'test' ? 'o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($
 
 /** The store's numbers for the test's variations, each as its arm (a variation the test lacks −1, none given null). */
 async function variationsOf(store: TrafficStore, test: string, arms: readonly string[]): Promise<Variations> {
-  const logged = await store.duck.all('SELECT id, ab_variation FROM ab_variations WHERE ab_test = $test ORDER BY id', { test });
-  const ids = logged.map((v) => Number(v.id)).filter(Number.isInteger);
-  const cases = logged.flatMap((v) =>
-    v.ab_variation === null ? [] : [`WHEN ${Number(v.id)} THEN ${arms.indexOf(String(v.ab_variation))}`],
+  const logged = (await store.duck.all('SELECT id, ab_variation FROM ab_variations WHERE ab_test = $test ORDER BY id', { test })).map(
+    (v) => ({ id: Number(v.id), variation: v.ab_variation === null ? null : String(v.ab_variation) }),
   );
+  const ids = logged.map((v) => v.id);
+  const cases = logged.flatMap((v) => (v.variation === null ? [] : [`WHEN ${v.id} THEN ${arms.indexOf(v.variation)}`]));
   return {
     thisTest: ids.length ? `o.ab IN (${ids.join(', ')})` : 'false',
     logged: cases.length ? `CASE o.ab ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)',
