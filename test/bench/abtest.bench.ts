@@ -16,7 +16,7 @@ import {
   twoArms,
 } from '../../src/shared/abtest';
 import { mulberry32 } from '../../src/shared/random';
-import { printTable } from './table';
+import { median, printTable } from './table';
 
 const official = createRequire(import.meta.url)('@attraqt/ab-test') as {
   drawAbTestVariationForUser: (
@@ -55,7 +55,6 @@ export async function benchAbTest(): Promise<void> {
     for (const id of ids) checksum -= official.drawAbTestVariationForUser(id, TEST).bucket;
     rounds[1].push(performance.now() - t0);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const [oursMs, theirsMs] = [median(rounds[0]), median(rounds[1])];
   if (checksum !== 0) throw new Error('the two bucketings disagree on a round');
   const differ = ours.filter((a, i) => a.bucket !== theirs[i]!.bucket || a.variationId !== theirs[i]!.variationId).length;
@@ -192,35 +191,51 @@ export async function benchAbTestStore(): Promise<void> {
       await writeTestStore(dir, users, perUser, logged);
       if (goal) writeMs = performance.now() - w0;
       for (const metric of ['ctr', 'revenue'] as const) {
-        const o0 = performance.now();
-        const store = await TrafficStore.open(dir);
-        if (goal && metric === 'ctr') openMs = performance.now() - o0;
-        try {
-          const t = performance.now();
-          const readout = await readTestOnStore(new StoreQueries(store), test, { metric, k: 10, minimumEffect: 0.05, alpha: 0.05 });
-          const ms = performance.now() - t;
-          const read = readout.variations.reduce((n, v) => n + v.users, 0);
-          rows.push([
-            metric,
-            read,
-            (users * perUser).toLocaleString('en-US'),
-            logged ? 'logged' : 'drawn from the id',
-            readout.segments.length,
-            readout.cuped ? `${(readout.cuped[0]!.varianceRemoved * 100).toFixed(1)}%` : '—',
-            Math.round(ms),
-            goal ? pass(ms <= 1000 && read === users) : `shown (${read === users ? 'all read' : 'FAIL: users lost'})`,
-          ]);
-        } finally {
-          store.close();
+        // The goal's store read three times, each on the store opened afresh (nothing cached): judged on the median,
+        // the slowest shown — this VM's speed varies by a third from minute to minute.
+        const times: number[] = [];
+        let readout: Awaited<ReturnType<typeof readTestOnStore>> | undefined;
+        for (let r = 0; r < (goal ? 3 : 1); r++) {
+          const o0 = performance.now();
+          const store = await TrafficStore.open(dir);
+          if (goal && metric === 'ctr' && r === 0) openMs = performance.now() - o0;
+          try {
+            const t = performance.now();
+            readout = await readTestOnStore(new StoreQueries(store), test, { metric, k: 10, minimumEffect: 0.05, alpha: 0.05 });
+            times.push(performance.now() - t);
+          } finally {
+            store.close();
+          }
         }
+        const ms = median(times);
+        const read = readout!.variations.reduce((n, v) => n + v.users, 0);
+        rows.push([
+          metric,
+          read,
+          (users * perUser).toLocaleString('en-US'),
+          logged ? 'logged' : 'drawn from the id',
+          readout!.segments.length,
+          readout!.cuped ? `${(readout!.cuped[0]!.varianceRemoved * 100).toFixed(1)}%` : '—',
+          times.length > 1 ? `${Math.round(ms)} (${times.map((t) => Math.round(t).toLocaleString('en-US')).join(', ')})` : Math.round(ms),
+          goal ? pass(ms <= 1000 && read === users) : `shown (${read === users ? 'all read' : 'FAIL: users lost'})`,
+        ]);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
   printTable(
-    `A/B readout from a traffic store, each metric read on the store opened fresh (1,000,000 users: Parquet written by DuckDB in ${Math.round(writeMs)} ms, the store opened in ${Math.round(openMs)} ms) — the sums per variation and day, and the users' totals by segment with the pre-period, in SQL`,
-    ['metric', 'users read', 'searches', 'variation', 'segment lifts', 'CUPED variance removed', 'ms', 'goal ≤ 1,000 ms'],
+    `A/B readout from a traffic store, each read on the store opened afresh (1,000,000 users logged: three reads, the median judged; the others one read; 1,000,000 users: Parquet written by DuckDB in ${Math.round(writeMs)} ms, the store opened in ${Math.round(openMs)} ms) — the sums per variation and day, and the users' totals by segment with the pre-period, in SQL`,
+    [
+      'metric',
+      'users read',
+      'searches',
+      'variation',
+      'segment lifts',
+      'CUPED variance removed',
+      'ms (the reads)',
+      'goal: median ≤ 1,000 ms',
+    ],
     rows,
   );
 }

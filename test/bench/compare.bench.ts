@@ -16,7 +16,7 @@ import { BatchStore } from '../../src/main/services/compare/store';
 import { HttpClient } from '../../src/main/services/http/client';
 import { SearchClient } from '../../src/main/services/search/search-client';
 import { pinSelf, spawnEmulator } from './emulator.bench';
-import { measure, printTable } from './table';
+import { measure, median, printTable } from './table';
 
 const TOKEN = 'demo-search-token-0001';
 const QUERIES = 1000;
@@ -166,8 +166,6 @@ async function ceiling(bodies: SearchRequest[], url: string): Promise<Run> {
   const used = process.cpuUsage(cpu);
   return { wallMs, cpuUs: used.user + used.system, requests: result.requests.total, failed: result.non2xx + result.errors };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 interface Scenario {
   title: string;

@@ -10,7 +10,7 @@ import { explainAnswer, planExplanation, runExplanation, type ExplainRun } from 
 import { HttpClient } from '../../src/main/services/http/client';
 import { SearchClient } from '../../src/main/services/search/search-client';
 import { spawnEmulator } from './emulator.bench';
-import { printTable } from './table';
+import { median, printTable } from './table';
 
 const TOKEN = 'demo-search-token-0001';
 const QUERIES = 60;
@@ -47,8 +47,6 @@ function freshQueries(): () => QueryRow[] {
     return rows;
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * The explanation's own work on answers at hand, timed apart from any request: the plan and each query's

@@ -9,7 +9,7 @@ import { SearchClient } from '../../src/main/services/search/search-client';
 import { buildCells, type MatrixAxis } from '../../src/shared/matrix/grid';
 import { spawnEmulator } from './emulator.bench';
 import { onCompareMode } from './renderer.bench';
-import { percentile, printTable } from './table';
+import { median, percentile, printTable } from './table';
 
 const TOKEN = 'demo-search-token-0001';
 const QUERIES = 20;
@@ -21,7 +21,6 @@ const AXES: MatrixAxis[] = [
 ];
 const CONFIGURATIONS = ['default', 'bestsellers'];
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Queries no earlier round asked (the emulator caches a configuration's text matches: every run here is uncached). */
 function freshQueries(): () => string[] {

@@ -20,6 +20,11 @@ export function formatNumber(n: number): string {
   return n.toFixed(3);
 }
 
+/** The middle value (of an even count, the upper of the two middle ones). */
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, StoreQueries, TrafficStore } from '../../../src/main/services/traffic';
-import { AB_METRICS, assign, preWindowStart, readFromSums, sumsOfDays, testWindow, type UserDay } from '../../../src/shared/abtest';
+import {
+  AB_METRICS,
+  type AbTest,
+  assign,
+  preWindowStart,
+  readFromSums,
+  sumsOfDays,
+  testWindow,
+  type UserDay,
+} from '../../../src/shared/abtest';
 import { mulberry32 } from '../../../src/shared/random';
 
 const test = {
@@ -94,7 +103,13 @@ beforeAll(async () => {
     const logged = u % 2 ? 'b' : null;
     const days = u < 320 ? [u % 6, u % 6] : [u % 3, 3 + (u % 3)];
     if (u % 4 === 0) search(u, `user-${u}`, 'outlet', logged, -2, 0, 0.5);
-    days.forEach((day, s) => search(u, `user-${u}`, 'premium', logged, day, s, 0.5));
+    // A user's segment is their first search's, whichever its name: some change it after the first search.
+    const segments = [
+      ['new', 'premium'],
+      ['premium', 'new'],
+      ['premium', 'premium'],
+    ][u % 3]!;
+    days.forEach((day, s) => search(u, `user-${u}`, segments[s], logged, day, s, 0.5));
   }
   await writeFile(join(dir, 'queries.jsonl'), `${queries.join('\n')}\n`);
   await writeFile(join(dir, 'events.jsonl'), `${events.join('\n')}\n`);
@@ -184,39 +199,58 @@ describe("a test's sufficient statistics, summed in the store", () => {
   });
 });
 
+/** One user's searches, each logged in the control, as UBI query lines. */
+const loggedSearch = (id: string, session: string, timestamp: string) =>
+  JSON.stringify({
+    application: 'shop',
+    query_id: id,
+    client_id: 'c-1',
+    timestamp,
+    user_query: 'tent',
+    query_response_hit_ids: ['a', 'b'],
+    query_attributes: { session_id: session, user_id: 'user-1', abTest: test.id, abVariation: 'control' },
+  });
+
+/** The sums of `read` over a store of these lines alone. */
+async function sumsOf(lines: string[], read: AbTest = test) {
+  const own = await mkdtemp(join(tmpdir(), 'wb-ab-small-'));
+  try {
+    await writeFile(join(own, 'queries.jsonl'), `${lines.join('\n')}\n`);
+    const small = await TrafficStore.open(join(own, 'store'));
+    try {
+      await importFile(small, join(own, 'queries.jsonl'));
+      const { sums } = await new StoreQueries(small).testSums(
+        { test: read.id, arms: read.variations.map((v) => v.id), window: testWindow(read), k: 10, metric: 'ctr' },
+        () => 0,
+      );
+      return sums;
+    } finally {
+      small.close();
+    }
+  } finally {
+    await rm(own, { recursive: true, force: true });
+  }
+}
+
 describe('sessions in a readout', () => {
   it('a session that crosses midnight counts once, on the day it began', async () => {
-    const own = await mkdtemp(join(tmpdir(), 'wb-ab-sessions-'));
-    try {
-      const search = (id: string, session: string, timestamp: string) =>
-        JSON.stringify({
-          application: 'shop',
-          query_id: id,
-          client_id: 'c-1',
-          timestamp,
-          user_query: 'tent',
-          query_response_hit_ids: ['a', 'b'],
-          query_attributes: { session_id: session, user_id: 'user-1', abTest: test.id, abVariation: 'control' },
-        });
-      const lines = [
-        search('m1', 'late', '2026-11-01T23:30:00Z'),
-        search('m2', 'late', '2026-11-02T00:30:00Z'),
-        search('m3', 'next', '2026-11-02T09:00:00Z'),
-      ];
-      await writeFile(join(own, 'queries.jsonl'), `${lines.join('\n')}\n`);
-      const small = await TrafficStore.open(join(own, 'store'));
-      try {
-        await importFile(small, join(own, 'queries.jsonl'));
-        const { sums } = await new StoreQueries(small).testSums(
-          { test: test.id, arms: test.variations.map((v) => v.id), window: testWindow(test), k: 10, metric: 'ctr' },
-          () => 0,
-        );
-        expect(sums.totals[0]).toMatchObject({ users: 1, searches: 3, sessions: 2 });
-      } finally {
-        small.close();
-      }
-    } finally {
-      await rm(own, { recursive: true, force: true });
-    }
+    const sums = await sumsOf([
+      loggedSearch('m1', 'late', '2026-11-01T23:30:00Z'),
+      loggedSearch('m2', 'late', '2026-11-02T00:30:00Z'),
+      loggedSearch('m3', 'next', '2026-11-02T09:00:00Z'),
+    ]);
+    expect(sums.totals[0]).toMatchObject({ users: 1, searches: 3, sessions: 2 });
+  });
+});
+
+describe("a readout's span", () => {
+  it('searches more than 25,000 days after the start are refused by name, not summed wrong', async () => {
+    const lines = [loggedSearch('m1', 'one', '2026-11-01T09:00:00Z')];
+    await expect(sumsOf(lines, { ...test, start: '1950-01-01', end: undefined })).rejects.toMatchObject({
+      error: { code: 'validation', details: { field: 'start' } },
+    });
+    expect((await sumsOf(lines, { ...test, start: '1960-01-01', end: undefined })).totals[0]).toMatchObject({
+      users: 1,
+    });
   });
 });

@@ -74,15 +74,10 @@ export interface NumberedConversion {
 /** The store's first pages numbered by DuckDB, as columns: what pages are made of, but their patterns. */
 export type NumberedPages = Omit<Parameters<typeof pagesFromColumns>[0], 'patternRanking' | 'clicked' | 'count'>;
 
-// From the searches' outcomes kept in memory (the user a hash, the test and variation a number): no file read.
-const COVERAGE_SQL = `SELECT CAST(count(*) AS INTEGER) AS searches, CAST(count(o.user_hash) AS INTEGER) AS identified,
-  CAST(count(*) FILTER (WHERE v.ab_test = $test) AS INTEGER) AS logged
-FROM search_outcomes o LEFT JOIN ab_variations v ON v.id = o.ab
-WHERE o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP)`;
-
-const OTHER_TESTS_SQL = `SELECT v.ab_test AS ab_test, count(*) AS n FROM search_outcomes o JOIN ab_variations v ON v.id = o.ab
-WHERE o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP) AND v.ab_test <> $test
-GROUP BY v.ab_test ORDER BY n DESC, v.ab_test LIMIT 5`;
+// From the searches' outcomes kept in memory (the user a hash, the test and variation a number): no file read. The
+// window's searches counted by the store's number for their test and variation, named in JavaScript.
+const COVERAGE_SQL = `SELECT o.ab AS ab, CAST(count(*) AS DOUBLE) AS searches, CAST(count(o.user_hash) AS DOUBLE) AS identified
+FROM search_outcomes o WHERE o.ts >= CAST($start AS TIMESTAMP) AND o.ts < CAST($end AS TIMESTAMP) GROUP BY o.ab`;
 
 const CONFIGURATIONS_SQL = `SELECT coalesce(configuration_id, '') AS configuration, count(*) AS n FROM searches
 WHERE coalesce(page, 1) = 1 GROUP BY ALL ORDER BY n DESC, configuration`;
@@ -95,15 +90,23 @@ export class StoreQueries {
   constructor(private readonly store: TrafficStore) {}
 
   async windowCoverage(test: string, window: StoreWindow): Promise<WindowCoverage> {
-    const params = { test, start: window.start, end: window.end };
-    const [row] = await this.store.duck.all(COVERAGE_SQL, params);
-    const others = await this.store.duck.all(OTHER_TESTS_SQL, params);
-    return {
-      searches: Number(row?.searches ?? 0),
-      identified: Number(row?.identified ?? 0),
-      logged: Number(row?.logged ?? 0),
-      otherTests: others.map((r) => String(r.ab_test)),
-    };
+    const tests = new Map(
+      (await this.store.duck.all('SELECT id, ab_test FROM ab_variations')).map((v) => [Number(v.id), String(v.ab_test)]),
+    );
+    const coverage = { searches: 0, identified: 0, logged: 0 };
+    const others = new Map<string, number>();
+    for (const row of await this.store.duck.all(COVERAGE_SQL, { start: window.start, end: window.end })) {
+      const [searches, name] = [Number(row.searches), row.ab === null ? undefined : tests.get(Number(row.ab))];
+      coverage.searches += searches;
+      coverage.identified += Number(row.identified);
+      if (name === test) coverage.logged += searches;
+      else if (name !== undefined) others.set(name, (others.get(name) ?? 0) + searches);
+    }
+    const otherTests = [...others]
+      .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, 5)
+      .map(([name]) => name);
+    return { ...coverage, otherTests };
   }
 
   /** Each user's days in the window (from `from` when given: days before the start negative), with the variation logged for `test`. */

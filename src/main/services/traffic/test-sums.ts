@@ -25,6 +25,11 @@ const PACK = 65_536;
 const UNLOGGED = PACK - 1;
 /** Two per-user counts summed as one double, the second times this: exact while each is below it (2²⁶). */
 const TWO_COUNTS = 67_108_864;
+/**
+ * A search's time (milliseconds from the test's start) and its segment's number packed into one number whose minimum
+ * is the segment of a user's first search: exact below 2²² segments and 25,000 days after the start (2⁴¹ ms).
+ */
+const SEGMENTS = 4_194_304;
 let tags = 0;
 
 /**
@@ -41,12 +46,13 @@ interface Variations {
  * Each search of the test's days (`period` test) or of the pre-period before them from the store's outcomes
  * (`search_outcomes`: one row a search, the user and the A/B variation already numbers): `uh` the user as a hash — the
  * user id, else the client id, else the session of a search logged with this test (its own hash, apart from any
- * user's); `logged` its arm; `day` from the start (the pre-period's negative). Parameters $start, $k and $end (test)
- * or $from (pre).
+ * user's); `logged` its arm; `day` from the start (the pre-period's negative); `seen` its time and segment packed
+ * (`SEGMENTS`). Parameters $start, $k and $end (test) or $from (pre).
  */
 const ROWS_SQL = (variations: Variations, period: 'test' | 'pre') => `SELECT
   coalesce(o.user_hash, CASE WHEN ${variations.thisTest} THEN hash(o.shopper) END) AS uh,
-  CAST(o.day - CAST(CAST($start AS TIMESTAMP) AS DATE) AS INTEGER) AS day, o.ts, o.segment, ${variations.logged} AS logged,
+  CAST(o.day - CAST(CAST($start AS TIMESTAMP) AS DATE) AS INTEGER) AS day, ${variations.logged} AS logged,
+  (epoch_ms(o.ts) - epoch_ms(CAST($start AS TIMESTAMP))) * ${SEGMENTS} + coalesce(o.segment_id, 0) AS seen,
   CAST(coalesce(o.best_click_rank BETWEEN 1 AND $k, false) AS DOUBLE) AS clicked, CAST(o.carted AS DOUBLE) AS carted,
   CAST(o.bought AS DOUBLE) AS bought, CAST(o.revenue AS DOUBLE) AS revenue, CAST(o.session_first AS DOUBLE) AS sessions
 FROM search_outcomes o
@@ -63,6 +69,26 @@ async function variationsOf(store: TrafficStore, test: string, arms: readonly st
     thisTest: ids.length ? `o.ab IN (${ids.join(', ')})` : 'false',
     logged: cases.length ? `CASE o.ab ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)',
   };
+}
+
+/**
+ * What the packing of a search's time and segment (`SEGMENTS`) holds exactly: searches up to 2⁴¹ ms (25,000 days)
+ * after the test's start, fewer than 2²² segments.
+ */
+async function checkPacking(store: TrafficStore, window: StoreWindow, lastDay: number): Promise<void> {
+  if (lastDay >= 25_000)
+    throw failure(
+      'validation',
+      `The store has searches ${lastDay.toLocaleString('en-US')} days after the test's start (${window.start}), more than a readout spans (25,000 days): check the test's start and end.`,
+      { field: 'start' },
+    );
+  const [names] = await store.duck.all('SELECT CAST(count(*) AS DOUBLE) AS n FROM segment_names');
+  if (Number(names?.n) >= SEGMENTS)
+    throw failure(
+      'validation',
+      `The store's searches carry ${Number(names?.n).toLocaleString('en-US')} segments, more than a readout tells apart (${(SEGMENTS - 1).toLocaleString('en-US')}): a segment is a kind of shopper, not an id. Import the log with its segments grouped.`,
+      { field: 'store' },
+    );
 }
 
 /** A search of the test's days the readout sums: a user's, not logged in a variation the test lacks. */
@@ -97,25 +123,29 @@ export async function testSumsOnStore(
   try {
     const [tied] = await duck.all(
       `SELECT CAST(count(*) FILTER (WHERE logged >= 0) AS DOUBLE) AS logged, CAST(count(*) FILTER (WHERE logged IS NULL) AS DOUBLE) AS bucketed,
-  CAST(count(*) FILTER (WHERE logged < 0) AS DOUBLE) AS unknown FROM ${rows} WHERE uh IS NOT NULL`,
+  CAST(count(*) FILTER (WHERE logged < 0) AS DOUBLE) AS unknown, CAST(coalesce(max(day), 0) AS DOUBLE) AS last
+FROM ${rows} WHERE uh IS NOT NULL`,
       params,
     );
+    await checkPacking(store, input.window, Number(tied?.last ?? 0));
     const value = input.metric === 'ctr' ? 'clicked' : input.metric === 'conversion' ? 'bought' : 'revenue';
     // Each user of the test (a search in its days): the first day and its logged arm packed, the segment of their
-    // first search (as its hash: a number is grouped faster than a text), the last day, their totals in the test and
-    // the metric's value of their first day's search; apart, their totals before it (the pre-period).
+    // first search (packed with its time: a minimum, where arg_min is twice the cost), the last day, their totals in
+    // the test and the metric's sum weighted by day (what tells the first of two searches on two days apart from the
+    // second); apart, their totals before it (the pre-period).
     // Two counts are summed as one number (the second times 2²⁶: both exact in a double while a user has fewer than
     // 2²⁶ searches, checked below) — a sum fewer for each of a million users, about a fifth of the pass.
     await duck.run(
       `CREATE OR REPLACE TEMP TABLE ${grouped} AS SELECT uh, first // ${PACK} AS d0,
   CASE WHEN first % ${PACK} <> ${UNLOGGED} THEN CAST(first % ${PACK} AS INTEGER) END AS arm,
+  CAST(nullif(seen % ${SEGMENTS}, 0) AS INTEGER) AS segment,
   clicked_carted % ${TWO_COUNTS} AS clicked, floor(clicked_carted / ${TWO_COUNTS}) AS carted,
   bought_sessions % ${TWO_COUNTS} AS bought, floor(bought_sessions / ${TWO_COUNTS}) AS sessions,
-  * EXCLUDE (uh, first, clicked_carted, bought_sessions) FROM (
-  SELECT uh, min(CAST(day AS BIGINT) * ${PACK} + coalesce(logged, ${UNLOGGED})) AS first,
-    arg_min(CASE WHEN segment IS NOT NULL THEN hash(segment) END, ts) AS segment, max(day) AS last, count(*) AS n,
+  * EXCLUDE (uh, first, seen, clicked_carted, bought_sessions) FROM (
+  SELECT uh, min(CAST(day AS BIGINT) * ${PACK} + coalesce(logged, ${UNLOGGED})) AS first, min(seen) AS seen,
+    max(day) AS last, count(*) AS n,
     sum(clicked + carted * ${TWO_COUNTS}) AS clicked_carted, sum(bought + sessions * ${TWO_COUNTS}) AS bought_sessions,
-    sum(revenue) AS revenue, arg_min(${value}, day) AS v0
+    sum(revenue) AS revenue, sum(${value} * day) AS vd
   FROM ${rows} WHERE ${KEPT} GROUP BY uh
 )`,
       params,
@@ -151,13 +181,15 @@ export async function testSumsOnStore(
     const revenueCap = input.metric === 'revenue' ? cap : null;
     const x = (v: string) => (input.metric === 'revenue' ? `least(${v}, CAST($cap AS DOUBLE))` : v);
     // What each day added to the users' running totals. A user seen on one day only adds their totals on it; one of
-    // two searches on two days, the first search's on the first and the rest on the second; the others' searches are
-    // taken day by day, each adding to the totals before it (in whatever order a day's searches come, they add up to
-    // what the day added).
+    // two searches on two days, the first search's on the first and the rest on the second (the first's value v0 from
+    // the total x and the sum weighted by day: x·last − vd = v0·(last − d0)); the others' searches are taken day by
+    // day, each adding to the totals before it (in whatever order a day's searches come, they add up to what the day
+    // added).
+    const v0 = `(${value} * last - vd) / (last - d0)`;
     const steps = [
       `SELECT arm, d0 AS day, 0.0 AS nb, 0.0 AS x0, ${x(value)} AS x1, CAST(n AS DOUBLE) AS dn FROM ${users} WHERE last = d0`,
-      `SELECT arm, d0 AS day, 0.0 AS nb, 0.0 AS x0, ${x('v0')} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
-      `SELECT arm, last AS day, 1.0 AS nb, ${x('v0')} AS x0, ${x(value)} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
+      `SELECT arm, d0 AS day, 0.0 AS nb, 0.0 AS x0, ${x(v0)} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
+      `SELECT arm, last AS day, 1.0 AS nb, ${x(v0)} AS x0, ${x(value)} AS x1, 1.0 AS dn FROM ${users} WHERE last > d0 AND n = 2`,
     ];
     // (The searches of the test's days are read again only when some user needs them.)
     if (Number(span?.timed))
@@ -287,22 +319,27 @@ async function groupSums(
   const pre = { ctr: 'p.pclicked', conversion: 'p.pbought', revenue: 'least(coalesce(p.prevenue, 0), CAST($cap AS DOUBLE))' }[metric];
   const result = await store.duck.all(
     `WITH j AS (
-  SELECT u.arm, s.segment, CAST(u.n AS DOUBLE) AS n, u.clicked, u.bought, u.revenue, coalesce(p.np, 0) AS np,
+  SELECT u.arm, u.segment, CAST(u.n AS DOUBLE) AS n, u.clicked, u.bought, u.revenue, coalesce(p.np, 0) AS np,
     coalesce(${pre}, 0) AS xp, ${METRIC_SQL[metric]('u.')} AS y
-  FROM ${tables.users} u LEFT JOIN ${tables.pre} p ON p.uh = u.uh LEFT JOIN segment_names s ON s.h = u.segment
+  FROM ${tables.users} u LEFT JOIN ${tables.pre} p ON p.uh = u.uh
 )
-SELECT CAST(arm AS INTEGER) AS arm, coalesce(segment, '') AS segment, CAST(count(*) AS INTEGER) AS users,
+SELECT CAST(arm AS INTEGER) AS arm, segment, CAST(count(*) AS INTEGER) AS users,
   sum(n) AS n, sum(n * n) AS nn,
   ${each('ctr', METRIC_SQL.ctr(''))}, ${each('conversion', METRIC_SQL.conversion(''))}, ${each('revenue', METRIC_SQL.revenue(''))},
   sum(xp) AS px, sum(np) AS pn, sum(xp * xp) AS pxx, sum(np * np) AS pnn, sum(xp * np) AS pxn,
   sum(y * xp) AS yx, sum(y * np) AS yn, sum(n * xp) AS nx, sum(n * np) AS nnp
-FROM j GROUP BY ALL ORDER BY arm, segment`,
+FROM j GROUP BY ALL`,
     { cap: cap ?? 0 },
   );
+  // The segments by their number, named here (a few rows, where a join would touch every user's).
+  const names = new Map((await store.duck.all('SELECT id, segment FROM segment_names')).map((r) => [Number(r.id), String(r.segment)]));
+  const named = result
+    .map((r) => ({ r, segment: r.segment === null ? '' : (names.get(Number(r.segment)) ?? '') }))
+    .sort((a, b) => Number(a.r.arm) - Number(b.r.arm) || (a.segment < b.segment ? -1 : a.segment > b.segment ? 1 : 0));
   const num = (v: unknown) => Number(v ?? 0);
-  return result.map((r) => ({
+  return named.map(({ r, segment }) => ({
     arm: num(r.arm),
-    segment: String(r.segment),
+    segment,
     users: num(r.users),
     n: num(r.n),
     nn: num(r.nn),
