@@ -34,6 +34,18 @@ const test = {
 let dir: string;
 let store: TrafficStore;
 
+/** A UBI query line: a search for "tent" by this client, its attributes as given. */
+const queryLine = (id: string, client: string, timestamp: string, attributes: Record<string, unknown>) =>
+  JSON.stringify({
+    application: 'shop',
+    query_id: id,
+    client_id: client,
+    timestamp,
+    user_query: 'tent',
+    query_response_hit_ids: ['a', 'b', 'c'],
+    query_attributes: attributes,
+  });
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wb-ab-sums-'));
   const random = mulberry32(7);
@@ -55,17 +67,7 @@ beforeAll(async () => {
     if (user) attrs.user_id = user;
     if (segment) attrs.segment = segment;
     if (logged && day >= 0) Object.assign(attrs, { abTest: test.id, abVariation: logged });
-    queries.push(
-      JSON.stringify({
-        application: 'shop',
-        query_id: id,
-        client_id: `c-${u}`,
-        timestamp: ts,
-        user_query: 'tent',
-        query_response_hit_ids: ['a', 'b', 'c'],
-        query_attributes: attrs,
-      }),
-    );
+    queries.push(queryLine(id, `c-${u}`, ts, attrs));
     const at = (action: string, extra: Record<string, unknown> = {}) =>
       events.push(
         JSON.stringify({
@@ -201,15 +203,7 @@ describe("a test's sufficient statistics, summed in the store", () => {
 
 /** One user's searches, each logged in the control, as UBI query lines. */
 const loggedSearch = (id: string, session: string, timestamp: string) =>
-  JSON.stringify({
-    application: 'shop',
-    query_id: id,
-    client_id: 'c-1',
-    timestamp,
-    user_query: 'tent',
-    query_response_hit_ids: ['a', 'b'],
-    query_attributes: { session_id: session, user_id: 'user-1', abTest: test.id, abVariation: 'control' },
-  });
+  queryLine(id, 'c-1', timestamp, { session_id: session, user_id: 'user-1', abTest: test.id, abVariation: 'control' });
 
 /** The sums of `read` over a store of these lines alone. */
 async function sumsOf(lines: string[], read: AbTest = test) {
